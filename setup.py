@@ -1,0 +1,80 @@
+"""Build the private compiled core, ``cardsim._core``.
+
+One Cython directive set for the whole core. OpenMP is used when the compiler
+accepts ``-fopenmp``; otherwise the core is built single-threaded and a loud
+warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
+bounds checks and assertions back on.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import warnings
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("CARDSIM_DEBUG") == "1"
+
+
+def compiler_supports_openmp() -> bool:
+    """Try to compile and link a tiny OpenMP program with the default C compiler."""
+    cc = os.environ.get("CC", "cc")
+    if shutil.which(cc) is None:
+        return False
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "omp.c")
+        with open(src, "w") as fh:
+            fh.write("#include <omp.h>\nint main(void){return omp_get_max_threads() > 0 ? 0 : 1;}\n")
+        result = subprocess.run(
+            [cc, "-fopenmp", src, "-o", os.path.join(tmp, "omp")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        return result.returncode == 0
+
+
+openmp = os.environ.get("CARDSIM_NO_OPENMP") != "1" and compiler_supports_openmp()
+if not openmp:
+    warnings.warn(
+        "\n*** cardsim: the C compiler does not support OpenMP; building the core "
+        "WITHOUT threads (threads= will run on one core). ***\n"
+    )
+    print("cardsim: building without OpenMP", file=sys.stderr)
+
+compile_args = ["-O3"] if not DEBUG else ["-O0", "-g"]
+link_args = []
+if openmp:
+    compile_args.append("-fopenmp")
+    link_args.append("-fopenmp")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "cdivision": True,
+    "initializedcheck": DEBUG,
+    "embedsignature": True,
+}
+
+extensions = [
+    Extension(
+        "cardsim._core",
+        ["src/cardsim/_core.pyx"],
+        include_dirs=[numpy.get_include()],
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+        + ([] if DEBUG else [("NDEBUG", None)]),
+    )
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        compile_time_env={"HAVE_OPENMP": openmp},
+    ),
+)
