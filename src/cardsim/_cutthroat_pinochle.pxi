@@ -1,0 +1,283 @@
+# Cutthroat Pinochle (RULES.md section 1; readings in docs/cutthroat-pinochle.md).
+#
+# One hand is a CPHand struct driven through its phases by four actions:
+# cp_auction_act (a bid, or a pass as -1), cp_declare (trump, discard, throw-in),
+# cp_play (one card) and, inside them, the deal and redeals.  The batch players
+# (_cutthroat_pinochle_players.pxi) and the Python step API (CutthroatPinochleState
+# in _core.pyx) call exactly these, so there is one implementation of the rules.
+#
+# Invariants: hand[s], won[s], the widow/discard and the current trick partition the
+# 48 physical card bits at every moment; rules are read-only after cp_rules_from().
+
+cdef enum:
+    CP_SEATS = 3
+    CP_DECK_SIZE = 48
+    CP_WIDOW_SIZE = 3
+    PH_AUCTION = 0
+    PH_DECLARE = 1
+    PH_PLAY = 2
+    PH_DONE = 3
+    ALL_PASS_REDEAL = 0
+    ALL_PASS_FIRST_FORCED = 1
+    ALL_PASS_DEALER_FORCED = 2
+    CP_MAX_REDEALS = 1000       # a hand nobody will ever bid ends as "no contest"
+
+ctypedef struct CPRules:
+    int widow                   # 1: 15 cards each and 3 to the widow; 0: 16 each
+    int hand_size               # 15 or 16, from widow
+    int redeal_nines            # nines (with no other meld) that force a redeal; 0 = never
+    int min_bid                 # lowest opening bid
+    int bid_increment           # each later bid at least this much above the last
+    int dealer_may_bid          # 0: the dealer is out of the auction from the start
+    int all_pass                # ALL_PASS_* when nobody would bid
+    int discard_counts          # the discard's card points go to the bidder
+    int needs_trump_marriage    # a bidder without K-Q of trump is thrown in
+    int meld_value[N_MELDS]     # points per meld, M_* order
+    int must_beat               # MUST_BEAT_* duty to head the trick
+    int rank_points[N_RANKS]    # trick points per rank, 9 J Q K T A
+    int last_trick_points       # bonus to the winner of the last trick
+    int save_meld_points        # trick points a player needs to keep their meld
+    int dix_always_counts       # dix survives the save-meld rule
+    int army_scoring            # fill the army ledger
+
+ctypedef struct CPHand:
+    uint64_t hand[CP_SEATS]     # cards held now (physical copies)
+    uint64_t widow              # the widow as dealt (0 without widow)
+    uint64_t discard            # the bidder's three discards
+    uint64_t won[CP_SEATS]      # cards taken in tricks
+    uint64_t played             # every card played to a trick so far
+    Rng rng                     # the hand's own stream: deals, redeals, batch players
+    int dealer                  # rotates left on every redeal
+    int phase                   # PH_*
+    int to_act                  # seat to act; -1 once done
+    int high_bid                # -1 before the first bid
+    int high_bidder             # -1 before the first bid
+    int out_mask                # auction: bit s once seat s is out
+    int acted_mask              # auction: bit s once seat s has acted
+    int bidder                  # -1 until the auction is won
+    int trump                   # -1 until declared
+    int tricks_played           # complete tricks
+    int leader                  # seat that led the current trick
+    int n_in_trick              # cards in the current trick
+    int trick[CP_SEATS]         # bits of the current trick's cards, in play order
+    int last_winner             # winner of the latest complete trick
+    int void_mask[CP_SEATS]     # suits a seat has shown void in (bit per suit), for players
+    int meld[CP_SEATS]          # meld shown, before the save-meld rule
+    int dix_points[CP_SEATS]    # the dix part of meld[]
+    int trick_points[CP_SEATS]  # the bidder's includes the discard when discard_counts
+    int score[CP_SEATS]         # hand score
+    int army[CP_SEATS]          # army ledger change
+    int made                    # the bidder reached the bid
+    int thrown_in               # the bidder conceded (or had to) before the first trick
+    int redeals                 # deals thrown in before this one
+
+cdef inline int cp_nines(uint64_t cards) noexcept nogil:
+    return popcount(cards & rank_bb(R9))
+
+cdef inline bint cp_must_redeal(const CPHand* h, const CPRules* r) noexcept nogil:
+    cdef int s
+    if r.redeal_nines <= 0:
+        return False
+    for s in range(CP_SEATS):
+        if cp_nines(h.hand[s]) >= r.redeal_nines and not has_meld_besides_dix(h.hand[s]):
+            return True
+    return False
+
+cdef void cp_start_auction(CPHand* h, const CPRules* r) noexcept nogil:
+    h.phase = PH_AUCTION
+    h.high_bid = -1
+    h.high_bidder = -1
+    h.bidder = -1
+    h.trump = -1
+    h.acted_mask = 0
+    h.out_mask = 0 if r.dealer_may_bid else (1 << h.dealer)
+    h.to_act = (h.dealer + 1) % CP_SEATS
+
+cdef void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
+    """Shuffle and deal for ``h.dealer`` until no hand forces a nines redeal."""
+    cdef int order[CP_DECK_SIZE]
+    cdef int i, j, t, k, seat, suit
+    while True:
+        k = 0
+        for suit in range(4):
+            for i in range(12):
+                order[k] = 16 * suit + i
+                k += 1
+        for i in range(CP_DECK_SIZE - 1, 0, -1):
+            j = rng_below(&h.rng, i + 1)
+            t = order[i]
+            order[i] = order[j]
+            order[j] = t
+        k = 0
+        for i in range(CP_SEATS):
+            seat = (h.dealer + 1 + i) % CP_SEATS
+            h.hand[seat] = 0
+            h.won[seat] = 0
+            h.void_mask[seat] = 0
+            h.meld[seat] = 0
+            h.dix_points[seat] = 0
+            h.trick_points[seat] = 0
+            h.score[seat] = 0
+            h.army[seat] = 0
+            for j in range(r.hand_size):
+                h.hand[seat] |= bit_bb(order[k])
+                k += 1
+        h.widow = 0
+        while k < CP_DECK_SIZE:
+            h.widow |= bit_bb(order[k])
+            k += 1
+        h.discard = 0
+        h.played = 0
+        h.tricks_played = 0
+        h.n_in_trick = 0
+        h.made = 0
+        h.thrown_in = 0
+        h.last_winner = -1
+        if h.redeals < CP_MAX_REDEALS and cp_must_redeal(h, r):
+            h.redeals += 1
+            h.dealer = (h.dealer + 1) % CP_SEATS
+            continue
+        break
+    cp_start_auction(h, r)
+
+cdef void cp_new_hand(CPHand* h, const CPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    rng_seed(&h.rng, seed, stream)
+    h.dealer = dealer
+    h.redeals = 0
+    cp_deal(h, r)
+
+cdef void cp_no_contest(CPHand* h) noexcept nogil:
+    """Nobody bid in CP_MAX_REDEALS deals: the hand ends with no bidder and no score."""
+    h.phase = PH_DONE
+    h.to_act = -1
+
+cdef inline int cp_min_bid(const CPHand* h, const CPRules* r) noexcept nogil:
+    return r.min_bid if h.high_bid < 0 else h.high_bid + r.bid_increment
+
+cdef inline bint cp_may_bid(const CPHand* h, const CPRules* r) noexcept nogil:
+    return r.dealer_may_bid or h.to_act != h.dealer
+
+cdef inline bint cp_can_pass(const CPHand* h, const CPRules* r) noexcept nogil:
+    cdef int s = h.to_act
+    if r.all_pass == ALL_PASS_FIRST_FORCED and s == (h.dealer + 1) % CP_SEATS and not (h.acted_mask >> s) & 1:
+        return False
+    if r.all_pass == ALL_PASS_DEALER_FORCED and s == h.dealer and h.high_bid < 0 and (h.out_mask | (1 << s)) == 7:
+        return False
+    return True
+
+cdef void cp_auction_act(CPHand* h, const CPRules* r, int bid) noexcept nogil:
+    """The seat to act bids ``bid`` (>= cp_min_bid) or passes (``bid`` < 0); legality checked by the caller."""
+    cdef int s = h.to_act
+    h.acted_mask |= 1 << s
+    if bid < 0:
+        h.out_mask |= 1 << s
+    else:
+        h.high_bid = bid
+        h.high_bidder = s
+    if h.out_mask == 7:  # nobody bid: only all_pass=redeal gets here
+        h.redeals += 1
+        h.dealer = (h.dealer + 1) % CP_SEATS
+        if h.redeals > CP_MAX_REDEALS:
+            cp_no_contest(h)
+        else:
+            cp_deal(h, r)
+        return
+    if h.high_bid >= 0 and (h.out_mask | (1 << h.high_bidder)) == 7:
+        h.bidder = h.high_bidder
+        h.hand[h.bidder] |= h.widow
+        h.phase = PH_DECLARE
+        h.to_act = h.bidder
+        return
+    s = (s + 1) % CP_SEATS
+    while (h.out_mask >> s) & 1:
+        s = (s + 1) % CP_SEATS
+    h.to_act = s
+
+cdef inline bint cp_has_trump_marriage(uint64_t cards, int trump) noexcept nogil:
+    cdef uint64_t one = copies_one(cards) >> (16 * trump)
+    return ((one >> (2 * RK)) & (one >> (2 * RQ)) & 1) != 0
+
+cdef void cp_throw_in(CPHand* h, const CPRules* r) noexcept nogil:
+    cdef int s, b = h.bidder
+    h.thrown_in = 1
+    h.made = 0
+    for s in range(CP_SEATS):
+        h.trick_points[s] = 0
+        h.score[s] = -h.high_bid if s == b else h.meld[s]
+        if r.army_scoring:
+            h.army[s] = -20 if s == b else 10
+    h.phase = PH_DONE
+    h.to_act = -1
+
+cdef void cp_declare(CPHand* h, const CPRules* r, int trump, uint64_t discard, bint throw_in) noexcept nogil:
+    """The bidder names ``trump``, discards (widow games) and may throw in; everyone melds."""
+    cdef int s
+    h.trump = trump
+    h.discard = discard
+    h.hand[h.bidder] &= ~discard
+    for s in range(CP_SEATS):
+        h.meld[s] = meld_points(h.hand[s], trump, r.meld_value)
+        h.dix_points[s] = popcount(h.hand[s] & ((<uint64_t>3) << (16 * trump))) * r.meld_value[M_DIX]
+    if r.needs_trump_marriage and not cp_has_trump_marriage(h.hand[h.bidder], trump):
+        throw_in = True
+    if throw_in:
+        cp_throw_in(h, r)
+        return
+    h.phase = PH_PLAY
+    h.leader = h.bidder
+    h.to_act = h.bidder
+    h.n_in_trick = 0
+
+cdef inline uint64_t cp_legal(const CPHand* h, const CPRules* r) noexcept nogil:
+    """Distinct cards the seat to act may play."""
+    return legal_cards(h.hand[h.to_act], h.trick, h.n_in_trick, h.trump, r.must_beat)
+
+cdef void cp_finish(CPHand* h, const CPRules* r) noexcept nogil:
+    cdef int s, counted, b = h.bidder
+    for s in range(CP_SEATS):
+        h.trick_points[s] = card_points(h.won[s], r.rank_points)
+    h.trick_points[h.last_winner] += r.last_trick_points
+    if r.discard_counts:
+        h.trick_points[b] += card_points(h.discard, r.rank_points)
+    for s in range(CP_SEATS):
+        if h.trick_points[s] >= r.save_meld_points:
+            counted = h.meld[s]
+        else:
+            counted = h.dix_points[s] if r.dix_always_counts else 0
+        h.score[s] = counted + h.trick_points[s]
+        if s == b:
+            h.made = h.score[s] >= h.high_bid
+            if not h.made:
+                h.score[s] = -h.high_bid
+    if r.army_scoring and not h.made:
+        for s in range(CP_SEATS):
+            h.army[s] = -40 if s == b else 20
+    h.phase = PH_DONE
+    h.to_act = -1
+
+cdef void cp_play(CPHand* h, const CPRules* r, int card) noexcept nogil:
+    """The seat to act plays the physical card bit ``card`` (legal, checked by the caller)."""
+    cdef int s = h.to_act, led, w, i
+    h.hand[s] &= ~bit_bb(card)
+    h.played |= bit_bb(card)
+    h.trick[h.n_in_trick] = card
+    h.n_in_trick += 1
+    if h.n_in_trick > 1:
+        led = h.trick[0] >> 4
+        if (card >> 4) != led:
+            h.void_mask[s] |= 1 << led
+            if (card >> 4) != h.trump:
+                h.void_mask[s] |= 1 << h.trump
+    if h.n_in_trick < CP_SEATS:
+        h.to_act = (s + 1) % CP_SEATS
+        return
+    w = (h.leader + trick_winner(h.trick, CP_SEATS, h.trump)) % CP_SEATS
+    for i in range(CP_SEATS):
+        h.won[w] |= bit_bb(h.trick[i])
+    h.tricks_played += 1
+    h.last_winner = w
+    h.leader = w
+    h.to_act = w
+    h.n_in_trick = 0
+    if h.tricks_played == r.hand_size:
+        cp_finish(h, r)

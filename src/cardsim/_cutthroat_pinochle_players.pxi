@@ -1,0 +1,247 @@
+# Players for Cutthroat Pinochle: choose each action of a CPHand.
+#
+# random     uniform over the distinct legal cards; in the auction, uniform over
+#            {pass (when allowed), the minimum bid, and the next four raises}; trump
+#            uniform over the four suits; three discards uniform over the 18 cards;
+#            never throws in (a random throw-in would end half the hands unplayed).
+# heuristic  described in cp_heuristic_* below and in cardsim.players.
+#
+# Players read only what a seat may know: its hand, the widow once shown, the
+# cards played, the voids others have shown, the bids.  All randomness comes
+# from the hand's own stream, so a batch depends on the seed alone.
+
+cdef enum:
+    POLICY_RANDOM = 0
+    POLICY_HEURISTIC = 1
+    CP_RANDOM_RAISES = 5        # random bids: the minimum and four raises above it
+    CP_THROW_IN_MARGIN = 4      # heuristic throws in when the estimate is this far short
+
+# -- shared small helpers -----------------------------------------------------
+
+cdef inline int cp_card_cost(int card, int trump, const int* rank_points) noexcept nogil:
+    """What a card is worth keeping: trump above counters above low cards, by rank."""
+    return (20 if (card >> 4) == trump else 0) + 6 * rank_points[rank_of(card)] + rank_of(card)
+
+cdef int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
+    """The card of ``cards`` (non-empty) that costs least to give up."""
+    cdef int best = lsb(cards), best_cost = 1 << 30, c, cost
+    while cards:
+        c = lsb(cards)
+        cards &= cards - 1
+        cost = cp_card_cost(c, trump, rank_points)
+        if cost < best_cost:
+            best, best_cost = c, cost
+    return best
+
+cdef int cp_richest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
+    """The card to throw onto a friendly trick: most points, lowest rank, trump last."""
+    cdef int best = lsb(cards), best_value = -(1 << 30), c, value
+    while cards:
+        c = lsb(cards)
+        cards &= cards - 1
+        value = 16 * rank_points[rank_of(c)] - rank_of(c) - (32 if (c >> 4) == trump else 0)
+        if value > best_value:
+            best, best_value = c, value
+    return best
+
+cdef inline uint64_t cp_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
+    """Cards of ``cards`` that no unseen card of their suit can beat."""
+    cdef uint64_t out = 0, rest = cards
+    cdef int c
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if not (unseen & beats_bb(c)):
+            out |= bit_bb(c)
+    return out
+
+cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept nogil:
+    cdef uint64_t out = 0, rest = cards
+    cdef int c
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if card_beats(c, best, trump):
+            out |= bit_bb(c)
+    return out
+
+# -- random --------------------------------------------------------------------
+
+cdef int cp_random_bid(CPHand* h, const CPRules* r) noexcept nogil:
+    cdef int can_pass = cp_can_pass(h, r), raises = CP_RANDOM_RAISES if cp_may_bid(h, r) else 0
+    cdef int k = rng_below(&h.rng, can_pass + raises)
+    if can_pass and k == 0:
+        return -1
+    return cp_min_bid(h, r) + (k - can_pass) * r.bid_increment
+
+cdef uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
+    cdef uint64_t rest = h.hand[h.bidder], out = 0
+    cdef int i, c
+    if not r.widow:
+        return 0
+    for i in range(CP_WIDOW_SIZE):
+        c = nth_bit(rest, rng_below(&h.rng, popcount(rest)))
+        rest &= ~bit_bb(c)
+        out |= bit_bb(c)
+    return out
+
+# -- heuristic -----------------------------------------------------------------
+
+cdef int cp_trick_estimate(uint64_t cards, int trump) noexcept nogil:
+    """Rough trick points a hand takes as bidder: aces, guarded tens, trump length."""
+    cdef uint64_t one = copies_one(cards), two = copies_two(cards)
+    cdef int aces = popcount(cards & rank_bb(RA))
+    cdef int guarded_tens = popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)  # T with an A of its suit
+    cdef int trumps = popcount(suit_cards_bb(cards, trump))
+    cdef int tenths = 15 * aces + 8 * guarded_tens + 10 * (trumps - 4 if trumps > 4 else 0) + 10
+    return tenths // 10
+
+cdef int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+    return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
+
+cdef int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept nogil:
+    cdef int t, v, best = 0, best_value = -(1 << 30)
+    for t in range(4):
+        v = cp_hand_value(cards, t, r)
+        if v > best_value:
+            best, best_value = t, v
+    value[0] = best_value
+    return best
+
+cdef int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
+    """Bid the minimum while it stays within meld + trick estimate (+2 for a widow)."""
+    cdef int value, need = cp_min_bid(h, r)
+    cp_best_trump(h.hand[h.to_act], r, &value)
+    if r.widow:
+        value += 2
+    if cp_may_bid(h, r) and (need <= value or not cp_can_pass(h, r)):
+        return need
+    return -1
+
+cdef int cp_keep_value(int card, uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+    """How much the bidder wants to keep a card it might discard (meld aside)."""
+    cdef int rank = rank_of(card), suit = card >> 4
+    if suit == trump:
+        return 40 + rank
+    if rank == RA:
+        return 30
+    cdef int value = rank
+    if r.discard_counts and r.rank_points[rank]:
+        value -= 6   # a discarded counter is a point banked
+    if popcount(suit_cards_bb(cards, suit)) <= 2:
+        value -= 3   # shortening a suit towards a void
+    return value
+
+cdef uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+    """Drop three cards, one at a time, losing the least meld and keeping trump and aces."""
+    cdef uint64_t out = 0, rest
+    cdef int i, c, cost, best, best_cost, meld_now
+    for i in range(CP_WIDOW_SIZE):
+        meld_now = meld_points(cards, trump, r.meld_value)
+        best, best_cost, rest = lsb(cards), 1 << 30, cards
+        while rest:
+            c = lsb(rest)
+            rest &= rest - 1
+            cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) \
+                + cp_keep_value(c, cards, trump, r)
+            if cost < best_cost:
+                best, best_cost = c, cost
+        cards &= ~bit_bb(best)
+        out |= bit_bb(best)
+    return out
+
+cdef void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, uint64_t* discard, int* throw_in) noexcept nogil:
+    """Trump with the best meld + trick estimate; discard; throw in when far short of the bid."""
+    cdef int value
+    cdef uint64_t kept
+    trump[0] = cp_best_trump(h.hand[h.bidder], r, &value)
+    discard[0] = cp_heuristic_discard(h.hand[h.bidder], trump[0], r) if r.widow else 0
+    kept = h.hand[h.bidder] & ~discard[0]
+    value = cp_hand_value(kept, trump[0], r)
+    if r.discard_counts:
+        value += card_points(discard[0], r.rank_points)
+    throw_in[0] = value + CP_THROW_IN_MARGIN < h.high_bid
+
+cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
+    cdef int s = h.to_act, t = h.trump, other_voids = 0, i
+    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
+    if s == h.bidder and trumps and suit_cards_bb(unseen, t):
+        bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
+        if bosses:
+            return cp_cheapest(bosses, t, r.rank_points)
+    for i in range(CP_SEATS):
+        if i != s:
+            other_voids |= h.void_mask[i]
+    for i in range(4):
+        if not (other_voids >> i) & 1:
+            safe_side |= suit_cards_bb(side, i)
+    bosses = cp_bosses(safe_side, unseen)
+    if bosses:
+        return cp_cheapest(bosses, t, r.rank_points)
+    return cp_cheapest(side if side else legal, t, r.rank_points)
+
+cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
+    """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
+
+    The two defenders are partners against the bidder.  A defender whose partner is
+    winning, when the trick is safe (it plays last, or the partner's card is a
+    boss the bidder cannot trump), throws its richest card; otherwise the
+    player tries to win with its cheapest winner (a boss winner when others are
+    still to play), and with no winner plays its cheapest card.
+    """
+    cdef uint64_t legal = cp_legal(h, r)
+    if not (legal & (legal - 1)):
+        return lsb(legal)
+    cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
+    if s == h.bidder:
+        unseen &= ~h.discard
+    if n == 0:
+        return cp_heuristic_lead(h, r, legal, unseen)
+    cdef int best_i = trick_winner(h.trick, n, t), best = h.trick[best_i]
+    cdef int winner = (h.leader + best_i) % CP_SEATS, led = h.trick[0] >> 4
+    cdef bint safe
+    cdef uint64_t winners, bosses
+    if s != h.bidder and winner != h.bidder:
+        safe = n == CP_SEATS - 1 or (
+            not (unseen & beats_bb(best))
+            and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
+        if safe:
+            return cp_richest(legal, t, r.rank_points)
+        return cp_cheapest(legal, t, r.rank_points)
+    winners = cp_beaters(legal, best, t)
+    if winners:
+        if n < CP_SEATS - 1:
+            bosses = cp_bosses(winners, unseen)
+            if bosses:
+                return cp_cheapest(bosses, t, r.rank_points)
+        return cp_cheapest(winners, t, r.rank_points)
+    return cp_cheapest(legal, t, r.rank_points)
+
+# -- dispatch ------------------------------------------------------------------
+
+cdef void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil:
+    """Let ``policy`` take the one action due now."""
+    cdef int trump, throw_in
+    cdef uint64_t discard, legal
+    if h.phase == PH_AUCTION:
+        cp_auction_act(h, r, cp_heuristic_bid(h, r) if policy == POLICY_HEURISTIC else cp_random_bid(h, r))
+    elif h.phase == PH_DECLARE:
+        if policy == POLICY_HEURISTIC:
+            cp_heuristic_declare(h, r, &trump, &discard, &throw_in)
+        else:
+            trump = rng_below(&h.rng, 4)
+            discard = cp_random_discard(h, r)
+            throw_in = 0
+        cp_declare(h, r, trump, discard, throw_in)
+    elif h.phase == PH_PLAY:
+        if policy == POLICY_HEURISTIC:
+            cp_play(h, r, cp_heuristic_card(h, r))
+        else:
+            legal = cp_legal(h, r)
+            cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+
+cdef void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
+    """Finish the hand with one policy per seat."""
+    while h.phase != PH_DONE:
+        cp_policy_step(h, r, policies[h.to_act])

@@ -1,0 +1,182 @@
+# cython: language_level=3
+"""Pinochle card primitives shared by the three pinochle games.
+
+Encoding: bit = 16*suit + 2*rank + copy, ranks 9 J Q K T A = 0..5 (the game's
+order, T above K), suits S H D C = 0..3.  Each lane uses its low 12 bits.  The
+two copies of a card are physical: a hand may hold copy 1 without copy 0, so
+every count goes through ``copies_one``/``copies_two``, which fold a mask onto
+the copy-0 bits ("holds at least one" / "holds both").
+"""
+from libc.stdint cimport uint64_t
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, popcount
+
+cdef enum:
+    R9 = 0
+    RJ = 1
+    RQ = 2
+    RK = 3
+    RT = 4
+    RA = 5
+    N_RANKS = 6
+    N_MELDS = 15
+    MUST_BEAT_ALWAYS = 0
+    MUST_BEAT_TRUMP_LED = 1
+    MUST_BEAT_NEVER = 2
+
+# Meld indices, in the order of RULES.md's table (and of cardsim.meld.MELD_NAMES).
+cdef enum:
+    M_RUN = 0
+    M_DOUBLE_RUN = 1
+    M_TRUMP_MARRIAGE = 2
+    M_MARRIAGE = 3
+    M_DIX = 4
+    M_ACES = 5
+    M_DOUBLE_ACES = 6
+    M_KINGS = 7
+    M_DOUBLE_KINGS = 8
+    M_QUEENS = 9
+    M_DOUBLE_QUEENS = 10
+    M_JACKS = 11
+    M_DOUBLE_JACKS = 12
+    M_PINOCHLE = 13
+    M_DOUBLE_PINOCHLE = 14
+
+cdef extern from *:
+    """
+    #define CARDSIM_COPY0_BB 0x0555055505550555ULL
+    #define CARDSIM_PINOCHLE_DECK_BB 0x0FFF0FFF0FFF0FFFULL
+    #define CARDSIM_RUN_LANE 0x554ULL
+    """
+    const uint64_t COPY0_BB "CARDSIM_COPY0_BB"                   # copy 0 of every card
+    const uint64_t PINOCHLE_DECK_BB "CARDSIM_PINOCHLE_DECK_BB"   # all 48 cards
+    const uint64_t RUN_LANE "CARDSIM_RUN_LANE"                   # copy 0 of J Q K T A within a lane
+
+cdef inline int rank_of(int bit) noexcept nogil:
+    return (bit & 15) >> 1
+
+cdef inline uint64_t suit_cards_bb(uint64_t cards, int suit) noexcept nogil:
+    return cards & lane_bb(suit)
+
+cdef inline uint64_t rank_bb(int rank) noexcept nogil:
+    """Both copies of ``rank`` in every suit."""
+    return ((<uint64_t>3) << (2 * rank)) * ALL_LANES_BB
+
+cdef inline uint64_t copies_one(uint64_t cards) noexcept nogil:
+    """Copy-0 bit of every card held at least once."""
+    return (cards | (cards >> 1)) & COPY0_BB
+
+cdef inline uint64_t copies_two(uint64_t cards) noexcept nogil:
+    """Copy-0 bit of every card held twice."""
+    return (cards & (cards >> 1)) & COPY0_BB
+
+cdef inline uint64_t distinct_cards(uint64_t cards) noexcept nogil:
+    """Drop copy 1 where copy 0 is also present: one bit per distinct card."""
+    return cards & ~((cards & COPY0_BB) << 1)
+
+cdef inline uint64_t beats_bb(int bit) noexcept nogil:
+    """Cards of the same suit that outrank ``bit`` (both copies; its twin does not)."""
+    return above_in_lane_bb(bit | 1)
+
+cdef inline bint card_beats(int card, int best, int trump) noexcept nogil:
+    """Does ``card`` played now beat ``best``, the card winning the trick so far?"""
+    if (card >> 4) == (best >> 4):
+        return rank_of(card) > rank_of(best)
+    return (card >> 4) == trump
+
+cdef inline int trick_winner(const int* trick, int n, int trump) noexcept nogil:
+    """Index of the winning card among the ``n`` cards of a trick (first of equals wins)."""
+    cdef int best = 0, i
+    for i in range(1, n):
+        if card_beats(trick[i], trick[best], trump):
+            best = i
+    return best
+
+cdef inline uint64_t legal_cards(uint64_t hand, const int* trick, int n, int trump, int must_beat) noexcept nogil:
+    """Distinct legal cards for a follower under the ``must_beat`` mode (RULES.md 1 and 5)."""
+    if n == 0:
+        return distinct_cards(hand)
+    cdef int led = trick[0] >> 4
+    cdef int best = trick[trick_winner(trick, n, trump)]
+    cdef bint trumped = (best >> 4) == trump and led != trump
+    cdef uint64_t follow = suit_cards_bb(hand, led), trumps, higher
+    if follow:
+        if (must_beat == MUST_BEAT_ALWAYS and not trumped) or (must_beat == MUST_BEAT_TRUMP_LED and led == trump):
+            higher = follow & beats_bb(best)
+            if higher:
+                return distinct_cards(higher)
+        return distinct_cards(follow)
+    trumps = suit_cards_bb(hand, trump)
+    if trumps:
+        if must_beat != MUST_BEAT_NEVER and (best >> 4) == trump:
+            higher = trumps & beats_bb(best)
+            if higher:
+                return distinct_cards(higher)
+        return distinct_cards(trumps)
+    return distinct_cards(hand)
+
+cdef inline int card_points(uint64_t cards, const int* rank_points) noexcept nogil:
+    """Trick points of a set of cards, ``rank_points`` indexed 9 J Q K T A."""
+    cdef int r, total = 0
+    for r in range(N_RANKS):
+        if rank_points[r]:
+            total += rank_points[r] * popcount(cards & rank_bb(r))
+    return total
+
+cdef inline int copies_at(uint64_t one, uint64_t two, int bit) noexcept nogil:
+    return <int>((one >> bit) & 1) + <int>((two >> bit) & 1)
+
+cdef inline int around_count(uint64_t one, uint64_t two, int rank) noexcept nogil:
+    """0, 1 or 2: how many full sets of ``rank`` across the four suits."""
+    cdef uint64_t want = (<uint64_t>1 << (2 * rank)) * ALL_LANES_BB
+    if (two & want) == want:
+        return 2
+    return 1 if (one & want) == want else 0
+
+cdef inline void set_single_or_double(int* counts, int single, int sets) noexcept nogil:
+    """Two full sets score the double (at ``single + 1``) instead of two singles."""
+    counts[single + 1] = sets == 2
+    counts[single] = sets == 1
+
+cdef inline void meld_counts(uint64_t hand, int trump, int* counts) noexcept nogil:
+    """Fill ``counts[N_MELDS]`` with how many of each meld ``hand`` shows in ``trump``."""
+    cdef uint64_t one = copies_one(hand), two = copies_two(hand)
+    cdef int shift = 16 * trump, i, n
+    cdef uint64_t run = RUN_LANE << shift
+    cdef int runs = 2 if (two & run) == run else (1 if (one & run) == run else 0)
+    # K-Q pairs per suit, on bit 0 of each lane: pairs1 = at least one pair, pairs2 = two pairs.
+    cdef uint64_t pairs1 = (one >> (2 * RK)) & (one >> (2 * RQ)) & ALL_LANES_BB
+    cdef uint64_t pairs2 = (two >> (2 * RK)) & (two >> (2 * RQ)) & ALL_LANES_BB
+    cdef int trump_pairs = <int>((pairs1 >> shift) & 1) + <int>((pairs2 >> shift) & 1)
+    for i in range(N_MELDS):
+        counts[i] = 0
+    counts[M_DOUBLE_RUN] = runs == 2
+    counts[M_RUN] = runs == 1
+    counts[M_TRUMP_MARRIAGE] = trump_pairs - runs
+    counts[M_MARRIAGE] = popcount(pairs1) + popcount(pairs2) - trump_pairs
+    counts[M_DIX] = popcount(hand & ((<uint64_t>3) << shift))
+    set_single_or_double(counts, M_ACES, around_count(one, two, RA))
+    set_single_or_double(counts, M_KINGS, around_count(one, two, RK))
+    set_single_or_double(counts, M_QUEENS, around_count(one, two, RQ))
+    set_single_or_double(counts, M_JACKS, around_count(one, two, RJ))
+    # Pinochle: Q of spades (bit 4) with J of diamonds (bit 34).
+    n = copies_at(one, two, 2 * RQ)
+    i = copies_at(one, two, 32 + 2 * RJ)
+    set_single_or_double(counts, M_PINOCHLE, n if n < i else i)
+
+cdef inline int meld_points(uint64_t hand, int trump, const int* values) noexcept nogil:
+    """Meld total of ``hand`` in ``trump`` with per-meld ``values[N_MELDS]``."""
+    cdef int counts[N_MELDS]
+    cdef int i, total = 0
+    meld_counts(hand, trump, counts)
+    for i in range(N_MELDS):
+        total += counts[i] * values[i]
+    return total
+
+cdef inline bint has_meld_besides_dix(uint64_t hand) noexcept nogil:
+    """Any marriage, any 'around', or a pinochle (the redeal test: trump not yet known)."""
+    cdef uint64_t one = copies_one(hand), two = copies_two(hand)
+    if (one >> (2 * RK)) & (one >> (2 * RQ)) & ALL_LANES_BB:
+        return True
+    if around_count(one, two, RA) or around_count(one, two, RK) or around_count(one, two, RQ) or around_count(one, two, RJ):
+        return True
+    return ((one >> (2 * RQ)) & (one >> (32 + 2 * RJ)) & 1) != 0

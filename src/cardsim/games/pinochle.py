@@ -1,0 +1,180 @@
+"""Pinochle options: cutthroat (RULES.md 1), two-hand (4) and partnership (5).
+
+docs/cutthroat-pinochle.md pins down how cardsim reads each cutthroat option.
+"""
+from __future__ import annotations
+
+from ..errors import RulesError
+from ..rules import GameSpec, Option
+
+#: Ranks that ``card_points`` may name, high to low (``10`` is read as ``T``).
+CARD_POINT_RANKS = "ATKQJ9"
+
+
+def parse_card_points(text: str) -> dict[str, int]:
+    """Points per rank from ``"A=1,T=1,K=1"``, in rank order; ValueError says what is wrong.
+
+    >>> parse_card_points("k=5, 10=10,A=10")
+    {'A': 10, 'T': 10, 'K': 5}
+    """
+    points: dict[str, int] = {}
+    for pair in text.split(","):
+        rank, sep, number = (part.strip() for part in pair.partition("="))
+        rank = "T" if rank == "10" else rank.upper()
+        if not sep or not rank or not number:
+            raise ValueError(f"expected RANK=POINTS pairs separated by commas, like 'A=1,T=1,K=1'")
+        if len(rank) != 1 or rank not in CARD_POINT_RANKS:
+            raise ValueError(f"rank {rank!r} is not one of {' '.join(CARD_POINT_RANKS)}")
+        if rank in points:
+            raise ValueError(f"rank {rank} is given twice")
+        if not number.isdigit() or int(number) > 100:
+            raise ValueError(f"points for {rank} must be an integer 0..100, got {number!r}")
+        points[rank] = int(number)
+    return {rank: points[rank] for rank in CARD_POINT_RANKS if rank in points}
+
+
+def _normalize_card_points(text: str) -> str:
+    return ",".join(f"{rank}={points}" for rank, points in parse_card_points(text).items())
+
+
+def _card_points(default: str) -> Option:
+    return Option(
+        "card_points", "str", default, "trick points per card rank, RANK=POINTS pairs over A T K Q J 9",
+        normalize=_normalize_card_points,
+    )
+
+
+# name, what it is, points in cutthroat/partnership (section 1), in two-hand (section 4; None: no such meld)
+MELDS = (
+    ("run", "A T K Q J of trump, its trump marriage included", 15, 150),
+    ("double_run", "both runs of trump (instead of two runs)", 150, None),
+    ("trump_marriage", "K Q of trump not in a run, each", 4, 40),
+    ("marriage", "K Q of a plain suit, each", 2, 20),
+    ("dix", "9 of trump, each", 1, 10),
+    ("aces", "an A of every suit", 10, 100),
+    ("double_aces", "both A of every suit (instead of aces)", 100, None),
+    ("kings", "a K of every suit", 8, 80),
+    ("double_kings", "both K of every suit (instead of kings)", 80, None),
+    ("queens", "a Q of every suit", 6, 60),
+    ("double_queens", "both Q of every suit (instead of queens)", 60, None),
+    ("jacks", "a J of every suit", 4, 40),
+    ("double_jacks", "both J of every suit (instead of jacks)", 40, None),
+    ("pinochle", "QS JD", 4, 40),
+    ("double_pinochle", "both QS JD pairs (instead of pinochle)", 30, None),
+)
+
+
+def _meld_options(two_hand: bool = False) -> tuple[Option, ...]:
+    return tuple(
+        Option(f"meld_{name}", "int", two if two_hand else points, f"meld points: {name} = {what}", min=0, max=1000)
+        for name, what, points, two in MELDS
+        if not (two_hand and two is None)
+    )
+
+
+def _min_bid() -> Option:
+    return Option("min_bid", "int", 16, "lowest first bid", min=1, max=1000)
+
+
+def _bid_increment() -> Option:
+    return Option("bid_increment", "int", 1, "each later bid at least this much higher", min=1, max=1000)
+
+
+def _must_beat(default: str) -> Option:
+    return Option(
+        "must_beat", "enum", default,
+        "duty to head the trick: always; trump_led (only on a trump lead and when over-trumping); never",
+        choices=("always", "trump_led", "never"),
+    )
+
+
+def _last_trick_points(default: int) -> Option:
+    return Option("last_trick_points", "int", default, "bonus to the winner of the last trick", min=0, max=1000)
+
+
+def _save_meld_points() -> Option:
+    return Option(
+        "save_meld_points", "int", 1, "trick points a player (or team) needs to keep its meld", min=0, max=1000,
+    )
+
+
+def _target_score(default: int) -> Option:
+    return Option("target_score", "int", default, "the game ends after the hand in which a score reaches this",
+                  min=1, max=100_000)
+
+
+def _check_cutthroat(values: dict) -> None:
+    if values["all_pass"] == "dealer_forced" and not values["dealer_may_bid"]:
+        raise RulesError("all_pass=dealer_forced needs dealer_may_bid=true: the dealer cannot be held to a bid")
+
+
+CUTTHROAT = GameSpec(
+    name="cutthroat-pinochle",
+    title="Cutthroat Pinochle",
+    section="1. cutthroat-pinochle (seed 000_396befb27fc91dff.txt)",
+    players=3,
+    options=(
+        Option("widow", "bool", True, "deal 15 cards each and 3 to a widow; false: 16 each, no widow"),
+        Option("redeal_nines", "int", 5,
+               "redeal a hand with at least this many nines and no meld but dix (0: never)", min=0, max=8),
+        _min_bid(),
+        _bid_increment(),
+        Option("dealer_may_bid", "bool", True, "the dealer may bid (false: the dealer is out of the auction)"),
+        Option("all_pass", "enum", "redeal",
+               "when all pass: redeal; first_forced (left of dealer must open); dealer_forced (dealer held to min_bid)",
+               choices=("redeal", "first_forced", "dealer_forced")),
+        Option("discard_counts", "bool", True, "card points in the bidder's discard count for the bidder"),
+        Option("bidder_needs_trump_marriage", "bool", False,
+               "a bidder without K Q of trump after the widow is set"),
+        *_meld_options(),
+        _must_beat("always"),
+        _card_points("A=1,T=1,K=1"),
+        _last_trick_points(1),
+        _save_meld_points(),
+        Option("dix_always_counts", "bool", True, "a player who loses their meld still scores their dix"),
+        _target_score(150),
+        Option("army_scoring", "bool", False,
+               "keep the army ledger: throw-in pays 10, set pays 20 to each other player, game winner collects 40"),
+    ),
+    presets={"standard": {}, "army": {"army_scoring": True}, "no-widow": {"widow": False}},
+    default_preset="standard",
+    implemented=True,
+    check=_check_cutthroat,
+)
+
+TWO_HAND = GameSpec(
+    name="two-hand-pinochle",
+    title="Two-Hand Pinochle",
+    section="4. two-hand-pinochle (seed 003_6b41872e00f601da.txt)",
+    players=2,
+    options=(
+        *_meld_options(two_hand=True),
+        _card_points("A=10,T=10,K=5,Q=5"),
+        _last_trick_points(10),
+        _target_score(1000),
+    ),
+)
+
+PARTNERSHIP = GameSpec(
+    name="partnership-pinochle",
+    title="Partnership Pinochle",
+    section="5. partnership-pinochle (seed 004_1a0257b54084cfa2.txt)",
+    players=4,
+    options=(
+        _min_bid(),
+        _bid_increment(),
+        Option("all_pass", "enum", "dealer_forced",
+               "when all pass: dealer_forced (dealer held to min_bid) or redeal",
+               choices=("dealer_forced", "redeal")),
+        Option("pass_cards", "int", 3,
+               "cards the bidder's partner passes to the bidder and gets back (0: no passing)", min=0, max=12),
+        *_meld_options(),
+        _must_beat("trump_led"),
+        _card_points("A=1,T=1,K=1"),
+        _last_trick_points(1),
+        _save_meld_points(),
+        _target_score(300),
+    ),
+)
+
+GAMES = (CUTTHROAT, TWO_HAND, PARTNERSHIP)
