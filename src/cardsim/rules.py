@@ -65,7 +65,6 @@ _SPLIT = re.compile(r"[\s,]+")
 _CARD_CODE = re.compile(r"(?:10|[AKQJT2-9])[SHDC]|J[1-3]")
 _CARD_CODE_HELP = "rank A K Q J T 10 9 .. 2 and suit S H D C, or a joker J1 J2 J3"
 
-Value = Union[int, bool, str, tuple]
 PathLike = Union[str, Path]
 
 

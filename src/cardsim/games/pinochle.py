@@ -22,7 +22,7 @@ def parse_card_points(text: str) -> dict[str, int]:
         rank, sep, number = (part.strip() for part in pair.partition("="))
         rank = "T" if rank == "10" else rank.upper()
         if not sep or not rank or not number:
-            raise ValueError(f"expected RANK=POINTS pairs separated by commas, like 'A=1,T=1,K=1'")
+            raise ValueError("expected RANK=POINTS pairs separated by commas, like 'A=1,T=1,K=1'")
         if len(rank) != 1 or rank not in CARD_POINT_RANKS:
             raise ValueError(f"rank {rank!r} is not one of {' '.join(CARD_POINT_RANKS)}")
         if rank in points:
