@@ -1,10 +1,21 @@
 """cardsim: fast simulation of trick-taking card games."""
 from .cards import EUCHRE, PINOCHLE, SPADES, CardSet, Deck
 from .errors import CardError, CardsimError, IllegalMoveError, RulesError
+from .game import Game, implemented_games
+from .meld import MELD_NAMES, Meld
+from .records import HandRecords
+from .rules import Rules, make_rules
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Game",
+    "implemented_games",
+    "Meld",
+    "MELD_NAMES",
+    "HandRecords",
+    "Rules",
+    "make_rules",
     "CardSet",
     "Deck",
     "PINOCHLE",

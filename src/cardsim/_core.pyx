@@ -237,6 +237,8 @@ cdef class CutthroatPinochleState:
     @property
     def hands(self): return tuple(self.h.hand[s] for s in range(CP_SEATS))
     @property
+    def meld_hands(self): return tuple(self.h.meld_hand[s] for s in range(CP_SEATS))
+    @property
     def won(self): return tuple(self.h.won[s] for s in range(CP_SEATS))
     @property
     def widow(self): return self.h.widow

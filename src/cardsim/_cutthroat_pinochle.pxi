@@ -46,6 +46,7 @@ ctypedef struct CPHand:
     uint64_t discard            # the bidder's three discards
     uint64_t won[CP_SEATS]      # cards taken in tricks
     uint64_t played             # every card played to a trick so far
+    uint64_t meld_hand[CP_SEATS] # each seat's hand when trump was named (what it melds)
     Rng rng                     # the hand's own stream: deals, redeals, batch players
     int dealer                  # rotates left on every redeal
     int phase                   # PH_*
@@ -216,6 +217,7 @@ cdef void cp_declare(CPHand* h, const CPRules* r, int trump, uint64_t discard, b
     h.discard = discard
     h.hand[h.bidder] &= ~discard
     for s in range(CP_SEATS):
+        h.meld_hand[s] = h.hand[s]
         h.meld[s] = meld_points(h.hand[s], trump, r.meld_value)
         h.dix_points[s] = popcount(h.hand[s] & ((<uint64_t>3) << (16 * trump))) * r.meld_value[M_DIX]
     if r.needs_trump_marriage and not cp_has_trump_marriage(h.hand[h.bidder], trump):

@@ -1,0 +1,163 @@
+"""``cardsim.Game``: the public entry point to one game under one set of rules."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from . import _core
+from .cards import PINOCHLE, CardSet, Deck
+from .errors import CardsimError, RulesError
+from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from .meld import Meld, pinochle_meld
+from .records import HandRecords
+from .rules import GAMES, Rules, get_game, make_rules
+
+#: Hands per call into the core: small enough for a live progress bar, large enough to be free.
+CHUNK_HANDS = 1 << 16
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What the core offers for one game."""
+
+    seats: int
+    deck: Deck
+    hand_class: type
+    record_dtype: np.dtype
+    simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
+    summarize: Callable[[np.ndarray], dict]
+    has_meld: bool
+
+
+def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
+    """Figures a club organiser asks of Cutthroat Pinochle: bids, makes, seat and dealer edge."""
+    contested = array[array["bidder"] >= 0]
+    played = contested[~contested["thrown_in"]]
+    offset = (contested["bidder"] - contested["dealer"]) % 3  # 1 = left of dealer, 0 = dealer
+    return {
+        "no_contest_hands": int(len(array) - len(contested)),
+        "made_rate_of_contracts": round(float(contested["made"].mean()), 6) if len(contested) else None,
+        "made_rate_when_played": round(float(played["made"].mean()), 6) if len(played) else None,
+        "bidder_left_of_dealer_rate": round(float((offset == 1).mean()), 6) if len(contested) else None,
+        "bidder_is_dealer_rate": round(float((offset == 0).mean()), 6) if len(contested) else None,
+        "max_bid": int(contested["bid"].max()) if len(contested) else None,
+    }
+
+
+ENGINES: dict[str, Engine] = {
+    "cutthroat-pinochle": Engine(
+        seats=3,
+        deck=PINOCHLE,
+        hand_class=CutthroatPinochleHand,
+        record_dtype=_core.CP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_cutthroat_pinochle,
+        summarize=cutthroat_pinochle_summary,
+        has_meld=True,
+    ),
+}
+
+
+def implemented_games() -> list[str]:
+    return [name for name in GAMES if name in ENGINES]
+
+
+class Game:
+    """One game under one set of rules.
+
+    >>> game = Game("cutthroat-pinochle", min_bid=20)
+    >>> game.rules.min_bid, game.seats
+    (20, 3)
+    >>> records = game.simulate(1000, policy="heuristic", seed=1, threads=1)
+    >>> len(records), records.dtype.names[:3]
+    (1000, ('bid', 'redeals', 'meld'))
+    >>> bool((records["trick_points"].sum(axis=1)[~records["thrown_in"]] == 25).all())
+    True
+    """
+
+    def __init__(self, name: str, *, preset: str | None = None, rules_file: str | Path | None = None,
+                 sets: Sequence[str] = (), **options: Any) -> None:
+        spec = get_game(name)
+        if name not in ENGINES:
+            raise RulesError(
+                f"game {name!r} is not implemented yet; implemented: {', '.join(implemented_games())}"
+            )
+        self.name = spec.name
+        self.rules: Rules = make_rules(name, preset=preset, rules_file=rules_file, sets=sets, **options)
+        self._engine = ENGINES[name]
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r}, {self.rules!r})"
+
+    @property
+    def seats(self) -> int:
+        return self._engine.seats
+
+    @property
+    def deck(self) -> Deck:
+        return self._engine.deck
+
+    @property
+    def record_fields(self) -> tuple[str, ...]:
+        return tuple(self._engine.record_dtype.names or ())
+
+    def cards(self, cards: Any) -> CardSet:
+        """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
+        return CardSet(cards, self.deck)
+
+    def deal(self, seed: int = 0, dealer: int = 0):
+        """Deal a hand (with any automatic redeals) to step through from Python."""
+        return self._engine.hand_class(self.rules, check_seed(seed), dealer)
+
+    def meld(self, cards: Any, trump: str) -> Meld:
+        """The meld of ``cards`` in ``trump``, meld by meld."""
+        if not self._engine.has_meld:
+            raise CardsimError(f"{self.name} has no meld")
+        return pinochle_meld(self.cards(cards), trump, self.rules)
+
+    def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
+                 threads: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> HandRecords:
+        """Deal and play ``n_hands`` independent hands in the core; one record per hand.
+
+        Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
+        on redeals) and its cards and players' choices come from its own stream, so the
+        records are the same for any ``threads``.  ``policy`` is one name for every seat
+        or one per seat.  ``progress(done, total)`` is called between chunks.
+        """
+        n = int(n_hands)
+        if n < 0:
+            raise CardsimError(f"n_hands must be at least 0, got {n_hands}")
+        policies = self._policies(policy)
+        threads = check_threads(threads)
+        array = np.zeros(n, dtype=self._engine.record_dtype)
+        for start in range(0, n, CHUNK_HANDS):
+            chunk = array[start:start + CHUNK_HANDS]
+            self._engine.simulate_chunk(self.rules, check_seed(seed), start, chunk, policies, threads)
+            if progress is not None:
+                progress(start + len(chunk), n)
+        return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
+                           summarize=self._engine.summarize)
+
+    def _policies(self, policy: str | Sequence[str]) -> list[str]:
+        policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
+        if len(policies) != self.seats:
+            raise CardsimError(f"give one policy or {self.seats} (one per seat), got {len(policies)}")
+        return [check_policy(p) for p in policies]
+
+
+def check_seed(seed: int) -> int:
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise CardsimError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+    return int(seed)
+
+
+def check_threads(threads: int | None) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    if not isinstance(threads, (int, np.integer)) or isinstance(threads, bool) or not 1 <= threads <= 1024:
+        raise CardsimError(f"threads must be an integer from 1 to 1024, got {threads!r}")
+    return int(threads)

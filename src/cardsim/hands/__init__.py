@@ -1,0 +1,1 @@
+"""One hand of a game, stepped through from Python (one module per game)."""

@@ -1,0 +1,252 @@
+"""A Cutthroat Pinochle hand you can step through from Python.
+
+The state lives in the compiled core (the same engine the batch runs); this
+class validates every action and speaks card codes and ``CardSet``s.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .. import _core
+from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
+from ..errors import IllegalMoveError
+from ..meld import Meld, pinochle_meld
+
+SEATS = 3
+WIDOW_SIZE = 3
+
+
+class CutthroatPinochleHand:
+    """One hand: auction, widow and discard, meld, sixteen or fifteen tricks, score.
+
+    >>> from cardsim import Game
+    >>> hand = Game("cutthroat-pinochle").deal(seed=3)
+    >>> hand.phase, hand.to_act, len(hand.hands[0]), len(hand.widow)
+    ('auction', 1, 15, 3)
+    >>> hand.bid(16); hand.pass_(); hand.pass_()
+    >>> hand.phase, hand.bidder, hand.bid_amount
+    ('declare', 1, 16)
+    >>> hand.declare("H", discard=list(hand.hands[1])[:3])
+    >>> hand.phase, hand.to_act, hand.trump
+    ('play', 1, 'H')
+    >>> hand.play(next(iter(hand.legal_moves())))
+    >>> len(hand.trick)
+    1
+    >>> hand.play_out("heuristic").phase
+    'done'
+    >>> sum(hand.trick_points)
+    25
+    """
+
+    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+        if not 0 <= dealer < SEATS:
+            raise IllegalMoveError(f"dealer {dealer} is out of range: seats are 0, 1, 2")
+        self.rules = rules
+        self._state = _core.CutthroatPinochleState(rules, seed, dealer)
+
+    # -- what is on the table ---------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``auction``, ``declare`` (bidder names trump, discards, may throw in), ``play`` or ``done``."""
+        return self._state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        seat = self._state.to_act
+        return None if seat < 0 else seat
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def redeals(self) -> int:
+        """Deals thrown in (five nines, or everyone passed) before the current one."""
+        return self._state.redeals
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.hands)
+
+    @property
+    def widow(self) -> CardSet:
+        return CardSet(self._state.widow, PINOCHLE)
+
+    @property
+    def discard(self) -> CardSet:
+        return CardSet(self._state.discard, PINOCHLE)
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        """Cards each seat has won in tricks."""
+        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.won)
+
+    @property
+    def bidder(self) -> int | None:
+        seat = self._state.bidder
+        return None if seat < 0 else seat
+
+    @property
+    def bid_amount(self) -> int | None:
+        """The high bid so far (the contract once the auction is over)."""
+        bid = self._state.high_bid
+        return None if bid < 0 else bid
+
+    @property
+    def trump(self) -> str | None:
+        t = self._state.trump
+        return None if t < 0 else SUITS[t]
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The current trick as (seat, card) pairs in play order."""
+        leader = self._state.leader
+        return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
+
+    @property
+    def tricks_played(self) -> int:
+        return self._state.tricks_played
+
+    @property
+    def meld(self) -> list[int]:
+        """Meld shown per seat (before the save-meld rule); zeros before trump is named."""
+        return self._state.meld
+
+    def meld_breakdowns(self) -> list[Meld]:
+        """Each seat's meld, meld by meld, in the named trump."""
+        if self.trump is None:
+            raise IllegalMoveError("no meld yet: trump has not been named")
+        return [pinochle_meld(CardSet(mask, PINOCHLE), self.trump, self.rules) for mask in self._state.meld_hands]
+
+    @property
+    def trick_points(self) -> list[int]:
+        return self._state.trick_points
+
+    @property
+    def scores(self) -> list[int]:
+        return self._state.score
+
+    @property
+    def army(self) -> list[int]:
+        return self._state.army
+
+    @property
+    def made(self) -> bool:
+        return self._state.made
+
+    @property
+    def thrown_in(self) -> bool:
+        return self._state.thrown_in
+
+    # -- auction -------------------------------------------------------------------
+    def _expect(self, phase: str) -> None:
+        if self.phase != phase:
+            raise IllegalMoveError(f"not legal now: the hand is in the {self.phase} phase, not {phase}")
+
+    def min_bid(self) -> int:
+        self._expect("auction")
+        return self._state.min_bid()
+
+    def can_pass(self) -> bool:
+        self._expect("auction")
+        return self._state.can_pass()
+
+    def may_bid(self) -> bool:
+        self._expect("auction")
+        return self._state.may_bid()
+
+    def bid(self, amount: int) -> None:
+        """The player to act bids ``amount`` (at least :meth:`min_bid`)."""
+        self._expect("auction")
+        if not self._state.may_bid():
+            raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not bid: dealer_may_bid is false")
+        if int(amount) < self._state.min_bid():
+            raise IllegalMoveError(f"bid {amount} is too low: the lowest legal bid now is {self._state.min_bid()}")
+        self._state.auction_act(int(amount))
+
+    def pass_(self) -> None:
+        """The player to act passes and is out of the auction."""
+        self._expect("auction")
+        if not self._state.can_pass():
+            raise IllegalMoveError(f"seat {self.to_act} may not pass now (all_pass={self.rules['all_pass']})")
+        self._state.auction_act(-1)
+
+    # -- widow, trump, discard -------------------------------------------------------
+    def declare(self, trump: str, discard: Iterable[str] | str | CardSet = (), throw_in: bool = False) -> None:
+        """The bidder names trump, discards three cards (widow games) and may throw in."""
+        self._expect("declare")
+        suit = parse_suit(trump)
+        held = self._state.hands[self._state.bidder]
+        cards = discard if isinstance(discard, CardSet) else CardSet(discard, PINOCHLE)
+        want = WIDOW_SIZE if self.rules["widow"] else 0
+        if len(cards) != want:
+            raise IllegalMoveError(f"the discard must be exactly {want} cards, got {len(cards)}")
+        if not cards.issubset(CardSet(held, PINOCHLE)):
+            raise IllegalMoveError(f"the bidder does not hold {cards - CardSet(held, PINOCHLE)}")
+        self._state.declare(suit, physical_bits(held, cards), bool(throw_in))
+
+    # -- play -------------------------------------------------------------------------
+    def legal_moves(self) -> CardSet:
+        """Distinct cards the player to act may play now."""
+        self._expect("play")
+        return CardSet(self._state.legal_mask(), PINOCHLE)
+
+    def play(self, card: str) -> None:
+        """The player to act plays ``card`` (a code such as ``'AS'``)."""
+        self._expect("play")
+        bit = PINOCHLE.parse_code(card)
+        legal = self._state.legal_mask()
+        held_bits = [b for b in (bit, bit + 1) if legal >> b & 1]
+        if not held_bits:
+            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
+        self._state.play(held_bits[0])
+
+    # -- let the core's players act ----------------------------------------------------
+    def step(self, policy: str = "heuristic") -> None:
+        """Let ``policy`` (``random`` or ``heuristic``) take the one action due now."""
+        if self.phase == "done":
+            raise IllegalMoveError("the hand is over")
+        self._state.policy_step(check_policy(policy))
+
+    def play_out(self, policy: str | list[str] = "heuristic") -> "CutthroatPinochleHand":
+        """Finish the hand with one policy (or one per seat); returns ``self``."""
+        policies = [policy] * SEATS if isinstance(policy, str) else list(policy)
+        for p in policies:
+            check_policy(p)
+        while self.phase != "done":
+            self._state.policy_step(policies[self._state.to_act])
+        return self
+
+    def result(self) -> dict:
+        """The hand's outcome as plain data."""
+        return {
+            "dealer": self.dealer,
+            "redeals": self.redeals,
+            "bidder": self.bidder,
+            "bid": self.bid_amount,
+            "trump": self.trump,
+            "meld": self.meld,
+            "trick_points": self.trick_points,
+            "scores": self.scores,
+            "made": self.made,
+            "thrown_in": self.thrown_in,
+            "army": self.army,
+        }
+
+
+def physical_bits(held: int, cards: CardSet) -> int:
+    """The physical copies in ``held`` that realise the counts of ``cards``."""
+    out = 0
+    for code in cards:
+        bit = PINOCHLE.parse_code(code)
+        for b in (bit, bit + 1):
+            if held >> b & 1 and not out >> b & 1:
+                out |= 1 << b
+                break
+    return out
+
+
+def check_policy(policy: str) -> str:
+    if policy not in _core.POLICIES:
+        raise IllegalMoveError(f"unknown policy {policy!r}: choose one of {', '.join(_core.POLICIES)}")
+    return policy
