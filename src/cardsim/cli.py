@@ -1,0 +1,363 @@
+"""The ``cardsim`` command line: games, rules, deal, meld, simulate.
+
+Every bad input is a :class:`~cardsim.errors.CardsimError`; :class:`CardsimGroup`
+turns it into one line ``error: <message>`` on stderr and exit status 2.  Tables go
+to stdout through rich; the progress bar goes to stderr.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import click
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.table import Table
+from rich.text import Text
+
+from . import __version__
+from .cards import SUITS
+from .errors import CardsimError
+from .game import Game, implemented_games
+from .records import HandRecords
+from .rules import GAMES, get_game, make_rules
+
+MAX_HANDS = 10**9
+MAX_THREADS = 1024
+OUT_SUFFIXES = (".csv", ".npz", ".parquet")
+PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
+
+
+# -- plumbing -------------------------------------------------------------------
+class CardsimGroup(click.Group):
+    """A click group that reports any CardsimError as one line and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CardsimError as exc:
+            message = " ".join(str(exc).splitlines()) or type(exc).__name__
+            click.echo(f"error: {message}", err=True)
+            ctx.exit(2)
+        except MemoryError:
+            click.echo("error: out of memory: try fewer --hands", err=True)
+            ctx.exit(2)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True)
+
+
+def stdout_console() -> Console:
+    """Rich console on stdout; piped output gets wide lines rather than wrapped cells."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 200
+    return console
+
+
+def print_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
+                no_wrap: Sequence[str] = ()) -> None:
+    """A rich table on stdout; cells are plain text (no markup), None shows as blank."""
+    console = stdout_console()
+    if title:
+        console.print(Text(title))
+    table = Table()
+    for name in columns:
+        table.add_column(name, no_wrap=name in no_wrap)
+    for row in rows:
+        table.add_row(*(Text("" if cell is None else str(cell)) for cell in row))
+    console.print(table)
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, default=str))
+
+
+def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    return [name for name in GAMES if name.startswith(incomplete)]
+
+
+# -- shared options ---------------------------------------------------------------
+def game_argument(f: Callable) -> Callable:
+    return click.argument("game", metavar="GAME", shell_complete=complete_game)(f)
+
+
+def rule_options(f: Callable) -> Callable:
+    """--preset, --rules and --set: the effective rules of GAME, passed to Game()/make_rules()."""
+    f = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+                     help="Set one rule option (repeatable); see `cardsim rules GAME --list`.")(f)
+    f = click.option("--rules", "rules_file", metavar="FILE",
+                     help="TOML rules file, e.g. one written by `cardsim rules GAME`.")(f)
+    f = click.option("--preset", metavar="NAME", help="Named rule preset (see `cardsim games`).")(f)
+    return f
+
+
+def json_option(f: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
+
+
+def check_range(name: str, value: int, low: int, high: int) -> int:
+    if not low <= value <= high:
+        raise CardsimError(f"{name} must be from {low} to {high}, got {value}")
+    return value
+
+
+# -- commands ------------------------------------------------------------------------
+@click.group(cls=CardsimGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardsim")
+def main() -> None:
+    """Fast simulator of trick-taking card games.
+
+    \b
+    Example:
+      cardsim games
+      cardsim simulate cutthroat-pinochle --hands 100000 --json
+    """
+
+
+@main.command()
+def games() -> None:
+    """List every game: players, whether it is implemented, presets.
+
+    \b
+    Example:
+      cardsim games
+    """
+    ready = set(implemented_games())
+    rows = []
+    for spec in GAMES.values():
+        presets = [f"{p} (default)" if p == spec.default_preset else p for p in spec.presets]
+        rows.append((spec.name, spec.players, "yes" if spec.name in ready else "no", spec.title,
+                     ", ".join(presets) or "-"))
+    print_table(None, ("game", "players", "implemented", "title", "presets"), rows, no_wrap=("game",))
+
+
+@main.command()
+@game_argument
+@rule_options
+@click.option("--list", "as_list", is_flag=True, help="List the options (type, default, allowed values).")
+def rules(game: str, preset: str | None, rules_file: str | None, sets: tuple[str, ...], as_list: bool) -> None:
+    """Print the effective rules of GAME as a TOML rules file.
+
+    The output can be edited and fed back with --rules FILE.
+
+    \b
+    Example:
+      cardsim rules cutthroat-pinochle --set min_bid=20 > house.toml
+      cardsim simulate cutthroat-pinochle --rules house.toml
+      cardsim rules cutthroat-pinochle --list
+    """
+    effective = make_rules(game, preset=preset, rules_file=rules_file, sets=sets)
+    if not as_list:
+        click.echo(effective.to_toml(), nl=False)
+        return
+    spec = get_game(game)
+    changed = any(effective[opt.name] != opt.default for opt in spec.options)
+    columns = ("option", "type", "default", "allowed", "help") + (("value",) if changed else ())
+    rows = []
+    for opt in spec.options:
+        row = [opt.name, opt.kind, opt.format(opt.default), opt.allowed, opt.help]
+        if changed:
+            value = effective[opt.name]
+            row.append(opt.format(value) if value != opt.default else "")
+        rows.append(row)
+    print_table(f"{spec.title} options", columns, rows, no_wrap=("option",))
+
+
+@main.command()
+@game_argument
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal (0 .. 2**64-1).")
+@click.option("--dealer", type=int, default=0, show_default=True, help="Seat of the dealer.")
+@rule_options
+@json_option
+def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str | None,
+         sets: tuple[str, ...], as_json: bool) -> None:
+    """Deal one hand of GAME and show every seat's cards and the widow.
+
+    Redeals (e.g. five nines) happen automatically; the dealer moves left on each.
+
+    \b
+    Example:
+      cardsim deal cutthroat-pinochle --seed 7 --dealer 2
+    """
+    the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
+    hand = the_game.deal(seed=seed, dealer=dealer)
+    widow = getattr(hand, "widow", None)
+    to_act = getattr(hand, "to_act", None)
+    if as_json:
+        echo_json({"game": the_game.name, "seed": seed, "dealer": hand.dealer,
+                   "redeals": getattr(hand, "redeals", 0), "to_act": to_act,
+                   "hands": [list(cards) for cards in hand.hands],
+                   "widow": list(widow) if widow is not None else None})
+        return
+    rows = []
+    for seat, cards in enumerate(hand.hands):
+        role = ", ".join(r for r, yes in (("dealer", seat == hand.dealer), ("first to act", seat == to_act)) if yes)
+        rows.append((seat, role, by_suit(cards), len(cards)))
+    if widow:
+        rows.append(("widow", "", by_suit(widow), len(widow)))
+    title = (f"{get_game(game).title}, seed {seed}: dealer seat {hand.dealer}, "
+             f"redeals {getattr(hand, 'redeals', 0)}")
+    print_table(title, ("seat", "role", "cards", "n"), rows, no_wrap=("cards",))
+
+
+def by_suit(cards) -> str:
+    """Card codes grouped by suit (S H D C, high first), two spaces between suits."""
+    return "  ".join(str(cards.suit(s)) for s in SUITS if cards.suit(s))
+
+
+def meld_sizes(the_game: Game) -> tuple[int, ...]:
+    """Card counts `meld` accepts: a dealt hand, or with a widow the hand plus widow."""
+    hand = the_game.deal(seed=0)
+    size = len(hand.hands[0])
+    widow = len(getattr(hand, "widow", ()) or ())
+    return (size, size + widow) if widow else (size,)
+
+
+@main.command()
+@game_argument
+@click.argument("cards", metavar="CARDS")
+@click.option("--trump", required=True, metavar="SUIT", help="Trump suit: S H D C (or spades, ♠, ...).")
+@rule_options
+@json_option
+def meld(game: str, cards: str, trump: str, preset: str | None, rules_file: str | None,
+         sets: tuple[str, ...], as_json: bool) -> None:
+    """Show the meld of one hand (CARDS, one argument) in a trump suit.
+
+    CARDS are codes like AS TS 10H 9D separated by spaces or commas: a dealt hand
+    (15 cards in Cutthroat Pinochle, 16 with widow=false), or with a widow the
+    bidder's hand plus the widow (18).
+
+    \b
+    Example:
+      cardsim meld cutthroat-pinochle --trump S \\
+        "AS TS KS QS JS QS 9S AH KH JD AD AC KC QC JC"
+    """
+    the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
+    hand = the_game.cards(cards)
+    sizes = meld_sizes(the_game)
+    if len(hand) not in sizes:
+        wanted = f"{sizes[0]} cards (a dealt hand)"
+        if len(sizes) > 1:
+            wanted += f" or {sizes[1]} (hand plus widow)"
+        raise CardsimError(f"{the_game.name} meld needs {wanted}, got {len(hand)}")
+    result = the_game.meld(hand, trump)
+    if as_json:
+        echo_json(result.to_dict())
+        return
+    rows = [(name, n, result.points[name]) for name, n in result.counts.items() if n]
+    rows.append(("total", "", result.total))
+    print_table(f"meld of {result.cards}, trump {result.trump}", ("meld", "count", "points"), rows)
+
+
+class LazyProgress:
+    """A progress bar on ``console`` that appears once a run looks longer than ``after`` seconds.
+
+    Called as ``progress(done, total)`` between chunks; shows nothing unless the
+    console is a terminal and the time so far or the estimated total exceeds ``after``.
+    """
+
+    def __init__(self, console: Console, after: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.console, self.clock = console, clock
+        self.after = PROGRESS_AFTER_S if after is None else after
+        self.started = clock()
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if done >= total or not self.console.is_terminal:
+                return
+            elapsed = self.clock() - self.started
+            if elapsed <= self.after and elapsed * total / max(done, 1) <= self.after:
+                return
+            self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                                TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                                console=self.console, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("simulate", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __enter__(self) -> "LazyProgress":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def check_out(path: str) -> Path:
+    """Refuse a bad --out before a long run rather than after it."""
+    out = Path(path)
+    if out.suffix.lower() not in OUT_SUFFIXES:
+        raise CardsimError(f"cannot write {out.name!r}: the file must end in .csv, .npz or .parquet")
+    if out.suffix.lower() == ".parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise CardsimError("writing .parquet needs pyarrow: pip install 'cardsim[parquet]'")
+    if not out.parent.is_dir():
+        raise CardsimError(f"cannot write {path!r}: no directory {str(out.parent)!r}")
+    return out
+
+
+def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """Scalars in a value column; per-seat lists spread over seat columns."""
+    seats = max((len(v) for v in summary.values() if isinstance(v, list)), default=0)
+    rows = []
+    for key, value in summary.items():
+        if isinstance(value, list):
+            rows.append([key, "", *value, *[""] * (seats - len(value))])
+        else:
+            rows.append([key, "-" if value is None else value, *[""] * seats])
+    return ["figure", "value", *(f"seat {i}" for i in range(seats))], rows
+
+
+@main.command()
+@game_argument
+@click.option("--hands", "n_hands", type=int, default=10_000, show_default=True, help="Hands to play.")
+@click.option("--policy", default="heuristic", show_default=True, help="Player for every seat: random or heuristic.")
+@click.option("--policy-seats", metavar="P0,P1,...", help="One policy per seat, e.g. heuristic,random,random.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the batch (0 .. 2**64-1).")
+@click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
+@click.option("--out", metavar="FILE", help="Write one record per hand to FILE (.csv, .npz or .parquet).")
+@rule_options
+@json_option
+def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
+             out: str | None, preset: str | None, rules_file: str | None, sets: tuple[str, ...],
+             as_json: bool) -> None:
+    """Play many hands of GAME and summarize them.
+
+    The results depend only on the rules, policies and --seed, not on --threads.
+
+    \b
+    Example:
+      cardsim simulate cutthroat-pinochle --hands 1000000 --seed 1
+      cardsim simulate cutthroat-pinochle --hands 50000 --preset army \\
+        --policy-seats heuristic,random,random --out hands.csv --json
+    """
+    check_range("--hands", n_hands, 1, MAX_HANDS)
+    if threads is None:
+        threads = os.cpu_count() or 1
+    check_range("--threads", threads, 1, MAX_THREADS)
+    out_path = check_out(out) if out else None
+    the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
+    policies: str | list[str] = policy
+    if policy_seats is not None:
+        policies = [p.strip() for p in policy_seats.split(",")]
+    with LazyProgress(stderr_console()) as progress:
+        records: HandRecords = the_game.simulate(n_hands, policy=policies, seed=seed, threads=threads,
+                                                 progress=progress)
+    if out_path is not None:
+        records.save(out_path)
+        click.echo(f"wrote {len(records)} records to {out_path}", err=True)
+    summary = records.summary()
+    if as_json:
+        echo_json(summary)
+        return
+    columns, rows = summary_rows(summary)
+    print_table(f"{get_game(game).title}: {len(records)} hands", columns, rows, no_wrap=("figure",))
