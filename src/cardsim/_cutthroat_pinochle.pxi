@@ -61,6 +61,7 @@ ctypedef struct CPHand:
     int leader                  # seat that led the current trick
     int n_in_trick              # cards in the current trick
     int trick[CP_SEATS]         # bits of the current trick's cards, in play order
+    int best                    # index in trick[] of the card winning it so far
     int last_winner             # winner of the latest complete trick
     int void_mask[CP_SEATS]     # suits a seat has shown void in (bit per suit), for players
     int meld[CP_SEATS]          # meld shown, before the save-meld rule
@@ -232,7 +233,9 @@ cdef void cp_declare(CPHand* h, const CPRules* r, int trump, uint64_t discard, b
 
 cdef inline uint64_t cp_legal(const CPHand* h, const CPRules* r) noexcept nogil:
     """Distinct cards the seat to act may play."""
-    return legal_cards(h.hand[h.to_act], h.trick, h.n_in_trick, h.trump, r.must_beat)
+    if h.n_in_trick == 0:
+        return distinct_cards(h.hand[h.to_act])
+    return legal_cards(h.hand[h.to_act], h.trick[0] >> 4, h.trick[h.best], h.trump, r.must_beat)
 
 cdef void cp_finish(CPHand* h, const CPRules* r) noexcept nogil:
     cdef int s, counted, b = h.bidder
@@ -257,23 +260,27 @@ cdef void cp_finish(CPHand* h, const CPRules* r) noexcept nogil:
     h.phase = PH_DONE
     h.to_act = -1
 
-cdef void cp_play(CPHand* h, const CPRules* r, int card) noexcept nogil:
+cdef inline void cp_play(CPHand* h, const CPRules* r, int card) noexcept nogil:
     """The seat to act plays the physical card bit ``card`` (legal, checked by the caller)."""
     cdef int s = h.to_act, led, w, i
     h.hand[s] &= ~bit_bb(card)
     h.played |= bit_bb(card)
-    h.trick[h.n_in_trick] = card
-    h.n_in_trick += 1
-    if h.n_in_trick > 1:
+    if h.n_in_trick == 0:
+        h.best = 0
+    else:
         led = h.trick[0] >> 4
         if (card >> 4) != led:
             h.void_mask[s] |= 1 << led
             if (card >> 4) != h.trump:
                 h.void_mask[s] |= 1 << h.trump
+        if card_beats(card, h.trick[h.best], h.trump):
+            h.best = h.n_in_trick
+    h.trick[h.n_in_trick] = card
+    h.n_in_trick += 1
     if h.n_in_trick < CP_SEATS:
         h.to_act = (s + 1) % CP_SEATS
         return
-    w = (h.leader + trick_winner(h.trick, CP_SEATS, h.trump)) % CP_SEATS
+    w = (h.leader + h.best) % CP_SEATS
     for i in range(CP_SEATS):
         h.won[w] |= bit_bb(h.trick[i])
     h.tricks_played += 1

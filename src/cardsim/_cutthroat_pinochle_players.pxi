@@ -93,7 +93,7 @@ cdef int cp_trick_estimate(uint64_t cards, int trump) noexcept nogil:
     cdef int aces = popcount(cards & rank_bb(RA))
     cdef int guarded_tens = popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)  # T with an A of its suit
     cdef int trumps = popcount(suit_cards_bb(cards, trump))
-    cdef int tenths = 15 * aces + 8 * guarded_tens + 10 * (trumps - 4 if trumps > 4 else 0) + 10
+    cdef int tenths = 15 * aces + 8 * guarded_tens + 10 * (trumps - 4 if trumps > 4 else 0) + 45
     return tenths // 10
 
 cdef int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
@@ -109,11 +109,11 @@ cdef int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept no
     return best
 
 cdef int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within meld + trick estimate (+2 for a widow)."""
+    """Bid the minimum while it stays within meld + trick estimate (+4 for a widow)."""
     cdef int value, need = cp_min_bid(h, r)
     cp_best_trump(h.hand[h.to_act], r, &value)
     if r.widow:
-        value += 2
+        value += 4
     if cp_may_bid(h, r) and (need <= value or not cp_can_pass(h, r)):
         return need
     return -1
@@ -198,7 +198,7 @@ cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
         unseen &= ~h.discard
     if n == 0:
         return cp_heuristic_lead(h, r, legal, unseen)
-    cdef int best_i = trick_winner(h.trick, n, t), best = h.trick[best_i]
+    cdef int best_i = h.best, best = h.trick[best_i]
     cdef int winner = (h.leader + best_i) % CP_SEATS, led = h.trick[0] >> 4
     cdef bint safe
     cdef uint64_t winners, bosses
@@ -243,5 +243,11 @@ cdef void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil
 
 cdef void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
+    cdef uint64_t legal
     while h.phase != PH_DONE:
-        cp_policy_step(h, r, policies[h.to_act])
+        if h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+            # the random card, inline: this loop is most of a random batch's time
+            legal = cp_legal(h, r)
+            cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+        else:
+            cp_policy_step(h, r, policies[h.to_act])

@@ -91,12 +91,14 @@ cdef inline int trick_winner(const int* trick, int n, int trump) noexcept nogil:
             best = i
     return best
 
-cdef inline uint64_t legal_cards(uint64_t hand, const int* trick, int n, int trump, int must_beat) noexcept nogil:
-    """Distinct legal cards for a follower under the ``must_beat`` mode (RULES.md 1 and 5)."""
-    if n == 0:
+cdef inline uint64_t legal_cards(uint64_t hand, int led, int best, int trump, int must_beat) noexcept nogil:
+    """Distinct legal cards under ``must_beat`` (RULES.md 1 and 5).
+
+    ``led`` is the suit led (-1 when leading: any card) and ``best`` the card now
+    winning the trick.
+    """
+    if led < 0:
         return distinct_cards(hand)
-    cdef int led = trick[0] >> 4
-    cdef int best = trick[trick_winner(trick, n, trump)]
     cdef bint trumped = (best >> 4) == trump and led != trump
     cdef uint64_t follow = suit_cards_bb(hand, led), trumps, higher
     if follow:

@@ -60,9 +60,13 @@ class Deck:
                     mask |= 1 << self.bit(rank, suit, copy)
         for j in range(self.jokers):
             mask |= 1 << (15 - j)
-        for code in self.removed:
-            mask &= ~(1 << self.parse_code(code))
+        for bit in self._removed_bits():
+            mask &= ~(1 << bit)
         return mask
+
+    def _removed_bits(self) -> list[int]:
+        full = Deck(self.name, self.ranks, self.copies, self.jokers)
+        return [full.parse_code(code) for code in self.removed]
 
     @property
     def size(self) -> int:
@@ -104,7 +108,7 @@ class Deck:
                 f"card {token!r} is not in the {self.label} deck (ranks {' '.join(reversed(self.ranks))})"
             )
         bit = self.bit(self.ranks.index(rank_text), suit)
-        if self.removed and any(self.parse_code(r) == bit for r in self.removed):
+        if self.removed and bit in self._removed_bits():
             raise CardError(f"card {token!r} is not in the {self.label} deck (removed)")
         return bit
 

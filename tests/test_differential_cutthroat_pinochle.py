@@ -1,0 +1,272 @@
+"""The compiled core against the pure-Python reference, step by step, on thousands of hands.
+
+Each hand is dealt by the core (``Game.deal(seed=i, dealer=i % 3)``); a reference
+``Hand`` starts from the same cards, widow, dealer and rules, and both are driven
+by the same random actions (chosen with ``random.Random(i)`` among the reference's
+legal actions).  After every action the two must agree on everything visible:
+phase, seat to act, hands, widow, auction limits, legal cards, the trick, who leads
+next, the cards taken, meld and meld breakdowns, and finally the score.
+
+The core redeals on its own when everybody passes (``all_pass=redeal``): when the
+reference says ``redeal`` the core must show a new deal with ``redeals`` up and the
+dealer moved left, and the reference restarts from that new deal.  The nines redeal
+happens inside the core's deal and cannot be seen; instead every deal the core shows
+must be one that the nines rule lets stand.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardsim import Game
+from cases.legal_cases import LEGAL_CASES
+from reference import cutthroat_pinochle as ref
+
+HANDS_PER_CONFIG = 600
+BID_RAISES = 4  # bids are drawn from min_bid .. min_bid + 4
+PASS_RATE = 0.5  # high enough that all three pass now and then
+THROW_IN_RATE = 0.05
+
+CONFIGS = [
+    *({"must_beat": mode, "widow": widow} for mode in ("always", "trump_led", "never") for widow in (True, False)),
+    {"all_pass": "first_forced"},
+    {"all_pass": "dealer_forced"},
+    {"dealer_may_bid": False},
+    {"bidder_needs_trump_marriage": True},
+    {"save_meld_points": 3},
+    {"army_scoring": True},
+    {"discard_counts": False},
+    # everything else that reaches the score at once
+    {"min_bid": 20, "bid_increment": 5, "card_points": "A=11,T=10,K=4,Q=3,J=2", "last_trick_points": 10,
+     "save_meld_points": 20, "dix_always_counts": False, "meld_run": 25, "meld_dix": 10, "army_scoring": True},
+    # frequent nines redeals, no widow, trump_led, dealer held to the minimum
+    {"redeal_nines": 3, "widow": False, "must_beat": "trump_led", "all_pass": "dealer_forced"},
+]
+
+
+def config_id(config: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in config.items())
+
+
+def reference_rules(game: Game) -> dict:
+    return {k: v for k, v in game.rules.to_dict().items() if k in ref.DEFAULT_RULES}
+
+
+# ------------------------------------------------------------------ what kind of position
+
+
+def situation(held, trick, trump):
+    """A name for the kind of decision a follower faces (the headings of legal_cases.py)."""
+    if not trick:
+        return "lead"
+    led = ref.suit(trick[0])
+    trumped = any(ref.suit(c) == trump for c in trick)
+    following = [c for c in held if ref.suit(c) == led]
+    if following:
+        top = ref.highest_of_suit(trick, led)
+        can_beat = any(ref.rank_value(c) > top for c in following)
+        if led == trump:
+            return "trump lead, " + ("can beat" if can_beat else "cannot beat")
+        if trumped:
+            return "plain lead already trumped, following"
+        return "plain lead, " + ("can beat" if can_beat else "cannot beat")
+    trumps = [c for c in held if ref.suit(c) == trump]
+    if trumps:
+        if not trumped:
+            return "void, trumping in"
+        top = ref.highest_of_suit(trick, trump)
+        return "void, " + ("can over-trump" if any(ref.rank_value(c) > top for c in trumps) else "cannot over-trump")
+    return "void in led suit and trump"
+
+
+#: (must_beat, situation) pairs that the hand-made legal cases cover.
+CASE_SITUATIONS = {(mode, situation(ref.parse_cards(held), trick, trump))
+                   for held, trick, trump, mode, _ in LEGAL_CASES}
+
+
+# ------------------------------------------------------------------ comparing
+
+
+def same_cards(cardset, codes) -> bool:
+    return sorted(cardset) == sorted(codes)
+
+
+def check_deal_stands(core, redeal_nines):
+    """No hand of a deal the core shows may be one that the nines rule throws in."""
+    for seat in range(3):
+        assert not ref.is_redeal_hand(list(core.hands[seat]), redeal_nines), (seat, core.hands[seat])
+
+
+def start_reference(core, rules):
+    assert core.phase == "auction"
+    return ref.Hand([list(h) for h in core.hands], list(core.widow), core.dealer, rules)
+
+
+def compare(core, hand, where):
+    assert core.phase == hand.phase, where
+    assert core.to_act == hand.to_act, where
+    assert core.dealer == hand.dealer, where
+    for seat in range(3):
+        assert same_cards(core.hands[seat], hand.hands[seat]), (where, seat)
+    assert same_cards(core.widow, hand.widow), where
+    if hand.phase == "auction":
+        assert core.min_bid() == hand.min_bid(), where
+        assert core.can_pass() == hand.can_pass(), where
+        assert core.may_bid() == hand.may_bid(), where
+        assert core.bid_amount == hand.high_bid, where
+        assert core.bidder is None and core.trump is None, where
+        assert core.meld == [0, 0, 0], where
+        return
+    assert core.bidder == hand.bidder and core.bid_amount == hand.high_bid, where
+    if hand.phase == "declare":
+        return
+    assert core.trump == hand.trump, where
+    assert same_cards(core.discard, hand.discard), where
+    assert core.thrown_in == hand.thrown_in, where
+    if hand.phase == "play":
+        assert set(core.legal_moves()) == hand.legal_moves(), where
+        assert core.trick == [((hand.leader + i) % 3, card) for i, card in enumerate(hand.trick)], where
+        assert core.tricks_played == len(hand.tricks), where
+        for seat in range(3):
+            assert same_cards(core.taken[seat], hand.taken[seat]), (where, seat)
+
+
+def compare_meld(core, hand, where):
+    assert core.meld == hand.meld, where
+    breakdowns = core.meld_breakdowns()
+    for seat in range(3):
+        assert dict(breakdowns[seat].counts) == hand.meld_breakdowns[seat], (where, seat)
+        assert breakdowns[seat].total == hand.meld[seat], (where, seat)
+
+
+def compare_result(core, hand, where):
+    assert core.phase == hand.phase == "done", where
+    assert core.to_act is None, where
+    assert core.trick_points == hand.trick_points, where
+    assert core.scores == hand.scores, where
+    assert core.made == hand.made, where
+    assert core.thrown_in == hand.thrown_in, where
+    assert core.army == hand.army, where
+    assert core.meld == hand.meld, where
+    for seat in range(3):
+        assert same_cards(core.taken[seat], hand.taken[seat]), (where, seat)
+
+
+# ------------------------------------------------------------------ one hand
+
+
+def play_one(game, rules, i, stats):
+    rng = random.Random(i)
+    core = game.deal(seed=i, dealer=i % 3)
+    check_deal_stands(core, rules["redeal_nines"])
+    assert core.dealer == (i % 3 + core.redeals) % 3
+    stats["nines_redeals"] += core.redeals
+    hand = start_reference(core, rules)
+    where = [i, "deal"]
+    compare(core, hand, where)
+    steps = 0
+    while hand.phase != "done":
+        steps += 1
+        assert steps < 500, "runaway hand"
+        where = [i, steps, hand.phase]
+        if hand.phase == "auction":
+            seat = hand.to_act
+            if hand.can_pass() and (not hand.may_bid() or rng.random() < PASS_RATE):
+                where.append(f"seat {seat} passes")
+                hand.pass_()
+                core.pass_()
+            else:
+                amount = rng.randint(hand.min_bid(), hand.min_bid() + BID_RAISES)
+                where.append(f"seat {seat} bids {amount}")
+                hand.bid(amount)
+                core.bid(amount)
+            if hand.phase == "redeal":
+                stats["all_pass_redeals"] += 1
+                before_redeals, before_dealer = hand_redeals, hand.dealer = core_redeals_before(stats), hand.dealer
+                del before_redeals  # (kept for readability of the failure below)
+                delta = core.redeals - stats["core_redeals"]
+                assert delta >= 1, (where, "all passed but the core did not redeal")
+                assert core.dealer == (before_dealer + delta) % 3, where
+                stats["extra_nines_redeals"] += delta - 1
+                check_deal_stands(core, rules["redeal_nines"])
+                hand = start_reference(core, rules)
+            stats["core_redeals"] = core.redeals
+        elif hand.phase == "declare":
+            trump = rng.choice("SHDC")
+            discard = rng.sample(hand.hands[hand.bidder], 3) if rules["widow"] else []
+            throw_in = rng.random() < THROW_IN_RATE
+            where.append(f"trump {trump} discard {discard} throw_in {throw_in}")
+            hand.declare(trump, discard, throw_in)
+            core.declare(trump, discard, throw_in)
+            compare_meld(core, hand, where)
+            stats["thrown_in"] += hand.thrown_in
+        else:
+            seat = hand.to_act
+            stats["situations"][situation(hand.hands[seat], hand.trick, hand.trump)] += 1
+            card = rng.choice(sorted(hand.legal_moves()))
+            where.append(f"seat {seat} plays {card} to {hand.trick}")
+            tricks_before = len(hand.tricks)
+            hand.play(card)
+            core.play(card)
+            if len(hand.tricks) > tricks_before:  # a trick was completed: its winner leads
+                if hand.phase == "play":
+                    assert core.to_act == hand.trick_winners[-1], where
+                stats["tricks"] += 1
+        compare(core, hand, where)
+    compare_result(core, hand, [i, "result"])
+    stats["made"] += hand.made
+    stats["hands"] += 1
+
+
+def core_redeals_before(stats):
+    return stats["core_redeals"]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_core_matches_reference(config):
+    game = Game("cutthroat-pinochle", **config)
+    rules = reference_rules(game)
+    stats = Counter()
+    stats["situations"] = Counter()
+    for i in range(HANDS_PER_CONFIG):
+        stats["core_redeals"] = 0
+        play_one(game, rules, i, stats)
+    assert stats["hands"] == HANDS_PER_CONFIG
+    assert stats["tricks"] > HANDS_PER_CONFIG * 10
+    assert stats["made"] > 0
+    if rules["all_pass"] == "redeal":
+        assert stats["all_pass_redeals"] > 0, "no all-pass redeal was exercised"
+    else:
+        assert stats["all_pass_redeals"] == 0
+    if rules["redeal_nines"] == 3:
+        assert stats["nines_redeals"] > 0, "no nines redeal was exercised"
+    # every kind of position the hand-made legal cases cover came up here, many times
+    mode = rules["must_beat"]
+    for case_mode, kind in CASE_SITUATIONS:
+        if case_mode == mode:
+            assert stats["situations"][kind] >= 20, (mode, kind, dict(stats["situations"]))
+
+
+def test_case_situations_cover_every_mode():
+    """The coverage check above is only as good as the cases it is derived from."""
+    modes = Counter(mode for mode, _ in CASE_SITUATIONS)
+    assert set(modes) == {"always", "trump_led", "never"}
+    assert modes["always"] >= 8
+
+
+def test_nines_redeal_at_deal_time():
+    """Deals the core shows never hold a nines-redeal hand; the dealer moves left per redeal."""
+    for nines in (0, 3, 4, 5):
+        game = Game("cutthroat-pinochle", redeal_nines=nines)
+        redealt = 0
+        for i in range(600):
+            core = game.deal(seed=i, dealer=i % 3)
+            check_deal_stands(core, nines)
+            assert core.dealer == (i % 3 + core.redeals) % 3
+            redealt += core.redeals > 0
+        if nines == 0:
+            assert redealt == 0
+        if nines == 3:
+            assert redealt > 20

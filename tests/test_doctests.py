@@ -1,0 +1,21 @@
+"""Run the docstring examples of the public modules (they are documentation, so they must be true)."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "cardsim.cards",
+    "cardsim.rules",
+    "cardsim.meld",
+    "cardsim.game",
+    "cardsim.records",
+    "cardsim.hands.cutthroat_pinochle",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
