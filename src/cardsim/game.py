@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from . import _core
-from .cards import PINOCHLE, CardSet, Deck
+from .cards import PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
 from .meld import Meld, pinochle_meld
@@ -45,6 +45,10 @@ def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
         "bidder_left_of_dealer_rate": round(float((offset == 1).mean()), 6) if len(contested) else None,
         "bidder_is_dealer_rate": round(float((offset == 0).mean()), 6) if len(contested) else None,
         "max_bid": int(contested["bid"].max()) if len(contested) else None,
+        "bidder_seat_rate": [round(float((contested["bidder"] == s).mean()), 6) for s in range(3)]
+        if len(contested) else None,
+        "trump_rate": {SUITS[t]: round(float((contested["trump"] == t).mean()), 6) for t in range(4)}
+        if len(contested) else None,
     }
 
 

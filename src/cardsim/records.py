@@ -24,12 +24,18 @@ def flat_columns(array: np.ndarray) -> dict[str, np.ndarray]:
     return columns
 
 
+#: Fields that name a seat or a suit: their mean means nothing, so summaries count them instead.
+CATEGORICAL_FIELDS = ("dealer", "bidder", "maker", "trump")
+
+
 def generic_summary(array: np.ndarray) -> dict[str, Any]:
-    """Means of every field (rates for flags), per seat where the field is per seat."""
+    """Means of every numeric field (rates for flags), per seat where the field is per seat."""
     out: dict[str, Any] = {"hands": int(len(array))}
     if not len(array):
         return out
     for name in array.dtype.names or ():
+        if name in CATEGORICAL_FIELDS:
+            continue
         values = array[name]
         if values.dtype == np.bool_:
             out[f"{name}_rate"] = round(float(values.mean()), 6)
