@@ -14,12 +14,13 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+import cardsim
 from cardsim import cli
 from cardsim.cli import LazyProgress, main
 from cardsim.rules import GAMES
 
 GAME = "cutthroat-pinochle"
-SRC = Path(__file__).resolve().parents[1] / "src"
+
 # A dealt 15-card hand: run in spades, pinochle, aces around (see test_meld_table).
 HAND = "AS TS KS QS JS QS 9S AH KH JD AD AC KC QC JC"
 
@@ -317,7 +318,9 @@ def test_simulate_draws_the_bar_on_stderr(monkeypatch):
 
 # -- python -m cardsim -------------------------------------------------------------------
 def test_python_dash_m():
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
+    # the folder holding the cardsim this test imported (installed, or src/ with an in-place build)
+    here = str(Path(cardsim.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))}
     proc = subprocess.run([sys.executable, "-m", "cardsim", "games"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
