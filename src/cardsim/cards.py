@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Iterator, Union
 
 from .errors import CardError
@@ -50,9 +51,9 @@ class Deck:
         """Bit index of a card; ``rank`` is the index into ``self.ranks``."""
         return LANE_BITS * suit + rank * self.copies + copy
 
-    @property
+    @cached_property
     def full_mask(self) -> int:
-        """Every physical card of the deck."""
+        """Every physical card of the deck (computed once per deck)."""
         mask = 0
         for suit in range(4):
             for rank in range(len(self.ranks)):

@@ -178,23 +178,28 @@ def rules(game: str, preset: str | None, rules_file: str | None, sets: tuple[str
 @json_option
 def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str | None,
          sets: tuple[str, ...], as_json: bool) -> None:
-    """Deal one hand of GAME and show every seat's cards and the widow.
+    """Deal one hand of GAME and show every seat's cards and the widow (euchre: dummy, upcard, kitty).
 
     Redeals (e.g. five nines) happen automatically; the dealer moves left on each.
 
     \b
     Example:
       cardsim deal cutthroat-pinochle --seed 7 --dealer 2
+      cardsim deal euchre --seed 7
     """
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     hand = the_game.deal(seed=seed, dealer=dealer)
     widow = getattr(hand, "widow", None)
     to_act = getattr(hand, "to_act", None)
+    extra = hand.extra_rows() if hasattr(hand, "extra_rows") else []  # e.g. euchre: dummy, upcard, kitty
     if as_json:
-        echo_json({"game": the_game.name, "seed": seed, "dealer": hand.dealer,
-                   "redeals": getattr(hand, "redeals", 0), "to_act": to_act,
-                   "hands": [list(cards) for cards in hand.hands],
-                   "widow": list(widow) if widow is not None else None})
+        data = {"game": the_game.name, "seed": seed, "dealer": hand.dealer,
+                "redeals": getattr(hand, "redeals", 0), "to_act": to_act,
+                "hands": [list(cards) for cards in hand.hands]}
+        if widow is not None or not extra:
+            data["widow"] = list(widow) if widow is not None else None
+        data.update({name: list(cards) for name, cards in extra})
+        echo_json(data)
         return
     rows = []
     for seat, cards in enumerate(hand.hands):
@@ -202,6 +207,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
         rows.append((seat, role, by_suit(cards), len(cards)))
     if widow:
         rows.append(("widow", "", by_suit(widow), len(widow)))
+    rows += [(name, "", by_suit(cards), len(cards)) for name, cards in extra]
     title = (f"{get_game(game).title}, seed {seed}: dealer seat {hand.dealer}, "
              f"redeals {getattr(hand, 'redeals', 0)}")
     print_table(title, ("seat", "role", "cards", "n"), rows, no_wrap=("cards",))
@@ -240,6 +246,8 @@ def meld(game: str, cards: str, trump: str, preset: str | None, rules_file: str 
         "AS TS KS QS JS QS 9S AH KH JD AD AC KC QC JC"
     """
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
+    if not the_game.has_meld:
+        raise CardsimError(f"{the_game.name} has no meld: the meld command is for the pinochle games")
     hand = the_game.cards(cards)
     sizes = meld_sizes(the_game)
     if len(hand) not in sizes:

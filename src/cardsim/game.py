@@ -9,9 +9,10 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from . import _core
-from .cards import PINOCHLE, SUITS, CardSet, Deck
+from .cards import EUCHRE, PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from .hands.euchre import CutthroatEuchreHand, EuchreHand
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules
@@ -52,6 +53,27 @@ def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
+def euchre_summary(array: np.ndarray) -> dict[str, Any]:
+    """Figures of either euchre game: who makes trump, how it goes, alone play, dealer edge."""
+    seats = array["tricks"].shape[1]
+    made = array[array["maker"] >= 0]
+    if not len(made):
+        return {"no_contest_hands": int(len(array))}
+    maker_side = made["tricks"][np.arange(len(made)), made["maker"]].astype(int)
+    if seats == 4:
+        maker_side += made["tricks"][np.arange(len(made)), (made["maker"] + 2) % 4]
+    offset = (made["maker"] - made["dealer"]) % seats  # 0 = the dealer made trump
+    return {
+        "no_contest_hands": int(len(array) - len(made)),
+        "made_in_round_2_rate": round(float((made["round"] == 2).mean()), 6),
+        "makes_rate": round(float((~made["euchred"]).mean()), 6),
+        "march_rate": round(float((maker_side == 5).mean()), 6),
+        "maker_is_dealer_rate": round(float((offset == 0).mean()), 6),
+        "maker_seat_rate": [round(float((made["maker"] == s).mean()), 6) for s in range(seats)],
+        "trump_rate": {SUITS[t]: round(float((made["trump"] == t).mean()), 6) for t in range(4)},
+    }
+
+
 ENGINES: dict[str, Engine] = {
     "cutthroat-pinochle": Engine(
         seats=3,
@@ -61,6 +83,24 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_cutthroat_pinochle,
         summarize=cutthroat_pinochle_summary,
         has_meld=True,
+    ),
+    "cutthroat-euchre": Engine(
+        seats=3,
+        deck=EUCHRE,
+        hand_class=CutthroatEuchreHand,
+        record_dtype=_core.CUTTHROAT_EUCHRE_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_cutthroat_euchre,
+        summarize=euchre_summary,
+        has_meld=False,
+    ),
+    "euchre": Engine(
+        seats=4,
+        deck=EUCHRE,
+        hand_class=EuchreHand,
+        record_dtype=_core.EUCHRE_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_euchre,
+        summarize=euchre_summary,
+        has_meld=False,
     ),
 }
 
@@ -105,6 +145,10 @@ class Game:
         return self._engine.deck
 
     @property
+    def has_meld(self) -> bool:
+        return self._engine.has_meld
+
+    @property
     def record_fields(self) -> tuple[str, ...]:
         return tuple(self._engine.record_dtype.names or ())
 
@@ -119,7 +163,7 @@ class Game:
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""
         if not self._engine.has_meld:
-            raise CardsimError(f"{self.name} has no meld")
+            raise CardsimError(f"{self.name} has no meld: meld is for the pinochle games")
         return pinochle_meld(self.cards(cards), trump, self.rules)
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,

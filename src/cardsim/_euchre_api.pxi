@@ -1,0 +1,222 @@
+# The thin Python face of the euchre engine (included from _core.pyx after the
+# engine and its players): the rules struct, the batch and the step state.
+
+_DEALER_PICKUP = {"optional": EU_PICKUP_OPTIONAL, "always": EU_PICKUP_ALWAYS}
+EUCHRE_PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
+
+
+cdef EURules eu_rules_from(rules, int seats) except *:
+    """Fill the core's rules struct once from a validated euchre or cutthroat-euchre Rules mapping."""
+    cdef EURules r
+    memset(&r, 0, sizeof(r))
+    if seats not in (3, 4):
+        raise ValueError("euchre is played by 3 (with a dummy) or 4 seats")
+    r.seats = seats
+    r.partnership = seats == 4
+    r.dealer_pickup = _DEALER_PICKUP[rules["dealer_pickup"]]
+    r.stick_the_dealer = bool(rules["stick_the_dealer"])
+    r.allow_lone_defender = bool(rules["allow_lone_defender"])
+    r.march_points = rules["march_points"]
+    r.lone_march_points = rules["lone_march_points"]
+    r.euchre_points = rules["euchre_points"]
+    r.lone_defender_march_points = rules["lone_defender_march_points"]
+    r.target_score = rules["target_score"]
+    return r
+
+
+# -- batch simulation ----------------------------------------------------------------
+
+ctypedef struct EURecord:
+    int16_t redeals         # deals thrown in (everybody passed twice) before the one played
+    int16_t points[4]       # hand score per seat (partnership: the team's score for both seats)
+    int16_t team_points[2]  # partnership: per team 0+2, 1+3
+    int8_t tricks[4]        # tricks taken per seat
+    int8_t dealer           # dealer of the deal that was played
+    int8_t maker            # -1: no contest (nobody made trump in EU_MAX_REDEALS deals)
+    int8_t trump            # 0..3 = S H D C; -1: no contest
+    int8_t round            # bidding round trump was made in (1, 2); 0: no contest
+    int8_t maker_alone
+    int8_t lone_defender    # seat of the lone defender; -1: none
+    int8_t picked_up        # the dealer took the upcard
+    int8_t euchred          # the maker (team) took fewer than 3 tricks
+
+_EU_COMMON = [("dealer", "i1", 18), ("maker", "i1", 19), ("trump", "i1", 20), ("round", "i1", 21),
+              ("maker_alone", "?", 22), ("lone_defender", "i1", 23), ("picked_up", "?", 24),
+              ("euchred", "?", 25)]
+
+
+def _eu_dtype(seats):
+    """The record dtype of a 3- or 4-seat game: one C struct, per-seat fields cut to the seats."""
+    fields = [("redeals", "i2", 0), ("points", ("i2", (seats,)), 2)]
+    if seats == 4:
+        fields.append(("team_points", ("i2", (2,)), 10))
+    fields.append(("tricks", ("i1", (seats,)), 14))
+    fields += _EU_COMMON
+    return np.dtype({"names": [f[0] for f in fields], "formats": [f[1] for f in fields],
+                     "offsets": [f[2] for f in fields], "itemsize": sizeof(EURecord)})
+
+
+CUTTHROAT_EUCHRE_RECORD_DTYPE = _eu_dtype(3)
+EUCHRE_RECORD_DTYPE = _eu_dtype(4)
+
+
+def _check_eu_record_layout():
+    """Both numpy dtypes must match the C struct byte for byte."""
+    cdef EURecord rec
+    cdef char* base = <char*>&rec
+    offsets = {
+        "redeals": <char*>&rec.redeals - base, "points": <char*>&rec.points[0] - base,
+        "team_points": <char*>&rec.team_points[0] - base, "tricks": <char*>&rec.tricks[0] - base,
+        "dealer": <char*>&rec.dealer - base, "maker": <char*>&rec.maker - base,
+        "trump": <char*>&rec.trump - base, "round": <char*>&rec.round - base,
+        "maker_alone": <char*>&rec.maker_alone - base, "lone_defender": <char*>&rec.lone_defender - base,
+        "picked_up": <char*>&rec.picked_up - base, "euchred": <char*>&rec.euchred - base,
+    }
+    for dtype in (CUTTHROAT_EUCHRE_RECORD_DTYPE, EUCHRE_RECORD_DTYPE):
+        if dtype.itemsize != sizeof(EURecord) or any(
+            dtype.fields[name][1] != offsets[name] for name in dtype.names
+        ):
+            raise ImportError("cardsim._core: euchre record dtype does not match the C struct")
+
+_check_eu_record_layout()
+
+
+cdef void eu_simulate_one(const EURules* r, uint64_t seed, int64_t index, const int* policies,
+                          EURecord* out) noexcept nogil:
+    """Deal and play hand ``index`` of the batch keyed by ``seed``; write its record."""
+    cdef EUHand h
+    cdef int s
+    eu_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
+    eu_play_out(&h, r, policies)
+    memset(out, 0, sizeof(EURecord))
+    out.redeals = h.redeals
+    out.dealer = h.dealer
+    out.maker = h.maker
+    out.trump = h.trump
+    out.round = h.round
+    out.maker_alone = h.maker_alone
+    out.lone_defender = h.lone_defender
+    out.picked_up = h.picked_up
+    out.euchred = h.euchred
+    out.team_points[0] = h.team_points[0]
+    out.team_points[1] = h.team_points[1]
+    for s in range(r.seats):
+        out.tricks[s] = h.tricks[s]
+        out.points[s] = h.points[s]
+
+
+def _simulate_euchre(int seats, rules, uint64_t seed, int64_t start, records, policies, int threads):
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef int pol[4]
+    cdef Py_ssize_t i, n = len(records)
+    if records.dtype != _eu_dtype(seats):
+        raise ValueError("records must have the euchre record dtype of this game")
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef EURecord* out = <EURecord*>&raw[0]
+    for i in range(seats):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=256, num_threads=max(1, threads)):
+        eu_simulate_one(&r, seed, start + i, pol, &out[i])
+
+
+def simulate_cutthroat_euchre(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
+    """Play hands ``start .. start+len(records)-1`` of the batch keyed by ``seed`` (see the pinochle twin)."""
+    _simulate_euchre(3, rules, seed, start, records, policies, threads)
+
+
+def simulate_euchre(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
+    """As simulate_cutthroat_euchre, for the 4-hand partnership game."""
+    _simulate_euchre(4, rules, seed, start, records, policies, threads)
+
+
+# -- one hand, step by step ---------------------------------------------------------
+
+cdef class EuchreState:
+    """One euchre hand held by the core, for step-by-step play from Python.
+
+    Masks and cards cross this boundary PHYSICAL (cardsim.cards encoding); the
+    core's effective suits stay inside.  It checks nothing: cardsim.hands.euchre
+    validates every action first.
+    """
+    cdef EUHand h
+    cdef EURules r
+
+    def __cinit__(self, rules, int seats, uint64_t seed, int dealer, uint64_t stream=0):
+        self.r = eu_rules_from(rules, seats)
+        eu_new_hand(&self.h, &self.r, seed, stream, dealer)
+
+    cdef uint64_t _phys(self, uint64_t m):
+        return m if self.h.trump < 0 else eu_physical(m, self.h.trump)
+
+    cdef int _eff_card(self, int card):
+        return card if self.h.trump < 0 else <int>lsb(eu_effective(bit_bb(card), self.h.trump))
+
+    def _phys_card(self, int card):
+        return card if self.h.trump < 0 else <int>lsb(eu_physical(bit_bb(card), self.h.trump))
+
+    # actions
+    def bid1(self, bint order): eu_bid1(&self.h, &self.r, order)
+    def pickup(self, bint take): eu_pickup(&self.h, &self.r, take)
+    def discard(self, int card): eu_discard(&self.h, &self.r, self._eff_card(card))
+    def bid2(self, int suit): eu_bid2(&self.h, &self.r, suit)
+    def alone(self, bint alone): eu_alone(&self.h, &self.r, alone)
+    def merge(self, uint64_t keep): eu_merge(&self.h, &self.r, eu_effective(keep, self.h.trump))
+    def defend(self, bint alone): eu_defend(&self.h, &self.r, alone)
+    def play(self, int card): eu_play(&self.h, &self.r, self._eff_card(card))
+    def may_pass2(self): return eu_may_pass2(&self.h, &self.r)
+    def legal_mask(self): return self._phys(eu_legal(&self.h))
+    def policy_step(self, policy): eu_policy_step(&self.h, &self.r, POLICIES[policy])
+
+    @property
+    def phase(self): return EUCHRE_PHASES[self.h.phase]
+    @property
+    def seats(self): return self.r.seats
+    @property
+    def to_act(self): return self.h.to_act
+    @property
+    def dealer(self): return self.h.dealer
+    @property
+    def upcard(self): return self._phys_card(self.h.upcard)
+    @property
+    def hands(self): return tuple(self._phys(self.h.hand[s]) for s in range(self.r.seats))
+    @property
+    def dummy(self): return self._phys(self.h.dummy)
+    @property
+    def kitty(self): return self._phys(self.h.kitty)
+    @property
+    def discarded(self): return self._phys(self.h.discard)
+    @property
+    def won(self): return tuple(self._phys(self.h.won[s]) for s in range(self.r.seats))
+    @property
+    def trick(self):
+        return [(self.h.trick_seat[i], self._phys_card(self.h.trick[i])) for i in range(self.h.n_in_trick)]
+    @property
+    def maker(self): return self.h.maker
+    @property
+    def trump(self): return self.h.trump
+    @property
+    def round(self): return self.h.round
+    @property
+    def picked_up(self): return bool(self.h.picked_up)
+    @property
+    def maker_alone(self): return bool(self.h.maker_alone)
+    @property
+    def lone_defender(self): return self.h.lone_defender
+    @property
+    def active(self): return [s for s in range(self.r.seats) if (self.h.active >> s) & 1]
+    @property
+    def leader(self): return self.h.leader
+    @property
+    def tricks_played(self): return self.h.tricks_played
+    @property
+    def last_winner(self): return self.h.last_winner
+    @property
+    def tricks(self): return [self.h.tricks[s] for s in range(self.r.seats)]
+    @property
+    def points(self): return [self.h.points[s] for s in range(self.r.seats)]
+    @property
+    def team_points(self): return [self.h.team_points[0], self.h.team_points[1]]
+    @property
+    def euchred(self): return bool(self.h.euchred)
+    @property
+    def redeals(self): return self.h.redeals

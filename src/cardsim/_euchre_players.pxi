@@ -1,0 +1,258 @@
+# Players for both euchre games: choose each action of an EUHand.
+#
+# random     uniform over the legal actions of the phase: pass / order up, take the
+#            upcard or not, the discard, pass / each suit it may name, alone or not,
+#            the 5 cards kept of 10 (uniform over the 252 choices), the card played.
+# heuristic  described at eu_heuristic_step below.
+#
+# Players read only what a seat may know (its hand, the upcard, the cards played)
+# and draw randomness only from the hand's own stream.
+
+cdef enum:
+    EU_ORDER_THRESHOLD = 34     # tenths of a trick: order up / name trump at this hand value
+    EU_DUMMY_BONUS = 10         # cutthroat: what the dummy is worth to a maker who merges it
+    EU_DEALER_PARTNER_SHARE = 2 # the upcard helps the dealer's partner by value / this
+
+cdef extern from *:
+    """
+    #define CARDSIM_EUCHRE_DECK_BB 0x003F003F003F003FULL
+    static const int cardsim_eu_trump_value[8] = {10, 11, 0, 13, 16, 20, 25, 30};
+    """
+    const uint64_t EUCHRE_DECK_BB "CARDSIM_EUCHRE_DECK_BB"
+    const int* EU_TRUMP_VALUE "cardsim_eu_trump_value"  # tenths of a trick per trump lane position
+
+# -- hand values ---------------------------------------------------------------------
+
+cdef int eu_hand_value(uint64_t e, int t) noexcept nogil:
+    """Rough tricks (in tenths) the effective hand ``e`` takes with trump ``t``.
+
+    Each trump by rank (right bower 3.0 .. nine 1.0), each off-suit ace 1.0, an
+    off-suit king beside its ace 0.4, and with two or more trumps 0.6 per void suit.
+    """
+    cdef uint64_t trumps = e & lane_bb(t), lane
+    cdef int v = 0, n_trumps = popcount(trumps), suit
+    while trumps:
+        v += EU_TRUMP_VALUE[lsb(trumps) & 15]
+        trumps &= trumps - 1
+    for suit in range(4):
+        if suit == t:
+            continue
+        lane = (e >> (16 * suit)) & 0xFF
+        if lane & 0x20:
+            v += 10
+            if lane & 0x10:
+                v += 4
+        elif lane == 0 and n_trumps >= 2:
+            v += 6
+    return v
+
+cdef int eu_keep_value(int c, uint64_t e, int t) noexcept nogil:
+    """How much a player wants to keep the effective card ``c`` of ``e``: trump, aces, then rank."""
+    cdef int suit = c >> 4, pos = c & 15
+    if suit == t:
+        return 100 + pos
+    if pos == 5:
+        return 50
+    if popcount(e & lane_bb(suit)) == 1:
+        return pos - 10   # a singleton: throwing it makes a void
+    return pos
+
+cdef uint64_t eu_drop_worst(uint64_t e, int t, int n) noexcept nogil:
+    """``e`` less its ``n`` least wanted cards, one at a time (voids emerge as suits shorten)."""
+    cdef uint64_t rest
+    cdef int i, c, v, worst, worst_v
+    for i in range(n):
+        rest, worst, worst_v = e, lsb(e), 1 << 30
+        while rest:
+            c = lsb(rest)
+            rest &= rest - 1
+            v = eu_keep_value(c, e, t)
+            if v < worst_v:
+                worst, worst_v = c, v
+        e &= ~bit_bb(worst)
+    return e
+
+cdef bint eu_expects_march(uint64_t e, int t) noexcept nogil:
+    """A hand to go alone with: only trumps and off aces with the two bowers, or four trumps
+    with the three top ones."""
+    cdef uint64_t trumps = e & lane_bb(t)
+    cdef int n_trumps = popcount(trumps), top = 0, pos = EU_RIGHT, off_aces
+    while pos >= 3 and (trumps >> (16 * t + pos)) & 1:
+        top += 1
+        pos -= 1
+    off_aces = popcount(e & ~lane_bb(t) & (<uint64_t>0x20 * ALL_LANES_BB))
+    return (n_trumps >= 3 and top >= 2 and n_trumps + off_aces == EU_HAND_SIZE) or (n_trumps >= 4 and top >= 3)
+
+cdef int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bint with_upcard) noexcept nogil:
+    """Value to seat ``s`` of making trump ``t`` (round 1: the upcard goes to the dealer)."""
+    cdef uint64_t e = eu_effective(h.hand[s], t)
+    cdef int up, v
+    if with_upcard:
+        up = lsb(eu_effective(bit_bb(h.upcard), t))
+        if s == h.dealer:
+            return eu_hand_value(eu_drop_worst(e | bit_bb(up), t, 1), t) + (0 if r.partnership else EU_DUMMY_BONUS)
+        v = eu_hand_value(e, t)
+        if r.partnership and s == eu_partner(r, h.dealer):
+            v += EU_TRUMP_VALUE[up & 15] // EU_DEALER_PARTNER_SHARE
+        else:
+            v -= EU_TRUMP_VALUE[up & 15] // EU_DEALER_PARTNER_SHARE
+    else:
+        v = eu_hand_value(e, t)
+    return v + (0 if r.partnership else EU_DUMMY_BONUS)
+
+# -- card play helpers ---------------------------------------------------------------
+
+cdef inline int eu_cheapest(uint64_t cards, int t) noexcept nogil:
+    """The lowest card of ``cards`` (non-empty), any plain card before any trump."""
+    cdef uint64_t plain = cards & ~lane_bb(t)
+    cdef uint64_t pool = plain if plain else cards
+    cdef int best = lsb(pool), c
+    while pool:
+        c = lsb(pool)
+        pool &= pool - 1
+        if (c & 15) < (best & 15):
+            best = c
+    return best
+
+cdef inline uint64_t eu_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
+    """Cards of ``cards`` that no unseen card of their (effective) suit outranks."""
+    cdef uint64_t out = 0, rest = cards
+    cdef int c
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if not (unseen & above_in_lane_bb(c)):
+            out |= bit_bb(c)
+    return out
+
+cdef inline uint64_t eu_winners(uint64_t cards, int best, int t) noexcept nogil:
+    cdef uint64_t out = 0, rest = cards
+    cdef int c
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if eu_beats(c, best, t):
+            out |= bit_bb(c)
+    return out
+
+cdef int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen) noexcept nogil:
+    cdef int t = h.trump, s = h.to_act
+    cdef uint64_t trumps = held & lane_bb(t), plain = held & ~lane_bb(t), bosses
+    if eu_same_side(h, r, s, h.maker) and trumps and (unseen & lane_bb(t)):
+        bosses = eu_bosses(trumps, unseen)  # the maker pulls trump: a boss, else low from length
+        if bosses:
+            return msb(bosses)
+        if popcount(trumps) >= 2:
+            return lsb(trumps)
+    bosses = eu_bosses(plain, unseen)
+    if bosses:
+        return eu_cheapest(bosses, t)
+    return eu_cheapest(held, t)
+
+cdef int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+    """Lead as eu_heuristic_lead; follow: a friend's winning trick gets the cheapest card (never a
+    trump when a plain card will do); else win as cheaply as possible, with a boss when others
+    still play; else throw the cheapest card."""
+    cdef uint64_t legal = eu_legal(h)
+    if not (legal & (legal - 1)):
+        return lsb(legal)
+    cdef int s = h.to_act, t = h.trump
+    cdef uint64_t unseen = eu_effective(EUCHRE_DECK_BB, t) & ~h.played & ~h.hand[s]
+    if h.n_in_trick == 0:
+        return eu_heuristic_lead(h, r, legal, unseen)
+    cdef int best = h.trick[h.best]
+    cdef bint last = h.n_in_trick == h.n_active - 1
+    cdef uint64_t winners, bosses
+    if eu_same_side(h, r, s, h.trick_seat[h.best]):
+        return eu_cheapest(legal, t)
+    winners = eu_winners(legal, best, t)
+    if not winners:
+        return eu_cheapest(legal, t)
+    if not last:
+        bosses = eu_bosses(winners, unseen)
+        if bosses:
+            return eu_cheapest(bosses, t)
+    return eu_cheapest(winners, t)
+
+# -- dispatch ------------------------------------------------------------------------
+
+cdef int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int* value) noexcept nogil:
+    cdef int t, v, best = -1, best_v = -(1 << 30)
+    for t in range(4):
+        if t == exclude:
+            continue
+        v = eu_bid_value(h, r, s, t, False)
+        if v > best_v:
+            best, best_v = t, v
+    value[0] = best_v
+    return best
+
+cdef void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
+    """Order up / name the best other suit when its value reaches EU_ORDER_THRESHOLD (the
+    dealer stuck in round 2 names its best suit); the dealer always takes the upcard and
+    drops its least wanted card; alone (maker or defender) only with eu_expects_march;
+    the merge keeps the best 5 of 10 (trumps, aces, then rank, voids made where possible)."""
+    cdef int s = h.to_act, value, suit
+    if h.phase == EPH_BID1:
+        eu_bid1(h, r, eu_bid_value(h, r, s, h.upcard >> 4, True) >= EU_ORDER_THRESHOLD)
+    elif h.phase == EPH_PICKUP:
+        eu_pickup(h, r, True)
+    elif h.phase == EPH_DISCARD:
+        eu_discard(h, r, lsb(h.hand[s] & ~eu_drop_worst(h.hand[s], h.trump, 1)))
+    elif h.phase == EPH_BID2:
+        suit = eu_best_suit(h, r, s, h.upcard >> 4, &value)
+        eu_bid2(h, r, suit if value >= EU_ORDER_THRESHOLD or not eu_may_pass2(h, r) else -1)
+    elif h.phase == EPH_ALONE:
+        eu_alone(h, r, eu_expects_march(h.hand[s], h.trump))
+    elif h.phase == EPH_MERGE:
+        eu_merge(h, r, eu_drop_worst(h.hand[s], h.trump, EU_HAND_SIZE))
+    elif h.phase == EPH_DEFEND:
+        eu_defend(h, r, eu_expects_march(h.hand[s], h.trump))
+    elif h.phase == EPH_PLAY:
+        eu_play(h, r, eu_heuristic_card(h, r))
+
+cdef void eu_random_step(EUHand* h, const EURules* r) noexcept nogil:
+    cdef int s = h.to_act, k, n, i
+    cdef uint64_t e
+    if h.phase == EPH_BID1:
+        eu_bid1(h, r, rng_below(&h.rng, 2))
+    elif h.phase == EPH_PICKUP:
+        eu_pickup(h, r, rng_below(&h.rng, 2))
+    elif h.phase == EPH_DISCARD:
+        e = h.hand[s]
+        eu_discard(h, r, nth_bit(e, rng_below(&h.rng, popcount(e))))
+    elif h.phase == EPH_BID2:
+        n = 3 + eu_may_pass2(h, r)
+        k = rng_below(&h.rng, n)   # 0..2: the other suits in order; 3: pass
+        if k == 3:
+            eu_bid2(h, r, -1)
+        else:
+            eu_bid2(h, r, k + (k >= (h.upcard >> 4)))
+    elif h.phase == EPH_ALONE:
+        eu_alone(h, r, rng_below(&h.rng, 2))
+    elif h.phase == EPH_MERGE:
+        e = h.hand[s]
+        for i in range(EU_HAND_SIZE):
+            e &= ~bit_bb(nth_bit(e, rng_below(&h.rng, popcount(e))))
+        eu_merge(h, r, e)
+    elif h.phase == EPH_DEFEND:
+        eu_defend(h, r, rng_below(&h.rng, 2))
+    elif h.phase == EPH_PLAY:
+        e = eu_legal(h)
+        eu_play(h, r, nth_bit(e, rng_below(&h.rng, popcount(e))))
+
+cdef inline void eu_policy_step(EUHand* h, const EURules* r, int policy) noexcept nogil:
+    if policy == POLICY_HEURISTIC:
+        eu_heuristic_step(h, r)
+    else:
+        eu_random_step(h, r)
+
+cdef void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
+    """Finish the hand with one policy per seat."""
+    cdef uint64_t legal
+    while h.phase != EPH_DONE:
+        if h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+            legal = eu_legal(h)
+            eu_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+        else:
+            eu_policy_step(h, r, policies[h.to_act])

@@ -1,0 +1,335 @@
+"""Euchre hands you can step through from Python: cutthroat (3 seats + dummy) and partnership.
+
+The state lives in the compiled core (the same engine the batch runs); this module
+validates every action and speaks card codes and ``CardSet``s.  Cards are always
+shown as printed (``JD`` stays ``JD`` when it is the left bower of hearts).
+
+Every decision is an *action*, a string; ``legal_actions()`` lists those legal now
+and ``act(action)`` takes one:
+
+========  ===========================================================
+phase     actions
+========  ===========================================================
+bid1      ``pass``, ``order`` (order up the upcard's suit; the dealer: take it up)
+pickup    ``pick up``, ``leave`` (``dealer_pickup=optional``: the dealer's choice)
+discard   a card code: the dealer, holding six, discards one
+bid2      ``pass`` (not the dealer when ``stick_the_dealer``), or a suit ``S H D C``
+          other than the upcard's
+alone     ``alone``, ``not alone`` (the maker; cutthroat: ``not alone`` merges the dummy)
+merge     ``keep C1 C2 C3 C4 C5``: the 5 cards the maker keeps of hand + dummy
+defend    ``alone``, ``not alone`` (each defender in turn, ``allow_lone_defender``)
+play      a card code
+========  ===========================================================
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Mapping
+
+from .. import _core
+from ..cards import EUCHRE, SUITS, CardSet, parse_suit
+from ..errors import IllegalMoveError
+from .cutthroat_pinochle import check_policy
+
+PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
+
+
+class EuchreHand:
+    """One hand of 4-hand partnership euchre (teams 0+2 and 1+3).
+
+    >>> from cardsim import Game
+    >>> hand = Game("euchre").deal(seed=5)
+    >>> hand.phase, hand.to_act, hand.upcard, len(hand.kitty)
+    ('bid1', 1, 'KC', 4)
+    >>> hand.legal_actions()
+    ['pass', 'order']
+    >>> hand.act("order")             # seat 1 orders clubs; the dealer must pick up (always)
+    >>> hand.phase, hand.to_act, hand.trump, hand.maker
+    ('discard', 0, 'C', 1)
+    >>> hand.discard(list(hand.hands[0])[-1])
+    >>> hand.act("not alone")
+    >>> hand.phase, hand.to_act       # seat 1, left of the dealer, leads
+    ('play', 1)
+    >>> hand.play_out("heuristic").phase
+    'done'
+    >>> sum(hand.tricks)
+    5
+    """
+
+    seats = 4
+
+    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+        if not isinstance(dealer, int) or not 0 <= dealer < self.seats:
+            seats = ", ".join(str(s) for s in range(self.seats))
+            raise IllegalMoveError(f"dealer {dealer} is out of range: seats are {seats}")
+        self.rules = rules
+        self._state = _core.EuchreState(rules, self.seats, seed, dealer)
+
+    # -- what is on the table -------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``bid1``, ``pickup``, ``discard``, ``bid2``, ``alone``, ``merge``, ``defend``, ``play``, ``done``."""
+        return self._state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        seat = self._state.to_act
+        return None if seat < 0 else seat
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def redeals(self) -> int:
+        """Deals thrown in (everybody passed twice) before the current one."""
+        return self._state.redeals
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        return tuple(CardSet(mask, EUCHRE) for mask in self._state.hands)
+
+    @property
+    def dummy(self) -> CardSet:
+        """Cutthroat: the dummy hand until the maker merges it (empty in partnership euchre)."""
+        return CardSet(self._state.dummy, EUCHRE)
+
+    @property
+    def upcard(self) -> str:
+        return EUCHRE.code(self._state.upcard)
+
+    @property
+    def kitty(self) -> CardSet:
+        """The undealt cards; the upcard is among them until the dealer takes it."""
+        return CardSet(self._state.kitty, EUCHRE)
+
+    @property
+    def discarded(self) -> CardSet:
+        """The dealer's discard and the maker's merge discards."""
+        return CardSet(self._state.discarded, EUCHRE)
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        return tuple(CardSet(mask, EUCHRE) for mask in self._state.won)
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The current trick as (seat, card) pairs in play order."""
+        return [(seat, EUCHRE.code(bit)) for seat, bit in self._state.trick]
+
+    @property
+    def maker(self) -> int | None:
+        seat = self._state.maker
+        return None if seat < 0 else seat
+
+    @property
+    def trump(self) -> str | None:
+        t = self._state.trump
+        return None if t < 0 else SUITS[t]
+
+    @property
+    def round(self) -> int | None:
+        """The bidding round trump was made in (1 or 2)."""
+        return self._state.round or None
+
+    @property
+    def picked_up(self) -> bool:
+        return self._state.picked_up
+
+    @property
+    def maker_alone(self) -> bool:
+        return self._state.maker_alone
+
+    @property
+    def lone_defender(self) -> int | None:
+        seat = self._state.lone_defender
+        return None if seat < 0 else seat
+
+    @property
+    def active(self) -> list[int]:
+        """Seats that play the tricks (a lone player's partner sits out)."""
+        return self._state.active
+
+    @property
+    def tricks_played(self) -> int:
+        return self._state.tricks_played
+
+    @property
+    def tricks(self) -> list[int]:
+        return self._state.tricks
+
+    @property
+    def points(self) -> list[int]:
+        """Hand score per seat (partnership: each seat shows its team's score)."""
+        return self._state.points
+
+    @property
+    def team_points(self) -> list[int]:
+        """Partnership: hand score of teams 0+2 and 1+3."""
+        return self._state.team_points
+
+    @property
+    def euchred(self) -> bool:
+        return self._state.euchred
+
+    def extra_rows(self) -> list[tuple[str, CardSet]]:
+        """What `cardsim deal` shows besides the seats' hands."""
+        rows = [("dummy", self.dummy)] if self.dummy else []
+        return rows + [("upcard", CardSet(self.upcard, EUCHRE)), ("kitty", self.kitty)]
+
+    # -- actions ----------------------------------------------------------------------
+    def legal_actions(self) -> list[str]:
+        """Every action legal now (see the module docstring); empty once the hand is done."""
+        phase, state = self.phase, self._state
+        if phase == "bid1":
+            return ["pass", "order"]
+        if phase == "pickup":
+            return ["pick up", "leave"]
+        if phase == "discard":
+            return list(self.hands[self._state.dealer])
+        if phase == "bid2":
+            up = self.upcard[-1]
+            return (["pass"] if state.may_pass2() else []) + [s for s in SUITS if s != up]
+        if phase in ("alone", "defend"):
+            return ["alone", "not alone"]
+        if phase == "merge":
+            held = list(self.hands[self._state.maker])
+            return ["keep " + " ".join(cards) for cards in combinations(held, 5)]
+        if phase == "play":
+            return list(self.legal_moves())
+        return []
+
+    def legal_moves(self) -> CardSet:
+        """Cards the player to act may play now."""
+        self._expect("play")
+        return CardSet(self._state.legal_mask(), EUCHRE)
+
+    def act(self, action: str) -> None:
+        """Take ``action`` (one of :meth:`legal_actions`) for the seat to act."""
+        phase = self.phase
+        text = " ".join(str(action).split()).lower()
+        if phase == "done":
+            raise IllegalMoveError("the hand is over")
+        if phase == "merge" and text.startswith("keep"):
+            return self.keep(str(action).split(None, 1)[1] if " " in str(action).strip() else "")
+        if phase in ("discard", "play"):
+            return self.discard(action) if phase == "discard" else self.play(action)
+        if phase == "bid2" and text not in ("pass",):
+            return self.name(action)
+        choices = {"bid1": {"pass": False, "order": True}, "pickup": {"pick up": True, "leave": False},
+                   "bid2": {"pass": -1}, "alone": {"alone": True, "not alone": False},
+                   "defend": {"alone": True, "not alone": False}}.get(phase, {})
+        if text not in choices:
+            raise IllegalMoveError(
+                f"{action!r} is not legal in the {phase} phase; legal: {', '.join(self._describe_legal())}")
+        if phase == "bid1":
+            self._state.bid1(choices[text])
+        elif phase == "pickup":
+            self._state.pickup(choices[text])
+        elif phase == "bid2":
+            if not self._state.may_pass2():
+                raise IllegalMoveError(f"the dealer (seat {self.to_act}) may not pass: stick_the_dealer is true")
+            self._state.bid2(-1)
+        elif phase == "alone":
+            self._state.alone(choices[text])
+        else:
+            self._state.defend(choices[text])
+
+    def _describe_legal(self) -> list[str]:
+        return ["keep <5 of the 10 cards>"] if self.phase == "merge" else self.legal_actions()
+
+    def _expect(self, phase: str) -> None:
+        if self.phase != phase:
+            raise IllegalMoveError(f"not legal now: the hand is in the {self.phase} phase, not {phase}")
+
+    def pass_(self) -> None:
+        self.act("pass")
+
+    def order_up(self) -> None:
+        self._expect("bid1")
+        self.act("order")
+
+    def discard(self, card: str) -> None:
+        """The dealer, holding six cards after taking the upcard, discards ``card``."""
+        self._expect("discard")
+        bit = EUCHRE.parse_code(card)
+        if not self._state.hands[self._state.dealer] >> bit & 1:
+            raise IllegalMoveError(f"the dealer does not hold {card}; holds {self.hands[self.dealer]}")
+        self._state.discard(bit)
+
+    def name(self, suit: str) -> None:
+        """Round 2: the seat to act names ``suit`` (any suit but the upcard's) as trump."""
+        self._expect("bid2")
+        t = parse_suit(suit)
+        if SUITS[t] == self.upcard[-1]:
+            raise IllegalMoveError(f"{SUITS[t]} was the upcard's suit: in round 2 name another suit")
+        self._state.bid2(t)
+
+    def keep(self, cards: Iterable[str] | str | CardSet) -> None:
+        """Cutthroat: the maker keeps these 5 of the 10 cards (own hand + dummy)."""
+        self._expect("merge")
+        kept = cards if isinstance(cards, CardSet) else CardSet(cards, EUCHRE)
+        held = self.hands[self._state.maker]
+        if len(kept) != 5:
+            raise IllegalMoveError(f"keep exactly 5 cards, got {len(kept)}")
+        if not kept <= held:
+            raise IllegalMoveError(f"the maker does not hold {kept - held}")
+        self._state.merge(kept.mask)
+
+    def play(self, card: str) -> None:
+        """The player to act plays ``card`` (a code such as ``'JD'``)."""
+        self._expect("play")
+        bit = EUCHRE.parse_code(card)
+        if not self._state.legal_mask() >> bit & 1:
+            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
+        self._state.play(bit)
+
+    # -- let the core's players act ------------------------------------------------------
+    def step(self, policy: str = "heuristic") -> None:
+        """Let ``policy`` (``random`` or ``heuristic``) take the one action due now."""
+        if self.phase == "done":
+            raise IllegalMoveError("the hand is over")
+        self._state.policy_step(check_policy(policy))
+
+    def play_out(self, policy: str | list[str] = "heuristic") -> "EuchreHand":
+        """Finish the hand with one policy (or one per seat); returns ``self``."""
+        policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
+        if len(policies) != self.seats:
+            raise IllegalMoveError(f"give one policy or {self.seats} (one per seat), got {len(policies)}")
+        for p in policies:
+            check_policy(p)
+        while self.phase != "done":
+            self._state.policy_step(policies[self._state.to_act])
+        return self
+
+    def result(self) -> dict:
+        """The hand's outcome as plain data."""
+        return {
+            "dealer": self.dealer, "redeals": self.redeals, "maker": self.maker, "trump": self.trump,
+            "round": self.round, "picked_up": self.picked_up, "maker_alone": self.maker_alone,
+            "lone_defender": self.lone_defender, "tricks": self.tricks, "points": self.points,
+            "team_points": self.team_points, "euchred": self.euchred,
+        }
+
+
+class CutthroatEuchreHand(EuchreHand):
+    """One hand of cutthroat euchre: 3 seats, each for themselves, and a dummy hand.
+
+    >>> from cardsim import Game
+    >>> hand = Game("cutthroat-euchre").deal(seed=2)
+    >>> len(hand.hands), len(hand.dummy), len(hand.kitty)
+    (3, 5, 4)
+    >>> while hand.phase in ("bid1", "bid2") and hand.maker is None:
+    ...     hand.act(hand.legal_actions()[-1])   # order up / name the last suit offered
+    >>> hand.phase in ("pickup", "discard", "alone")
+    True
+    >>> hand.play_out("random").phase, sum(hand.tricks)
+    ('done', 5)
+    """
+
+    seats = 3
+
+    def result(self) -> dict:
+        out = super().result()
+        del out["team_points"]
+        return out

@@ -1,0 +1,163 @@
+"""The compiled euchre core against the pure-Python reference, action by action, on thousands of hands.
+
+Each hand is dealt by the core (``Game.deal(seed=i, dealer=i % seats)``); a reference
+``Hand`` starts from the same hands, dummy, kitty, upcard and dealer, and both are
+driven by the same random actions (``random.Random(i)`` choosing among the
+reference's legal actions, with weights that make every branch common: passes,
+round 2, redeals, alone makers, lone defenders, the merge).  After every action the
+two must agree on the legal actions and on everything visible: phase, seat to act,
+hands, dummy, kitty, discards, the trick, tricks per seat (so every trick winner),
+maker, trump, active seats; at the end on the points.  The 24 cards must be
+conserved across the zones at every step.
+
+When everybody passes twice the core deals again on its own: the reference says
+``redeal`` and the core must show a new deal with ``redeals`` up and the dealer
+moved left; the reference restarts from that deal.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardsim import Game
+from reference import euchre as ref
+
+HANDS_PER_CONFIG = 400
+
+CONFIGS = [
+    ("cutthroat-euchre", {}),
+    ("cutthroat-euchre", {"dealer_pickup": "always", "stick_the_dealer": True}),
+    ("cutthroat-euchre", {"allow_lone_defender": False, "march_points": 5, "lone_march_points": 7}),
+    ("cutthroat-euchre", {"euchre_points": 3, "lone_defender_march_points": 9}),
+    ("euchre", {}),
+    ("euchre", {"allow_lone_defender": True, "dealer_pickup": "optional", "euchre_points": 5,
+                "lone_defender_march_points": 8}),
+    ("euchre", {"stick_the_dealer": True, "march_points": 3, "lone_march_points": 6}),
+]
+
+#: Probability of the "active" choice where an action is a yes/no.
+WEIGHTS = {"order": 0.35, "pick up": 0.6, "alone": 0.3}
+
+
+def config_id(config) -> str:
+    name, options = config
+    return name + "".join(f",{k}={v}" for k, v in options.items())
+
+
+def choose(rng: random.Random, phase: str, legal: list[str]) -> str:
+    if phase == "bid1":
+        return "order" if rng.random() < WEIGHTS["order"] else "pass"
+    if phase == "pickup":
+        return "pick up" if rng.random() < WEIGHTS["pick up"] else "leave"
+    if phase in ("alone", "defend"):
+        return "alone" if rng.random() < WEIGHTS["alone"] else "not alone"
+    if phase == "bid2" and "pass" in legal and rng.random() < 0.5:
+        return "pass"
+    return rng.choice(legal)
+
+
+def normal(actions, phase):
+    """Legal actions as a comparable set (a merge's kept cards in any order)."""
+    if phase == "merge":
+        return {frozenset(a.split()[1:]) for a in actions}
+    return set(actions)
+
+
+def start_reference(core, game, seats):
+    assert core.phase == "bid1"
+    return ref.Hand([list(h) for h in core.hands], list(core.dummy), list(core.kitty), core.upcard,
+                    core.dealer, game.rules.to_dict(), seats)
+
+
+def same(cardset, codes) -> bool:
+    return sorted(cardset) == sorted(codes)
+
+
+def compare(core, hand, where):
+    assert core.phase == hand.phase, where
+    assert core.to_act == hand.to_act, where
+    assert core.dealer == hand.dealer, where
+    for seat in range(hand.seats):
+        assert same(core.hands[seat], hand.hands[seat]), (where, seat)
+    assert same(core.dummy, hand.dummy) and same(core.kitty, hand.kitty), where
+    assert same(core.discarded, hand.discarded), where
+    assert core.maker == hand.maker and core.trump == hand.trump and core.round == hand.round, where
+    assert core.picked_up == hand.picked_up, where
+    if hand.phase != "done":
+        assert normal(core.legal_actions(), hand.phase) == normal(hand.legal_actions(), hand.phase), where
+    if hand.phase in ("play", "done"):
+        assert core.active == hand.active, where
+        assert core.trick == hand.trick, where
+        assert core.tricks == hand.tricks and core.tricks_played == hand.tricks_played, where
+        for seat in range(hand.seats):
+            assert same(core.taken[seat], hand.taken[seat]), (where, seat)
+    zones = [*core.hands, core.dummy, core.kitty, core.discarded, *core.taken]
+    cards = [c for zone in zones for c in zone] + [c for _, c in core.trick]
+    assert sorted(cards) == sorted(ref.full_deck()), where
+
+
+def compare_result(core, hand, where):
+    assert core.phase == hand.phase == "done", where
+    assert core.points == hand.points, where
+    assert core.euchred == hand.euchred, where
+    assert core.maker_alone == hand.maker_alone and core.lone_defender == hand.lone_defender, where
+    if hand.seats == 4:
+        assert core.team_points == hand.team_points, where
+
+
+def play_one(game, seats, i, stats):
+    rng = random.Random(i)
+    core = game.deal(seed=i, dealer=i % seats)
+    hand = start_reference(core, game, seats)
+    step = 0
+    while hand.phase != "done":
+        where = (i, step, hand.phase)
+        compare(core, hand, where)
+        action = choose(rng, hand.phase, hand.legal_actions())
+        if hand.phase == "merge":
+            action = "keep " + " ".join(rng.sample(hand.hands[hand.maker], 5))
+        stats[hand.phase] += 1
+        hand.act(action)
+        core.act(action)
+        step += 1
+        if hand.phase == "redeal":
+            stats["redeals"] += 1
+            assert core.redeals == stats["core_redeals"] + 1 and core.dealer == (hand.dealer + 1) % seats, where
+            stats["core_redeals"] = core.redeals
+            hand = start_reference(core, game, seats)
+    compare(core, hand, (i, "end"))
+    compare_result(core, hand, (i, "end"))
+    stats["hands"] += 1
+    stats["tricks"] += core.tricks_played
+    stats["alone"] += core.maker_alone
+    stats["lone defender"] += core.lone_defender is not None
+    stats["euchred"] += core.euchred
+    maker_side = sum(core.tricks[s] for s in range(seats) if s == core.maker or (seats == 4 and s % 2 == core.maker % 2))
+    stats["march"] += maker_side == 5
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_core_matches_reference(config):
+    name, options = config
+    game = Game(name, **options)
+    seats = game.seats
+    stats = Counter()
+    for i in range(HANDS_PER_CONFIG):
+        stats["core_redeals"] = 0
+        play_one(game, seats, i, stats)
+    assert stats["hands"] == HANDS_PER_CONFIG and stats["tricks"] == 5 * HANDS_PER_CONFIG
+    # every branch is exercised
+    for key in ("bid2", "alone", "play", "alone", "euchred"):
+        assert stats[key] > 20, (key, stats)
+    assert stats["alone"] > 50
+    if not game.rules.stick_the_dealer:
+        assert stats["redeals"] > 5, stats
+    if seats == 3:
+        assert stats["merge"] > 100, stats
+    if game.rules.dealer_pickup == "optional":
+        assert stats["pickup"] > 50, stats
+    if game.rules.allow_lone_defender:
+        assert stats["defend"] > 100 and stats["lone defender"] > 20, stats
+    assert stats["march"] >= 3, stats  # random cutthroat makers rarely take all 5
