@@ -416,14 +416,8 @@ def test_seat_and_dealer_are_reported():
     assert (odds.seat, odds.dealer) == (2, 2)
 
 
-# ------------------------------------------------------------------ known bug
+# ------------------------------------------------------------------ forced throw-in
 
-@pytest.mark.xfail(strict=True, reason=(
-    "_cutthroat_pinochle_odds.pxi cp_odds_trial: with bidder_needs_trump_marriage=true a "
-    "kept hand without K and Q of trump is thrown in by force (cp_declare -> cp_throw_in: "
-    "bidder scores -bid, trick points 0), but the trial still records counted meld + 0 as "
-    "the total (the meld when save_meld_points=0, else the dix when dix_always_counts), "
-    "so odds.py counts a forced throw-in as made whenever that total >= bid"))
 @pytest.mark.parametrize("rules, hand, bid", [
     # 100 meld (double aces) in any trump; no K or Q of hearts in the hand
     ({"bidder_needs_trump_marriage": True, "save_meld_points": 0},

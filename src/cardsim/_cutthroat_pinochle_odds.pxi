@@ -12,7 +12,7 @@
 cdef enum:
     ODDS_MELD = 0           # the player's meld after the widow and discard
     ODDS_TRICK_POINTS = 1   # the player's trick points (discard included when it counts)
-    ODDS_TOTAL = 2          # counted meld (save-meld rule applied) + trick points
+    ODDS_TOTAL = 2          # counted meld (save-meld rule applied) + trick points; -1: thrown in
     ODDS_PER_TRUMP = 3      # columns per trump suit
     ODDS_CHOSEN = 12        # the suit the heuristic names after seeing the widow
     ODDS_COLUMNS = 13
@@ -20,7 +20,7 @@ cdef enum:
 cdef void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
     """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
     cdef int order[CP_DECK_SIZE]
-    cdef int n = 0, i, j, t, k, other
+    cdef int n = 0, i, j, k, other
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
     cdef Rng rng = h.rng
     memset(h, 0, sizeof(CPHand))
@@ -30,11 +30,7 @@ cdef void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int
         order[n] = lsb(unseen)
         unseen &= unseen - 1
         n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(&h.rng, i + 1)
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
+    shuffle_ints(&h.rng, order, n)
     k = 0
     for i in range(1, CP_SEATS):
         other = (seat + i) % CP_SEATS
@@ -65,7 +61,9 @@ cdef void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, u
         h = dealt
         cp_declare(&h, r, trump, cp_heuristic_discard(h.hand[seat], trump, r) if r.widow else 0, False)
         cp_play_out(&h, r, policies)
-        if h.trick_points[seat] >= r.save_meld_points:
+        if h.thrown_in:  # bidder_needs_trump_marriage threw the hand in: set at any bid
+            counted = -1
+        elif h.trick_points[seat] >= r.save_meld_points:
             counted = h.meld[seat]
         else:
             counted = h.dix_points[seat] if r.dix_always_counts else 0

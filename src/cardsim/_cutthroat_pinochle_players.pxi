@@ -241,11 +241,54 @@ cdef void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
 
+cdef void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
+    """Play every remaining trick with three random players, from a trick's start.
+
+    The hot loop of a random batch: the same cards, the same draws from the stream
+    in the same order as cp_play one card at a time, with the trick kept in
+    registers.  It skips only void_mask, which random players never read.
+    """
+    cdef uint64_t hands[CP_SEATS]
+    cdef uint64_t legal, trick_bb
+    cdef int leader = h.leader, seat, i, card, best, best_i, led, trump = h.trump, must_beat = r.must_beat
+    for i in range(CP_SEATS):
+        hands[i] = h.hand[i]
+    while h.tricks_played < r.hand_size:
+        seat = leader
+        legal = distinct_cards(hands[seat])
+        card = nth_bit(legal, rng_below(&h.rng, popcount(legal)))
+        hands[seat] &= ~bit_bb(card)
+        trick_bb = bit_bb(card)
+        best, best_i, led = card, 0, card >> 4
+        for i in range(1, CP_SEATS):
+            seat = seat + 1 if seat < CP_SEATS - 1 else 0
+            legal = legal_cards(hands[seat], led, best, trump, must_beat)
+            card = nth_bit(legal, rng_below(&h.rng, popcount(legal)))
+            hands[seat] &= ~bit_bb(card)
+            trick_bb |= bit_bb(card)
+            if card_beats(card, best, trump):
+                best, best_i = card, i
+        leader = (leader + best_i) % CP_SEATS
+        h.won[leader] |= trick_bb
+        h.played |= trick_bb
+        h.tricks_played += 1
+    for i in range(CP_SEATS):
+        h.hand[i] = hands[i]
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    cp_finish(h, r)
+
 cdef void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM)
     while h.phase != PH_DONE:
-        if h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+        if all_random and h.phase == PH_PLAY and h.n_in_trick == 0:
+            cp_random_tricks(h, r)
+        elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))

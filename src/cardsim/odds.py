@@ -141,7 +141,7 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
                 break
         results = np.concatenate(chunks)
     else:
-        if not isinstance(trials, (int, np.integer)) or not 1 <= trials <= MAX_TRIALS:
+        if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
             raise CardsimError(f"trials must be an integer from 1 to {MAX_TRIALS:,}, got {trials!r}")
         chunks = []
         for start in range(0, trials, 5 * BATCH_TRIALS):
