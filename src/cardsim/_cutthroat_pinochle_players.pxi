@@ -1,7 +1,8 @@
 # Players for Cutthroat Pinochle: choose each action of a CPHand.
 #
-# random     uniform over the distinct legal cards; in the auction, uniform over
-#            {pass (when allowed), the minimum bid, and the next four raises}; trump
+# random     uniform over the distinct legal cards; in the auction, pass or bid the
+#            minimum, each with probability 1/2 (only the one allowed when the other
+#            is not: a forced opening, a dealer who may not bid); trump
 #            uniform over the four suits; three discards uniform over the 18 cards;
 #            never throws in (a random throw-in would end half the hands unplayed).
 # heuristic  described in cp_heuristic_* below and in cardsim.players.
@@ -13,7 +14,6 @@
 cdef enum:
     POLICY_RANDOM = 0
     POLICY_HEURISTIC = 1
-    CP_RANDOM_RAISES = 5        # random bids: the minimum and four raises above it
     CP_THROW_IN_MARGIN = 4      # heuristic throws in when the estimate is this far short
 
 # -- shared small helpers -----------------------------------------------------
@@ -68,11 +68,10 @@ cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept no
 # -- random --------------------------------------------------------------------
 
 cdef int cp_random_bid(CPHand* h, const CPRules* r) noexcept nogil:
-    cdef int can_pass = cp_can_pass(h, r), raises = CP_RANDOM_RAISES if cp_may_bid(h, r) else 0
-    cdef int k = rng_below(&h.rng, can_pass + raises)
-    if can_pass and k == 0:
+    cdef bint can_pass = cp_can_pass(h, r), may_bid = cp_may_bid(h, r)
+    if can_pass and (not may_bid or rng_below(&h.rng, 2) == 0):
         return -1
-    return cp_min_bid(h, r) + (k - can_pass) * r.bid_increment
+    return cp_min_bid(h, r)
 
 cdef uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t rest = h.hand[h.bidder], out = 0
