@@ -377,7 +377,7 @@ FIFTEEN = EXAMPLE
     ({"precision": 0.5}, CardsimError, "precision"),
     ({"precision": -0.01}, CardsimError, "precision"),
     ({"precision": "0.01"}, CardsimError, "precision"),
-    ({"policy": "clever"}, IllegalMoveError, "policy"),
+    ({"policy": "clever"}, CardsimError, "policy"),
     ({"seed": -1}, CardsimError, "seed"),
     ({"threads": 0}, CardsimError, "threads"),
 ])

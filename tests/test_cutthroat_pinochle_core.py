@@ -340,8 +340,10 @@ def test_bad_dealer_and_policy():
             game.deal(seed=1, dealer=dealer)
         assert one_line(info.value)
     hand = game.deal(seed=1)
-    expect_illegal(hand, lambda: hand.step("clever"), match="unknown policy")
-    expect_illegal(hand, lambda: hand.play_out("clever"), match="unknown policy")
+    for bad_policy in (lambda: hand.step("clever"), lambda: hand.play_out("clever")):
+        with pytest.raises(CardsimError, match="unknown policy") as info:
+            bad_policy()
+        assert one_line(info.value)
     with pytest.raises(CardsimError):
         game.deal(seed=-1)
 
@@ -407,3 +409,17 @@ def test_endless_passing_ends_as_no_contest():
     assert hand.scores == [0, 0, 0] and hand.trick_points == [0, 0, 0] and hand.army == [0, 0, 0]
     assert not hand.made and not hand.thrown_in
     expect_illegal(hand, lambda: hand.step("random"), match="over")
+
+
+@pytest.mark.parametrize("amount", [16.7, 2**31, "x", True])
+def test_bid_must_be_a_whole_number_in_range(amount):
+    hand = Game(GAME).deal(seed=1)
+    with pytest.raises(IllegalMoveError, match="whole number") as info:
+        hand.bid(amount)
+    assert one_line(info.value)
+    assert hand.phase == "auction" and hand.bid_amount is None
+
+
+def test_membership_of_a_non_card_is_false():
+    assert "XX" not in CardSet("AS")
+    assert 5 not in CardSet("AS")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Iterator, Union
 
 from .errors import CardError
@@ -50,7 +51,7 @@ class Deck:
         """Bit index of a card; ``rank`` is the index into ``self.ranks``."""
         return LANE_BITS * suit + rank * self.copies + copy
 
-    @property
+    @cached_property
     def full_mask(self) -> int:
         """Every physical card of the deck."""
         mask = 0
@@ -214,7 +215,11 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, code: object) -> bool:
-        return isinstance(code, str) and self.count(code) > 0
+        """Whether the set holds at least one copy of the card ``code`` (False for a non-card)."""
+        try:
+            return isinstance(code, str) and self.count(code) > 0
+        except CardError:
+            return False
 
     def count(self, code: str) -> int:
         """Copies of one card in the set (0, 1 or 2)."""

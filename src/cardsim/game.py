@@ -11,7 +11,8 @@ import numpy as np
 from . import _core
 from .cards import PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
-from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from .hands.cutthroat_pinochle import CutthroatPinochleHand
+from .players import check_policy
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules

@@ -26,7 +26,7 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .hands.cutthroat_pinochle import check_policy
+from .players import check_policy
 
 MAX_TRIALS = 10_000_000
 PRECISION_CAP = 2_000_000  # most trials a --precision run may take
