@@ -340,8 +340,10 @@ def test_bad_dealer_and_policy():
             game.deal(seed=1, dealer=dealer)
         assert one_line(info.value)
     hand = game.deal(seed=1)
-    expect_illegal(hand, lambda: hand.step("clever"), match="unknown policy")
-    expect_illegal(hand, lambda: hand.play_out("clever"), match="unknown policy")
+    for bad_policy in (lambda: hand.step("clever"), lambda: hand.play_out("clever")):
+        with pytest.raises(CardsimError, match="unknown policy") as info:
+            bad_policy()
+        assert one_line(info.value)
     with pytest.raises(CardsimError):
         game.deal(seed=-1)
 
@@ -391,3 +393,33 @@ def test_step_and_play_out_finish_hands():
                 assert sum(hand.trick_points) == 25
     hand = game.deal(seed=1).play_out(["random", "heuristic", "random"])
     assert hand.phase == "done"
+
+
+def test_endless_passing_ends_as_no_contest():
+    """all_pass=redeal with nobody ever bidding: the hand ends (no contest) instead of looping."""
+    hand = Game(GAME).deal(seed=1, dealer=0)
+    actions = 0
+    while hand.phase == "auction":
+        hand.pass_()
+        actions += 1
+        assert actions < 10_000, "passing never ends"
+    assert hand.phase == "done" and hand.to_act is None
+    assert hand.bidder is None and hand.bid_amount is None and hand.trump is None
+    assert hand.redeals > 100 and hand.dealer == hand.redeals % 3
+    assert hand.scores == [0, 0, 0] and hand.trick_points == [0, 0, 0] and hand.army == [0, 0, 0]
+    assert not hand.made and not hand.thrown_in
+    expect_illegal(hand, lambda: hand.step("random"), match="over")
+
+
+@pytest.mark.parametrize("amount", [16.7, 2**31, "x", True])
+def test_bid_must_be_a_whole_number_in_range(amount):
+    hand = Game(GAME).deal(seed=1)
+    with pytest.raises(IllegalMoveError, match="whole number") as info:
+        hand.bid(amount)
+    assert one_line(info.value)
+    assert hand.phase == "auction" and hand.bid_amount is None
+
+
+def test_membership_of_a_non_card_is_false():
+    assert "XX" not in CardSet("AS")
+    assert 5 not in CardSet("AS")

@@ -57,6 +57,8 @@ ctypedef struct EUHand:
     uint64_t won[EU_MAX_SEATS]  # cards taken in tricks
     uint64_t played             # every card played to a trick so far
     Rng rng                     # the hand's own stream: deals, redeals, batch players
+    uint64_t draw               # random card play: a 64-bit draw serves two cards ...
+    int spare                   # ... and this says its low half is still unused
     int dealer                  # rotates left on every redeal
     int phase                   # EPH_*
     int to_act                  # seat to act; -1 once done
@@ -127,17 +129,19 @@ cdef void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
         for i in range(6):
             order[k] = 16 * suit + i
             k += 1
+    cdef uint64_t draw = 0
     for i in range(n_dealt + 1):  # a partial Fisher-Yates: the dealt cards and the upcard
-        j = i + rng_below(&h.rng, 24 - i)
+        if not (i & 1):           # one 64-bit draw gives two positions (32 bits each)
+            draw = rng_next(&h.rng)
+            j = i + <int>(((draw >> 32) * <uint64_t>(24 - i)) >> 32)
+        else:
+            j = i + <int>(((draw & 0xFFFFFFFFULL) * <uint64_t>(24 - i)) >> 32)
         t = order[i]
         order[i] = order[j]
         order[j] = t
     k = 0
     for seat in range(EU_MAX_SEATS):
         h.hand[seat] = 0
-        h.won[seat] = 0
-        h.tricks[seat] = 0
-        h.points[seat] = 0
     for i in range(r.seats):
         seat = (h.dealer + 1 + i) % r.seats
         for j in range(EU_HAND_SIZE):
@@ -153,6 +157,15 @@ cdef void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
     while k < 24:
         h.kitty |= bit_bb(order[k])
         k += 1
+    eu_start_bidding(h, r)
+
+cdef void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
+    """Everything but the cards back to the start of a hand: round 1, left of the dealer."""
+    cdef int seat
+    for seat in range(EU_MAX_SEATS):
+        h.won[seat] = 0
+        h.tricks[seat] = 0
+        h.points[seat] = 0
     h.discard = 0
     h.played = 0
     h.team_points[0] = h.team_points[1] = 0
@@ -174,6 +187,8 @@ cdef void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
 
 cdef void eu_new_hand(EUHand* h, const EURules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     rng_seed(&h.rng, seed, stream)
+    h.spare = 0
+    h.draw = 0
     h.dealer = dealer
     h.redeals = 0
     eu_deal(h, r)
@@ -320,6 +335,17 @@ cdef void eu_defend(EUHand* h, const EURules* r, bint alone) noexcept nogil:
     eu_start_play(h, r)
 
 # -- play -----------------------------------------------------------------------------------
+
+cdef inline int eu_random_card(EUHand* h, uint64_t legal) noexcept nogil:
+    """A uniform card of ``legal`` (non-empty); two cards per 64-bit draw, 32 bits each."""
+    cdef uint64_t k
+    if h.spare:
+        k = h.draw & 0xFFFFFFFFULL
+    else:
+        h.draw = rng_next(&h.rng)
+        k = h.draw >> 32
+    h.spare = not h.spare
+    return nth_bit(legal, <int>((k * <uint64_t>popcount(legal)) >> 32))
 
 cdef inline uint64_t eu_legal(const EUHand* h) noexcept nogil:
     """Effective cards the seat to act may play: follow the led (effective) suit if able."""

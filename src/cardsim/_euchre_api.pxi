@@ -129,6 +129,19 @@ def simulate_euchre(rules, uint64_t seed, int64_t start, records, policies, int 
     _simulate_euchre(4, rules, seed, start, records, policies, threads)
 
 
+def euchre_score(rules, int seats, int maker, bint maker_alone, int lone_defender, tricks):
+    """The core's score of a finished hand: (points per seat, team points); for hand-made cases."""
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef EUHand h
+    cdef int s
+    memset(&h, 0, sizeof(h))
+    h.maker, h.maker_alone, h.lone_defender = maker, maker_alone, lone_defender
+    for s in range(seats):
+        h.tricks[s] = tricks[s]
+    eu_score(&h, &r)
+    return [h.points[s] for s in range(seats)], [h.team_points[0], h.team_points[1]]
+
+
 # -- one hand, step by step ---------------------------------------------------------
 
 cdef class EuchreState:
@@ -144,6 +157,16 @@ cdef class EuchreState:
     def __cinit__(self, rules, int seats, uint64_t seed, int dealer, uint64_t stream=0):
         self.r = eu_rules_from(rules, seats)
         eu_new_hand(&self.h, &self.r, seed, stream, dealer)
+
+    def set_deal(self, hands, uint64_t dummy, uint64_t kitty, int upcard):
+        """Replace the deal by given physical masks (validated by the caller); bidding restarts."""
+        cdef int s
+        for s in range(self.r.seats):
+            self.h.hand[s] = hands[s]
+        self.h.dummy = dummy
+        self.h.kitty = kitty
+        self.h.upcard = upcard
+        eu_start_bidding(&self.h, &self.r)
 
     cdef uint64_t _phys(self, uint64_t m):
         return m if self.h.trump < 0 else eu_physical(m, self.h.trump)

@@ -238,8 +238,7 @@ cdef void eu_random_step(EUHand* h, const EURules* r) noexcept nogil:
     elif h.phase == EPH_DEFEND:
         eu_defend(h, r, rng_below(&h.rng, 2))
     elif h.phase == EPH_PLAY:
-        e = eu_legal(h)
-        eu_play(h, r, nth_bit(e, rng_below(&h.rng, popcount(e))))
+        eu_play(h, r, eu_random_card(h, eu_legal(h)))
 
 cdef inline void eu_policy_step(EUHand* h, const EURules* r, int policy) noexcept nogil:
     if policy == POLICY_HEURISTIC:
@@ -247,12 +246,58 @@ cdef inline void eu_policy_step(EUHand* h, const EURules* r, int policy) noexcep
     else:
         eu_random_step(h, r)
 
+cdef void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
+    """All five tricks with random players only, from the first lead, in registers.
+
+    The same rules and the same draws as eu_play with eu_random_card, so a batch
+    hand replays exactly through the step API."""
+    cdef uint64_t hands[EU_MAX_SEATS]
+    cdef int nxt[EU_MAX_SEATS]
+    cdef uint64_t legal, trick_bb, led_lane
+    cdef int leader = h.leader, seat, i, card, best, best_seat, n = h.n_active, t = h.trump
+    for i in range(r.seats):
+        hands[i] = h.hand[i]
+        nxt[i] = eu_next_active(h, r, i)
+    while h.tricks_played < EU_TRICKS:
+        seat = leader
+        trick_bb = 0
+        led_lane = 0
+        best = -1
+        best_seat = leader
+        for i in range(n):
+            legal = hands[seat] & led_lane
+            card = eu_random_card(h, legal if legal else hands[seat])
+            hands[seat] &= ~bit_bb(card)
+            trick_bb |= bit_bb(card)
+            if i == 0:
+                led_lane = lane_bb(card >> 4)
+                best = card
+            elif eu_beats(card, best, t):
+                best, best_seat = card, seat
+            seat = nxt[seat]
+        h.won[best_seat] |= trick_bb
+        h.played |= trick_bb
+        h.tricks[best_seat] += 1
+        h.tricks_played += 1
+        leader = best_seat
+    for i in range(r.seats):
+        h.hand[i] = hands[i]
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    eu_score(h, r)
+
 cdef void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM
+                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
     while h.phase != EPH_DONE:
-        if h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
-            legal = eu_legal(h)
-            eu_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+        if all_random and h.phase == EPH_PLAY and h.n_in_trick == 0:
+            eu_random_tricks(h, r)
+        elif h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+            eu_play(h, r, eu_random_card(h, eu_legal(h)))
         else:
             eu_policy_step(h, r, policies[h.to_act])

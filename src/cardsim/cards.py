@@ -215,7 +215,11 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, code: object) -> bool:
-        return isinstance(code, str) and self.count(code) > 0
+        """Whether the set holds at least one copy of the card ``code`` (False for a non-card)."""
+        try:
+            return isinstance(code, str) and self.count(code) > 0
+        except CardError:
+            return False
 
     def count(self, code: str) -> int:
         """Copies of one card in the set (0, 1 or 2)."""

@@ -11,8 +11,9 @@ import numpy as np
 from . import _core
 from .cards import EUCHRE, PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
-from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from .hands.cutthroat_pinochle import CutthroatPinochleHand
 from .hands.euchre import CutthroatEuchreHand, EuchreHand
+from .players import check_policy
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules

@@ -5,15 +5,18 @@ class validates every action and speaks card codes and ``CardSet``s.
 """
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Iterable, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
+from ..players import check_policy
 
 SEATS = 3
 WIDOW_SIZE = 3
+MAX_BID = 10_000  # far above any reachable score; keeps bids inside the core's integers
 
 
 class CutthroatPinochleHand:
@@ -158,6 +161,8 @@ class CutthroatPinochleHand:
     def bid(self, amount: int) -> None:
         """The player to act bids ``amount`` (at least :meth:`min_bid`)."""
         self._expect("auction")
+        if isinstance(amount, bool) or not isinstance(amount, Integral) or amount > MAX_BID:
+            raise IllegalMoveError(f"a bid must be a whole number up to {MAX_BID}, got {amount!r}")
         if not self._state.may_bid():
             raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not bid: dealer_may_bid is false")
         if int(amount) < self._state.min_bid():
@@ -244,9 +249,3 @@ def physical_bits(held: int, cards: CardSet) -> int:
                 out |= 1 << b
                 break
     return out
-
-
-def check_policy(policy: str) -> str:
-    if policy not in _core.POLICIES:
-        raise IllegalMoveError(f"unknown policy {policy!r}: choose one of {', '.join(_core.POLICIES)}")
-    return policy

@@ -29,7 +29,7 @@ from typing import Iterable, Mapping
 from .. import _core
 from ..cards import EUCHRE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
-from .cutthroat_pinochle import check_policy
+from ..players import check_policy
 
 PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
 
@@ -40,12 +40,12 @@ class EuchreHand:
     >>> from cardsim import Game
     >>> hand = Game("euchre").deal(seed=5)
     >>> hand.phase, hand.to_act, hand.upcard, len(hand.kitty)
-    ('bid1', 1, 'KC', 4)
+    ('bid1', 1, 'JS', 4)
     >>> hand.legal_actions()
     ['pass', 'order']
-    >>> hand.act("order")             # seat 1 orders clubs; the dealer must pick up (always)
+    >>> hand.act("order")             # seat 1 orders spades; the dealer must pick up (always)
     >>> hand.phase, hand.to_act, hand.trump, hand.maker
-    ('discard', 0, 'C', 1)
+    ('discard', 0, 'S', 1)
     >>> hand.discard(list(hand.hands[0])[-1])
     >>> hand.act("not alone")
     >>> hand.phase, hand.to_act       # seat 1, left of the dealer, leads
@@ -64,6 +64,42 @@ class EuchreHand:
             raise IllegalMoveError(f"dealer {dealer} is out of range: seats are {seats}")
         self.rules = rules
         self._state = _core.EuchreState(rules, self.seats, seed, dealer)
+
+    @classmethod
+    def from_cards(cls, rules: Mapping, hands: Iterable, *, upcard: str, dummy: Iterable | str = (),
+                   dealer: int = 0) -> "EuchreHand":
+        """A hand from a given deal: one 5-card hand per seat (cutthroat: and the dummy),
+        the upcard; the kitty is the 4 cards left over, the upcard among them.
+
+        >>> from cardsim import Game
+        >>> rules = Game("euchre").rules
+        >>> hand = EuchreHand.from_cards(rules, ["JH JD AH KH QH", "9S TS QS KS AS",
+        ...                                      "9C TC QC KC AC", "9D TD QD KD AD"], upcard="TH")
+        >>> str(hand.kitty), hand.to_act
+        ('JS TH 9H JC', 1)
+        """
+        hand = cls(rules, 0, dealer)
+        sets = [CardSet(h, EUCHRE) for h in hands]
+        extra = CardSet(dummy, EUCHRE)
+        if len(sets) != cls.seats:
+            raise IllegalMoveError(f"give {cls.seats} hands, got {len(sets)}")
+        if cls.seats == 3 and len(extra) != 5:
+            raise IllegalMoveError(f"the dummy must be 5 cards, got {len(extra)}")
+        if cls.seats == 4 and extra:
+            raise IllegalMoveError("partnership euchre has no dummy")
+        seen = CardSet((), EUCHRE)
+        for i, cards in enumerate([*sets, extra]):
+            if i < cls.seats and len(cards) != 5:
+                raise IllegalMoveError(f"seat {i} must hold 5 cards, got {len(cards)}")
+            if seen & cards:
+                raise IllegalMoveError(f"dealt twice: {seen & cards}")
+            seen = seen | cards
+        kitty = CardSet(EUCHRE.full_mask, EUCHRE) - seen
+        up = EUCHRE.parse_code(upcard)
+        if not kitty.mask >> up & 1:
+            raise IllegalMoveError(f"the upcard {upcard} is dealt to a hand; it must be one of the kitty {kitty}")
+        hand._state.set_deal([c.mask for c in sets], extra.mask, kitty.mask, up)
+        return hand
 
     # -- what is on the table -------------------------------------------------------
     @property

@@ -1,0 +1,81 @@
+"""The players (policies) the core offers, and what each one does.
+
+Players run inside the compiled core, so a batch never calls back into Python.
+Every game has the same two:
+
+``random``
+    A baseline.  Cutthroat Pinochle: in the auction it passes or bids the minimum,
+    one half each (only the allowed one when a rule forbids the other); it names a
+    trump uniformly at random, discards three cards uniformly at random, never
+    throws in, and plays uniformly among the distinct legal cards.
+
+``heuristic``
+    A sensible player.  Cutthroat Pinochle:
+
+    * **Bidding.** It values its hand as the best, over the four suits, of meld plus
+      a trick estimate (1.5 points an ace, 0.8 a ten with its ace, 1 a trump beyond
+      four, 4.5 for the lead, the discard and the last trick), plus 4 for the widow,
+      and bids the minimum while the minimum is within that value.
+    * **Trump and discard.** After the widow it names the suit with the best value,
+      then discards three cards one at a time, each time the card that loses the
+      least meld and is least worth keeping (trump and aces are kept; a counter is
+      worth discarding when the discard counts for the bidder; cards of short suits
+      go first to make voids).
+    * **Throw-in.** It throws in when meld + estimate (+ discarded counters) falls
+      more than 4 short of the bid.
+    * **Play.** The two non-bidders play as partners against the bidder.  Leading,
+      the bidder pulls trump with sure winners while defenders may hold trump; then
+      anyone leads a sure winner (a card no unseen card of its suit beats) in a suit no
+      opponent has shown void in; else its cheapest card.  Following, a defender
+      whose partner is winning a safe trick (it plays last, or the partner's card is
+      a sure winner the bidder cannot trump) throws its richest counter (K before T
+      before A, trump last); otherwise every player wins with its cheapest winning
+      card (a sure winner when others are still to play), or gives up its cheapest
+      card.
+
+Euchre (``cutthroat-euchre`` and ``euchre``), in ``_euchre_players.pxi``:
+
+``random``
+    Uniform over the legal actions of each decision: pass or order (one half each),
+    pick up or leave, the discard, pass or each suit it may name, alone or not (one
+    half each), the 5 cards kept of 10 (uniform over the 252 choices), the card.
+
+``heuristic``
+    * **Hand value** for a trump suit, in tenths of a trick: each trump by rank (right
+      bower 3.0, left 2.5, A 2.0, K 1.6, Q 1.3, T 1.1, 9 1.0), each off-suit ace 1.0
+      (+0.4 with its king), each void 0.6 when holding two trumps or more.  Round 1
+      the upcard counts for the dealer (the dealer's hand with it, less its worst
+      card), half its trump value for the dealer's partner, and half against any
+      other seat (it goes to an opponent).  Cutthroat adds 1.0 for the dummy a maker
+      merges.
+    * **Bidding.** It orders up (round 1) or names its best other suit (round 2) when
+      the value reaches 3.4; a dealer stuck in round 2 names its best suit.  As dealer
+      it always takes the upcard (it can only help) and discards its least wanted
+      card (a singleton off-suit card first to make a void, never trump or an ace).
+    * **Alone.** Maker or defender goes alone only with a hand expected to march:
+      three trumps or more with both bowers and nothing but off-suit aces besides, or
+      four trumps or more with the three top ones.
+    * **Merge.** The maker keeps the best 5 of 10: trumps, then aces, then rank,
+      dropping cards one at a time so short suits are emptied into voids.
+    * **Play.** The maker's side leads trump while an opponent may hold some: the top
+      trump if it is a sure winner, else a low one from two or more; otherwise anyone
+      leads a sure winner off trump (a card no unseen card of its suit beats), else its
+      cheapest card.  Following: when a partner (the other defender in cutthroat) is
+      winning it plays its cheapest card, a plain card before any trump, so it never
+      trumps a partner's trick when it need not; else it wins as cheaply as it can (a
+      sure winner when others are still to play), or throws its cheapest card.
+"""
+from __future__ import annotations
+
+from . import _core
+from .errors import CardsimError
+
+#: Names accepted wherever a policy is asked for.
+POLICIES: tuple[str, ...] = tuple(_core.POLICIES)
+
+
+def check_policy(policy: str) -> str:
+    """``policy`` if the core knows it, else a one-line CardsimError."""
+    if policy not in _core.POLICIES:
+        raise CardsimError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
+    return policy

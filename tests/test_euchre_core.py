@@ -1,0 +1,296 @@
+"""Euchre by hand-made cases: bowers, following with the left bower, every scoring row,
+and the batch: invariants, determinism across threads, batch == step replay, the deal's odds."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from cardsim import CardsimError, Game, IllegalMoveError, _core
+from cardsim.hands.euchre import CutthroatEuchreHand, EuchreHand
+from reference import euchre as ref
+
+# Dealer 0; seat 1 leads.  The kitty is what is left: TH (the upcard) 9H JS JC.
+BOWERS_DEAL = ["JH 9S TS QS KS", "AH 9C TC QC KC", "JD 9D TD QD KD", "KH QH AS AC AD"]
+# Seat 2's only "diamond" is JD, the left bower of hearts; seat 3 holds real diamonds.
+LEFT_DEAL = ["JH AH KH QH AC", "AD 9C TC QC KC", "JD 9S TS QS KS", "9D TD QD KD AS"]
+
+
+def hearts_hand(deal):
+    hand = EuchreHand.from_cards(Game("euchre").rules, deal, upcard="TH")
+    hand.act("order")            # seat 1 orders hearts; the dealer picks up TH
+    assert (hand.trump, hand.maker, hand.phase) == ("H", 1, "discard")
+    return hand
+
+
+def test_right_bower_beats_left_beats_ace():
+    hand = hearts_hand(BOWERS_DEAL)
+    hand.discard("9S")
+    hand.act("not alone")
+    assert hand.to_act == 1
+    hand.play("AH")
+    assert hand.legal_actions() == ["JD"]            # the left bower is seat 2's only heart
+    hand.play("JD")
+    assert set(hand.legal_actions()) == {"KH", "QH"}
+    hand.play("KH")
+    assert set(hand.legal_actions()) == {"JH", "TH"}
+    hand.play("JH")
+    assert hand.tricks == [1, 0, 0, 0] and hand.to_act == 0   # right bower over left bower and ace
+
+
+def test_left_bower_beats_the_ace_of_trump():
+    hand = hearts_hand(BOWERS_DEAL)
+    hand.discard("9S")
+    hand.act("not alone")
+    for card in ("AH", "JD", "QH", "TH"):
+        hand.play(card)
+    assert hand.tricks == [0, 0, 1, 0] and hand.to_act == 2
+
+
+def test_left_bower_does_not_follow_its_printed_suit_and_trumps_it():
+    hand = hearts_hand(LEFT_DEAL)
+    hand.discard("AC")
+    hand.act("not alone")
+    hand.play("AD")
+    assert set(hand.legal_actions()) == {"JD", "9S", "TS", "QS", "KS"}  # void in diamonds: anything
+    hand.play("JD")
+    assert set(hand.legal_actions()) == {"9D", "TD", "QD", "KD"}        # real diamonds must follow
+    hand.play("9D")
+    hand.play("QH")
+    assert hand.tricks == [0, 0, 1, 0]                                # the left bower trumped the ace
+
+
+def test_leading_the_left_bower_leads_trump():
+    deal = ["JH AH KH QH AC", "JD 9C TC QC KC", "AD 9S TS QS KS", "9D TD QD KD AS"]
+    hand = hearts_hand(deal)
+    hand.discard("AC")
+    hand.act("not alone")
+    hand.play("JD")                     # seat 1 leads the left bower: a heart
+    assert set(hand.legal_actions()) == {"AD", "9S", "TS", "QS", "KS"}   # no heart: anything
+    hand.play("AD")
+    assert set(hand.legal_actions()) == {"9D", "TD", "QD", "KD", "AS"}
+    hand.play("9D")
+    assert set(hand.legal_actions()) == {"JH", "AH", "KH", "QH", "TH"}   # hearts must follow
+    hand.play("AH")
+    assert hand.tricks == [0, 1, 0, 0] and hand.to_act == 1
+
+
+def test_with_the_reference_too():
+    """The same hand-made play, on the reference."""
+    hands = [h.split() for h in LEFT_DEAL]
+    kitty = ["TH", "9H", "JS", "JC"]
+    hand = ref.Hand(hands, [], kitty, "TH", 0, ref.DEFAULT_RULES["euchre"], 4)
+    for action in ("order", "AC", "not alone", "AD"):
+        hand.act(action)
+    assert set(hand.legal_actions()) == {"JD", "9S", "TS", "QS", "KS"}
+    assert ref.trick_winner_index(["AD", "JD", "9D", "QH"], "H") == 1
+    assert ref.trick_winner_index(["AH", "JD", "KH", "JH"], "H") == 3
+
+
+# -- every scoring row -----------------------------------------------------------------
+
+CUTTHROAT_ROWS = [  # maker 0: (maker_alone, lone_defender, tricks) -> points
+    (False, -1, [3, 1, 1], [1, 0, 0]),
+    (False, -1, [4, 1, 0], [1, 0, 0]),
+    (False, -1, [5, 0, 0], [3, 0, 0]),     # march
+    (True, -1, [5, 0, 0], [4, 0, 0]),      # lone march
+    (True, -1, [3, 2, 0], [1, 0, 0]),
+    (False, -1, [2, 2, 1], [0, 2, 2]),     # euchred: each defender
+    (False, -1, [0, 3, 2], [0, 2, 2]),
+    (False, 1, [0, 5, 0], [0, 4, 4]),      # lone defender march: each defender
+    (False, 1, [1, 4, 0], [0, 2, 2]),      # lone defender, 3-4 tricks: a plain euchre
+    (False, 1, [3, 2, 0], [1, 0, 0]),
+    (True, 2, [0, 0, 5], [0, 4, 4]),       # both alone
+]
+
+EUCHRE_ROWS = [  # maker 1 (team 1+3): (maker_alone, lone_defender, tricks) -> team points
+    (False, -1, [1, 2, 1, 1], [0, 1]),
+    (False, -1, [1, 2, 0, 2], [0, 1]),
+    (False, -1, [0, 3, 0, 2], [0, 2]),     # march
+    (True, -1, [0, 5, 0, 0], [0, 4]),      # lone march
+    (False, -1, [2, 1, 1, 1], [2, 0]),     # euchred
+    (False, 0, [5, 0, 0, 0], [4, 0]),      # lone defender march (allow_lone_defender)
+    (False, 0, [4, 1, 0, 0], [2, 0]),
+]
+
+
+def reference_points(name, seats, maker, alone, lone, tricks):
+    hand = ref.Hand([[] for _ in range(seats)], [], ["9S"], "9S", 0, ref.DEFAULT_RULES[name], seats)
+    hand.maker, hand.maker_alone, hand.lone_defender, hand.tricks = maker, alone, (None if lone < 0 else lone), tricks
+    hand.score()
+    return hand.points, hand.team_points
+
+
+@pytest.mark.parametrize("alone, lone, tricks, points", CUTTHROAT_ROWS)
+def test_cutthroat_scoring_rows(alone, lone, tricks, points):
+    rules = Game("cutthroat-euchre").rules
+    assert _core.euchre_score(rules, 3, 0, alone, lone, tricks)[0] == points
+    assert reference_points("cutthroat-euchre", 3, 0, alone, lone, tricks)[0] == points
+
+
+@pytest.mark.parametrize("alone, lone, tricks, team", EUCHRE_ROWS)
+def test_euchre_scoring_rows(alone, lone, tricks, team):
+    rules = Game("euchre", allow_lone_defender=True).rules
+    seat_points = [team[s % 2] for s in range(4)]
+    assert _core.euchre_score(rules, 4, 1, alone, lone, tricks) == (seat_points, team)
+    assert reference_points("euchre", 4, 1, alone, lone, tricks) == (seat_points, team)
+
+
+def test_scoring_options_reach_the_score():
+    rules = Game("cutthroat-euchre", march_points=5, lone_march_points=7, euchre_points=3,
+                 lone_defender_march_points=9).rules
+    assert _core.euchre_score(rules, 3, 0, False, -1, [5, 0, 0])[0] == [5, 0, 0]
+    assert _core.euchre_score(rules, 3, 0, True, -1, [5, 0, 0])[0] == [7, 0, 0]
+    assert _core.euchre_score(rules, 3, 0, False, -1, [1, 2, 2])[0] == [0, 3, 3]
+    assert _core.euchre_score(rules, 3, 0, False, 2, [0, 0, 5])[0] == [0, 9, 9]
+
+
+# -- the batch -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["cutthroat-euchre", "euchre"])
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_invariants_over_many_hands(name, policy):
+    n = 1_000_000
+    game = Game(name, stick_the_dealer=policy == "random")
+    r = game.simulate(n, policy=policy, seed=11, threads=2).array
+    made = r["maker"] >= 0
+    assert made.all()
+    assert (r["tricks"].sum(axis=1) == 5).all()
+    assert ((r["round"] == 1) | (r["round"] == 2)).all()
+    assert (r["trump"] >= 0).all() and (r["trump"] < 4).all()
+    assert (r["picked_up"] <= (r["round"] == 1)).all()          # only an ordered upcard is taken
+    seats = game.seats
+    side = r["tricks"][np.arange(n), r["maker"]].astype(int)
+    if seats == 4:
+        side += r["tricks"][np.arange(n), (r["maker"] + 2) % 4]
+    assert (r["euchred"] == (side < 3)).all()
+    assert (r["points"].max(axis=1) > 0).all()                    # somebody scores every hand
+    if seats == 4:
+        assert (r["team_points"].min(axis=1) == 0).all() and (r["team_points"].max(axis=1) > 0).all()
+        assert (r["points"][:, 0] == r["team_points"][:, 0]).all()
+
+
+@pytest.mark.parametrize("name", ["cutthroat-euchre", "euchre"])
+def test_records_do_not_depend_on_threads_or_chunks(name):
+    game = Game(name)
+    for policy in ("random", "heuristic"):
+        one = game.simulate(30_000, policy=policy, seed=5, threads=1).array
+        for threads in (2, 3):
+            assert game.simulate(30_000, policy=policy, seed=5, threads=threads).array.tobytes() == one.tobytes()
+    part = np.zeros(10_000, dtype=one.dtype)
+    _core.simulate_euchre(game.rules, 5, 20_000, part, ["heuristic"] * 4) if name == "euchre" else \
+        _core.simulate_cutthroat_euchre(game.rules, 5, 20_000, part, ["heuristic"] * 3)
+    assert part.tobytes() == one[20_000:].tobytes()
+
+
+@pytest.mark.parametrize("name, seats", [("cutthroat-euchre", 3), ("euchre", 4)])
+@pytest.mark.parametrize("policy", [["random"] * 4, ["heuristic"] * 4, ["heuristic", "random", "random", "heuristic"]])
+def test_batch_hand_replays_through_the_step_api(name, seats, policy):
+    game = Game(name)
+    policy = policy[:seats]
+    records = game.simulate(300, policy=policy, seed=9, threads=1).array
+    for i in range(300):
+        state = _core.EuchreState(game.rules, seats, 9, i % seats, i)
+        while state.phase != "done":
+            state.policy_step(policy[state.to_act])
+        rec = records[i]
+        assert (state.dealer, state.maker, state.trump, state.round) == (rec["dealer"], rec["maker"], rec["trump"], rec["round"])
+        assert state.tricks == list(rec["tricks"]) and state.points == list(rec["points"])
+
+
+def test_deal_odds_of_the_bowers():
+    """A 5-card hand holds the right bower of a given trump with probability 5/24, at least one
+    bower with 1 - C(22,5)/C(24,5) = 0.3804; every seat's hand and every suit, 4 x 40,000 deals."""
+    rules = Game("euchre").rules
+    right = either = n = 0
+    for seed in range(40_000):
+        for mask in _core.EuchreState(rules, 4, seed, seed % 4).hands:
+            for t in range(4):
+                rb, lb = mask >> (16 * t + 2) & 1, mask >> (16 * (3 - t) + 2) & 1
+                right += rb
+                either += rb | lb
+                n += 1
+    p_right, p_either = 5 / 24, 1 - math.comb(22, 5) / math.comb(24, 5)
+    assert abs(p_either - 0.3804) < 5e-5
+    # the 16 observations of a deal are not independent; 4 sigma of n/4 independent ones is generous
+    for got, p in ((right / n, p_right), (either / n, p_either)):
+        assert abs(got - p) < 4 * math.sqrt(p * (1 - p) / (n / 4)), (got, p)
+
+
+def test_heuristic_beats_random():
+    cut = Game("cutthroat-euchre").simulate(40_000, policy=["heuristic", "random", "random"], seed=3, threads=2)
+    mean = cut["points"].mean(axis=0)
+    assert mean[0] > mean[1] + 0.3 and mean[0] > mean[2] + 0.3
+    team = Game("euchre").simulate(40_000, policy=["heuristic", "random"] * 2, seed=3, threads=2)
+    mean = team["team_points"].mean(axis=0)
+    assert mean[0] > mean[1] + 0.3
+    smart = Game("euchre").simulate(40_000, policy="heuristic", seed=3, threads=2)
+    assert 0.6 < 1 - smart["euchred"].mean() < 0.95    # makers neither reckless nor timid
+    assert 0 < smart["maker_alone"].mean() < 0.1
+
+
+# -- bad input -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("action, fragment", [
+    ("AS", "'AS' is not legal in the bid1 phase"),
+    ("alone", "not legal in the bid1 phase"),
+])
+def test_illegal_actions_are_one_line_errors(action, fragment):
+    hand = Game("cutthroat-euchre").deal(seed=1)
+    with pytest.raises(IllegalMoveError) as info:
+        hand.act(action)
+    assert fragment in str(info.value) and "\n" not in str(info.value)
+
+
+def test_illegal_moves_in_later_phases():
+    hand = hearts_hand(LEFT_DEAL)
+    with pytest.raises(IllegalMoveError, match="does not hold 9S"):
+        hand.discard("9S")
+    with pytest.raises(CardsimError, match="not in the euchre"):
+        hand.discard("8S")
+    hand.discard("AC")
+    hand.act("not alone")
+    hand.play("AD")
+    hand.play("JD")
+    with pytest.raises(IllegalMoveError, match="AS is not a legal card now; legal: KD QD TD 9D"):
+        hand.play("AS")                  # seat 3 holds diamonds: must follow
+    game = Game("euchre", stick_the_dealer=True)
+    hand = game.deal(seed=2)
+    for _ in range(4):
+        hand.act("pass")
+    with pytest.raises(IllegalMoveError, match="upcard's suit"):
+        hand.name(hand.upcard[-1])
+    for _ in range(3):
+        hand.act("pass")
+    with pytest.raises(IllegalMoveError, match="may not pass"):
+        hand.act("pass")
+    hand.name(next(s for s in "SHDC" if s != hand.upcard[-1]))
+    with pytest.raises(IllegalMoveError, match="not legal now"):
+        hand.play("AS")
+
+
+def test_merge_must_keep_five_held_cards():
+    hand = Game("cutthroat-euchre", dealer_pickup="always").deal(seed=4)
+    hand.act("order")
+    hand.discard(list(hand.hands[hand.dealer])[0])
+    hand.act("not alone")
+    assert hand.phase == "merge" and len(hand.hands[hand.maker]) == 10
+    held = list(hand.hands[hand.maker])
+    with pytest.raises(IllegalMoveError, match="keep exactly 5"):
+        hand.keep(held[:4])
+    outside = next(c for c in ref.full_deck() if c not in held)
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        hand.keep(held[:4] + [outside])
+    hand.act("keep " + " ".join(held[5:]))
+    assert sorted(hand.hands[hand.maker]) == sorted(held[5:]) and len(hand.discarded) == 6
+
+
+def test_bad_deals_are_refused():
+    rules = Game("cutthroat-euchre").rules
+    with pytest.raises(IllegalMoveError, match="dummy must be 5"):
+        CutthroatEuchreHand.from_cards(rules, BOWERS_DEAL[:3], upcard="AD")
+    with pytest.raises(IllegalMoveError, match="dealt to a hand"):
+        CutthroatEuchreHand.from_cards(rules, BOWERS_DEAL[:3], dummy=BOWERS_DEAL[3], upcard="AD")
+    with pytest.raises(IllegalMoveError, match="dealt twice"):
+        EuchreHand.from_cards(Game("euchre").rules, BOWERS_DEAL[:3] + ["JH 9H TH JS JC"], upcard="AD")
