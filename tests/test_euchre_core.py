@@ -294,3 +294,24 @@ def test_bad_deals_are_refused():
         CutthroatEuchreHand.from_cards(rules, BOWERS_DEAL[:3], dummy=BOWERS_DEAL[3], upcard="AD")
     with pytest.raises(IllegalMoveError, match="dealt twice"):
         EuchreHand.from_cards(Game("euchre").rules, BOWERS_DEAL[:3] + ["JH 9H TH JS JC"], upcard="AD")
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_cards_conserved_through_the_step_api(seats):
+    """Every zone at the end of 20,000 hands (random and heuristic) partitions the 24 cards."""
+    name = "euchre" if seats == 4 else "cutthroat-euchre"
+    rules = Game(name, allow_lone_defender=True).rules
+    full = (1 << 6) - 1
+    full = full | full << 16 | full << 32 | full << 48
+    for i in range(20_000):
+        state = _core.EuchreState(rules, seats, 77, i % seats, i)
+        policy = "random" if i % 2 else "heuristic"
+        while state.phase != "done":
+            state.policy_step(policy)
+        zones = [*state.hands, state.dummy, state.kitty, state.discarded, *state.won]
+        assert sum(bin(z).count("1") for z in zones) == 24, i
+        union = 0
+        for z in zones:
+            union |= z
+        assert union == full, i
+        assert sum(bin(w).count("1") for w in state.won) == 5 * len(state.active), i

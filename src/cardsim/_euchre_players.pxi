@@ -9,7 +9,8 @@
 # and draw randomness only from the hand's own stream.
 
 cdef enum:
-    EU_ORDER_THRESHOLD = 34     # tenths of a trick: order up / name trump at this hand value
+    EU_ORDER_THRESHOLD = 54     # tenths of a trick: order up / name trump at this hand value ...
+    EU_CUTTHROAT_THRESHOLD = 28 # ... in cutthroat (dummy bonus included); both tuned by self-play
     EU_DUMMY_BONUS = 10         # cutthroat: what the dummy is worth to a maker who merges it
     EU_DEALER_PARTNER_SHARE = 2 # the upcard helps the dealer's partner by value / this
 
@@ -20,6 +21,9 @@ cdef extern from *:
     """
     const uint64_t EUCHRE_DECK_BB "CARDSIM_EUCHRE_DECK_BB"
     const int* EU_TRUMP_VALUE "cardsim_eu_trump_value"  # tenths of a trick per trump lane position
+
+cdef inline int eu_threshold(const EURules* r) noexcept nogil:
+    return EU_ORDER_THRESHOLD if r.partnership else EU_CUTTHROAT_THRESHOLD
 
 # -- hand values ---------------------------------------------------------------------
 
@@ -188,20 +192,20 @@ cdef int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int
     return best
 
 cdef void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
-    """Order up / name the best other suit when its value reaches EU_ORDER_THRESHOLD (the
+    """Order up / name the best other suit when its value reaches eu_threshold (the
     dealer stuck in round 2 names its best suit); the dealer always takes the upcard and
     drops its least wanted card; alone (maker or defender) only with eu_expects_march;
     the merge keeps the best 5 of 10 (trumps, aces, then rank, voids made where possible)."""
     cdef int s = h.to_act, value, suit
     if h.phase == EPH_BID1:
-        eu_bid1(h, r, eu_bid_value(h, r, s, h.upcard >> 4, True) >= EU_ORDER_THRESHOLD)
+        eu_bid1(h, r, eu_bid_value(h, r, s, h.upcard >> 4, True) >= eu_threshold(r))
     elif h.phase == EPH_PICKUP:
         eu_pickup(h, r, True)
     elif h.phase == EPH_DISCARD:
         eu_discard(h, r, lsb(h.hand[s] & ~eu_drop_worst(h.hand[s], h.trump, 1)))
     elif h.phase == EPH_BID2:
         suit = eu_best_suit(h, r, s, h.upcard >> 4, &value)
-        eu_bid2(h, r, suit if value >= EU_ORDER_THRESHOLD or not eu_may_pass2(h, r) else -1)
+        eu_bid2(h, r, suit if value >= eu_threshold(r) or not eu_may_pass2(h, r) else -1)
     elif h.phase == EPH_ALONE:
         eu_alone(h, r, eu_expects_march(h.hand[s], h.trump))
     elif h.phase == EPH_MERGE:

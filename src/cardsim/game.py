@@ -167,6 +167,14 @@ class Game:
             raise CardsimError(f"{self.name} has no meld: meld is for the pinochle games")
         return pinochle_meld(self.cards(cards), trump, self.rules)
 
+    def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict:
+        """Play one whole game to ``target_score`` (euchre games); see cardsim.hands.euchre_game."""
+        if self.name not in ("cutthroat-euchre", "euchre"):
+            raise CardsimError(f"play_game is not implemented for {self.name}; implemented: cutthroat-euchre, euchre")
+        from .hands.euchre_game import play_euchre_game
+
+        return play_euchre_game(self.rules, self.seats, seed=check_seed(seed), policy=policy, dealer=dealer)
+
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
                  progress: Callable[[int, int], None] | None = None) -> HandRecords:

@@ -49,7 +49,9 @@ Euchre (``cutthroat-euchre`` and ``euchre``), in ``_euchre_players.pxi``:
       other seat (it goes to an opponent).  Cutthroat adds 1.0 for the dummy a maker
       merges.
     * **Bidding.** It orders up (round 1) or names its best other suit (round 2) when
-      the value reaches 3.4; a dealer stuck in round 2 names its best suit.  As dealer
+      the value reaches 5.4 in euchre, 2.8 in cutthroat (dummy included; both set by
+      self-play: the best threshold against players using it); a dealer stuck in
+      round 2 names its best suit.  As dealer
       it always takes the upcard (it can only help) and discards its least wanted
       card (a singleton off-suit card first to make a void, never trump or an ace).
     * **Alone.** Maker or defender goes alone only with a hand expected to march:
