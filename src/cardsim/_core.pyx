@@ -15,7 +15,7 @@ from cython.parallel cimport prange
 
 import numpy as np
 
-from cardsim._bits cimport bit_bb, lane_bb, lsb, nth_bit, popcount
+from cardsim._bits cimport bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_seed, shuffle_ints
 from cardsim._pinochle cimport *
 

@@ -48,15 +48,20 @@ cdef int cp_richest(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     return best
 
 cdef inline uint64_t cp_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
-    """Cards of ``cards`` that no unseen card of their suit can beat."""
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (unseen & beats_bb(c)):
-            out |= bit_bb(c)
-    return out
+    """Cards of ``cards`` that no unseen card of their suit can beat.
+
+    Per suit: every card ranked at least as high as the highest unseen card (an
+    unseen twin does not beat it: of identical cards the first played wins).
+    """
+    cdef uint64_t region = 0, lane_unseen
+    cdef int s
+    for s in range(4):
+        lane_unseen = unseen & lane_bb(s)
+        if lane_unseen:
+            region |= lane_bb(s) & ~((bit_bb(msb(lane_unseen) & ~1)) - 1)
+        else:
+            region |= lane_bb(s)
+    return cards & region
 
 cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept nogil:
     cdef uint64_t out = 0, rest = cards
