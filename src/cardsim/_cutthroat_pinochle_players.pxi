@@ -22,38 +22,46 @@ cdef inline int cp_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping: trump above counters above low cards, by rank."""
     return (20 if (card >> 4) == trump else 0) + 6 * rank_points[rank_of(card)] + rank_of(card)
 
-cdef int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
-    """The card of ``cards`` (non-empty) that costs least to give up."""
+cdef int cp_cheapest(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+    """The card of ``cards`` (non-empty) that costs least to give up (lowest bit among equals).
+
+    A plain loop: legal sets are a handful of cards, fewer steps than any class table.
+    """
     cdef int best = lsb(cards), best_cost = 1 << 30, c, cost
     while cards:
         c = lsb(cards)
         cards &= cards - 1
-        cost = cp_card_cost(c, trump, rank_points)
+        cost = cp_card_cost(c, trump, r.rank_points)
         if cost < best_cost:
             best, best_cost = c, cost
     return best
 
-cdef int cp_richest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
+cdef int cp_richest(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """The card to throw onto a friendly trick: most points, lowest rank, trump last."""
     cdef int best = lsb(cards), best_value = -(1 << 30), c, value
     while cards:
         c = lsb(cards)
         cards &= cards - 1
-        value = 16 * rank_points[rank_of(c)] - rank_of(c) - (32 if (c >> 4) == trump else 0)
+        value = 16 * r.rank_points[rank_of(c)] - rank_of(c) - (32 if (c >> 4) == trump else 0)
         if value > best_value:
             best, best_value = c, value
     return best
 
 cdef inline uint64_t cp_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
-    """Cards of ``cards`` that no unseen card of their suit can beat."""
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (unseen & beats_bb(c)):
-            out |= bit_bb(c)
-    return out
+    """Cards of ``cards`` that no unseen card of their suit can beat.
+
+    Per suit: every card ranked at least as high as the highest unseen card (an
+    unseen twin does not beat it: of identical cards the first played wins).
+    """
+    cdef uint64_t region = 0, lane_unseen
+    cdef int s
+    for s in range(4):
+        lane_unseen = unseen & lane_bb(s)
+        if lane_unseen:
+            region |= lane_bb(s) & ~((bit_bb(msb(lane_unseen) & ~1)) - 1)
+        else:
+            region |= lane_bb(s)
+    return cards & region
 
 cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept nogil:
     cdef uint64_t out = 0, rest = cards
@@ -132,18 +140,35 @@ cdef int cp_keep_value(int card, uint64_t cards, int trump, const CPRules* r) no
     return value
 
 cdef uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
-    """Drop three cards, one at a time, losing the least meld and keeping trump and aces."""
+    """Drop three cards, one at a time, losing the least meld and keeping trump and aces.
+
+    Each drop is the card of least cost = 10 x (meld lost) + keep value, lowest bit
+    first among equals.  Meld lost is never negative, so a card whose keep value
+    alone reaches the best cost so far is skipped without evaluating its meld.
+    """
     cdef uint64_t out = 0, rest
+    cdef int keep[64]
     cdef int i, c, cost, best, best_cost, meld_now
     for i in range(CP_WIDOW_SIZE):
         meld_now = meld_points(cards, trump, r.meld_value)
-        best, best_cost, rest = lsb(cards), 1 << 30, cards
+        rest = distinct_cards(cards)  # both copies of a card cost the same
+        best, best_cost = lsb(rest), 1 << 30
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) \
-                + cp_keep_value(c, cards, trump, r)
-            if cost < best_cost:
+            keep[c] = cp_keep_value(c, cards, trump, r)
+            if keep[c] < best_cost:
+                best, best_cost = c, keep[c]
+        c = best  # the cheapest to keep; its full cost bounds the others
+        best_cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c]
+        rest = distinct_cards(cards)
+        while rest:
+            c = lsb(rest)
+            rest &= rest - 1
+            if c == best or keep[c] > best_cost or (keep[c] == best_cost and c > best):
+                continue
+            cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c]
+            if cost < best_cost or (cost == best_cost and c < best):
                 best, best_cost = c, cost
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
@@ -167,7 +192,7 @@ cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, ui
     if s == h.bidder and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
         if bosses:
-            return cp_cheapest(bosses, t, r.rank_points)
+            return cp_cheapest(bosses, t, r)
     for i in range(CP_SEATS):
         if i != s:
             other_voids |= h.void_mask[i]
@@ -176,8 +201,8 @@ cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, ui
             safe_side |= suit_cards_bb(side, i)
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r.rank_points)
-    return cp_cheapest(side if side else legal, t, r.rank_points)
+        return cp_cheapest(bosses, t, r)
+    return cp_cheapest(side if side else legal, t, r)
 
 cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
@@ -206,16 +231,16 @@ cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
             not (unseen & beats_bb(best))
             and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
         if safe:
-            return cp_richest(legal, t, r.rank_points)
-        return cp_cheapest(legal, t, r.rank_points)
+            return cp_richest(legal, t, r)
+        return cp_cheapest(legal, t, r)
     winners = cp_beaters(legal, best, t)
     if winners:
         if n < CP_SEATS - 1:
             bosses = cp_bosses(winners, unseen)
             if bosses:
-                return cp_cheapest(bosses, t, r.rank_points)
-        return cp_cheapest(winners, t, r.rank_points)
-    return cp_cheapest(legal, t, r.rank_points)
+                return cp_cheapest(bosses, t, r)
+        return cp_cheapest(winners, t, r)
+    return cp_cheapest(legal, t, r)
 
 # -- dispatch ------------------------------------------------------------------
 

@@ -40,7 +40,12 @@ def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
     contested = array[array["bidder"] >= 0]
     played = contested[~contested["thrown_in"]]
     offset = (contested["bidder"] - contested["dealer"]) % 3  # 1 = left of dealer, 0 = dealer
+    # score by position at the table: 0 = the dealer, 1 = left of the dealer (bids first), 2 = right
+    rows = np.arange(len(array))
+    by_position = [array["score"][rows, (array["dealer"] + k) % 3].mean() for k in range(3)]
     return {
+        "mean_score_by_position": {name: round(float(v), 4) for name, v in
+                                   zip(("dealer", "left_of_dealer", "right_of_dealer"), by_position)},
         "no_contest_hands": int(len(array) - len(contested)),
         "made_rate_of_contracts": round(float(contested["made"].mean()), 6) if len(contested) else None,
         "made_rate_when_played": round(float(played["made"].mean()), 6) if len(played) else None,
@@ -64,7 +69,12 @@ def euchre_summary(array: np.ndarray) -> dict[str, Any]:
     if seats == 4:
         maker_side += made["tricks"][np.arange(len(made)), (made["maker"] + 2) % 4]
     offset = (made["maker"] - made["dealer"]) % seats  # 0 = the dealer made trump
+    rows = np.arange(len(array))
+    positions = ("dealer", "left_of_dealer", "right_of_dealer") if seats == 3 else \
+        ("dealer", "left_of_dealer", "across_from_dealer", "right_of_dealer")
+    by_position = [array["points"][rows, (array["dealer"] + k) % seats].mean() for k in range(seats)]
     return {
+        "mean_points_by_position": {name: round(float(v), 4) for name, v in zip(positions, by_position)},
         "no_contest_hands": int(len(array) - len(made)),
         "made_in_round_2_rate": round(float((made["round"] == 2).mean()), 6),
         "makes_rate": round(float((~made["euchred"]).mean()), 6),

@@ -230,7 +230,6 @@ class GameSpec:
     options: tuple[Option, ...]
     presets: dict[str, dict[str, object]] = field(default_factory=dict, hash=False)
     default_preset: str | None = None
-    implemented: bool = False
     check: Callable[[dict], None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -32,7 +32,6 @@ CUTTHROAT = GameSpec(
     title="Cutthroat Euchre",
     section="2. cutthroat-euchre (seed 001_1f3f50cad815657d.txt)",
     players=3,
-    implemented=True,
     options=_options(dealer_pickup="optional", allow_lone_defender=True, march_points=3),
 )
 
@@ -41,7 +40,6 @@ PARTNERSHIP = GameSpec(
     title="Euchre",
     section="euchre (classic 4-hand partnership preset, beyond the seeds)",
     players=4,
-    implemented=True,
     options=_options(dealer_pickup="always", allow_lone_defender=False, march_points=2),
 )
 

@@ -138,7 +138,6 @@ CUTTHROAT = GameSpec(
     ),
     presets={"standard": {}, "army": {"army_scoring": True}, "no-widow": {"widow": False}},
     default_preset="standard",
-    implemented=True,
     check=_check_cutthroat,
 )
 
