@@ -13,7 +13,7 @@ from .cards import EUCHRE, PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
 from .hands.euchre import CutthroatEuchreHand, EuchreHand
-from .players import check_policy
+from .players import check_policies
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules
@@ -210,10 +210,7 @@ class Game:
                            summarize=self._engine.summarize)
 
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
-        policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
-        if len(policies) != self.seats:
-            raise CardsimError(f"give one policy or {self.seats} (one per seat), got {len(policies)}")
-        return [check_policy(p) for p in policies]
+        return check_policies(policy, self.seats)
 
 
 def check_seed(seed: int) -> int:

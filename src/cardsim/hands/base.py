@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..cards import CardSet, Deck
 from ..errors import IllegalMoveError
-from ..players import check_policy
+from ..players import check_policies, check_policy
 
 
 class SteppedHand:
@@ -64,11 +64,7 @@ class SteppedHand:
 
     def play_out(self, policy: str | list[str] = "heuristic") -> "SteppedHand":
         """Finish the hand with one policy (or one per seat); returns ``self``."""
-        policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
-        if len(policies) != self.seats:
-            raise IllegalMoveError(f"give one policy or {self.seats} (one per seat), got {len(policies)}")
-        for p in policies:
-            check_policy(p)
+        policies = check_policies(policy, self.seats)
         while self.phase != "done":
             self._state.policy_step(policies[self._state.to_act])
         return self
