@@ -22,6 +22,10 @@ from cardsim._pinochle cimport *
 include "_cutthroat_pinochle.pxi"
 include "_cutthroat_pinochle_players.pxi"
 include "_cutthroat_pinochle_odds.pxi"
+include "_partnership_pinochle.pxi"
+include "_partnership_pinochle_players.pxi"
+include "_two_hand_pinochle.pxi"
+include "_two_hand_pinochle_players.pxi"
 
 cdef extern from *:
     """
@@ -287,3 +291,7 @@ cdef class CutthroatPinochleState:
     def redeals(self): return self.h.redeals
     @property
     def hand_size(self): return self.r.hand_size
+
+
+include "_partnership_pinochle_api.pxi"
+include "_two_hand_pinochle_api.pxi"

@@ -12,6 +12,7 @@ from . import _core
 from .cards import PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from .hands.partnership_pinochle import PartnershipPinochleHand
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules
@@ -52,6 +53,25 @@ def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
+def partnership_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
+    """Bids, makes, passing edge: how often the bidding team makes, and team balance."""
+    contested = array[array["bidder"] >= 0]
+    if not len(contested):
+        return {"no_contest_hands": int(len(array))}
+    team = contested["bidder"] % 2
+    rows = np.arange(len(contested))
+    return {
+        "no_contest_hands": int(len(array) - len(contested)),
+        "made_rate_of_contracts": round(float(contested["made"].mean()), 6),
+        "max_bid": int(contested["bid"].max()),
+        "bidding_team_rate": [round(float((team == t).mean()), 6) for t in range(2)],
+        "bidding_team_mean_meld": round(float(contested["team_meld"][rows, team].mean()), 4),
+        "bidding_team_mean_trick_points": round(float(contested["team_trick_points"][rows, team].mean()), 4),
+        "bidder_seat_rate": [round(float((contested["bidder"] == s).mean()), 6) for s in range(4)],
+        "trump_rate": {SUITS[t]: round(float((contested["trump"] == t).mean()), 6) for t in range(4)},
+    }
+
+
 ENGINES: dict[str, Engine] = {
     "cutthroat-pinochle": Engine(
         seats=3,
@@ -60,6 +80,15 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CP_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_pinochle,
         summarize=cutthroat_pinochle_summary,
+        has_meld=True,
+    ),
+    "partnership-pinochle": Engine(
+        seats=4,
+        deck=PINOCHLE,
+        hand_class=PartnershipPinochleHand,
+        record_dtype=_core.PP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_partnership_pinochle,
+        summarize=partnership_pinochle_summary,
         has_meld=True,
     ),
 }

@@ -175,6 +175,7 @@ PARTNERSHIP = GameSpec(
         _save_meld_points(),
         _target_score(300),
     ),
+    implemented=True,
 )
 
 GAMES = (CUTTHROAT, TWO_HAND, PARTNERSHIP)
