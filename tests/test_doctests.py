@@ -11,6 +11,8 @@ MODULES = [
     "cardsim.game",
     "cardsim.records",
     "cardsim.hands.cutthroat_pinochle",
+    "cardsim.hands.partnership_pinochle",
+    "cardsim.hands.two_hand_pinochle",
 ]
 
 

@@ -83,7 +83,7 @@ def raises(fn, *fragments: str) -> str:
 def test_all_seven_games_pinochle_games_implemented():
     assert set(GAMES) == set(EXPECTED_DEFAULTS)
     assert [name for name, spec in GAMES.items() if spec.implemented] == [
-        "cutthroat-pinochle", "partnership-pinochle"]
+        "cutthroat-pinochle", "two-hand-pinochle", "partnership-pinochle"]
     for name, spec in GAMES.items():
         assert isinstance(spec, GameSpec) and spec.name == name and spec.title and spec.section
 

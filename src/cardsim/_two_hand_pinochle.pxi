@@ -142,7 +142,7 @@ cdef inline bint th_has_options(const THHand* h) noexcept nogil:
     return (not h.melded and th_legal_melds(h, h.to_act) != 0) or th_can_exchange(h, h.to_act)
 
 cdef void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    """Shuffle; 12 cards to the non-dealer, 12 to the dealer, one turned up, 23 face down."""
+    """Shuffle and deal."""
     cdef int order[48]
     cdef int i, j, t, k = 0, suit
     rng_seed(&h.rng, seed, stream)
@@ -155,6 +155,11 @@ cdef void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t strea
         t = order[i]
         order[i] = order[j]
         order[j] = t
+    th_deal_order(h, r, order, dealer)
+
+cdef void th_deal_order(THHand* h, const THRules* r, const int* order, int dealer) noexcept nogil:
+    """Deal ``order``: 12 cards to the non-dealer, 12 to the dealer, one turned up, 23 face down."""
+    cdef int i, k
     h.dealer = dealer
     h.hand[1 - dealer] = 0
     h.hand[dealer] = 0

@@ -107,6 +107,16 @@ cdef class TwoHandPinochleState:
         self.r = th_rules_from(rules)
         th_new_hand(&self.h, &self.r, seed, stream, dealer)
 
+    def set_deal(self, order, int dealer):
+        """Replace the deal by ``order`` (48 card bits: non-dealer's 12, dealer's 12, upcard, stock top first)."""
+        cdef int cards[48]
+        cdef int i
+        if len(order) != 48 or len(set(order)) != 48:
+            raise ValueError("order must hold the 48 card bits once each")
+        for i in range(48):
+            cards[i] = order[i]
+        th_deal_order(&self.h, &self.r, cards, dealer)
+
     def legal_mask(self): return th_legal(&self.h)
     def play(self, int card): th_play(&self.h, &self.r, card)
     def legal_melds(self): return 0 if self.h.melded or self.h.phase != PH_MELD else th_legal_melds(&self.h, self.h.to_act)

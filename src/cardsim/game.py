@@ -13,6 +13,7 @@ from .cards import PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
 from .hands.partnership_pinochle import PartnershipPinochleHand
+from .hands.two_hand_pinochle import TwoHandPinochleHand, two_hand_meld
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules
@@ -32,6 +33,7 @@ class Engine:
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
     has_meld: bool
+    meld_function: Callable[..., Meld] = pinochle_meld  # (cards, trump, rules) -> Meld
 
 
 def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
@@ -72,6 +74,20 @@ def partnership_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
+def two_hand_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
+    """Who wins a hand, from which seat, and how much of it is meld."""
+    diff = array["score"][:, 0] - array["score"][:, 1]
+    non_dealer = 1 - array["dealer"]
+    rows = np.arange(len(array))
+    return {
+        "non_dealer_win_rate": round(float((array["score"][rows, non_dealer] > array["score"][rows, 1 - non_dealer]).mean()), 6),
+        "tie_rate": round(float((diff == 0).mean()), 6),
+        "dix_exchange_rate": round(float((array["exchanged"] >= 0).mean()), 6),
+        "last_trick_non_dealer_rate": round(float((array["last_trick"] == non_dealer).mean()), 6),
+        "mean_meld_share": round(float(array["meld"].sum() / max(1, int(array["score"].sum()))), 6),
+    }
+
+
 ENGINES: dict[str, Engine] = {
     "cutthroat-pinochle": Engine(
         seats=3,
@@ -90,6 +106,16 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_partnership_pinochle,
         summarize=partnership_pinochle_summary,
         has_meld=True,
+    ),
+    "two-hand-pinochle": Engine(
+        seats=2,
+        deck=PINOCHLE,
+        hand_class=TwoHandPinochleHand,
+        record_dtype=_core.TH_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_two_hand_pinochle,
+        summarize=two_hand_pinochle_summary,
+        has_meld=True,
+        meld_function=two_hand_meld,
     ),
 }
 
@@ -149,7 +175,7 @@ class Game:
         """The meld of ``cards`` in ``trump``, meld by meld."""
         if not self._engine.has_meld:
             raise CardsimError(f"{self.name} has no meld")
-        return pinochle_meld(self.cards(cards), trump, self.rules)
+        return self._engine.meld_function(self.cards(cards), trump, self.rules)
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,

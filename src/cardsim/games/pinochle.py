@@ -153,6 +153,7 @@ TWO_HAND = GameSpec(
         _last_trick_points(10),
         _target_score(1000),
     ),
+    implemented=True,
 )
 
 PARTNERSHIP = GameSpec(
