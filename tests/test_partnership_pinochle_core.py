@@ -174,3 +174,16 @@ def test_policy_and_dealer_errors():
         game.simulate(10, policy=["random"] * 3)
     with pytest.raises(IllegalMoveError):
         game.deal().play_out(["random"] * 3)
+
+
+def test_invariants_over_a_million_hands():
+    """Cards conserved (25 trick points dealt out), teams consistent, over 1,000,000 hands."""
+    records = Game(GAME).simulate(1_000_000, policy=["heuristic", "random", "heuristic", "random"], seed=99,
+                                  threads=2).array
+    assert (records["trick_points"].sum(axis=1) == 25).all()
+    assert (records["team_trick_points"] == records["trick_points"][:, [0, 1]] + records["trick_points"][:, [2, 3]]).all()
+    assert (records["team_meld"] == records["meld"][:, [0, 1]] + records["meld"][:, [2, 3]]).all()
+    rows = np.arange(len(records))
+    team = records["bidder"] % 2
+    assert ((records["team_score"][rows, team] == -records["bid"]) == ~records["made"]).all()
+    assert (records["team_score"][rows, 1 - team] >= 0).all()

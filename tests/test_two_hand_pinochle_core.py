@@ -213,3 +213,12 @@ def test_bad_input():
 
 
 PINOCHLE_CODES = [r + s for s in "SHDC" for r in "9JQKTA"]
+
+
+def test_invariants_over_a_million_hands():
+    """250 trick points per hand (every card taken once), scores = meld + tricks, over 1,000,000 hands."""
+    records = Game(GAME).simulate(1_000_000, policy=["heuristic", "random"], seed=99, threads=2).array
+    assert (records["trick_points"].sum(axis=1) == 250).all()
+    assert (records["score"] == records["meld"] + records["trick_points"]).all()
+    assert (records["meld"] >= 10 * records["melds"]).all()
+    assert ((records["exchanged"] >= -1) & (records["exchanged"] <= 1)).all()
