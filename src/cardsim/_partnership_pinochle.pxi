@@ -50,6 +50,7 @@ ctypedef struct PPHand:
     int best                    # index in trick[] of the card winning it so far
     int last_winner             # winner of the latest complete trick
     int void_mask[PP_SEATS]     # suits a seat has shown void in (bit per suit), for players
+    int bid_value[PP_SEATS]     # heuristic bidder's estimate of its hand; -1 until computed
     int meld[PP_SEATS]          # meld shown per seat
     int trick_points[PP_SEATS]  # per seat, last trick included
     int team_meld[2]            # meld shown per team
@@ -83,6 +84,7 @@ cdef void pp_deal(PPHand* h) noexcept nogil:
         h.meld[seat] = 0
         h.trick_points[seat] = 0
         h.meld_hand[seat] = 0
+        h.bid_value[seat] = -1
         for j in range(PP_HAND_SIZE):
             h.hand[seat] |= bit_bb(order[k])
             k += 1

@@ -55,8 +55,9 @@ cdef int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
     hand is PP_SUPPORT_MARGIN stronger than needed; a forced dealer bids the minimum.
     """
     cdef int value, need = pp_min_bid(h, r)
-    pp_best_trump(h.hand[h.to_act], r, &value)
-    value += PP_PARTNER_HELP
+    if h.bid_value[h.to_act] < 0:  # a hand's value does not change during the auction
+        pp_best_trump(h.hand[h.to_act], r, &h.bid_value[h.to_act])
+    value = h.bid_value[h.to_act] + PP_PARTNER_HELP
     if not pp_can_pass(h, r):
         return need
     if h.high_bidder >= 0 and h.high_bidder == pp_partner(h.to_act):
@@ -90,13 +91,17 @@ cdef uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
     cdef uint64_t cards = h.hand[h.to_act], out = 0, rest
     cdef int i, c, v, best, best_v, meld_now, t = h.trump
     cdef bint to_bidder = h.to_act != h.bidder
+    # only these cards can be in a meld: J Q K A of every suit, T and 9 of trump
+    cdef uint64_t meld_cards = rank_bb(RJ) | rank_bb(RQ) | rank_bb(RK) | rank_bb(RA) | lane_bb(t)
     for i in range(r.pass_cards):
         meld_now = meld_points(cards, t, r.meld_value)
-        best, best_v, rest = lsb(cards), -(1 << 30), cards
+        best, best_v, rest = lsb(cards), -(1 << 30), distinct_cards(cards)  # both copies score alike
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            v = -10 * (meld_now - meld_points(cards & ~bit_bb(c), t, r.meld_value))
+            v = 0
+            if meld_now and (meld_cards >> c) & 1:
+                v = -10 * (meld_now - meld_points(cards & ~bit_bb(c), t, r.meld_value))
             if to_bidder:
                 v += pp_give_value(c, t)
             else:

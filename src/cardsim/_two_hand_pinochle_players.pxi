@@ -14,30 +14,28 @@ cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping for the tricks: trump, counters, rank."""
     return (30 if (card >> 4) == trump else 0) + 2 * rank_points[rank_of(card)] + rank_of(card)
 
-cdef int th_meld_potential(const THHand* h, int s, uint64_t cards, const THRules* r) noexcept nogil:
-    """Points of the melds ``cards`` (seat ``s``'s, given its used cards) could still declare."""
-    cdef int d, total = 0
-    cdef uint64_t need
+cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules* r) noexcept nogil:
+    """Points of the declarations legal now (``legal``) that giving up ``card`` would break:
+    those that need its card and hold no second fresh copy of it."""
+    cdef int d, loss = 0
+    cdef uint64_t code = bit_bb(card & ~1)
     for d in range(TH_DECLS):
-        if d == TD_MARRIAGE + h.trump:
-            continue
-        need = th_need(d, h.trump)
-        if (copies_one(cards & ~h.used[th_kind_of(d)]) & need) == need:
-            total += r.meld_value[th_kind_of(d)]
-    return total
+        if (legal >> d) & 1 and th_need(d, h.trump) & code \
+                and not copies_two(h.hand[h.to_act] & ~h.used[th_kind_of(d)]) & code:
+            loss += r.meld_value[th_kind_of(d)]
+    return loss
 
 cdef int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
-    """The card of ``cards`` whose loss costs least: meld it would break, then its trick value."""
-    cdef int s = h.to_act, c, gone, cost, best = lsb(cards), best_cost = 1 << 30
-    cdef uint64_t held = h.hand[s]
-    cdef int potential = th_meld_potential(h, s, held, r) if h.phase == PH_STOCK else 0
+    """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
+    lasts, half the meld it would break."""
+    cdef int c, cost, best = lsb(cards), best_cost = 1 << 30
+    cdef int legal = th_legal_melds(h, h.to_act) if h.phase == PH_STOCK else 0
     while cards:
         c = lsb(cards)
         cards &= cards - 1
         cost = th_card_cost(c, h.trump, r.rank_points)
-        if h.phase == PH_STOCK:
-            gone = th_pick_copy(h, s, held & ((<uint64_t>3) << (c & ~1)))
-            cost += (potential - th_meld_potential(h, s, held & ~bit_bb(gone), r)) // 2
+        if legal:
+            cost += th_meld_loss(h, legal, c, r) // 2
         if cost < best_cost:
             best, best_cost = c, cost
     return best
