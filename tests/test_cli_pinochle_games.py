@@ -39,6 +39,8 @@ def test_deal_json(game):
     assert data["game"] == game and all(len(cards) == 12 for cards in data["hands"])
     assert len(data["hands"]) == (4 if game.startswith("partnership") else 2)
     assert "seat" in ok("deal", game, "--seed", "4")
+    if game == "two-hand-pinochle":
+        assert len(data["upcard"]) == 2 and "upcard" in ok("deal", game, "--seed", "4")
 
 
 @pytest.mark.parametrize("game", GAMES)

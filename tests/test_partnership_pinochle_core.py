@@ -176,6 +176,7 @@ def test_policy_and_dealer_errors():
         game.deal().play_out(["random"] * 3)
 
 
+@pytest.mark.slow
 def test_invariants_over_a_million_hands():
     """Cards conserved (25 trick points dealt out), teams consistent, over 1,000,000 hands."""
     records = Game(GAME).simulate(1_000_000, policy=["heuristic", "random", "heuristic", "random"], seed=99,

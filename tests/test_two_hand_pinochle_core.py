@@ -215,6 +215,7 @@ def test_bad_input():
 PINOCHLE_CODES = [r + s for s in "SHDC" for r in "9JQKTA"]
 
 
+@pytest.mark.slow
 def test_invariants_over_a_million_hands():
     """250 trick points per hand (every card taken once), scores = meld + tricks, over 1,000,000 hands."""
     records = Game(GAME).simulate(1_000_000, policy=["heuristic", "random"], seed=99, threads=2).array

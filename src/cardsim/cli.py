@@ -189,12 +189,16 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     hand = the_game.deal(seed=seed, dealer=dealer)
     widow = getattr(hand, "widow", None)
+    upcard = getattr(hand, "upcard", None)  # two-hand pinochle: the turned-up trump card
     to_act = getattr(hand, "to_act", None)
     if as_json:
-        echo_json({"game": the_game.name, "seed": seed, "dealer": hand.dealer,
-                   "redeals": getattr(hand, "redeals", 0), "to_act": to_act,
-                   "hands": [list(cards) for cards in hand.hands],
-                   "widow": list(widow) if widow is not None else None})
+        data = {"game": the_game.name, "seed": seed, "dealer": hand.dealer,
+                "redeals": getattr(hand, "redeals", 0), "to_act": to_act,
+                "hands": [list(cards) for cards in hand.hands],
+                "widow": list(widow) if widow is not None else None}
+        if upcard is not None:
+            data["upcard"] = upcard
+        echo_json(data)
         return
     rows = []
     for seat, cards in enumerate(hand.hands):
@@ -202,6 +206,8 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
         rows.append((seat, role, by_suit(cards), len(cards)))
     if widow:
         rows.append(("widow", "", by_suit(widow), len(widow)))
+    if upcard is not None:
+        rows.append(("upcard", "trump, under the stock", upcard, 1))
     title = (f"{get_game(game).title}, seed {seed}: dealer seat {hand.dealer}, "
              f"redeals {getattr(hand, 'redeals', 0)}")
     print_table(title, ("seat", "role", "cards", "n"), rows, no_wrap=("cards",))
