@@ -188,3 +188,48 @@ def test_invariants_over_a_million_hands():
     team = records["bidder"] % 2
     assert ((records["team_score"][rows, team] == -records["bid"]) == ~records["made"]).all()
     assert (records["team_score"][rows, 1 - team] >= 0).all()
+
+
+def test_auction_partners_may_overcall_and_three_passes_end_it():
+    hand = Game(GAME).deal(seed=2, dealer=3)
+    assert hand.to_act == 0
+    hand.bid(16)          # seat 0
+    hand.bid(18)          # seat 1
+    hand.bid(19)          # seat 2 overcalls its partner
+    hand.pass_()          # seat 3 out
+    hand.pass_()          # seat 0 out
+    assert hand.to_act == 1 and hand.min_bid() == 20
+    hand.pass_()          # seat 1 out: three passes, seat 2 has it
+    assert hand.phase == "declare" and hand.bidder == 2 and hand.bidding_team == 0 and hand.bid_amount == 19
+
+
+def test_all_pass_redeal_moves_the_dealer_and_deals_again():
+    hand = Game(GAME, all_pass="redeal").deal(seed=2, dealer=1)
+    before = hand.hands
+    for _ in range(4):
+        hand.pass_()
+    assert hand.phase == "auction" and hand.redeals == 1 and hand.dealer == 2 and hand.to_act == 3
+    assert hand.hands != before
+
+
+def test_no_passing_phase_with_pass_cards_zero():
+    hand = Game(GAME, pass_cards=0).deal(seed=2)
+    hand.bid(16)
+    for _ in range(3):
+        hand.pass_()
+    hand.declare("S")
+    assert hand.phase == "play" and hand.to_act == hand.bidder and all(len(h) == 12 for h in hand.hands)
+    assert len(hand.passed[0]) == len(hand.passed[1]) == 0
+
+
+def test_the_bidder_may_pass_back_cards_it_just_received():
+    hand = Game(GAME).deal(seed=5, dealer=0)
+    hand.bid(16)
+    for _ in range(3):
+        hand.pass_()
+    hand.declare("C")
+    got = list(hand.hands[3])[:3]
+    hand.pass_cards(got)
+    hand.pass_cards(got)  # straight back
+    assert hand.phase == "play" and hand.passed[0] == hand.passed[1]
+    assert hand.meld == [b.total for b in hand.meld_breakdowns()]

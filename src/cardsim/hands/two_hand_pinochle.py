@@ -3,7 +3,8 @@
 The state lives in the compiled core (the same engine the batch runs); this class
 validates every action and speaks card codes.  Phases: ``stock`` (tricks while the
 stock lasts, any card), ``meld`` (the winner of a stock trick may declare one meld
-and exchange the dix, then draws), ``play`` (the last 12 tricks), ``done``.
+and exchange the dix, then draws; a winner with nothing to declare or exchange
+draws at once, so the phase is skipped), ``play`` (the last 12 tricks), ``done``.
 """
 from __future__ import annotations
 
@@ -190,7 +191,10 @@ class TwoHandPinochleHand:
         return [name for i, name in enumerate(DECLARATIONS) if mask >> i & 1]
 
     def declare(self, meld: str) -> None:
-        """The winner of the trick declares one meld, e.g. ``'run'``, ``'marriage_H'``, ``'queens'``."""
+        """The winner of the trick declares one meld, e.g. ``'run'``, ``'marriage_H'``, ``'queens'``.
+
+        When nothing is left to do after it (no dix exchange possible), both players draw at once.
+        """
         self._expect("meld")
         legal = self.legal_melds()
         if meld not in legal:
@@ -201,7 +205,10 @@ class TwoHandPinochleHand:
         return self.phase == "meld" and self._state.can_exchange()
 
     def exchange_dix(self) -> None:
-        """The winner of the trick exchanges a dix for the turned-up trump card (+ meld_dix)."""
+        """The winner of the trick exchanges a dix for the turned-up trump card (+ meld_dix).
+
+        When nothing is left to do after it (meld declared or none legal), both players draw at once.
+        """
         self._expect("meld")
         if not self._state.can_exchange():
             raise IllegalMoveError("no dix exchange now: it needs an unscored dix in hand and a turned-up card "
