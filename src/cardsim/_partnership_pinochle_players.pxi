@@ -82,6 +82,29 @@ cdef int pp_keep_value(int card, uint64_t cards, int trump, const PPRules* r) no
         value -= 3   # shortening a suit towards a void
     return value
 
+cdef uint64_t pp_meld_cards(uint64_t cards, int trump) noexcept nogil:
+    """Both copies of every card that takes part in a meld ``cards`` show in ``trump``."""
+    cdef int counts[N_MELDS]
+    cdef uint64_t out = 0, one = copies_one(cards), kq
+    cdef int suit, i
+    cdef int around[4]
+    meld_counts(cards, trump, counts)
+    if counts[M_RUN] or counts[M_DOUBLE_RUN]:
+        out |= (RUN_LANE * 3) << (16 * trump)
+    if counts[M_DIX]:
+        out |= (<uint64_t>3) << (16 * trump)
+    for suit in range(4):
+        kq = ((<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))) << (16 * suit)
+        if (one & kq) == kq:
+            out |= kq * 3
+    around[0], around[1], around[2], around[3] = M_JACKS, M_QUEENS, M_KINGS, M_ACES
+    for i in range(4):
+        if counts[around[i]] or counts[around[i] + 1]:
+            out |= rank_bb(RJ + i if i < 3 else RA)
+    if counts[M_PINOCHLE] or counts[M_DOUBLE_PINOCHLE]:
+        out |= ((<uint64_t>3) << (2 * RQ)) | ((<uint64_t>3) << (32 + 2 * RJ))
+    return out
+
 cdef uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
     """Partner: trump and aces to the bidder, sparing its own meld.  Bidder: back the
     cards that break the least meld and are least worth keeping (trump and aces kept).
@@ -91,10 +114,10 @@ cdef uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
     cdef uint64_t cards = h.hand[h.to_act], out = 0, rest
     cdef int i, c, v, best, best_v, meld_now, t = h.trump
     cdef bint to_bidder = h.to_act != h.bidder
-    # only these cards can be in a meld: J Q K A of every suit, T and 9 of trump
-    cdef uint64_t meld_cards = rank_bb(RJ) | rank_bb(RQ) | rank_bb(RK) | rank_bb(RA) | lane_bb(t)
+    cdef uint64_t meld_cards
     for i in range(r.pass_cards):
         meld_now = meld_points(cards, t, r.meld_value)
+        meld_cards = pp_meld_cards(cards, t)  # giving up any other card costs no meld
         best, best_v, rest = lsb(cards), -(1 << 30), distinct_cards(cards)  # both copies score alike
         while rest:
             c = lsb(rest)
