@@ -12,6 +12,8 @@ MODULES = [
     "cardsim.records",
     "cardsim.hands.cutthroat_pinochle",
     "cardsim.hands.euchre",
+    "cardsim.hands.partnership_pinochle",
+    "cardsim.hands.two_hand_pinochle",
 ]
 
 

@@ -24,6 +24,10 @@ include "_cutthroat_pinochle_players.pxi"
 include "_cutthroat_pinochle_odds.pxi"
 include "_euchre.pxi"
 include "_euchre_players.pxi"
+include "_partnership_pinochle.pxi"
+include "_partnership_pinochle_players.pxi"
+include "_two_hand_pinochle.pxi"
+include "_two_hand_pinochle_players.pxi"
 
 cdef extern from *:
     """
@@ -292,3 +296,5 @@ cdef class CutthroatPinochleState:
 
 
 include "_euchre_api.pxi"
+include "_partnership_pinochle_api.pxi"
+include "_two_hand_pinochle_api.pxi"

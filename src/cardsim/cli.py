@@ -191,7 +191,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
     hand = the_game.deal(seed=seed, dealer=dealer)
     widow = getattr(hand, "widow", None)
     to_act = getattr(hand, "to_act", None)
-    extra = hand.extra_rows() if hasattr(hand, "extra_rows") else []  # e.g. euchre: dummy, upcard, kitty
+    extra = hand.extra_rows() if hasattr(hand, "extra_rows") else []  # euchre: dummy, upcard, kitty; two-hand: upcard
     if as_json:
         data = {"game": the_game.name, "seed": seed, "dealer": hand.dealer,
                 "redeals": getattr(hand, "redeals", 0), "to_act": to_act,

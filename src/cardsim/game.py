@@ -4,18 +4,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from . import _core
-from .cards import EUCHRE, PINOCHLE, SUITS, CardSet, Deck
+from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
 from .hands.euchre import CutthroatEuchreHand, EuchreHand
-from .players import check_policies
+from .hands.partnership_pinochle import PartnershipPinochleHand
+from .hands.two_hand_pinochle import TwoHandPinochleHand, two_hand_meld
 from .meld import Meld, pinochle_meld
+from .players import check_policies
 from .records import HandRecords
+from .summaries import (cutthroat_pinochle_summary, euchre_summary, partnership_pinochle_summary,
+                        two_hand_pinochle_summary)
 from .rules import GAMES, Rules, get_game, make_rules
 
 #: Hands per call into the core: small enough for a live progress bar, large enough to be free.
@@ -32,57 +36,7 @@ class Engine:
     record_dtype: np.dtype
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
-    has_meld: bool
-
-
-def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
-    """Figures a club organiser asks of Cutthroat Pinochle: bids, makes, seat and dealer edge."""
-    contested = array[array["bidder"] >= 0]
-    played = contested[~contested["thrown_in"]]
-    offset = (contested["bidder"] - contested["dealer"]) % 3  # 1 = left of dealer, 0 = dealer
-    # score by position at the table: 0 = the dealer, 1 = left of the dealer (bids first), 2 = right
-    rows = np.arange(len(array))
-    by_position = [array["score"][rows, (array["dealer"] + k) % 3].mean() for k in range(3)]
-    return {
-        "mean_score_by_position": {name: round(float(v), 4) for name, v in
-                                   zip(("dealer", "left_of_dealer", "right_of_dealer"), by_position)},
-        "no_contest_hands": int(len(array) - len(contested)),
-        "made_rate_of_contracts": round(float(contested["made"].mean()), 6) if len(contested) else None,
-        "made_rate_when_played": round(float(played["made"].mean()), 6) if len(played) else None,
-        "bidder_left_of_dealer_rate": round(float((offset == 1).mean()), 6) if len(contested) else None,
-        "bidder_is_dealer_rate": round(float((offset == 0).mean()), 6) if len(contested) else None,
-        "max_bid": int(contested["bid"].max()) if len(contested) else None,
-        "bidder_seat_rate": [round(float((contested["bidder"] == s).mean()), 6) for s in range(3)]
-        if len(contested) else None,
-        "trump_rate": {SUITS[t]: round(float((contested["trump"] == t).mean()), 6) for t in range(4)}
-        if len(contested) else None,
-    }
-
-
-def euchre_summary(array: np.ndarray) -> dict[str, Any]:
-    """Figures of either euchre game: who makes trump, how it goes, alone play, dealer edge."""
-    seats = array["tricks"].shape[1]
-    made = array[array["maker"] >= 0]
-    if not len(made):
-        return {"no_contest_hands": int(len(array))}
-    maker_side = made["tricks"][np.arange(len(made)), made["maker"]].astype(int)
-    if seats == 4:
-        maker_side += made["tricks"][np.arange(len(made)), (made["maker"] + 2) % 4]
-    offset = (made["maker"] - made["dealer"]) % seats  # 0 = the dealer made trump
-    rows = np.arange(len(array))
-    positions = ("dealer", "left_of_dealer", "right_of_dealer") if seats == 3 else \
-        ("dealer", "left_of_dealer", "across_from_dealer", "right_of_dealer")
-    by_position = [array["points"][rows, (array["dealer"] + k) % seats].mean() for k in range(seats)]
-    return {
-        "mean_points_by_position": {name: round(float(v), 4) for name, v in zip(positions, by_position)},
-        "no_contest_hands": int(len(array) - len(made)),
-        "made_in_round_2_rate": round(float((made["round"] == 2).mean()), 6),
-        "makes_rate": round(float((~made["euchred"]).mean()), 6),
-        "march_rate": round(float((maker_side == 5).mean()), 6),
-        "maker_is_dealer_rate": round(float((offset == 0).mean()), 6),
-        "maker_seat_rate": [round(float((made["maker"] == s).mean()), 6) for s in range(seats)],
-        "trump_rate": {SUITS[t]: round(float((made["trump"] == t).mean()), 6) for t in range(4)},
-    }
+    meld_function: Callable[..., Meld] | None  # (cards, trump, rules) -> Meld; None: no meld
 
 
 ENGINES: dict[str, Engine] = {
@@ -93,7 +47,7 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CP_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_pinochle,
         summarize=cutthroat_pinochle_summary,
-        has_meld=True,
+        meld_function=pinochle_meld,
     ),
     "cutthroat-euchre": Engine(
         seats=3,
@@ -102,7 +56,7 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CUTTHROAT_EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_euchre,
         summarize=euchre_summary,
-        has_meld=False,
+        meld_function=None,
     ),
     "euchre": Engine(
         seats=4,
@@ -111,7 +65,25 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_euchre,
         summarize=euchre_summary,
-        has_meld=False,
+        meld_function=None,
+    ),
+    "partnership-pinochle": Engine(
+        seats=4,
+        deck=PINOCHLE,
+        hand_class=PartnershipPinochleHand,
+        record_dtype=_core.PP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_partnership_pinochle,
+        summarize=partnership_pinochle_summary,
+        meld_function=pinochle_meld,
+    ),
+    "two-hand-pinochle": Engine(
+        seats=2,
+        deck=PINOCHLE,
+        hand_class=TwoHandPinochleHand,
+        record_dtype=_core.TH_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_two_hand_pinochle,
+        summarize=two_hand_pinochle_summary,
+        meld_function=two_hand_meld,
     ),
 }
 
@@ -157,7 +129,7 @@ class Game:
 
     @property
     def has_meld(self) -> bool:
-        return self._engine.has_meld
+        return self._engine.meld_function is not None
 
     @property
     def record_fields(self) -> tuple[str, ...]:
@@ -173,9 +145,9 @@ class Game:
 
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""
-        if not self._engine.has_meld:
+        if self._engine.meld_function is None:
             raise CardsimError(f"{self.name} has no meld: meld is for the pinochle games")
-        return pinochle_meld(self.cards(cards), trump, self.rules)
+        return self._engine.meld_function(self.cards(cards), trump, self.rules)
 
     def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict:
         """Play one whole game to ``target_score`` (euchre games); see cardsim.hands.euchre_game."""

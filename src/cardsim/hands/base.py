@@ -52,9 +52,9 @@ class SteppedHand:
         """Each seat's cards now."""
         return tuple(CardSet(mask, self.deck) for mask in self._state.hands)
 
-    def _expect(self, phase: str) -> None:
-        if self.phase != phase:
-            raise IllegalMoveError(f"not legal now: the hand is in the {self.phase} phase, not {phase}")
+    def _expect(self, *phases: str) -> None:
+        if self.phase not in phases:
+            raise IllegalMoveError(f"not legal now: the hand is in the {self.phase} phase, not {' or '.join(phases)}")
 
     def step(self, policy: str = "heuristic") -> None:
         """Let ``policy`` (``random`` or ``heuristic``) take the one action due now."""
