@@ -70,7 +70,9 @@ def test_games_table_lists_all_seven():
     row = next(line for line in out.splitlines() if f" {GAME} " in line)
     assert " yes " in row and "standard (default)" in row and "army" in row
     spades = next(line for line in out.splitlines() if " spades " in line)
-    assert " no " in spades
+    assert " yes " in spades
+    euchre = next(line for line in out.splitlines() if " euchre " in line)
+    assert " no " in euchre
 
 
 # -- rules ---------------------------------------------------------------------------
@@ -218,7 +220,7 @@ def test_simulate_out_parquet(tmp_path):
 # -- bad input: one line, exit 2 ---------------------------------------------------------
 @pytest.mark.parametrize("args, fragment", [
     (["deal", "pinochle-royale"], "unknown game 'pinochle-royale'"),
-    (["simulate", "spades", "--hands", "10"], "not implemented yet"),
+    (["simulate", "euchre", "--hands", "10"], "not implemented yet"),
     (["deal", GAME, "--set", "min_bids=20"], "unknown option 'min_bids'"),
     (["rules", GAME, "--set", "min_bid"], "expected key=value"),
     (["rules", GAME, "--preset", "royal"], "unknown preset 'royal'"),

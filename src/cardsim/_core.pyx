@@ -15,12 +15,14 @@ from cython.parallel cimport prange
 
 import numpy as np
 
-from cardsim._bits cimport bit_bb, lane_bb, lsb, nth_bit, popcount
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_seed
 from cardsim._pinochle cimport *
 
 include "_cutthroat_pinochle.pxi"
 include "_cutthroat_pinochle_players.pxi"
+include "_spades.pxi"
+include "_spades_players.pxi"
 
 cdef extern from *:
     """
@@ -268,3 +270,6 @@ cdef class CutthroatPinochleState:
     def redeals(self): return self.h.redeals
     @property
     def hand_size(self): return self.r.hand_size
+
+
+include "_spades_face.pxi"

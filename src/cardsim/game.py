@@ -12,6 +12,7 @@ from . import _core
 from .cards import PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from .hands.spades import SpadesHand, spades_deck, spades_seats
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
 from .rules import GAMES, Rules, get_game, make_rules
@@ -24,13 +25,15 @@ CHUNK_HANDS = 1 << 16
 class Engine:
     """What the core offers for one game."""
 
-    seats: int
-    deck: Deck
+    seats: int | Callable[[Rules], int]  # a number, or one read from the rules (players=)
+    deck: Deck | Callable[[Rules], Deck]
     hand_class: type
-    record_dtype: np.dtype
+    record_dtype: np.dtype  # what simulate_chunk fills
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
     has_meld: bool
+    #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play)
+    view_dtype: Callable[[Rules], np.dtype] | None = None
 
 
 def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
@@ -52,6 +55,21 @@ def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
+def spades_summary(array: np.ndarray) -> dict[str, Any]:
+    """Figures of a spades batch: how often each kind of bid is made and made good, bags, prize jacks."""
+    from .hands.spades import KIND_NAMES
+    kinds, made = array["kind"], array["made"]
+    out: dict[str, Any] = {}
+    for k, name in enumerate(KIND_NAMES):
+        chosen = kinds == k
+        out[f"bid_rate_{name}"] = round(float(chosen.mean()), 6)
+        out[f"made_rate_{name}"] = round(float(made[chosen].mean()), 6) if chosen.any() else None
+    regular = kinds == 0
+    out["mean_regular_bid"] = round(float(array["bid"][regular].mean()), 4) if regular.any() else None
+    out["first_leader_seat_rate"] = [round(float((array["leader"] == s).mean()), 6) for s in range(kinds.shape[1])]
+    return out
+
+
 ENGINES: dict[str, Engine] = {
     "cutthroat-pinochle": Engine(
         seats=3,
@@ -62,6 +80,16 @@ ENGINES: dict[str, Engine] = {
         summarize=cutthroat_pinochle_summary,
         has_meld=True,
     ),
+    **{name: Engine(
+        seats=spades_seats,
+        deck=spades_deck,
+        hand_class=SpadesHand,
+        record_dtype=_core.SP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_spades,
+        summarize=spades_summary,
+        has_meld=False,
+        view_dtype=lambda rules: _core.spades_record_dtype(spades_seats(rules)),
+    ) for name in ("cutthroat-spades", "spades")},
 }
 
 
@@ -98,23 +126,35 @@ class Game:
 
     @property
     def seats(self) -> int:
-        return self._engine.seats
+        seats = self._engine.seats
+        return seats(self.rules) if callable(seats) else seats
 
     @property
     def deck(self) -> Deck:
-        return self._engine.deck
+        deck = self._engine.deck
+        return deck(self.rules) if callable(deck) else deck
+
+    @property
+    def record_dtype(self) -> np.dtype:
+        view = self._engine.view_dtype
+        return view(self.rules) if view is not None else self._engine.record_dtype
 
     @property
     def record_fields(self) -> tuple[str, ...]:
-        return tuple(self._engine.record_dtype.names or ())
+        return tuple(self.record_dtype.names or ())
 
     def cards(self, cards: Any) -> CardSet:
         """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
         return CardSet(cards, self.deck)
 
-    def deal(self, seed: int = 0, dealer: int = 0):
-        """Deal a hand (with any automatic redeals) to step through from Python."""
-        return self._engine.hand_class(self.rules, check_seed(seed), dealer)
+    def deal(self, seed: int = 0, dealer: int = 0, **context: Any):
+        """Deal a hand (with any automatic redeals) to step through from Python.
+
+        Spades takes the game so far as ``scores=``, ``bags=``, ``blind6_used=`` (one per seat).
+        """
+        if not isinstance(dealer, (int, np.integer)) or isinstance(dealer, bool):
+            raise CardsimError(f"dealer must be a seat number, got {dealer!r}")
+        return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
 
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""
@@ -143,6 +183,8 @@ class Game:
             self._engine.simulate_chunk(self.rules, check_seed(seed), start, chunk, policies, threads)
             if progress is not None:
                 progress(start + len(chunk), n)
+        if self._engine.view_dtype is not None:
+            array = array.view(self.record_dtype)
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
                            summarize=self._engine.summarize)
 

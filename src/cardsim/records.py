@@ -25,7 +25,7 @@ def flat_columns(array: np.ndarray) -> dict[str, np.ndarray]:
 
 
 #: Fields that name a seat or a suit: their mean means nothing, so summaries count them instead.
-CATEGORICAL_FIELDS = ("dealer", "bidder", "maker", "trump")
+CATEGORICAL_FIELDS = ("dealer", "bidder", "maker", "trump", "leader", "kind", "prize")
 
 
 def generic_summary(array: np.ndarray) -> dict[str, Any]:
