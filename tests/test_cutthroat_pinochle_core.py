@@ -391,3 +391,19 @@ def test_step_and_play_out_finish_hands():
                 assert sum(hand.trick_points) == 25
     hand = game.deal(seed=1).play_out(["random", "heuristic", "random"])
     assert hand.phase == "done"
+
+
+def test_endless_passing_ends_as_no_contest():
+    """all_pass=redeal with nobody ever bidding: the hand ends (no contest) instead of looping."""
+    hand = Game(GAME).deal(seed=1, dealer=0)
+    actions = 0
+    while hand.phase == "auction":
+        hand.pass_()
+        actions += 1
+        assert actions < 10_000, "passing never ends"
+    assert hand.phase == "done" and hand.to_act is None
+    assert hand.bidder is None and hand.bid_amount is None and hand.trump is None
+    assert hand.redeals > 100 and hand.dealer == hand.redeals % 3
+    assert hand.scores == [0, 0, 0] and hand.trick_points == [0, 0, 0] and hand.army == [0, 0, 0]
+    assert not hand.made and not hand.thrown_in
+    expect_illegal(hand, lambda: hand.step("random"), match="over")

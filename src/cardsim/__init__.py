@@ -3,6 +3,7 @@ from .cards import EUCHRE, PINOCHLE, SPADES, CardSet, Deck
 from .errors import CardError, CardsimError, IllegalMoveError, RulesError
 from .game import Game, implemented_games
 from .meld import MELD_NAMES, Meld
+from .odds import BidOdds, bid_odds
 from .records import HandRecords
 from .rules import Rules, make_rules
 
@@ -10,6 +11,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Game",
+    "bid_odds",
+    "BidOdds",
     "implemented_games",
     "Meld",
     "MELD_NAMES",

@@ -16,11 +16,12 @@ from cython.parallel cimport prange
 import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
-from cardsim._rng cimport Rng, rng_below, rng_seed
+from cardsim._rng cimport Rng, rng_below, rng_seed, shuffle_ints
 from cardsim._pinochle cimport *
 
 include "_cutthroat_pinochle.pxi"
 include "_cutthroat_pinochle_players.pxi"
+include "_cutthroat_pinochle_odds.pxi"
 include "_spades.pxi"
 include "_spades_players.pxi"
 
@@ -193,6 +194,24 @@ def simulate_cutthroat_pinochle(rules, uint64_t seed, int64_t start, records, po
         pol[i] = POLICIES[policies[i]]
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         cp_simulate_one(&r, seed, start + i, pol, &out[i])
+
+
+def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
+                            uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Bid-odds trials ``start .. start+len(out)-1`` into ``out``.
+
+    Columns 3t, 3t+1, 3t+2: the player's meld, trick points and counted total with
+    trump suit t; column 12: the suit the heuristic would name.  Trial i depends
+    only on (seed, i)."""
+    cdef CPRules r = cp_rules_from(rules)
+    cdef int pol[CP_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != ODDS_COLUMNS:
+        raise ValueError("out must have 13 columns")
+    for i in range(CP_SEATS):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
 
 
 # -- one hand, step by step ---------------------------------------------------------

@@ -98,18 +98,14 @@ cdef void cp_start_auction(CPHand* h, const CPRules* r) noexcept nogil:
 cdef void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
     """Shuffle and deal for ``h.dealer`` until no hand forces a nines redeal."""
     cdef int order[CP_DECK_SIZE]
-    cdef int i, j, t, k, seat, suit
+    cdef int i, j, k, seat, suit
     while True:
         k = 0
         for suit in range(4):
             for i in range(12):
                 order[k] = 16 * suit + i
                 k += 1
-        for i in range(CP_DECK_SIZE - 1, 0, -1):
-            j = rng_below(&h.rng, i + 1)
-            t = order[i]
-            order[i] = order[j]
-            order[j] = t
+        shuffle_ints(&h.rng, order, CP_DECK_SIZE)
         k = 0
         for i in range(CP_SEATS):
             seat = (h.dealer + 1 + i) % CP_SEATS

@@ -1,7 +1,8 @@
 # Players for Cutthroat Pinochle: choose each action of a CPHand.
 #
-# random     uniform over the distinct legal cards; in the auction, uniform over
-#            {pass (when allowed), the minimum bid, and the next four raises}; trump
+# random     uniform over the distinct legal cards; in the auction, pass or bid the
+#            minimum, each with probability 1/2 (only the one allowed when the other
+#            is not: a forced opening, a dealer who may not bid); trump
 #            uniform over the four suits; three discards uniform over the 18 cards;
 #            never throws in (a random throw-in would end half the hands unplayed).
 # heuristic  described in cp_heuristic_* below and in cardsim.players.
@@ -13,7 +14,6 @@
 cdef enum:
     POLICY_RANDOM = 0
     POLICY_HEURISTIC = 1
-    CP_RANDOM_RAISES = 5        # random bids: the minimum and four raises above it
     CP_THROW_IN_MARGIN = 4      # heuristic throws in when the estimate is this far short
 
 # -- shared small helpers -----------------------------------------------------
@@ -68,11 +68,10 @@ cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept no
 # -- random --------------------------------------------------------------------
 
 cdef int cp_random_bid(CPHand* h, const CPRules* r) noexcept nogil:
-    cdef int can_pass = cp_can_pass(h, r), raises = CP_RANDOM_RAISES if cp_may_bid(h, r) else 0
-    cdef int k = rng_below(&h.rng, can_pass + raises)
-    if can_pass and k == 0:
+    cdef bint can_pass = cp_can_pass(h, r), may_bid = cp_may_bid(h, r)
+    if can_pass and (not may_bid or rng_below(&h.rng, 2) == 0):
         return -1
-    return cp_min_bid(h, r) + (k - can_pass) * r.bid_increment
+    return cp_min_bid(h, r)
 
 cdef uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t rest = h.hand[h.bidder], out = 0
@@ -241,11 +240,54 @@ cdef void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
 
+cdef void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
+    """Play every remaining trick with three random players, from a trick's start.
+
+    The hot loop of a random batch: the same cards, the same draws from the stream
+    in the same order as cp_play one card at a time, with the trick kept in
+    registers.  It skips only void_mask, which random players never read.
+    """
+    cdef uint64_t hands[CP_SEATS]
+    cdef uint64_t legal, trick_bb
+    cdef int leader = h.leader, seat, i, card, best, best_i, led, trump = h.trump, must_beat = r.must_beat
+    for i in range(CP_SEATS):
+        hands[i] = h.hand[i]
+    while h.tricks_played < r.hand_size:
+        seat = leader
+        legal = distinct_cards(hands[seat])
+        card = nth_bit(legal, rng_below(&h.rng, popcount(legal)))
+        hands[seat] &= ~bit_bb(card)
+        trick_bb = bit_bb(card)
+        best, best_i, led = card, 0, card >> 4
+        for i in range(1, CP_SEATS):
+            seat = seat + 1 if seat < CP_SEATS - 1 else 0
+            legal = legal_cards(hands[seat], led, best, trump, must_beat)
+            card = nth_bit(legal, rng_below(&h.rng, popcount(legal)))
+            hands[seat] &= ~bit_bb(card)
+            trick_bb |= bit_bb(card)
+            if card_beats(card, best, trump):
+                best, best_i = card, i
+        leader = (leader + best_i) % CP_SEATS
+        h.won[leader] |= trick_bb
+        h.played |= trick_bb
+        h.tricks_played += 1
+    for i in range(CP_SEATS):
+        h.hand[i] = hands[i]
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    cp_finish(h, r)
+
 cdef void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM)
     while h.phase != PH_DONE:
-        if h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+        if all_random and h.phase == PH_PLAY and h.n_in_trick == 0:
+            cp_random_tricks(h, r)
+        elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))

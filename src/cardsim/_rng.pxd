@@ -27,3 +27,17 @@ cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
 cdef inline int rng_below(Rng* rng, int n) noexcept nogil:
     """Uniform integer in [0, n), n >= 1 (Lemire's multiply-shift, bias < 2^-32 * n)."""
     return <int>(((rng_next(rng) >> 32) * <uint64_t>n) >> 32)
+
+cdef inline void shuffle_ints(Rng* rng, int* items, int n) noexcept nogil:
+    """Fisher-Yates shuffle of ``items[0:n]``; each 64-bit draw picks two positions."""
+    cdef int i = n - 1, j, t
+    cdef uint64_t draw
+    while i > 0:
+        draw = rng_next(rng)
+        j = <int>(((draw >> 32) * <uint64_t>(i + 1)) >> 32)
+        t = items[i]; items[i] = items[j]; items[j] = t
+        i -= 1
+        if i > 0:
+            j = <int>(((draw & 0xFFFFFFFFULL) * <uint64_t>(i + 1)) >> 32)
+            t = items[i]; items[i] = items[j]; items[j] = t
+            i -= 1

@@ -105,17 +105,13 @@ cdef inline int sp_dealt(const SPRules* r, int seat, int dealer) noexcept nogil:
 cdef void sp_deal(SPHand* h, const SPRules* r) noexcept nogil:
     """Shuffle the deck and deal from the dealer's left; the dealer's one fewer when sitting out."""
     cdef int order[64]
-    cdef int n = 0, i, j, t, k, seat
+    cdef int n = 0, i, j, k, seat
     cdef uint64_t rest = r.deck
     while rest:
         order[n] = lsb(rest)
         rest &= rest - 1
         n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(&h.rng, i + 1)
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
+    shuffle_ints(&h.rng, order, n)
     k = 0
     for i in range(r.seats):
         seat = (h.dealer + 1 + i) % r.seats

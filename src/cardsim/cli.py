@@ -361,3 +361,8 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
         return
     columns, rows = summary_rows(summary)
     print_table(f"{get_game(game).title}: {len(records)} hands", columns, rows, no_wrap=("figure",))
+
+
+from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)
+
+main.add_command(bid)

@@ -1,0 +1,73 @@
+# Monte Carlo trials for Cutthroat Pinochle bid odds (cardsim.odds).
+#
+# One trial: the player at ``seat`` holds ``hand`` and has won the auction; the
+# other 33 (or 32) cards are dealt uniformly at random to the other two seats and
+# the widow.  The player sees the widow and, for each of the four trump suits in
+# turn, discards with the heuristic, never throws in, and the hand is played out
+# by the chosen players from that same deal.  The trial also records the suit the
+# heuristic would name, so "the player's best choice" is read off the four
+# results without playing a fifth time (the heuristic players draw no random
+# numbers, so replaying a deal with the same trump gives the same result).
+
+cdef enum:
+    ODDS_MELD = 0           # the player's meld after the widow and discard
+    ODDS_TRICK_POINTS = 1   # the player's trick points (discard included when it counts)
+    ODDS_TOTAL = 2          # counted meld (save-meld rule applied) + trick points; -1: thrown in
+    ODDS_PER_TRUMP = 3      # columns per trump suit
+    ODDS_CHOSEN = 12        # the suit the heuristic names after seeing the widow
+    ODDS_COLUMNS = 13
+
+cdef void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
+    """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
+    cdef int order[CP_DECK_SIZE]
+    cdef int n = 0, i, j, k, other
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
+    cdef Rng rng = h.rng
+    memset(h, 0, sizeof(CPHand))
+    h.rng = rng
+    h.dealer = dealer
+    while unseen:
+        order[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    shuffle_ints(&h.rng, order, n)
+    k = 0
+    for i in range(1, CP_SEATS):
+        other = (seat + i) % CP_SEATS
+        for j in range(r.hand_size):
+            h.hand[other] |= bit_bb(order[k])
+            k += 1
+    while k < n:
+        h.widow |= bit_bb(order[k])
+        k += 1
+    h.hand[seat] = hand | h.widow
+    h.bidder = seat
+    h.high_bidder = seat
+    h.high_bid = 0
+    h.phase = PH_DECLARE
+    h.to_act = seat
+    h.trump = -1
+    h.last_winner = -1
+
+cdef void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
+                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
+    cdef CPHand dealt, h
+    cdef int trump, value, counted
+    cdef int16_t* row
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    cp_odds_deal(&dealt, r, hand, seat, dealer)
+    out[ODDS_CHOSEN] = cp_best_trump(dealt.hand[seat], r, &value)
+    for trump in range(4):
+        h = dealt
+        cp_declare(&h, r, trump, cp_heuristic_discard(h.hand[seat], trump, r) if r.widow else 0, False)
+        cp_play_out(&h, r, policies)
+        if h.thrown_in:  # bidder_needs_trump_marriage threw the hand in: set at any bid
+            counted = -1
+        elif h.trick_points[seat] >= r.save_meld_points:
+            counted = h.meld[seat]
+        else:
+            counted = h.dix_points[seat] if r.dix_always_counts else 0
+        row = out + ODDS_PER_TRUMP * trump
+        row[ODDS_MELD] = h.meld[seat]
+        row[ODDS_TRICK_POINTS] = h.trick_points[seat]
+        row[ODDS_TOTAL] = counted + h.trick_points[seat]
