@@ -11,6 +11,7 @@ MODULES = [
     "cardsim.game",
     "cardsim.records",
     "cardsim.hands.cutthroat_pinochle",
+    "cardsim.hands.spades",
 ]
 
 

@@ -235,3 +235,29 @@ cdef class SpadesState:
     def prize(self): return [self.h.prize[s] for s in range(self.r.seats)]
     @property
     def made(self): return [bool(self.h.made[s]) for s in range(self.r.seats)]
+
+
+def spades_score(rules, codes, tricks, won, bags_before):
+    """Score a finished hand from bid codes, tricks, cards won (masks) and bags carried.
+
+    The core's own scoring (sp_finish), open to tests for hand-made cases.
+    """
+    cdef SPRules r = sp_rules_from(rules)
+    cdef SPHand h
+    cdef int s
+    memset(&h, 0, sizeof(h))
+    for s in range(r.seats):
+        h.kind[s] = codes[s] >> 5
+        h.bid[s] = codes[s] & 31
+        h.tricks[s] = tricks[s]
+        h.won[s] = won[s]
+        h.game_bags[s] = bags_before[s]
+    sp_finish(&h, &r)
+    return {
+        "scores": [h.score[s] for s in range(r.seats)],
+        "bags": [h.bags[s] for s in range(r.seats)],
+        "bags_after": [h.bags_after[s] for s in range(r.seats)],
+        "bag_penalty": [h.bag_penalty[s] for s in range(r.seats)],
+        "prize": [h.prize[s] for s in range(r.seats)],
+        "made": [bool(h.made[s]) for s in range(r.seats)],
+    }

@@ -24,7 +24,7 @@ import numpy as np
 
 from . import _core
 from .cards import SUITS, CardSet
-from .errors import CardsimError
+from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
 from .hands.cutthroat_pinochle import check_policy
 
@@ -214,6 +214,6 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
     every reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name != "cutthroat-pinochle":
-        raise CardsimError(f"bid odds are not implemented for {the_game.name} yet; implemented: cutthroat-pinochle")
+        raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: cutthroat-pinochle")
     return cutthroat_pinochle_odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                                    threads=threads, progress=progress, **context)
