@@ -10,7 +10,7 @@ caller-owned numpy record array, or wrap one hand for step-by-step play.  The
 public API is cardsim.Game; nothing outside cardsim should import this module.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from cython.parallel cimport prange
 
 import numpy as np

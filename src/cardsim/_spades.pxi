@@ -48,6 +48,8 @@ ctypedef struct SPRules:
     int dealer_sits_out         # 5 seats, 2 jokers: dealer gets one card fewer, skips trick 1
     int two_c_leads             # the holder of the 2C leads trick 1 (5 seats with jokers)
     uint64_t deck               # every card in play
+    int n_cards                 # cards in the deck
+    int cards[64]               # the deck's card bits, low to high (the deal's starting order)
     int allow_nil
     int allow_blind_nil
     int blind6_limit            # per seat per game; -1 unlimited, 0 none
@@ -105,20 +107,17 @@ cdef inline int sp_dealt(const SPRules* r, int seat, int dealer) noexcept nogil:
 cdef void sp_deal(SPHand* h, const SPRules* r) noexcept nogil:
     """Shuffle the deck and deal from the dealer's left; the dealer's one fewer when sitting out."""
     cdef int order[64]
-    cdef int n = 0, i, j, k, seat
-    cdef uint64_t rest = r.deck
-    while rest:
-        order[n] = lsb(rest)
-        rest &= rest - 1
-        n += 1
-    shuffle_ints(&h.rng, order, n)
-    k = 0
+    cdef int i, j, k = 0, seat = h.dealer
+    cdef uint64_t cards
+    memcpy(order, r.cards, r.n_cards * sizeof(int))
+    shuffle_ints(&h.rng, order, r.n_cards)
     for i in range(r.seats):
-        seat = (h.dealer + 1 + i) % r.seats
-        h.hand[seat] = 0
+        seat = seat + 1 if seat + 1 < r.seats else 0
+        cards = 0
         for j in range(sp_dealt(r, seat, h.dealer)):
-            h.hand[seat] |= bit_bb(order[k])
+            cards |= bit_bb(order[k])
             k += 1
+        h.hand[seat] = cards
 
 cdef void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
     """Reset everything but the cards and the game context; bidding starts left of the dealer."""

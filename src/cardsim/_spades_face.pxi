@@ -22,9 +22,14 @@ cdef SPRules sp_rules_from(rules) except *:
     for j in range(r.jokers):
         deck |= bit_bb(15 - j)
     r.deck = deck
+    r.n_cards = 0
+    while deck:
+        r.cards[r.n_cards] = lsb(deck)
+        deck &= deck - 1
+        r.n_cards += 1
     r.dealer_sits_out = r.seats == 5 and r.jokers == 2
     r.two_c_leads = r.seats == 5 and r.jokers > 0
-    r.hand_size = (popcount(deck) + r.dealer_sits_out) // r.seats
+    r.hand_size = (r.n_cards + r.dealer_sits_out) // r.seats
     r.allow_nil = bool(rules["allow_nil"])
     r.allow_blind_nil = bool(rules["allow_blind_nil"])
     r.blind6_limit = rules["blind6_limit"]

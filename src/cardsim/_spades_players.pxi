@@ -27,25 +27,42 @@ cdef int sp_random_bid(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int n = sp_legal_bids(h, r, bids)
     return bids[rng_below(&h.rng, n)]
 
+cdef unsigned char SP_NTH[8][256]  # SP_NTH[n][byte]: bit index of the n-th set bit of byte
+
+cdef void sp_fill_nth() noexcept:
+    cdef int n, byte, bit, seen
+    for byte in range(256):
+        seen = 0
+        for n in range(8):
+            SP_NTH[n][byte] = 0
+        for bit in range(8):
+            if (byte >> bit) & 1:
+                SP_NTH[seen][byte] = bit
+                seen += 1
+
+sp_fill_nth()
+
+cdef inline int sp_pick16(uint64_t m, int n) noexcept nogil:
+    """Bit index of the ``n``-th set bit of the 16-bit ``m`` (0 <= n < popcount(m)), branch-free."""
+    cdef int c = popcount(m & 0xFFULL)
+    cdef int ge = n >= c
+    n -= c * ge
+    return (ge << 3) + SP_NTH[n][(m >> (ge << 3)) & 0xFF]
+
 cdef inline int sp_pick(uint64_t m, int n) noexcept nogil:
-    """Bit index of the ``n``-th set bit of ``m`` (0 <= n < popcount(m)): halve, then walk."""
-    cdef int c, base = 0
+    """Bit index of the ``n``-th set bit of ``m`` (0 <= n < popcount(m)): halve twice, then a byte table."""
+    cdef int c, ge, base
     c = popcount(m & 0xFFFFFFFFULL)
-    if n >= c:
-        n -= c
-        m >>= 32
-        base = 32
+    ge = n >= c
+    n -= c * ge
+    base = ge << 5
+    m >>= base
     c = popcount(m & 0xFFFFULL)
-    if n >= c:
-        n -= c
-        m >>= 16
-        base += 16
-    c = popcount(m & 0xFFULL)
-    if n >= c:
-        n -= c
-        m >>= 8
-        base += 8
-    return base + nth_bit(m & 0xFFULL, n)
+    ge = n >= c
+    n -= c * ge
+    m >>= ge << 4
+    base += ge << 4
+    return base + sp_pick16(m & 0xFFFFULL, n)
 
 cdef inline int sp_random_card(SPHand* h) noexcept nogil:
     cdef uint64_t legal = sp_legal(h)
@@ -84,10 +101,13 @@ cdef int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
         if spare > 0 and n <= 1:
             est += 60 if n == 0 else 30
             spare -= 1
+    # calibrated on heuristic play against random players (docs/spades.md)
     if r.seats == 3:
-        est += est // 10  # fewer opponents to beat each card
-    elif r.seats == 5:
-        est -= est // 10
+        est = est * 145 // 100  # 17 tricks and two opponents: long suits run
+    elif r.seats == 4:
+        est = est * 120 // 100
+    else:
+        est = est * 90 // 100  # four opponents: fewer side winners stand up
     return est
 
 cdef bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
@@ -236,9 +256,82 @@ cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcep
     else:
         sp_play(h, r, sp_random_card(h) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
 
+cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
+    """Every seat random, from the start of a trick to the end of the hand, in registers.
+
+    The same draws in the same order as sp_play(sp_random_card()) card by card (the batch
+    and the step API agree); it skips only void_mask, which no player reads.
+    """
+    cdef uint64_t hands[SP_MAX_SEATS]
+    cdef uint64_t held, legal, b, trick_bb, beat, played = h.played
+    cdef int n = r.seats, leader = h.leader, seat, i, card, best_seat, led, size, skip
+    cdef int broken = h.broken, done = h.tricks_played
+    for i in range(n):
+        hands[i] = h.hand[i]
+    while done < r.hand_size:
+        size, skip = n, -1
+        if r.dealer_sits_out and done == 0:
+            size, skip = n - 1, h.dealer
+        seat = leader
+        held = hands[seat]
+        legal = held if broken else held & ~lane_bb(0)
+        if not legal:
+            legal = held
+        card = sp_pick(legal, rng_below(&h.rng, popcount(legal)))
+        b = bit_bb(card)
+        hands[seat] = held & ~b
+        trick_bb = b
+        best_seat = seat
+        led = card >> 4
+        beat = sp_beating_bb(card)
+        for i in range(1, size):
+            seat += 1
+            if seat == n:
+                seat = 0
+            if seat == skip:
+                seat += 1
+                if seat == n:
+                    seat = 0
+            held = hands[seat]
+            legal = held & lane_bb(led)
+            if legal:  # following suit: pick inside the led suit's lane
+                card = 16 * led + sp_pick16(legal >> (16 * led), rng_below(&h.rng, popcount(legal)))
+            else:
+                card = sp_pick(held, rng_below(&h.rng, popcount(held)))
+            b = bit_bb(card)
+            hands[seat] = held & ~b
+            trick_bb |= b
+            if led != 0 and (card >> 4) == 0:
+                broken = 1
+            if (beat >> card) & 1:
+                best_seat = seat
+                beat = sp_beating_bb(card)
+        h.won[best_seat] |= trick_bb
+        h.tricks[best_seat] += 1
+        played |= trick_bb
+        leader = best_seat
+        done += 1
+    for i in range(n):
+        h.hand[i] = hands[i]
+    h.played = played
+    h.broken = broken
+    h.tricks_played = done
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    sp_finish(h, r)
+
 cdef void sp_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+    cdef int s
+    cdef bint all_random = True
+    for s in range(r.seats):
+        all_random = all_random and policies[s] == POLICY_RANDOM
     while h.phase == SP_PH_BID:
         sp_policy_step(h, r, policies[h.to_act])
+    if all_random and h.phase == SP_PH_PLAY and h.n_in_trick == 0:
+        sp_random_tricks(h, r)
+        return
     while h.phase == SP_PH_PLAY:
         if policies[h.to_act] == POLICY_RANDOM:
             sp_play(h, r, sp_random_card(h))
