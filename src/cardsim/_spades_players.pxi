@@ -23,9 +23,33 @@ cdef enum:
 # -- random ------------------------------------------------------------------------
 
 cdef int sp_random_bid(SPHand* h, const SPRules* r) noexcept nogil:
-    cdef int bids[SP_MAX_BIDS]
-    cdef int n = sp_legal_bids(h, r, bids)
-    return bids[rng_below(&h.rng, n)]
+    """Uniform over sp_legal_bids (same order, one draw) without building the list."""
+    cdef int legal[6]
+    cdef int codes[6]
+    cdef int k, i, specials = 0, held = popcount(h.hand[h.to_act])
+    codes[0] = sp_code(SP_BID_NIL, 0)
+    codes[1] = sp_code(SP_BID_BLIND_NIL, 0)
+    codes[2] = sp_code(SP_BID_BLIND6, 6)
+    codes[3] = sp_code(SP_BID_ONE_FOR_50, 1)
+    codes[4] = sp_code(SP_BID_TWO_FOR_40, 2)
+    codes[5] = sp_code(SP_BID_MOON, r.moon_tricks)
+    legal[0] = r.allow_nil
+    legal[1] = r.allow_blind_nil
+    legal[2] = r.blind6_limit != 0 and sp_bid_legal(h, r, codes[2])
+    legal[3] = r.allow_one_for_50
+    legal[4] = r.allow_two_for_40 and held >= 2
+    legal[5] = r.allow_moon and r.moon_tricks <= held
+    for k in range(6):
+        specials += legal[k] != 0
+    i = rng_below(&h.rng, specials + held)
+    if i >= specials:
+        return i - specials + 1
+    for k in range(6):
+        if legal[k]:
+            if i == 0:
+                return codes[k]
+            i -= 1
+    return 1  # not reached
 
 cdef unsigned char SP_NTH[8][256]  # SP_NTH[n][byte]: bit index of the n-th set bit of byte
 
