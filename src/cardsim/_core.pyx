@@ -292,3 +292,4 @@ cdef class CutthroatPinochleState:
 
 
 include "_spades_face.pxi"
+include "_spades_games.pxi"

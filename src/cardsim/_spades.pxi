@@ -63,6 +63,7 @@ ctypedef struct SPRules:
     int prize_mask              # SP_PRIZE_* of the prize jacks in play
     int prize_points            # per prize JD / JC captured
     int target_score
+    int wins_needed
 
 ctypedef struct SPHand:
     uint64_t hand[SP_MAX_SEATS]     # cards held now

@@ -45,6 +45,7 @@ cdef SPRules sp_rules_from(rules) except *:
         r.prize_mask |= _PRIZE_FLAGS[code]
     r.prize_points = rules["prize_jack_points"]
     r.target_score = rules["target_score"]
+    r.wins_needed = rules["wins_needed"]
     return r
 
 
@@ -76,16 +77,16 @@ SP_RECORD_DTYPE = np.dtype([
 ], align=True)
 
 
-def spades_record_dtype(int seats):
-    """A view of SP_RECORD_DTYPE with per-seat fields cut to ``seats`` (same item size)."""
+def spades_record_dtype(int seats, base=None):
+    """A view of ``base`` (default SP_RECORD_DTYPE) with per-seat fields cut to ``seats`` (same item size)."""
+    base = SP_RECORD_DTYPE if base is None else base
     names, formats, offsets = [], [], []
-    for name in SP_RECORD_DTYPE.names:
-        dt, off = SP_RECORD_DTYPE.fields[name][:2]
+    for name in base.names:
+        dt, off = base.fields[name][:2]
         names.append(name)
         offsets.append(off)
         formats.append((dt.base, (seats,)) if dt.shape else dt)
-    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
-                     "itemsize": SP_RECORD_DTYPE.itemsize})
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets, "itemsize": base.itemsize})
 
 
 def _check_spades_record_layout():
@@ -179,6 +180,15 @@ cdef class SpadesState:
         """Replace the dealt cards (tests and hand-made cases); the caller keeps them a valid deal."""
         for s in range(self.r.seats):
             self.h.hand[s] = hands[s]
+
+    def next_hand(self, int dealer):
+        """Fold the finished hand into the game so far and deal the next, same stream."""
+        sp_carry(&self.h, &self.r)
+        sp_next_hand(&self.h, &self.r, dealer)
+
+    def game_winner(self):
+        """After next_hand's carry rule: the seat (team in partnership) that has won, or -1."""
+        return sp_game_winner(&self.h, &self.r)
 
     def legal_bids(self):
         cdef int bids[SP_MAX_BIDS]

@@ -12,6 +12,7 @@ from . import _core
 from .cards import PINOCHLE, SUITS, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand, check_policy
+from . import spades_records
 from .hands.spades import SpadesHand, spades_deck, spades_seats
 from .meld import Meld, pinochle_meld
 from .records import HandRecords
@@ -32,8 +33,10 @@ class Engine:
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
     has_meld: bool
-    #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play)
-    view_dtype: Callable[[Rules], np.dtype] | None = None
+    #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play), per unit
+    view_dtype: Callable[[Rules, str], np.dtype] | None = None
+    #: what a batch can be made of beyond hands: unit -> (record dtype, chunk function, summarize)
+    units: Mapping[str, tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]] | None = None
 
 
 def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
@@ -55,21 +58,6 @@ def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
     }
 
 
-def spades_summary(array: np.ndarray) -> dict[str, Any]:
-    """Figures of a spades batch: how often each kind of bid is made and made good, bags, prize jacks."""
-    from .hands.spades import KIND_NAMES
-    kinds, made = array["kind"], array["made"]
-    out: dict[str, Any] = {}
-    for k, name in enumerate(KIND_NAMES):
-        chosen = kinds == k
-        out[f"bid_rate_{name}"] = round(float(chosen.mean()), 6)
-        out[f"made_rate_{name}"] = round(float(made[chosen].mean()), 6) if chosen.any() else None
-    regular = kinds == 0
-    out["mean_regular_bid"] = round(float(array["bid"][regular].mean()), 4) if regular.any() else None
-    out["first_leader_seat_rate"] = [round(float((array["leader"] == s).mean()), 6) for s in range(kinds.shape[1])]
-    return out
-
-
 ENGINES: dict[str, Engine] = {
     "cutthroat-pinochle": Engine(
         seats=3,
@@ -86,9 +74,11 @@ ENGINES: dict[str, Engine] = {
         hand_class=SpadesHand,
         record_dtype=_core.SP_RECORD_DTYPE,
         simulate_chunk=_core.simulate_spades,
-        summarize=spades_summary,
+        summarize=spades_records.hand_summary,
         has_meld=False,
-        view_dtype=lambda rules: _core.spades_record_dtype(spades_seats(rules)),
+        view_dtype=spades_records.view_dtype,
+        units={unit: (spades_records.record_dtype(unit), spades_records.simulate_chunk(unit),
+                      spades_records.SUMMARIES[unit]) for unit in ("game", "tournament")},
     ) for name in ("cutthroat-spades", "spades")},
 }
 
@@ -136,8 +126,24 @@ class Game:
 
     @property
     def record_dtype(self) -> np.dtype:
+        return self.unit_dtype("hand")
+
+    def unit_dtype(self, unit: str = "hand") -> np.dtype:
+        """The records of a batch of ``unit`` (``hand``; ``game`` and ``tournament`` where offered)."""
+        base, _, _ = self._unit(unit)
         view = self._engine.view_dtype
-        return view(self.rules) if view is not None else self._engine.record_dtype
+        return view(self.rules, unit) if view is not None else base
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        return ("hand", *(self._engine.units or {}))
+
+    def _unit(self, unit: str) -> tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]:
+        if unit == "hand":
+            return self._engine.record_dtype, self._engine.simulate_chunk, self._engine.summarize
+        if unit not in (self._engine.units or {}):
+            raise CardsimError(f"{self.name} cannot simulate {unit!r} batches; choose one of {', '.join(self.units)}")
+        return self._engine.units[unit]
 
     @property
     def record_fields(self) -> tuple[str, ...]:
@@ -164,29 +170,33 @@ class Game:
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> HandRecords:
+                 progress: Callable[[int, int], None] | None = None, unit: str = "hand") -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
         on redeals) and its cards and players' choices come from its own stream, so the
         records are the same for any ``threads``.  ``policy`` is one name for every seat
         or one per seat.  ``progress(done, total)`` is called between chunks.
+        ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
+        tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.
         """
         n = int(n_hands)
         if n < 0:
             raise CardsimError(f"n_hands must be at least 0, got {n_hands}")
+        dtype, chunk_fn, summarize = self._unit(unit)
         policies = self._policies(policy)
         threads = check_threads(threads)
-        array = np.zeros(n, dtype=self._engine.record_dtype)
-        for start in range(0, n, CHUNK_HANDS):
-            chunk = array[start:start + CHUNK_HANDS]
-            self._engine.simulate_chunk(self.rules, check_seed(seed), start, chunk, policies, threads)
+        array = np.zeros(n, dtype=dtype)
+        step = CHUNK_HANDS if unit == "hand" else CHUNK_HANDS // 64
+        for start in range(0, n, step):
+            chunk = array[start:start + step]
+            chunk_fn(self.rules, check_seed(seed), start, chunk, policies, threads)
             if progress is not None:
                 progress(start + len(chunk), n)
         if self._engine.view_dtype is not None:
-            array = array.view(self.record_dtype)
+            array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
-                           summarize=self._engine.summarize)
+                           summarize=summarize, unit=unit)
 
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
         policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
