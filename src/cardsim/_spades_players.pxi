@@ -135,7 +135,7 @@ cdef int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
     return est
 
 cdef bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
-    """Nothing that must win: no spade above the 9, at most three spades, no side ace or king."""
+    """Nothing that must win: no spade above the 8, at most three spades, no side ace or king."""
     cdef uint64_t spades = cards & lane_bb(0)
     cdef uint64_t high = (<uint64_t>0x1800) * ALL_LANES_BB  # A and K of every lane
     return est < 120 and popcount(spades) <= 3 and not (spades & (<uint64_t>0xFF80)) and not (cards & high)
@@ -146,8 +146,6 @@ cdef int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     if sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)) and sp_leader_gap(h, r, s) >= 100:
         return sp_code(SP_BID_BLIND6, 6)
     est = sp_estimate(h.hand[s], r)
-    if r.partnership and h.kind[(s + 2) % 4] == SP_BID_REGULAR:
-        est += 0  # a partner's count does not change ours
     if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks:
         return sp_code(SP_BID_MOON, r.moon_tricks)
     if r.allow_nil and sp_nil_hand(h.hand[s], est):
