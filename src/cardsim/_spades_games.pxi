@@ -5,14 +5,18 @@
 # (sp_carry) and deals for the next dealer to the left (sp_next_hand).  The game ends
 # after a hand in which the best score reaches target_score and no one (no team, in
 # partnership play) shares it; ties play on.  A game that has not ended after
-# SP_MAX_GAME_HANDS hands is unfinished (winner -1): random players lose points on
-# average and may never get there.  A tournament plays games until someone has
+# sp_hand_cap() hands (1000 + target_score / 10) is unfinished (winner -1): random
+# players lose points on average and may never get there.  A tournament plays games until someone has
 # wins_needed wins; game g starts with dealer g mod seats; an unfinished game ends the
 # tournament unfinished.
 
 cdef enum:
     SP_MAX_GAME_HANDS = 1000
     SP_MAX_TOURNAMENT_GAMES = 10000
+
+cdef inline int sp_hand_cap(const SPRules* r) noexcept nogil:
+    """Hands after which a game stops unfinished."""
+    return SP_MAX_GAME_HANDS + r.target_score // 10
 
 cdef void sp_carry(SPHand* h, const SPRules* r) noexcept nogil:
     """Fold a finished hand into the game so far (team figures sit on both partners)."""
@@ -71,7 +75,7 @@ cdef int sp_game(SPHand* h, const SPRules* r, const int* policies, uint64_t seed
             out.nil_bids[s] += h.kind[s] == SP_BID_NIL or h.kind[s] == SP_BID_BLIND_NIL
         sp_carry(h, r)
         w = sp_game_winner(h, r)
-        if w >= 0 or out.hands >= SP_MAX_GAME_HANDS:
+        if w >= 0 or out.hands >= sp_hand_cap(r):
             break
         dealer = dealer + 1 if dealer + 1 < r.seats else 0
         sp_next_hand(h, r, dealer)
