@@ -287,7 +287,7 @@ cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     cdef uint64_t hands[SP_MAX_SEATS]
     cdef uint64_t held, legal, b, trick_bb, beat, played = h.played
     cdef int n = r.seats, leader = h.leader, seat, i, card, best_seat, led, size, skip
-    cdef int broken = h.broken, done = h.tricks_played
+    cdef int broken = h.broken, done = h.tricks_played, wins
     for i in range(n):
         hands[i] = h.hand[i]
     while done < r.hand_size:
@@ -323,11 +323,10 @@ cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
             b = bit_bb(card)
             hands[seat] = held & ~b
             trick_bb |= b
-            if led != 0 and (card >> 4) == 0:
-                broken = 1
-            if (beat >> card) & 1:
-                best_seat = seat
-                beat = sp_beating_bb(card)
+            broken |= (led != 0) & ((card >> 4) == 0)
+            wins = -<int>((beat >> card) & 1)  # all ones when the card takes the lead (branch-free)
+            best_seat = (seat & wins) | (best_seat & ~wins)
+            beat = (sp_beating_bb(card) & <uint64_t><int64_t>wins) | (beat & ~<uint64_t><int64_t>wins)
         h.won[best_seat] |= trick_bb
         h.tricks[best_seat] += 1
         played |= trick_bb
