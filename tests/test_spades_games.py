@@ -121,3 +121,27 @@ def test_units_and_errors():
     with pytest.raises(CardsimError, match="cannot simulate 'game' batches"):
         Game("cutthroat-pinochle").simulate(5, unit="game")
     assert np.all(game.simulate(20, unit="tournament", seed=1, threads=2)["winner"] >= 0)
+
+
+@pytest.mark.parametrize("name, options", [("cutthroat-spades", {"players": 4}), ("spades", {})])
+def test_a_whole_game_through_the_step_api(name, options):
+    game = Game(name, **options)
+    rec = game.simulate(1, unit="game", policy="heuristic", seed=5, threads=1)[0]
+    hand = game.deal(seed=5, dealer=0)  # stream 0, dealer 0: game 0 of the batch
+    hands = 0
+    while True:
+        hand.play_out("heuristic")
+        hands += 1
+        winner = hand.game_winner()
+        if winner is not None:
+            break
+        hand.next_hand()
+    assert hands == rec["hands"] and winner == rec["winner"]
+    assert hand.result()["game_scores_after"] == list(rec["score"])
+    with pytest.raises(CardsimError, match="not legal now"):
+        hand.next_hand() if hand.phase != "done" else game.deal(seed=1).next_hand()
+
+
+def test_context_only_for_spades():
+    with pytest.raises(CardsimError, match="take no scores"):
+        Game("cutthroat-pinochle").deal(seed=1, scores=[0, 0, 0])

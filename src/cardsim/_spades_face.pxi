@@ -187,8 +187,10 @@ cdef class SpadesState:
         sp_next_hand(&self.h, &self.r, dealer)
 
     def game_winner(self):
-        """After next_hand's carry rule: the seat (team in partnership) that has won, or -1."""
-        return sp_game_winner(&self.h, &self.r)
+        """Once the hand is done: the seat (team in partnership) that has won the game with it, or -1."""
+        cdef SPHand after = self.h
+        sp_carry(&after, &self.r)
+        return sp_game_winner(&after, &self.r)
 
     def legal_bids(self):
         cdef int bids[SP_MAX_BIDS]

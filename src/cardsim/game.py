@@ -160,6 +160,8 @@ class Game:
         """
         if not isinstance(dealer, (int, np.integer)) or isinstance(dealer, bool):
             raise CardsimError(f"dealer must be a seat number, got {dealer!r}")
+        if context and self._engine.hand_class is not SpadesHand:
+            raise CardsimError(f"{self.name} deals take no {', '.join(context)}: only seed and dealer")
         return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
 
     def meld(self, cards: Any, trump: str) -> Meld:

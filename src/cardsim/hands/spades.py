@@ -57,6 +57,10 @@ class SpadesHand:
     'done'
     >>> sum(hand.tricks)
     13
+    >>> after = hand.result()["game_scores_after"]
+    >>> hand.next_hand()                     # the same game goes on, scores carried
+    >>> hand.phase, hand.dealer, hand.game_scores == after
+    ('bidding', 1, True)
     """
 
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0, *, scores: Sequence[int] | None = None,
@@ -202,6 +206,31 @@ class SpadesHand:
         while self.phase != "done":
             self._state.policy_step(policies[self._state.to_act])
         return self
+
+    # -- the game so far -------------------------------------------------------------
+    @property
+    def game_scores(self) -> list[int]:
+        """Scores before this hand (the team's on both partners in partnership play)."""
+        return self._state.game_scores
+
+    @property
+    def game_bags(self) -> list[int]:
+        """Bags carried into this hand."""
+        return self._state.game_bags
+
+    def game_winner(self) -> int | None:
+        """Once the hand is done: the seat (team 0 or 1 in partnership) that has won the game, if any.
+
+        The best score must reach target_score and be nobody else's; ties play on.
+        """
+        self._expect("done")
+        seat = self._state.game_winner()
+        return None if seat < 0 else seat
+
+    def next_hand(self) -> None:
+        """Fold the finished hand into the game and deal the next (the deal passes left)."""
+        self._expect("done")
+        self._state.next_hand((self.dealer + 1) % self.seats)
 
     def result(self) -> dict:
         """The hand's outcome as plain data (bags and scores are the team's, on both partners, in partnership)."""
