@@ -77,6 +77,7 @@ def check_shape(game: Game, a: np.ndarray) -> None:
             assert ((a["prize"] & flag) > 0).sum(axis=1).max() <= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_a_million_hands_four_players(policy):
     game = Game("cutthroat-spades", players=4)
