@@ -48,6 +48,7 @@ def test_simulate_games_and_tournaments():
     (["simulate", "cutthroat-pinochle", "--hands", "5", "--unit", "game"], "cannot simulate 'game' batches"),
     (["simulate", "spades", "--hands", "5", "--set", "allow_moon=true"], "partnership spades has no special bids"),
     (["simulate", "cutthroat-spades", "--hands", "5", "--policy-seats", "random,random"], "give one policy or 3"),
+    (["meld", "spades", "AS KS", "--trump", "S"], "spades has no meld"),
 ])
 def test_bad_input(args, fragment):
     assert fragment in fails(*args)

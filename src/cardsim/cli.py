@@ -240,6 +240,8 @@ def meld(game: str, cards: str, trump: str, preset: str | None, rules_file: str 
         "AS TS KS QS JS QS 9S AH KH JD AD AC KC QC JC"
     """
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
+    if not the_game.has_meld:
+        raise CardsimError(f"{the_game.name} has no meld")
     hand = the_game.cards(cards)
     sizes = meld_sizes(the_game)
     if len(hand) not in sizes:

@@ -125,6 +125,10 @@ class Game:
         return deck(self.rules) if callable(deck) else deck
 
     @property
+    def has_meld(self) -> bool:
+        return self._engine.has_meld
+
+    @property
     def record_dtype(self) -> np.dtype:
         return self.unit_dtype("hand")
 
@@ -166,7 +170,7 @@ class Game:
 
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""
-        if not self._engine.has_meld:
+        if not self.has_meld:
             raise CardsimError(f"{self.name} has no meld")
         return pinochle_meld(self.cards(cards), trump, self.rules)
 
