@@ -6,7 +6,8 @@ reference ``Hand`` starts from the same cards, dealer and game context, and both
 by the same random moves (``random.Random(i)`` among the reference's legal moves).  After
 every move the two must agree on everything visible: phase, seat to act, legal bids, legal
 cards (the spade-lead rule included), the trick, spades broken, hands, tricks taken, and who
-won each trick; at the end, every figure of the score.
+won each trick; at the end, every figure of the score.  A second pass lets the core's
+heuristic players choose (realistic positions); the reference must find each choice legal.
 """
 from __future__ import annotations
 
