@@ -14,6 +14,7 @@ MODULES = [
     "cardsim.hands.euchre",
     "cardsim.hands.partnership_pinochle",
     "cardsim.hands.two_hand_pinochle",
+    "cardsim.hands.spades",
 ]
 
 

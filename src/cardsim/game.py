@@ -4,17 +4,18 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from . import _core
+from . import _core, spades_records
 from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
 from .hands.euchre import CutthroatEuchreHand, EuchreHand
 from .hands.partnership_pinochle import PartnershipPinochleHand
 from .hands.two_hand_pinochle import TwoHandPinochleHand, two_hand_meld
+from .hands.spades import SpadesHand, spades_deck, spades_seats
 from .meld import Meld, pinochle_meld
 from .players import check_policies
 from .records import HandRecords
@@ -30,13 +31,18 @@ CHUNK_HANDS = 1 << 16
 class Engine:
     """What the core offers for one game."""
 
-    seats: int
-    deck: Deck
+    seats: int | Callable[[Rules], int]  # a number, or one read from the rules (players=)
+    deck: Deck | Callable[[Rules], Deck]
     hand_class: type
-    record_dtype: np.dtype
+    record_dtype: np.dtype  # what simulate_chunk fills
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
     meld_function: Callable[..., Meld] | None  # (cards, trump, rules) -> Meld; None: no meld
+    #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play), per unit
+    view_dtype: Callable[[Rules, str], np.dtype] | None = None
+    #: what a batch can be made of beyond hands: unit -> (record dtype, chunk function, summarize)
+    units: Mapping[str, tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]] | None = None
+
 
 
 ENGINES: dict[str, Engine] = {
@@ -85,6 +91,18 @@ ENGINES: dict[str, Engine] = {
         summarize=two_hand_pinochle_summary,
         meld_function=two_hand_meld,
     ),
+    **{name: Engine(
+        seats=spades_seats,
+        deck=spades_deck,
+        hand_class=SpadesHand,
+        record_dtype=_core.SP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_spades,
+        summarize=spades_records.hand_summary,
+        meld_function=None,
+        view_dtype=spades_records.view_dtype,
+        units={unit: (spades_records.record_dtype(unit), spades_records.simulate_chunk(unit),
+                      spades_records.SUMMARIES[unit]) for unit in ("game", "tournament")},
+    ) for name in ("cutthroat-spades", "spades")},
 }
 
 
@@ -121,11 +139,34 @@ class Game:
 
     @property
     def seats(self) -> int:
-        return self._engine.seats
+        seats = self._engine.seats
+        return seats(self.rules) if callable(seats) else seats
 
     @property
     def deck(self) -> Deck:
-        return self._engine.deck
+        deck = self._engine.deck
+        return deck(self.rules) if callable(deck) else deck
+
+    @property
+    def record_dtype(self) -> np.dtype:
+        return self.unit_dtype("hand")
+
+    def unit_dtype(self, unit: str = "hand") -> np.dtype:
+        """The records of a batch of ``unit`` (``hand``; ``game`` and ``tournament`` where offered)."""
+        base, _, _ = self._unit(unit)
+        view = self._engine.view_dtype
+        return view(self.rules, unit) if view is not None else base
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        return ("hand", *(self._engine.units or {}))
+
+    def _unit(self, unit: str) -> tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]:
+        if unit == "hand":
+            return self._engine.record_dtype, self._engine.simulate_chunk, self._engine.summarize
+        if unit not in (self._engine.units or {}):
+            raise CardsimError(f"{self.name} cannot simulate {unit!r} batches; choose one of {', '.join(self.units)}")
+        return self._engine.units[unit]
 
     @property
     def has_meld(self) -> bool:
@@ -133,15 +174,22 @@ class Game:
 
     @property
     def record_fields(self) -> tuple[str, ...]:
-        return tuple(self._engine.record_dtype.names or ())
+        return tuple(self.record_dtype.names or ())
 
     def cards(self, cards: Any) -> CardSet:
         """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
         return CardSet(cards, self.deck)
 
-    def deal(self, seed: int = 0, dealer: int = 0):
-        """Deal a hand (with any automatic redeals) to step through from Python."""
-        return self._engine.hand_class(self.rules, check_seed(seed), dealer)
+    def deal(self, seed: int = 0, dealer: int = 0, **context: Any):
+        """Deal a hand (with any automatic redeals) to step through from Python.
+
+        Spades takes the game so far as ``scores=``, ``bags=``, ``blind6_used=`` (one per seat).
+        """
+        if not isinstance(dealer, (int, np.integer)) or isinstance(dealer, bool):
+            raise CardsimError(f"dealer must be a seat number, got {dealer!r}")
+        if context and self._engine.hand_class is not SpadesHand:
+            raise CardsimError(f"{self.name} deals take no {', '.join(context)}: only seed and dealer")
+        return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
 
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""
@@ -159,27 +207,33 @@ class Game:
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> HandRecords:
+                 progress: Callable[[int, int], None] | None = None, unit: str = "hand") -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
         on redeals) and its cards and players' choices come from its own stream, so the
         records are the same for any ``threads``.  ``policy`` is one name for every seat
         or one per seat.  ``progress(done, total)`` is called between chunks.
+        ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
+        tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.
         """
         n = int(n_hands)
         if n < 0:
             raise CardsimError(f"n_hands must be at least 0, got {n_hands}")
+        dtype, chunk_fn, summarize = self._unit(unit)
         policies = self._policies(policy)
         threads = check_threads(threads)
-        array = np.zeros(n, dtype=self._engine.record_dtype)
-        for start in range(0, n, CHUNK_HANDS):
-            chunk = array[start:start + CHUNK_HANDS]
-            self._engine.simulate_chunk(self.rules, check_seed(seed), start, chunk, policies, threads)
+        array = np.zeros(n, dtype=dtype)
+        step = CHUNK_HANDS if unit == "hand" else CHUNK_HANDS // 64
+        for start in range(0, n, step):
+            chunk = array[start:start + step]
+            chunk_fn(self.rules, check_seed(seed), start, chunk, policies, threads)
             if progress is not None:
                 progress(start + len(chunk), n)
+        if self._engine.view_dtype is not None:
+            array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
-                           summarize=self._engine.summarize)
+                           summarize=summarize, unit=unit)
 
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
         return check_policies(policy, self.seats)

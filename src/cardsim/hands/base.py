@@ -22,10 +22,9 @@ class SteppedHand:
     _state: Any
     rules: Mapping
 
-    @classmethod
-    def check_dealer(cls, dealer: int) -> int:
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < cls.seats:
-            seats = ", ".join(str(s) for s in range(cls.seats))
+    def check_dealer(self, dealer: int) -> int:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.seats:
+            seats = ", ".join(str(s) for s in range(self.seats))
             raise IllegalMoveError(f"dealer {dealer} is out of range: seats are {seats}")
         return dealer
 
