@@ -212,7 +212,14 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
     ``dealer`` for cutthroat-pinochle).  ``precision`` replaces ``trials``: sample until
     every reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
-    if the_game.name != "cutthroat-pinochle":
-        raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: cutthroat-pinochle")
-    return cutthroat_pinochle_odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                                   threads=threads, progress=progress, **context)
+    if the_game.name not in ODDS:
+        raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
+    return ODDS[the_game.name](the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+                               threads=threads, progress=progress, **context)
+
+
+#: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
+#: progress, **context) -> BidOdds.  Each game's odds live in their own module.
+ODDS: dict[str, Callable[..., BidOdds]] = {
+    "cutthroat-pinochle": cutthroat_pinochle_odds,
+}
