@@ -5,21 +5,20 @@ class validates every action and speaks card codes and ``CardSet``s.
 """
 from __future__ import annotations
 
-from numbers import Integral
 from typing import Iterable, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
+from .auction import AuctionMoves
 from .base import SteppedHand
 
 SEATS = 3
 WIDOW_SIZE = 3
-MAX_BID = 10_000  # far above any reachable score; keeps bids inside the core's integers
 
 
-class CutthroatPinochleHand(SteppedHand):
+class CutthroatPinochleHand(AuctionMoves, SteppedHand):
     """One hand: auction, widow and discard, meld, sixteen or fifteen tricks, score.
 
     Phases: ``auction``, ``declare`` (the bidder names trump, discards, may throw in),
@@ -121,37 +120,6 @@ class CutthroatPinochleHand(SteppedHand):
     @property
     def thrown_in(self) -> bool:
         return self._state.thrown_in
-
-    # -- auction -------------------------------------------------------------------
-    def min_bid(self) -> int:
-        self._expect("auction")
-        return self._state.min_bid()
-
-    def can_pass(self) -> bool:
-        self._expect("auction")
-        return self._state.can_pass()
-
-    def may_bid(self) -> bool:
-        self._expect("auction")
-        return self._state.may_bid()
-
-    def bid(self, amount: int) -> None:
-        """The player to act bids ``amount`` (at least :meth:`min_bid`)."""
-        self._expect("auction")
-        if isinstance(amount, bool) or not isinstance(amount, Integral) or amount > MAX_BID:
-            raise IllegalMoveError(f"a bid must be a whole number up to {MAX_BID}, got {amount!r}")
-        if not self._state.may_bid():
-            raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not bid: dealer_may_bid is false")
-        if int(amount) < self._state.min_bid():
-            raise IllegalMoveError(f"bid {amount} is too low: the lowest legal bid now is {self._state.min_bid()}")
-        self._state.auction_act(int(amount))
-
-    def pass_(self) -> None:
-        """The player to act passes and is out of the auction."""
-        self._expect("auction")
-        if not self._state.can_pass():
-            raise IllegalMoveError(f"seat {self.to_act} may not pass now (all_pass={self.rules['all_pass']})")
-        self._state.auction_act(-1)
 
     # -- widow, trump, discard -------------------------------------------------------
     def declare(self, trump: str, discard: Iterable[str] | str | CardSet = (), throw_in: bool = False) -> None:

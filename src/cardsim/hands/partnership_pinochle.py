@@ -12,13 +12,14 @@ from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
+from .auction import AuctionMoves
 from .base import SteppedHand
 from .cutthroat_pinochle import physical_bits
 
 SEATS = 4
 
 
-class PartnershipPinochleHand(SteppedHand):
+class PartnershipPinochleHand(AuctionMoves, SteppedHand):
     """One hand: auction, trump, passing, meld, twelve tricks, team scores.
 
     >>> from cardsim import Game
@@ -118,29 +119,6 @@ class PartnershipPinochleHand(SteppedHand):
     @property
     def made(self) -> bool:
         return self._state.made
-
-    # -- auction -------------------------------------------------------------------
-    def min_bid(self) -> int:
-        self._expect("auction")
-        return self._state.min_bid()
-
-    def can_pass(self) -> bool:
-        self._expect("auction")
-        return self._state.can_pass()
-
-    def bid(self, amount: int) -> None:
-        """The player to act bids ``amount`` (at least :meth:`min_bid`)."""
-        self._expect("auction")
-        if int(amount) < self._state.min_bid():
-            raise IllegalMoveError(f"bid {amount} is too low: the lowest legal bid now is {self._state.min_bid()}")
-        self._state.auction_act(int(amount))
-
-    def pass_(self) -> None:
-        """The player to act passes and is out of the auction."""
-        self._expect("auction")
-        if not self._state.can_pass():
-            raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not pass: all_pass=dealer_forced")
-        self._state.auction_act(-1)
 
     # -- trump and passing -----------------------------------------------------------
     def declare(self, trump: str) -> None:

@@ -1,0 +1,46 @@
+"""The pinochle auction as step-by-step moves, shared by Cutthroat and Partnership Pinochle.
+
+The core state offers ``min_bid()``, ``can_pass()``, ``auction_act(bid or -1)`` and,
+where the dealer may be barred from bidding, ``may_bid()``.
+"""
+from __future__ import annotations
+
+from numbers import Integral
+
+from ..errors import IllegalMoveError
+
+MAX_BID = 10_000  # far above any reachable score; keeps bids inside the core's integers
+
+
+class AuctionMoves:
+    """``min_bid``, ``can_pass``, ``may_bid``, ``bid`` and ``pass_`` for a hand in its ``auction`` phase."""
+
+    def min_bid(self) -> int:
+        self._expect("auction")
+        return self._state.min_bid()
+
+    def can_pass(self) -> bool:
+        self._expect("auction")
+        return self._state.can_pass()
+
+    def may_bid(self) -> bool:
+        self._expect("auction")
+        return self._state.may_bid() if hasattr(self._state, "may_bid") else True
+
+    def bid(self, amount: int) -> None:
+        """The player to act bids ``amount`` (a whole number, at least :meth:`min_bid`)."""
+        self._expect("auction")
+        if isinstance(amount, bool) or not isinstance(amount, Integral) or amount > MAX_BID:
+            raise IllegalMoveError(f"a bid must be a whole number up to {MAX_BID}, got {amount!r}")
+        if not self.may_bid():
+            raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not bid: dealer_may_bid is false")
+        if int(amount) < self._state.min_bid():
+            raise IllegalMoveError(f"bid {amount} is too low: the lowest legal bid now is {self._state.min_bid()}")
+        self._state.auction_act(int(amount))
+
+    def pass_(self) -> None:
+        """The player to act passes and is out of the auction."""
+        self._expect("auction")
+        if not self._state.can_pass():
+            raise IllegalMoveError(f"seat {self.to_act} may not pass now (all_pass={self.rules['all_pass']})")
+        self._state.auction_act(-1)
