@@ -24,6 +24,7 @@ include "_cutthroat_pinochle_players.pxi"
 include "_cutthroat_pinochle_odds.pxi"
 include "_euchre.pxi"
 include "_euchre_players.pxi"
+include "_euchre_odds.pxi"
 
 cdef extern from *:
     """
