@@ -127,13 +127,13 @@ def test_rows_recomputed_from_the_core_trials(name, seat, dealer):
 @pytest.mark.parametrize("seat, dealer", [(0, 2), (1, 0), (2, 2), (0, 1)])
 def test_top_five_trumps_march_for_certain(name, policy, seat, dealer):
     """Holding the five top trumps (both bowers, A, K, Q) the maker wins every trick it
-    plays to, whatever anyone plays: the others hold at most the T and 9 of trump, so a
-    trump led by anyone is beaten by any card of the maker (all trumps, all higher), and
-    a plain card led cannot be followed by the maker, who trumps it, and only T or 9 of
-    trump can be played over... but any of the maker's trumps beats those.  Alone or with
-    the dummy (the merge keeps the five top trumps: trumps first by rank) / partner, the
-    maker side takes all 5 tricks.  Round 1: order up (take up) hearts with 9H turned;
-    round 2: name diamonds, which are not the upcard's suit."""
+    plays to, whatever anyone plays: the others hold at most the T and 9 of trump; when
+    trump is led every card of the maker (all trumps) beats theirs, and when a plain suit
+    is led the maker cannot follow and plays a trump, which only the T or 9 of trump
+    could contest, and loses to neither.  Alone, or with the dummy (the merge keeps the
+    five top trumps: trumps first, by rank) or the partner, the maker side takes all 5
+    tricks, with either policy.  Round 1: order up (take up) hearts with 9H turned;
+    round 2: name diamonds with 9S turned."""
     odds = bid_odds(name, TOP_HEARTS, upcard="9H", trials=2000, seed=3, threads=2, policy=policy,
                     seat=seat, dealer=dealer)
     march, lone = Game(name).rules["march_points"], Game(name).rules["lone_march_points"]
@@ -185,8 +185,9 @@ def test_deals_partition_the_deck(name, seat, dealer):
 @pytest.mark.parametrize("name", GAMES)
 def test_each_unseen_card_is_uniform_over_the_places(name):
     """A given unseen card lies in each other hand or the dummy with probability 5/18 and
-    among the kitty's 3 hidden cards with 3/18; hearts in the dummy (or in the next seat)
-    follow the hypergeometric law (3 hearts unseen besides the upcard... see below)."""
+    among the kitty's 3 hidden cards with 3/18; the number of hearts in the dummy
+    (partnership: the next seat) is hypergeometric: 5 of the 18 unseen cards are hearts
+    (the hand holds 9H), 5 cards drawn."""
     game = Game(name)
     n = 60_000
     seat, dealer = 0, 2
@@ -198,7 +199,6 @@ def test_each_unseen_card_is_uniform_over_the_places(name):
         assert abs(freq - p) < 4.5 * math.sqrt(p * (1 - p) / n), (col, freq)
     p, freq = 3 / 18, float(((deals[:, 5] & np.uint64(card)) != 0).mean())
     assert abs(freq - p) < 4.5 * math.sqrt(p * (1 - p) / n)
-    # hearts: the hand holds 9H, so 5 hearts are unseen among 18; the place checked gets 5
     col = 4 if name == "cutthroat-euchre" else 1
     hearts = np.uint64(0x3F << 16)
     counts = np.bincount([bin(int(x)).count("1") for x in deals[:, col] & hearts], minlength=6)
@@ -391,3 +391,62 @@ def test_cli_bad_input_exit_2(args, words):
     assert result.stdout == "" and "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], result.stderr
+
+
+def test_cli_precision():
+    result = run("bid", "euchre", MIXED, "--upcard", "TS", "--precision", "0.02", "--seed", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["trials"] == 10_000 and data["upcard"] == "TS"
+    assert max((r[f"p_{k}_high"] - r[f"p_{k}_low"]) / 2 for r in data["rows"] for k in OUTCOMES) <= 0.02
+
+
+def test_to_pandas():
+    pd = pytest.importorskip("pandas")
+    frame = bid_odds("euchre", MIXED, upcard="TS", trials=500, seed=3, threads=1).to_pandas()
+    assert isinstance(frame, pd.DataFrame) and len(frame) == 10 and "expected_net" in frame.columns
+
+
+@pytest.mark.parametrize("name, seat, dealer, slot", [("cutthroat-euchre", 1, 0, 1), ("euchre", 0, 3, 0),
+                                                       ("euchre", 2, 3, 6)])
+def test_agrees_with_independently_dealt_hands(name, seat, dealer, slot):
+    """Deal the unseen cards with Python's own generator, force the action with the step
+    API and play out with the heuristic: the outcome frequencies and mean points agree
+    with bid_odds within sampling error (independent of the core's deal function)."""
+    import random
+
+    game = Game(name)
+    rng = random.Random(1234)
+    hand, up = game.cards(MIXED).mask, bit("TS")
+    unseen = [b for b in range(64) if EUCHRE.full_mask >> b & 1 and not hand >> b & 1 and b != up]
+    n = 4000
+    counts, points = np.zeros(5), []
+    for _ in range(n):
+        rng.shuffle(unseen)
+        deal = np.zeros(6, dtype=np.uint64)
+        others = [(seat + i) % game.seats for i in range(1, game.seats)]
+        places = others + ([4] if name == "cutthroat-euchre" else [])
+        for j, place in enumerate(places):
+            deal[place] = sum(1 << b for b in unseen[5 * j:5 * j + 5])
+        deal[seat] = hand
+        h = _replay(game, deal, "TS", seat, dealer, slot)
+        if h.redeals:
+            counts[4] += 1
+            points.append(0)
+            continue
+        if name == "euchre":
+            own, mine = h.team_points[seat % 2], h.maker % 2 == seat % 2
+        else:
+            own, mine = h.points[seat], h.maker == seat
+        counts[3 if not mine else 0 if h.euchred else 1 if h.points[h.maker] == 1 else 2] += 1
+        points.append(own)
+    big = 40_000
+    odds = bid_odds(game, MIXED, upcard="TS", trials=big, seed=17, threads=2, seat=seat, dealer=dealer)
+    slot_row = {a[0]: (a[1], a[2]) for a in actions(game, 0, seat, dealer)}
+    row = odds.row(*slot_row[slot])
+    for k, key in enumerate(OUTCOMES):
+        p = row[f"p_{key}"]
+        se = math.sqrt(max(p * (1 - p), 1e-4) * (1 / n + 1 / big))
+        assert abs(counts[k] / n - p) < 4.5 * se, (key, counts[k] / n, p)
+    mean, sd = float(np.mean(points)), float(np.std(points)) + 0.1
+    assert abs(mean - row["expected_points"]) < 4.5 * sd * math.sqrt(1 / n + 1 / big)
