@@ -14,6 +14,9 @@ MODULES = [
     "cardsim.hands.euchre",
     "cardsim.odds",
     "cardsim.odds_euchre",
+    "cardsim.hands.partnership_pinochle",
+    "cardsim.hands.two_hand_pinochle",
+    "cardsim.hands.spades",
 ]
 
 

@@ -85,7 +85,7 @@ def test_all_seven_games_are_declared():
     """Which have an engine is cardsim.implemented_games() (the core's registry), not the table."""
     assert set(GAMES) == set(EXPECTED_DEFAULTS)
     assert "cutthroat-pinochle" in implemented_games() and set(implemented_games()) <= set(GAMES)
-    assert {"cutthroat-euchre", "euchre"} <= set(implemented_games())
+    assert {"cutthroat-euchre", "euchre", "two-hand-pinochle", "partnership-pinochle"} <= set(implemented_games())
     for name, spec in GAMES.items():
         assert isinstance(spec, GameSpec) and spec.name == name and spec.title and spec.section
 

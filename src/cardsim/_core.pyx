@@ -10,7 +10,7 @@ caller-owned numpy record array, or wrap one hand for step-by-step play.  The
 public API is cardsim.Game; nothing outside cardsim should import this module.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from cython.parallel cimport prange
 
 import numpy as np
@@ -25,6 +25,12 @@ include "_cutthroat_pinochle_odds.pxi"
 include "_euchre.pxi"
 include "_euchre_players.pxi"
 include "_euchre_odds.pxi"
+include "_partnership_pinochle.pxi"
+include "_partnership_pinochle_players.pxi"
+include "_two_hand_pinochle.pxi"
+include "_two_hand_pinochle_players.pxi"
+include "_spades.pxi"
+include "_spades_players.pxi"
 
 cdef extern from *:
     """
@@ -293,3 +299,7 @@ cdef class CutthroatPinochleState:
 
 
 include "_euchre_api.pxi"
+include "_partnership_pinochle_api.pxi"
+include "_two_hand_pinochle_api.pxi"
+include "_spades_face.pxi"
+include "_spades_games.pxi"

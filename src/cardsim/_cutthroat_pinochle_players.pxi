@@ -22,7 +22,7 @@ cdef inline int cp_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping: trump above counters above low cards, by rank."""
     return (20 if (card >> 4) == trump else 0) + 6 * rank_points[rank_of(card)] + rank_of(card)
 
-cdef int cp_cheapest(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+cdef int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
     """The card of ``cards`` (non-empty) that costs least to give up (lowest bit among equals).
 
     A plain loop: legal sets are a handful of cards, fewer steps than any class table.
@@ -31,18 +31,18 @@ cdef int cp_cheapest(uint64_t cards, int trump, const CPRules* r) noexcept nogil
     while cards:
         c = lsb(cards)
         cards &= cards - 1
-        cost = cp_card_cost(c, trump, r.rank_points)
+        cost = cp_card_cost(c, trump, rank_points)
         if cost < best_cost:
             best, best_cost = c, cost
     return best
 
-cdef int cp_richest(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+cdef int cp_richest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
     """The card to throw onto a friendly trick: most points, lowest rank, trump last."""
     cdef int best = lsb(cards), best_value = -(1 << 30), c, value
     while cards:
         c = lsb(cards)
         cards &= cards - 1
-        value = 16 * r.rank_points[rank_of(c)] - rank_of(c) - (32 if (c >> 4) == trump else 0)
+        value = 16 * rank_points[rank_of(c)] - rank_of(c) - (32 if (c >> 4) == trump else 0)
         if value > best_value:
             best, best_value = c, value
     return best
@@ -192,7 +192,7 @@ cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, ui
     if s == h.bidder and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
         if bosses:
-            return cp_cheapest(bosses, t, r)
+            return cp_cheapest(bosses, t, r.rank_points)
     for i in range(CP_SEATS):
         if i != s:
             other_voids |= h.void_mask[i]
@@ -201,8 +201,8 @@ cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, ui
             safe_side |= suit_cards_bb(side, i)
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r)
-    return cp_cheapest(side if side else legal, t, r)
+        return cp_cheapest(bosses, t, r.rank_points)
+    return cp_cheapest(side if side else legal, t, r.rank_points)
 
 cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
@@ -231,16 +231,16 @@ cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
             not (unseen & beats_bb(best))
             and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
         if safe:
-            return cp_richest(legal, t, r)
-        return cp_cheapest(legal, t, r)
+            return cp_richest(legal, t, r.rank_points)
+        return cp_cheapest(legal, t, r.rank_points)
     winners = cp_beaters(legal, best, t)
     if winners:
         if n < CP_SEATS - 1:
             bosses = cp_bosses(winners, unseen)
             if bosses:
-                return cp_cheapest(bosses, t, r)
-        return cp_cheapest(winners, t, r)
-    return cp_cheapest(legal, t, r)
+                return cp_cheapest(bosses, t, r.rank_points)
+        return cp_cheapest(winners, t, r.rank_points)
+    return cp_cheapest(legal, t, r.rank_points)
 
 # -- dispatch ------------------------------------------------------------------
 

@@ -191,7 +191,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
     hand = the_game.deal(seed=seed, dealer=dealer)
     widow = getattr(hand, "widow", None)
     to_act = getattr(hand, "to_act", None)
-    extra = hand.extra_rows() if hasattr(hand, "extra_rows") else []  # e.g. euchre: dummy, upcard, kitty
+    extra = hand.extra_rows() if hasattr(hand, "extra_rows") else []  # euchre: dummy, upcard, kitty; two-hand: upcard
     if as_json:
         data = {"game": the_game.name, "seed": seed, "dealer": hand.dealer,
                 "redeals": getattr(hand, "redeals", 0), "to_act": to_act,
@@ -333,10 +333,12 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the batch (0 .. 2**64-1).")
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @click.option("--out", metavar="FILE", help="Write one record per hand to FILE (.csv, .npz or .parquet).")
+@click.option("--unit", type=click.Choice(["hand", "game", "tournament"]), default="hand", show_default=True,
+              help="What --hands counts: hands, or whole games / tournaments (spades).")
 @rule_options
 @json_option
 def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
-             out: str | None, preset: str | None, rules_file: str | None, sets: tuple[str, ...],
+             out: str | None, unit: str, preset: str | None, rules_file: str | None, sets: tuple[str, ...],
              as_json: bool) -> None:
     """Play many hands of GAME and summarize them.
 
@@ -347,6 +349,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
       cardsim simulate cutthroat-pinochle --hands 1000000 --seed 1
       cardsim simulate cutthroat-pinochle --hands 50000 --preset army \\
         --policy-seats heuristic,random,random --out hands.csv --json
+      cardsim simulate cutthroat-spades --set players=5 --set jokers=2 --hands 10000 --unit game
     """
     check_range("--hands", n_hands, 1, MAX_HANDS)
     if threads is None:
@@ -359,7 +362,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
         policies = [p.strip() for p in policy_seats.split(",")]
     with LazyProgress(stderr_console()) as progress:
         records: HandRecords = the_game.simulate(n_hands, policy=policies, seed=seed, threads=threads,
-                                                 progress=progress)
+                                                 progress=progress, unit=unit)
     if out_path is not None:
         records.save(out_path)
         click.echo(f"wrote {len(records)} records to {out_path}", err=True)
@@ -368,7 +371,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
         echo_json(summary)
         return
     columns, rows = summary_rows(summary)
-    print_table(f"{get_game(game).title}: {len(records)} hands", columns, rows, no_wrap=("figure",))
+    print_table(f"{get_game(game).title}: {len(records)} {unit}s", columns, rows, no_wrap=("figure",))
 
 
 from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)

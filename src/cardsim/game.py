@@ -8,14 +8,19 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from . import _core
-from .cards import EUCHRE, PINOCHLE, SUITS, CardSet, Deck
+from . import _core, spades_records
+from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
 from .hands.euchre import CutthroatEuchreHand, EuchreHand
-from .players import check_policy
+from .hands.partnership_pinochle import PartnershipPinochleHand
+from .hands.two_hand_pinochle import TwoHandPinochleHand, two_hand_meld
+from .hands.spades import SpadesHand, spades_deck, spades_seats
 from .meld import Meld, pinochle_meld
+from .players import check_policies
 from .records import HandRecords
+from .summaries import (cutthroat_pinochle_summary, euchre_summary, partnership_pinochle_summary,
+                        two_hand_pinochle_summary)
 from .rules import GAMES, Rules, get_game, make_rules
 
 #: Hands per call into the core: small enough for a live progress bar, large enough to be free.
@@ -26,63 +31,18 @@ CHUNK_HANDS = 1 << 16
 class Engine:
     """What the core offers for one game."""
 
-    seats: int
-    deck: Deck
+    seats: int | Callable[[Rules], int]  # a number, or one read from the rules (players=)
+    deck: Deck | Callable[[Rules], Deck]
     hand_class: type
-    record_dtype: np.dtype
+    record_dtype: np.dtype  # what simulate_chunk fills
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
-    has_meld: bool
+    meld_function: Callable[..., Meld] | None  # (cards, trump, rules) -> Meld; None: no meld
+    #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play), per unit
+    view_dtype: Callable[[Rules, str], np.dtype] | None = None
+    #: what a batch can be made of beyond hands: unit -> (record dtype, chunk function, summarize)
+    units: Mapping[str, tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]] | None = None
 
-
-def cutthroat_pinochle_summary(array: np.ndarray) -> dict[str, Any]:
-    """Figures a club organiser asks of Cutthroat Pinochle: bids, makes, seat and dealer edge."""
-    contested = array[array["bidder"] >= 0]
-    played = contested[~contested["thrown_in"]]
-    offset = (contested["bidder"] - contested["dealer"]) % 3  # 1 = left of dealer, 0 = dealer
-    # score by position at the table: 0 = the dealer, 1 = left of the dealer (bids first), 2 = right
-    rows = np.arange(len(array))
-    by_position = [array["score"][rows, (array["dealer"] + k) % 3].mean() for k in range(3)]
-    return {
-        "mean_score_by_position": {name: round(float(v), 4) for name, v in
-                                   zip(("dealer", "left_of_dealer", "right_of_dealer"), by_position)},
-        "no_contest_hands": int(len(array) - len(contested)),
-        "made_rate_of_contracts": round(float(contested["made"].mean()), 6) if len(contested) else None,
-        "made_rate_when_played": round(float(played["made"].mean()), 6) if len(played) else None,
-        "bidder_left_of_dealer_rate": round(float((offset == 1).mean()), 6) if len(contested) else None,
-        "bidder_is_dealer_rate": round(float((offset == 0).mean()), 6) if len(contested) else None,
-        "max_bid": int(contested["bid"].max()) if len(contested) else None,
-        "bidder_seat_rate": [round(float((contested["bidder"] == s).mean()), 6) for s in range(3)]
-        if len(contested) else None,
-        "trump_rate": {SUITS[t]: round(float((contested["trump"] == t).mean()), 6) for t in range(4)}
-        if len(contested) else None,
-    }
-
-
-def euchre_summary(array: np.ndarray) -> dict[str, Any]:
-    """Figures of either euchre game: who makes trump, how it goes, alone play, dealer edge."""
-    seats = array["tricks"].shape[1]
-    made = array[array["maker"] >= 0]
-    if not len(made):
-        return {"no_contest_hands": int(len(array))}
-    maker_side = made["tricks"][np.arange(len(made)), made["maker"]].astype(int)
-    if seats == 4:
-        maker_side += made["tricks"][np.arange(len(made)), (made["maker"] + 2) % 4]
-    offset = (made["maker"] - made["dealer"]) % seats  # 0 = the dealer made trump
-    rows = np.arange(len(array))
-    positions = ("dealer", "left_of_dealer", "right_of_dealer") if seats == 3 else \
-        ("dealer", "left_of_dealer", "across_from_dealer", "right_of_dealer")
-    by_position = [array["points"][rows, (array["dealer"] + k) % seats].mean() for k in range(seats)]
-    return {
-        "mean_points_by_position": {name: round(float(v), 4) for name, v in zip(positions, by_position)},
-        "no_contest_hands": int(len(array) - len(made)),
-        "made_in_round_2_rate": round(float((made["round"] == 2).mean()), 6),
-        "makes_rate": round(float((~made["euchred"]).mean()), 6),
-        "march_rate": round(float((maker_side == 5).mean()), 6),
-        "maker_is_dealer_rate": round(float((offset == 0).mean()), 6),
-        "maker_seat_rate": [round(float((made["maker"] == s).mean()), 6) for s in range(seats)],
-        "trump_rate": {SUITS[t]: round(float((made["trump"] == t).mean()), 6) for t in range(4)},
-    }
 
 
 ENGINES: dict[str, Engine] = {
@@ -93,7 +53,7 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CP_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_pinochle,
         summarize=cutthroat_pinochle_summary,
-        has_meld=True,
+        meld_function=pinochle_meld,
     ),
     "cutthroat-euchre": Engine(
         seats=3,
@@ -102,7 +62,7 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CUTTHROAT_EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_euchre,
         summarize=euchre_summary,
-        has_meld=False,
+        meld_function=None,
     ),
     "euchre": Engine(
         seats=4,
@@ -111,8 +71,38 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_euchre,
         summarize=euchre_summary,
-        has_meld=False,
+        meld_function=None,
     ),
+    "partnership-pinochle": Engine(
+        seats=4,
+        deck=PINOCHLE,
+        hand_class=PartnershipPinochleHand,
+        record_dtype=_core.PP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_partnership_pinochle,
+        summarize=partnership_pinochle_summary,
+        meld_function=pinochle_meld,
+    ),
+    "two-hand-pinochle": Engine(
+        seats=2,
+        deck=PINOCHLE,
+        hand_class=TwoHandPinochleHand,
+        record_dtype=_core.TH_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_two_hand_pinochle,
+        summarize=two_hand_pinochle_summary,
+        meld_function=two_hand_meld,
+    ),
+    **{name: Engine(
+        seats=spades_seats,
+        deck=spades_deck,
+        hand_class=SpadesHand,
+        record_dtype=_core.SP_RECORD_DTYPE,
+        simulate_chunk=_core.simulate_spades,
+        summarize=spades_records.hand_summary,
+        meld_function=None,
+        view_dtype=spades_records.view_dtype,
+        units={unit: (spades_records.record_dtype(unit), spades_records.simulate_chunk(unit),
+                      spades_records.SUMMARIES[unit]) for unit in ("game", "tournament")},
+    ) for name in ("cutthroat-spades", "spades")},
 }
 
 
@@ -149,33 +139,63 @@ class Game:
 
     @property
     def seats(self) -> int:
-        return self._engine.seats
+        seats = self._engine.seats
+        return seats(self.rules) if callable(seats) else seats
 
     @property
     def deck(self) -> Deck:
-        return self._engine.deck
+        deck = self._engine.deck
+        return deck(self.rules) if callable(deck) else deck
+
+    @property
+    def record_dtype(self) -> np.dtype:
+        return self.unit_dtype("hand")
+
+    def unit_dtype(self, unit: str = "hand") -> np.dtype:
+        """The records of a batch of ``unit`` (``hand``; ``game`` and ``tournament`` where offered)."""
+        base, _, _ = self._unit(unit)
+        view = self._engine.view_dtype
+        return view(self.rules, unit) if view is not None else base
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        return ("hand", *(self._engine.units or {}))
+
+    def _unit(self, unit: str) -> tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]:
+        if unit == "hand":
+            return self._engine.record_dtype, self._engine.simulate_chunk, self._engine.summarize
+        if unit not in (self._engine.units or {}):
+            raise CardsimError(f"{self.name} cannot simulate {unit!r} batches; choose one of {', '.join(self.units)}")
+        return self._engine.units[unit]
 
     @property
     def has_meld(self) -> bool:
-        return self._engine.has_meld
+        return self._engine.meld_function is not None
 
     @property
     def record_fields(self) -> tuple[str, ...]:
-        return tuple(self._engine.record_dtype.names or ())
+        return tuple(self.record_dtype.names or ())
 
     def cards(self, cards: Any) -> CardSet:
         """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
         return CardSet(cards, self.deck)
 
-    def deal(self, seed: int = 0, dealer: int = 0):
-        """Deal a hand (with any automatic redeals) to step through from Python."""
-        return self._engine.hand_class(self.rules, check_seed(seed), dealer)
+    def deal(self, seed: int = 0, dealer: int = 0, **context: Any):
+        """Deal a hand (with any automatic redeals) to step through from Python.
+
+        Spades takes the game so far as ``scores=``, ``bags=``, ``blind6_used=`` (one per seat).
+        """
+        if not isinstance(dealer, (int, np.integer)) or isinstance(dealer, bool):
+            raise CardsimError(f"dealer must be a seat number, got {dealer!r}")
+        if context and self._engine.hand_class is not SpadesHand:
+            raise CardsimError(f"{self.name} deals take no {', '.join(context)}: only seed and dealer")
+        return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
 
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""
-        if not self._engine.has_meld:
+        if self._engine.meld_function is None:
             raise CardsimError(f"{self.name} has no meld: meld is for the pinochle games")
-        return pinochle_meld(self.cards(cards), trump, self.rules)
+        return self._engine.meld_function(self.cards(cards), trump, self.rules)
 
     def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict:
         """Play one whole game to ``target_score`` (euchre games); see cardsim.hands.euchre_game."""
@@ -187,33 +207,36 @@ class Game:
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> HandRecords:
+                 progress: Callable[[int, int], None] | None = None, unit: str = "hand") -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
         on redeals) and its cards and players' choices come from its own stream, so the
         records are the same for any ``threads``.  ``policy`` is one name for every seat
         or one per seat.  ``progress(done, total)`` is called between chunks.
+        ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
+        tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.
         """
         n = int(n_hands)
         if n < 0:
             raise CardsimError(f"n_hands must be at least 0, got {n_hands}")
+        dtype, chunk_fn, summarize = self._unit(unit)
         policies = self._policies(policy)
         threads = check_threads(threads)
-        array = np.zeros(n, dtype=self._engine.record_dtype)
-        for start in range(0, n, CHUNK_HANDS):
-            chunk = array[start:start + CHUNK_HANDS]
-            self._engine.simulate_chunk(self.rules, check_seed(seed), start, chunk, policies, threads)
+        array = np.zeros(n, dtype=dtype)
+        step = CHUNK_HANDS if unit == "hand" else CHUNK_HANDS // 64
+        for start in range(0, n, step):
+            chunk = array[start:start + step]
+            chunk_fn(self.rules, check_seed(seed), start, chunk, policies, threads)
             if progress is not None:
                 progress(start + len(chunk), n)
+        if self._engine.view_dtype is not None:
+            array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
-                           summarize=self._engine.summarize)
+                           summarize=summarize, unit=unit)
 
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
-        policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
-        if len(policies) != self.seats:
-            raise CardsimError(f"give one policy or {self.seats} (one per seat), got {len(policies)}")
-        return [check_policy(p) for p in policies]
+        return check_policies(policy, self.seats)
 
 
 def check_seed(seed: int) -> int:

@@ -16,7 +16,6 @@ True
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -34,7 +33,6 @@ BATCH_TRIALS = 10_000
 MIN_REPORTED = 0.01  # bids are listed up to where making falls below this
 Z95 = 1.959964
 CHOICES = ("S", "H", "D", "C", "best")
-IMPLEMENTED = ("cutthroat-pinochle", "cutthroat-euchre", "euchre")
 
 
 def wilson_interval(successes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -234,19 +232,25 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
     euchre: see cardsim.odds_euchre).  ``precision`` replaces ``trials``: sample until every
     reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
-    if the_game.name in ("cutthroat-euchre", "euchre"):
-        from .odds_euchre import euchre_odds
-
-        return euchre_odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                           threads=threads, progress=progress, **context)
-    if the_game.name != "cutthroat-pinochle":
-        raise RulesError(f"bid odds are not implemented for {the_game.name} yet; "
-                         f"implemented: {', '.join(IMPLEMENTED)}")
-    if context.get("upcard") is not None:
-        raise CardsimError("cutthroat-pinochle has no upcard: drop --upcard")
-    context.pop("upcard", None)
-    return cutthroat_pinochle_odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                                   threads=threads, progress=progress, **context)
+    if the_game.name not in ODDS:
+        raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
+    if context.get("upcard") is None:
+        context.pop("upcard", None)
+    elif the_game.name not in UPCARD_GAMES:
+        raise CardsimError(f"{the_game.name} has no upcard: drop --upcard")
+    return ODDS[the_game.name](the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+                               threads=threads, progress=progress, **context)
 
 
-from .odds_euchre import EuchreOdds  # noqa: E402  (it builds on the helpers above)
+from .odds_euchre import EuchreOdds, euchre_odds  # noqa: E402  (it builds on the helpers above)
+
+#: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
+#: progress, **context) -> BidOdds (EuchreOdds for the euchre games).  Each game's odds
+#: live in their own module.
+ODDS: dict[str, Callable[..., Any]] = {
+    "cutthroat-pinochle": cutthroat_pinochle_odds,
+    "cutthroat-euchre": euchre_odds,
+    "euchre": euchre_odds,
+}
+#: games whose odds take an ``upcard`` (``--upcard``)
+UPCARD_GAMES = ("cutthroat-euchre", "euchre")

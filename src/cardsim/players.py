@@ -69,11 +69,21 @@ Euchre (``cutthroat-euchre`` and ``euchre``), in ``_euchre_players.pxi``:
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from . import _core
 from .errors import CardsimError
 
 #: Names accepted wherever a policy is asked for.
 POLICIES: tuple[str, ...] = tuple(_core.POLICIES)
+
+
+def check_policies(policy: str | Sequence[str], seats: int) -> list[str]:
+    """One policy for every seat, or one per seat, as a checked list of ``seats`` names."""
+    policies = [policy] * seats if isinstance(policy, str) else list(policy)
+    if len(policies) != seats:
+        raise CardsimError(f"give one policy or {seats} (one per seat), got {len(policies)}")
+    return [check_policy(p) for p in policies]
 
 
 def check_policy(policy: str) -> str:

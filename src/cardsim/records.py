@@ -25,7 +25,8 @@ def flat_columns(array: np.ndarray) -> dict[str, np.ndarray]:
 
 
 #: Fields that name a seat or a suit: their mean means nothing, so summaries count them instead.
-CATEGORICAL_FIELDS = ("dealer", "bidder", "maker", "trump", "lone_defender", "round")
+CATEGORICAL_FIELDS = ("dealer", "bidder", "maker", "trump", "lone_defender", "round", "exchanged", "last_trick",
+                      "leader", "kind", "prize", "winner", "first_dealer")
 
 
 def generic_summary(array: np.ndarray) -> dict[str, Any]:
@@ -54,8 +55,9 @@ class HandRecords:
     """
 
     def __init__(self, array: np.ndarray, *, game: str, rules: Mapping, seed: int, policy: list[str],
-                 summarize: Callable[[np.ndarray], dict] | None = None) -> None:
+                 summarize: Callable[[np.ndarray], dict] | None = None, unit: str = "hand") -> None:
         self.array = array
+        self.unit = unit  # what one record is: a hand, or a whole game / tournament
         self.game = game
         self.rules = rules
         self.seed = seed
@@ -76,6 +78,8 @@ class HandRecords:
         """Aggregate figures of the batch (JSON-ready)."""
         out = {"game": self.game, "seed": self.seed, "policy": self.policy}
         out.update(generic_summary(self.array))
+        if self.unit != "hand":  # the count is of games or tournaments; "hands" is their own field
+            out = {(f"{self.unit}s" if k == "hands" else k): v for k, v in out.items()}
         if self._summarize is not None and len(self.array):
             out.update(self._summarize(self.array))
         return out

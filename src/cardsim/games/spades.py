@@ -41,6 +41,14 @@ def _check_cutthroat(values: dict) -> None:
         raise RulesError(f"jokers={jokers} needs players=5 (got players={players}): only 5 players use jokers")
 
 
+def _check_partnership(values: dict) -> None:
+    extra = [name for name, on in (
+        ("blind6_limit", values["blind6_limit"] != 0), ("allow_one_for_50", values["allow_one_for_50"]),
+        ("allow_two_for_40", values["allow_two_for_40"]), ("allow_moon", values["allow_moon"])) if on]
+    if extra:
+        raise RulesError(f"{', '.join(extra)}: partnership spades has no special bids but nil and blind nil")
+
+
 _CLASSIC_300 = {
     "target_score": 300, "bag_limit": 5, "blind6_limit": 1, "prize_jacks": ["JC"], "prize_jack_points": 10,
     "wins_needed": 3,
@@ -79,6 +87,7 @@ PARTNERSHIP = GameSpec(
     section="spades (classic 4-hand partnership preset, beyond the seeds)",
     players=4,
     options=_options(specials=False, moon_tricks=13, prize_jacks=""),
+    check=_check_partnership,
 )
 
 GAMES = (CUTTHROAT, PARTNERSHIP)

@@ -12,15 +12,18 @@ from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
-from ..players import check_policy
+from .base import SteppedHand
 
 SEATS = 3
 WIDOW_SIZE = 3
 MAX_BID = 10_000  # far above any reachable score; keeps bids inside the core's integers
 
 
-class CutthroatPinochleHand:
+class CutthroatPinochleHand(SteppedHand):
     """One hand: auction, widow and discard, meld, sixteen or fifteen tricks, score.
+
+    Phases: ``auction``, ``declare`` (the bidder names trump, discards, may throw in),
+    ``play``, ``done``.
 
     >>> from cardsim import Game
     >>> hand = Game("cutthroat-pinochle").deal(seed=3)
@@ -41,36 +44,14 @@ class CutthroatPinochleHand:
     25
     """
 
+    deck = PINOCHLE
+    seats = SEATS
+
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
-        if not 0 <= dealer < SEATS:
-            raise IllegalMoveError(f"dealer {dealer} is out of range: seats are 0, 1, 2")
         self.rules = rules
-        self._state = _core.CutthroatPinochleState(rules, seed, dealer)
+        self._state = _core.CutthroatPinochleState(rules, seed, self.check_dealer(dealer))
 
     # -- what is on the table ---------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``auction``, ``declare`` (bidder names trump, discards, may throw in), ``play`` or ``done``."""
-        return self._state.phase
-
-    @property
-    def to_act(self) -> int | None:
-        seat = self._state.to_act
-        return None if seat < 0 else seat
-
-    @property
-    def dealer(self) -> int:
-        return self._state.dealer
-
-    @property
-    def redeals(self) -> int:
-        """Deals thrown in (five nines, or everyone passed) before the current one."""
-        return self._state.redeals
-
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.hands)
-
     @property
     def widow(self) -> CardSet:
         return CardSet(self._state.widow, PINOCHLE)
@@ -142,10 +123,6 @@ class CutthroatPinochleHand:
         return self._state.thrown_in
 
     # -- auction -------------------------------------------------------------------
-    def _expect(self, phase: str) -> None:
-        if self.phase != phase:
-            raise IllegalMoveError(f"not legal now: the hand is in the {self.phase} phase, not {phase}")
-
     def min_bid(self) -> int:
         self._expect("auction")
         return self._state.min_bid()
@@ -205,22 +182,6 @@ class CutthroatPinochleHand:
         if not held_bits:
             raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
         self._state.play(held_bits[0])
-
-    # -- let the core's players act ----------------------------------------------------
-    def step(self, policy: str = "heuristic") -> None:
-        """Let ``policy`` (``random`` or ``heuristic``) take the one action due now."""
-        if self.phase == "done":
-            raise IllegalMoveError("the hand is over")
-        self._state.policy_step(check_policy(policy))
-
-    def play_out(self, policy: str | list[str] = "heuristic") -> "CutthroatPinochleHand":
-        """Finish the hand with one policy (or one per seat); returns ``self``."""
-        policies = [policy] * SEATS if isinstance(policy, str) else list(policy)
-        for p in policies:
-            check_policy(p)
-        while self.phase != "done":
-            self._state.policy_step(policies[self._state.to_act])
-        return self
 
     def result(self) -> dict:
         """The hand's outcome as plain data."""

@@ -29,12 +29,12 @@ from typing import Iterable, Mapping
 from .. import _core
 from ..cards import EUCHRE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
-from ..players import check_policy
+from .base import SteppedHand
 
 PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
 
 
-class EuchreHand:
+class EuchreHand(SteppedHand):
     """One hand of 4-hand partnership euchre (teams 0+2 and 1+3).
 
     >>> from cardsim import Game
@@ -56,14 +56,12 @@ class EuchreHand:
     5
     """
 
+    deck = EUCHRE
     seats = 4
 
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
-        if not isinstance(dealer, int) or not 0 <= dealer < self.seats:
-            seats = ", ".join(str(s) for s in range(self.seats))
-            raise IllegalMoveError(f"dealer {dealer} is out of range: seats are {seats}")
         self.rules = rules
-        self._state = _core.EuchreState(rules, self.seats, seed, dealer)
+        self._state = _core.EuchreState(rules, self.seats, seed, self.check_dealer(dealer))
 
     @classmethod
     def from_cards(cls, rules: Mapping, hands: Iterable, *, upcard: str, dummy: Iterable | str = (),
@@ -102,29 +100,6 @@ class EuchreHand:
         return hand
 
     # -- what is on the table -------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """``bid1``, ``pickup``, ``discard``, ``bid2``, ``alone``, ``merge``, ``defend``, ``play``, ``done``."""
-        return self._state.phase
-
-    @property
-    def to_act(self) -> int | None:
-        seat = self._state.to_act
-        return None if seat < 0 else seat
-
-    @property
-    def dealer(self) -> int:
-        return self._state.dealer
-
-    @property
-    def redeals(self) -> int:
-        """Deals thrown in (everybody passed twice) before the current one."""
-        return self._state.redeals
-
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        return tuple(CardSet(mask, EUCHRE) for mask in self._state.hands)
-
     @property
     def dummy(self) -> CardSet:
         """Cutthroat: the dummy hand until the maker merges it (empty in partnership euchre)."""
@@ -274,10 +249,6 @@ class EuchreHand:
     def _describe_legal(self) -> list[str]:
         return ["keep <5 of the 10 cards>"] if self.phase == "merge" else self.legal_actions()
 
-    def _expect(self, phase: str) -> None:
-        if self.phase != phase:
-            raise IllegalMoveError(f"not legal now: the hand is in the {self.phase} phase, not {phase}")
-
     def pass_(self) -> None:
         self.act("pass")
 
@@ -321,23 +292,6 @@ class EuchreHand:
         self._state.play(bit)
 
     # -- let the core's players act ------------------------------------------------------
-    def step(self, policy: str = "heuristic") -> None:
-        """Let ``policy`` (``random`` or ``heuristic``) take the one action due now."""
-        if self.phase == "done":
-            raise IllegalMoveError("the hand is over")
-        self._state.policy_step(check_policy(policy))
-
-    def play_out(self, policy: str | list[str] = "heuristic") -> "EuchreHand":
-        """Finish the hand with one policy (or one per seat); returns ``self``."""
-        policies = [policy] * self.seats if isinstance(policy, str) else list(policy)
-        if len(policies) != self.seats:
-            raise IllegalMoveError(f"give one policy or {self.seats} (one per seat), got {len(policies)}")
-        for p in policies:
-            check_policy(p)
-        while self.phase != "done":
-            self._state.policy_step(policies[self._state.to_act])
-        return self
-
     def result(self) -> dict:
         """The hand's outcome as plain data."""
         return {

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from .. import _core
 from ..errors import CardsimError
-from ..players import check_policy
+from ..players import check_policies
 
 MAX_HANDS = 10_000  # a game that has not ended by then (it cannot happen with a score) is refused
 
@@ -21,11 +21,7 @@ def play_euchre_game(rules: Mapping, seats: int, *, seed: int = 0, policy: str |
                      dealer: int = 0) -> dict:
     """Play one game; returns the winner (seat, or team 0 = seats 0+2 / 1 = 1+3), the final
     scores (per seat, or per team), the hands played and the score after each hand."""
-    policies = [policy] * seats if isinstance(policy, str) else list(policy)
-    if len(policies) != seats:
-        raise CardsimError(f"give one policy or {seats} (one per seat), got {len(policies)}")
-    for p in policies:
-        check_policy(p)
+    policies = check_policies(policy, seats)
     if not 0 <= dealer < seats:
         raise CardsimError(f"dealer {dealer} is out of range: seats are 0..{seats - 1}")
     target = rules["target_score"]

@@ -1,0 +1,225 @@
+# Players for Partnership Pinochle: choose each action of a PPHand.
+#
+# random     pass or bid the minimum, one half each (the bid when passing is not
+#            allowed); trump uniform over the four suits; passed cards uniform over
+#            the hand; cards uniform over the distinct legal cards.
+# heuristic  described in the pp_heuristic_* docstrings below.
+#
+# Players read only what a seat may know: its hand, the cards it passed or got,
+# the cards played, the voids others have shown, the bids.  All randomness comes
+# from the hand's own stream.  Card-choosing helpers are shared with Cutthroat
+# Pinochle (cp_cheapest, cp_richest, cp_bosses, cp_beaters, cp_trick_estimate).
+
+cdef enum:
+    PP_PARTNER_HELP = 10        # meld + trick points a bidder counts on from its partner
+    PP_SUPPORT_MARGIN = 8       # raise a partner's bid only when this much stronger
+
+# -- random --------------------------------------------------------------------
+
+cdef int pp_random_bid(PPHand* h, const PPRules* r) noexcept nogil:
+    """Pass or bid the minimum, one half each (as cutthroat's random player)."""
+    if pp_can_pass(h, r) and rng_below(&h.rng, 2) == 0:
+        return -1
+    return pp_min_bid(h, r)
+
+cdef uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept nogil:
+    cdef uint64_t out = 0
+    cdef int i, c
+    for i in range(n):
+        c = nth_bit(cards, rng_below(&h.rng, popcount(cards)))
+        cards &= ~bit_bb(c)
+        out |= bit_bb(c)
+    return out
+
+# -- heuristic: auction, trump, passing ------------------------------------------
+
+cdef int pp_hand_value(uint64_t cards, int trump, const PPRules* r) noexcept nogil:
+    return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
+
+cdef int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
+    """The suit with the best meld + trick estimate (ties: trump length, then S H D C)."""
+    cdef int t, v, best = 0, best_value = -(1 << 30)
+    for t in range(4):
+        v = 4 * pp_hand_value(cards, t, r) + popcount(suit_cards_bb(cards, t))
+        if v > best_value:
+            best, best_value = t, v
+    value[0] = pp_hand_value(cards, best, r)
+    return best
+
+cdef int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
+    """Bid the minimum while it stays within own meld + trick estimate + partner's help.
+
+    The partner's help is PP_PARTNER_HELP (its meld and tricks, and the cards it
+    passes).  A partner already holding the high bid is raised only when this
+    hand is PP_SUPPORT_MARGIN stronger than needed; a forced dealer bids the minimum.
+    """
+    cdef int value, need = pp_min_bid(h, r)
+    if h.bid_value[h.to_act] < 0:  # a hand's value does not change during the auction
+        pp_best_trump(h.hand[h.to_act], r, &h.bid_value[h.to_act])
+    value = h.bid_value[h.to_act] + PP_PARTNER_HELP
+    if not pp_can_pass(h, r):
+        return need
+    if h.high_bidder >= 0 and h.high_bidder == pp_partner(h.to_act):
+        value -= PP_SUPPORT_MARGIN
+    return need if need <= value else -1
+
+cdef int pp_give_value(int card, int trump) noexcept nogil:
+    """How much the bidder gains from getting a card: trump (high first), then aces."""
+    if (card >> 4) == trump:
+        return 60 + 2 * rank_of(card)
+    return 40 if rank_of(card) == RA else rank_of(card)
+
+cdef int pp_keep_value(int card, uint64_t cards, int trump, const PPRules* r) noexcept nogil:
+    """How much the bidder wants to keep a card it might pass back (meld aside)."""
+    cdef int rank = rank_of(card), suit = card >> 4
+    if suit == trump:
+        return 40 + rank
+    if rank == RA:
+        return 30
+    cdef int value = rank + 2 * r.rank_points[rank]
+    if popcount(suit_cards_bb(cards, suit)) <= 2:
+        value -= 3   # shortening a suit towards a void
+    return value
+
+cdef uint64_t pp_meld_cards(uint64_t cards, int trump) noexcept nogil:
+    """Both copies of every card that takes part in a meld ``cards`` show in ``trump``."""
+    cdef int counts[N_MELDS]
+    cdef uint64_t out = 0, one = copies_one(cards), kq
+    cdef int suit, i
+    cdef int around[4]
+    meld_counts(cards, trump, counts)
+    if counts[M_RUN] or counts[M_DOUBLE_RUN]:
+        out |= (RUN_LANE * 3) << (16 * trump)
+    if counts[M_DIX]:
+        out |= (<uint64_t>3) << (16 * trump)
+    for suit in range(4):
+        kq = ((<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))) << (16 * suit)
+        if (one & kq) == kq:
+            out |= kq * 3
+    around[0], around[1], around[2], around[3] = M_JACKS, M_QUEENS, M_KINGS, M_ACES
+    for i in range(4):
+        if counts[around[i]] or counts[around[i] + 1]:
+            out |= rank_bb(RJ + i if i < 3 else RA)
+    if counts[M_PINOCHLE] or counts[M_DOUBLE_PINOCHLE]:
+        out |= ((<uint64_t>3) << (2 * RQ)) | ((<uint64_t>3) << (32 + 2 * RJ))
+    return out
+
+cdef uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
+    """Partner: trump and aces to the bidder, sparing its own meld.  Bidder: back the
+    cards that break the least meld and are least worth keeping (trump and aces kept).
+
+    Cards are picked one at a time; each pick weighs 10 points of lost meld per meld point.
+    """
+    cdef uint64_t cards = h.hand[h.to_act], out = 0, rest
+    cdef int i, c, v, best, best_v, meld_now, t = h.trump
+    cdef bint to_bidder = h.to_act != h.bidder
+    cdef uint64_t meld_cards
+    for i in range(r.pass_cards):
+        meld_now = meld_points(cards, t, r.meld_value)
+        meld_cards = pp_meld_cards(cards, t)  # giving up any other card costs no meld
+        best, best_v, rest = lsb(cards), -(1 << 30), distinct_cards(cards)  # both copies score alike
+        while rest:
+            c = lsb(rest)
+            rest &= rest - 1
+            v = 0
+            if meld_now and (meld_cards >> c) & 1:
+                v = -10 * (meld_now - meld_points(cards & ~bit_bb(c), t, r.meld_value))
+            if to_bidder:
+                v += pp_give_value(c, t)
+            else:
+                v -= pp_keep_value(c, cards, t, r)
+            if v > best_v:
+                best, best_v = c, v
+        cards &= ~bit_bb(best)
+        out |= bit_bb(best)
+    return out
+
+# -- heuristic: play ---------------------------------------------------------------
+
+cdef int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
+    """The bidding team pulls trump with bosses; then bosses in suits no opponent is void in."""
+    cdef int s = h.to_act, t = h.trump, opp_voids, i
+    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
+    if (s & 1) == (h.bidder & 1) and trumps and suit_cards_bb(unseen, t):
+        bosses = cp_bosses(trumps, unseen)
+        if bosses:
+            return cp_cheapest(bosses, t, r.rank_points)
+    opp_voids = h.void_mask[(s + 1) % PP_SEATS] | h.void_mask[(s + 3) % PP_SEATS]
+    for i in range(4):
+        if not (opp_voids >> i) & 1:
+            safe_side |= suit_cards_bb(side, i)
+    bosses = cp_bosses(safe_side, unseen)
+    if bosses:
+        return cp_cheapest(bosses, t, r.rank_points)
+    return cp_cheapest(side if side else legal, t, r.rank_points)
+
+cdef int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
+    """Play with the partner: throw counters on its safe tricks, else win cheaply.
+
+    When the partner is winning and the trick is safe (this seat plays last, or
+    the partner's card is a boss that the opponent still to play cannot trump),
+    throw the richest legal card; partner winning but not safe: the cheapest
+    card.  Otherwise win with the cheapest winner (a boss when others still play),
+    or give up the cheapest card.
+    """
+    cdef uint64_t legal = pp_legal(h, r)
+    if not (legal & (legal - 1)):
+        return lsb(legal)
+    cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
+    if n == 0:
+        return pp_heuristic_lead(h, r, legal, unseen)
+    cdef int best = h.trick[h.best], winner = (h.leader + h.best) % PP_SEATS, led = h.trick[0] >> 4
+    cdef bint safe
+    cdef uint64_t winners, bosses
+    if winner == pp_partner(s):
+        # only the opponent on the left can still play after this seat (n == 2)
+        safe = n == PP_SEATS - 1 or (
+            not (unseen & beats_bb(best))
+            and ((best >> 4) == t or not (h.void_mask[(s + 1) % PP_SEATS] >> led) & 1))
+        if safe:
+            return cp_richest(legal, t, r.rank_points)
+        return cp_cheapest(legal, t, r.rank_points)
+    winners = cp_beaters(legal, best, t)
+    if winners:
+        if n < PP_SEATS - 1:
+            bosses = cp_bosses(winners, unseen)
+            if bosses:
+                return cp_cheapest(bosses, t, r.rank_points)
+        return cp_cheapest(winners, t, r.rank_points)
+    return cp_cheapest(legal, t, r.rank_points)
+
+# -- dispatch ------------------------------------------------------------------
+
+cdef void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcept nogil:
+    """Let ``policy`` take the one action due now."""
+    cdef int value
+    cdef uint64_t legal
+    if h.phase == PH_AUCTION:
+        pp_auction_act(h, r, pp_heuristic_bid(h, r) if policy == POLICY_HEURISTIC else pp_random_bid(h, r))
+    elif h.phase == PH_DECLARE:
+        if policy == POLICY_HEURISTIC:
+            pp_declare(h, r, pp_best_trump(h.hand[h.bidder], r, &value))
+        else:
+            pp_declare(h, r, rng_below(&h.rng, 4))
+    elif h.phase == PH_PASS:
+        if policy == POLICY_HEURISTIC:
+            pp_pass(h, r, pp_heuristic_pass(h, r))
+        else:
+            pp_pass(h, r, pp_random_cards(h, h.hand[h.to_act], r.pass_cards))
+    elif h.phase == PH_PLAY:
+        if policy == POLICY_HEURISTIC:
+            pp_play(h, r, pp_heuristic_card(h, r))
+        else:
+            legal = pp_legal(h, r)
+            pp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+
+cdef void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
+    """Finish the hand with one policy per seat."""
+    cdef uint64_t legal
+    while h.phase != PH_DONE:
+        if h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+            legal = pp_legal(h, r)
+            pp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+        else:
+            pp_policy_step(h, r, policies[h.to_act])

@@ -1,0 +1,280 @@
+# The Python face of the spades engine: rules struct, batch records, step-by-step state.
+
+SP_BID_KIND_NAMES = ("regular", "nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
+_PRIZE_FLAGS = {"JD": SP_PRIZE_JD, "JC": SP_PRIZE_JC, "JH": SP_PRIZE_JH}
+
+
+cdef SPRules sp_rules_from(rules) except *:
+    """Fill the core's rules struct once from a validated spades or cutthroat-spades Rules mapping."""
+    cdef SPRules r
+    cdef uint64_t deck
+    cdef int j
+    memset(&r, 0, sizeof(r))
+    partnership = "players" not in rules
+    r.partnership = partnership
+    r.seats = 4 if partnership else rules["players"]
+    r.jokers = 0 if partnership else rules["jokers"]
+    deck = (<uint64_t>0x1FFF) * ALL_LANES_BB
+    if r.seats == 3:
+        deck &= ~bit_bb(SP_BIT_2C)
+    elif r.seats == 5 and r.jokers == 0:
+        deck &= ~(bit_bb(SP_BIT_2C) | bit_bb(SP_BIT_2D))
+    for j in range(r.jokers):
+        deck |= bit_bb(15 - j)
+    r.deck = deck
+    r.n_cards = 0
+    while deck:
+        r.cards[r.n_cards] = lsb(deck)
+        deck &= deck - 1
+        r.n_cards += 1
+    r.dealer_sits_out = r.seats == 5 and r.jokers == 2
+    r.two_c_leads = r.seats == 5 and r.jokers > 0
+    r.hand_size = (r.n_cards + r.dealer_sits_out) // r.seats
+    r.allow_nil = bool(rules["allow_nil"])
+    r.allow_blind_nil = bool(rules["allow_blind_nil"])
+    r.blind6_limit = rules["blind6_limit"]
+    r.blind6_behind = rules["blind6_behind"]
+    r.allow_one_for_50 = bool(rules["allow_one_for_50"])
+    r.allow_two_for_40 = bool(rules["allow_two_for_40"])
+    r.allow_moon = bool(rules["allow_moon"])
+    r.moon_tricks = rules["moon_tricks"]
+    r.per_bag = rules["bag_mode"] == "per_bag"
+    r.bag_limit = rules["bag_limit"]
+    r.prize_mask = 0
+    for code in rules["prize_jacks"]:
+        r.prize_mask |= _PRIZE_FLAGS[code]
+    r.prize_points = rules["prize_jack_points"]
+    r.target_score = rules["target_score"]
+    r.wins_needed = rules["wins_needed"]
+    return r
+
+
+def spades_table(rules):
+    """(seats, hand size, deck mask, dealer sits out trick 1, 2C leads) of a spades rules mapping."""
+    cdef SPRules r = sp_rules_from(rules)
+    return r.seats, r.hand_size, r.deck, bool(r.dealer_sits_out), bool(r.two_c_leads)
+
+
+# -- batch simulation ----------------------------------------------------------------
+
+ctypedef struct SPRecord:
+    int16_t score[SP_MAX_SEATS]       # the hand's change of score (team's, on both partners)
+    int16_t bag_penalty[SP_MAX_SEATS] # points lost to bags this hand (in score)
+    int16_t bags_after[SP_MAX_SEATS]  # bags carried after the hand
+    int8_t bid[SP_MAX_SEATS]          # tricks named (nil 0, blind 6 6, ...); -1: no such seat
+    int8_t kind[SP_MAX_SEATS]         # SP_BID_KIND_NAMES index; -1: no such seat
+    int8_t tricks[SP_MAX_SEATS]       # tricks taken
+    int8_t bags[SP_MAX_SEATS]         # overtricks of the hand (the team's, on both partners)
+    int8_t prize[SP_MAX_SEATS]        # prize jacks captured: 1 JD, 2 JC, 4 JH (those in play)
+    int8_t made[SP_MAX_SEATS]         # the bid scored positive
+    int8_t dealer
+    int8_t leader                     # seat that led trick 1
+
+SP_RECORD_DTYPE = np.dtype([
+    ("score", "i2", (5,)), ("bag_penalty", "i2", (5,)), ("bags_after", "i2", (5,)),
+    ("bid", "i1", (5,)), ("kind", "i1", (5,)), ("tricks", "i1", (5,)), ("bags", "i1", (5,)),
+    ("prize", "i1", (5,)), ("made", "?", (5,)), ("dealer", "i1"), ("leader", "i1"),
+], align=True)
+
+
+def spades_record_dtype(int seats, base=None):
+    """A view of ``base`` (default SP_RECORD_DTYPE) with per-seat fields cut to ``seats`` (same item size)."""
+    base = SP_RECORD_DTYPE if base is None else base
+    names, formats, offsets = [], [], []
+    for name in base.names:
+        dt, off = base.fields[name][:2]
+        names.append(name)
+        offsets.append(off)
+        formats.append((dt.base, (seats,)) if dt.shape else dt)
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets, "itemsize": base.itemsize})
+
+
+def _check_spades_record_layout():
+    cdef SPRecord rec
+    cdef char* base = <char*>&rec
+    offsets = {
+        "score": <char*>&rec.score[0] - base, "bag_penalty": <char*>&rec.bag_penalty[0] - base,
+        "bags_after": <char*>&rec.bags_after[0] - base, "bid": <char*>&rec.bid[0] - base,
+        "kind": <char*>&rec.kind[0] - base, "tricks": <char*>&rec.tricks[0] - base,
+        "bags": <char*>&rec.bags[0] - base, "prize": <char*>&rec.prize[0] - base,
+        "made": <char*>&rec.made[0] - base, "dealer": <char*>&rec.dealer - base,
+        "leader": <char*>&rec.leader - base,
+    }
+    if SP_RECORD_DTYPE.itemsize != sizeof(SPRecord) or any(
+        SP_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
+    ):
+        raise ImportError("cardsim._core: spades record dtype does not match the C struct")
+
+_check_spades_record_layout()
+
+
+cdef void sp_simulate_one(const SPRules* r, uint64_t seed, int64_t index, const int* policies,
+                          SPRecord* out) noexcept nogil:
+    """Deal and play hand ``index`` of the batch keyed by ``seed`` from zero game context."""
+    cdef SPHand h
+    cdef int s
+    sp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
+    sp_play_out(&h, r, policies)
+    out.dealer = h.dealer
+    out.leader = h.first_leader
+    for s in range(SP_MAX_SEATS):
+        if s < r.seats:
+            out.score[s] = h.score[s]
+            out.bag_penalty[s] = h.bag_penalty[s]
+            out.bags_after[s] = h.bags_after[s]
+            out.bid[s] = h.bid[s]
+            out.kind[s] = h.kind[s]
+            out.tricks[s] = h.tricks[s]
+            out.bags[s] = h.bags[s]
+            out.prize[s] = h.prize[s]
+            out.made[s] = h.made[s]
+        else:
+            out.score[s] = out.bag_penalty[s] = out.bags_after[s] = 0
+            out.bid[s] = out.kind[s] = -1
+            out.tricks[s] = out.bags[s] = out.prize[s] = out.made[s] = 0
+
+
+def simulate_spades(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
+    """Play hands ``start .. start+len(records)-1`` of the batch keyed by ``seed``.
+
+    ``records`` (SP_RECORD_DTYPE) is filled in place; hand i depends only on (seed, i).
+    """
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int pol[SP_MAX_SEATS]
+    cdef Py_ssize_t i, n = len(records)
+    if records.dtype != SP_RECORD_DTYPE:
+        raise ValueError("records must have dtype SP_RECORD_DTYPE")
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1)
+    cdef SPRecord* out = <SPRecord*>&raw[0] if n else NULL
+    if len(policies) != r.seats:
+        raise ValueError(f"give {r.seats} policies")
+    for i in range(r.seats):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=256, num_threads=max(1, threads)):
+        sp_simulate_one(&r, seed, start + i, pol, &out[i])
+
+
+# -- one hand, step by step ---------------------------------------------------------
+
+cdef class SpadesState:
+    """One spades hand held by the core, for step-by-step play from Python.
+
+    It checks nothing: cardsim.hands.spades validates every action first.
+    ``scores``, ``bags`` and ``blind6_used`` give the game context before the hand
+    (per seat; team figures on both partners in partnership play); default zero.
+    """
+    cdef SPHand h
+    cdef SPRules r
+
+    def __cinit__(self, rules, uint64_t seed, int dealer, uint64_t stream=0,
+                  scores=None, bags=None, blind6_used=None):
+        cdef int s
+        self.r = sp_rules_from(rules)
+        sp_new_hand(&self.h, &self.r, seed, stream, dealer)
+        for s in range(self.r.seats):
+            self.h.game_score[s] = scores[s] if scores is not None else 0
+            self.h.game_bags[s] = bags[s] if bags is not None else 0
+            self.h.blind6_used[s] = blind6_used[s] if blind6_used is not None else 0
+
+    def set_hands(self, hands):
+        """Replace the dealt cards (tests and hand-made cases); the caller keeps them a valid deal."""
+        for s in range(self.r.seats):
+            self.h.hand[s] = hands[s]
+
+    def next_hand(self, int dealer):
+        """Fold the finished hand into the game so far and deal the next, same stream."""
+        sp_carry(&self.h, &self.r)
+        sp_next_hand(&self.h, &self.r, dealer)
+
+    def game_winner(self):
+        """Once the hand is done: the seat (team in partnership) that has won the game with it, or -1."""
+        cdef SPHand after = self.h
+        sp_carry(&after, &self.r)
+        return sp_game_winner(&after, &self.r)
+
+    def legal_bids(self):
+        cdef int bids[SP_MAX_BIDS]
+        cdef int n = sp_legal_bids(&self.h, &self.r, bids)
+        return [bids[i] for i in range(n)]
+    def bid_legal(self, int code): return sp_bid_legal(&self.h, &self.r, code)
+    def bid(self, int code): sp_bid(&self.h, &self.r, code)
+    def legal_mask(self): return sp_legal(&self.h)
+    def play(self, int card): sp_play(&self.h, &self.r, card)
+    def policy_step(self, policy): sp_policy_step(&self.h, &self.r, POLICIES[policy])
+
+    @property
+    def seats(self): return self.r.seats
+    @property
+    def hand_size(self): return self.r.hand_size
+    @property
+    def phase(self): return ("bidding", "play", "done")[self.h.phase]
+    @property
+    def to_act(self): return self.h.to_act
+    @property
+    def dealer(self): return self.h.dealer
+    @property
+    def hands(self): return tuple(self.h.hand[s] for s in range(self.r.seats))
+    @property
+    def won(self): return tuple(self.h.won[s] for s in range(self.r.seats))
+    @property
+    def bids(self): return [self.h.bid[s] for s in range(self.r.seats)]
+    @property
+    def kinds(self): return [self.h.kind[s] for s in range(self.r.seats)]
+    @property
+    def broken(self): return bool(self.h.broken)
+    @property
+    def trick(self): return [(self.h.trick_seat[i], self.h.trick[i]) for i in range(self.h.n_in_trick)]
+    @property
+    def leader(self): return self.h.leader
+    @property
+    def first_leader(self): return self.h.first_leader
+    @property
+    def tricks_played(self): return self.h.tricks_played
+    @property
+    def last_winner(self): return self.h.last_winner
+    @property
+    def tricks(self): return [self.h.tricks[s] for s in range(self.r.seats)]
+    @property
+    def game_scores(self): return [self.h.game_score[s] for s in range(self.r.seats)]
+    @property
+    def game_bags(self): return [self.h.game_bags[s] for s in range(self.r.seats)]
+    @property
+    def blind6_used(self): return [self.h.blind6_used[s] for s in range(self.r.seats)]
+    @property
+    def score(self): return [self.h.score[s] for s in range(self.r.seats)]
+    @property
+    def bags(self): return [self.h.bags[s] for s in range(self.r.seats)]
+    @property
+    def bags_after(self): return [self.h.bags_after[s] for s in range(self.r.seats)]
+    @property
+    def bag_penalty(self): return [self.h.bag_penalty[s] for s in range(self.r.seats)]
+    @property
+    def prize(self): return [self.h.prize[s] for s in range(self.r.seats)]
+    @property
+    def made(self): return [bool(self.h.made[s]) for s in range(self.r.seats)]
+
+
+def spades_score(rules, codes, tricks, won, bags_before):
+    """Score a finished hand from bid codes, tricks, cards won (masks) and bags carried.
+
+    The core's own scoring (sp_finish), open to tests for hand-made cases.
+    """
+    cdef SPRules r = sp_rules_from(rules)
+    cdef SPHand h
+    cdef int s
+    memset(&h, 0, sizeof(h))
+    for s in range(r.seats):
+        h.kind[s] = codes[s] >> 5
+        h.bid[s] = codes[s] & 31
+        h.tricks[s] = tricks[s]
+        h.won[s] = won[s]
+        h.game_bags[s] = bags_before[s]
+    sp_finish(&h, &r)
+    return {
+        "scores": [h.score[s] for s in range(r.seats)],
+        "bags": [h.bags[s] for s in range(r.seats)],
+        "bags_after": [h.bags_after[s] for s in range(r.seats)],
+        "bag_penalty": [h.bag_penalty[s] for s in range(r.seats)],
+        "prize": [h.prize[s] for s in range(r.seats)],
+        "made": [bool(h.made[s]) for s in range(r.seats)],
+    }

@@ -1,0 +1,360 @@
+# Players for Spades: choose each action of an SPHand.
+#
+# random     uniform over the legal bids (every special bid the rules allow now and
+#            every number 1..cards held); uniform over the legal cards.
+# heuristic  bids from counting likely tricks (high spades, spade length, side aces
+#            and guarded kings, voids and shortness with spare spades); bids nil with
+#            a hand that has nothing high; takes one-for-50 / two-for-40 for a 1 or 2
+#            count, moon when the count reaches it; blind 6 only when allowed and at
+#            least 100 behind (never blind nil).  Plays to make its bid, then ducks to
+#            avoid bags; a nil bidder ducks throughout; a partner of a nil bidder takes
+#            the tricks the nil partner would otherwise win; in cutthroat, a player who
+#            has made its bid takes a trick the score leader is winning while that
+#            leader still needs tricks.
+#
+# Players read only what a seat may know: its hand, the bids, the cards played.
+# Blind bids are decided before looking at the hand.  All randomness comes from the
+# hand's own stream, so a batch depends on the seed alone.
+
+cdef enum:
+    SP_WANT = 0                 # needs tricks
+    SP_AVOID = 1                # has what it needs (or is nil): take no more
+
+# -- random ------------------------------------------------------------------------
+
+cdef int sp_random_bid(SPHand* h, const SPRules* r) noexcept nogil:
+    """Uniform over sp_legal_bids (same order, one draw) without building the list."""
+    cdef int legal[6]
+    cdef int codes[6]
+    cdef int k, i, specials = 0, held = popcount(h.hand[h.to_act])
+    codes[0] = sp_code(SP_BID_NIL, 0)
+    codes[1] = sp_code(SP_BID_BLIND_NIL, 0)
+    codes[2] = sp_code(SP_BID_BLIND6, 6)
+    codes[3] = sp_code(SP_BID_ONE_FOR_50, 1)
+    codes[4] = sp_code(SP_BID_TWO_FOR_40, 2)
+    codes[5] = sp_code(SP_BID_MOON, r.moon_tricks)
+    legal[0] = r.allow_nil
+    legal[1] = r.allow_blind_nil
+    legal[2] = r.blind6_limit != 0 and sp_bid_legal(h, r, codes[2])
+    legal[3] = r.allow_one_for_50
+    legal[4] = r.allow_two_for_40 and held >= 2
+    legal[5] = r.allow_moon and r.moon_tricks <= held
+    for k in range(6):
+        specials += legal[k] != 0
+    i = rng_below(&h.rng, specials + held)
+    if i >= specials:
+        return i - specials + 1
+    for k in range(6):
+        if legal[k]:
+            if i == 0:
+                return codes[k]
+            i -= 1
+    return 1  # not reached
+
+cdef unsigned char SP_NTH[8][256]  # SP_NTH[n][byte]: bit index of the n-th set bit of byte
+
+cdef void sp_fill_nth() noexcept:
+    cdef int n, byte, bit, seen
+    for byte in range(256):
+        seen = 0
+        for n in range(8):
+            SP_NTH[n][byte] = 0
+        for bit in range(8):
+            if (byte >> bit) & 1:
+                SP_NTH[seen][byte] = bit
+                seen += 1
+
+sp_fill_nth()
+
+cdef inline int sp_pick16(uint64_t m, int n) noexcept nogil:
+    """Bit index of the ``n``-th set bit of the 16-bit ``m`` (0 <= n < popcount(m)), branch-free."""
+    cdef int c = popcount(m & 0xFFULL)
+    cdef int ge = n >= c
+    n -= c * ge
+    return (ge << 3) + SP_NTH[n][(m >> (ge << 3)) & 0xFF]
+
+cdef inline int sp_pick(uint64_t m, int n) noexcept nogil:
+    """Bit index of the ``n``-th set bit of ``m`` (0 <= n < popcount(m)): halve twice, then a byte table."""
+    cdef int c, ge, base
+    c = popcount(m & 0xFFFFFFFFULL)
+    ge = n >= c
+    n -= c * ge
+    base = ge << 5
+    m >>= base
+    c = popcount(m & 0xFFFFULL)
+    ge = n >= c
+    n -= c * ge
+    m >>= ge << 4
+    base += ge << 4
+    return base + sp_pick16(m & 0xFFFFULL, n)
+
+cdef inline int sp_random_card(SPHand* h) noexcept nogil:
+    cdef uint64_t legal = sp_legal(h)
+    return sp_pick(legal, rng_below(&h.rng, popcount(legal)))
+
+# -- heuristic bidding ---------------------------------------------------------------
+
+cdef int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
+    """Likely tricks of ``cards``, in hundredths."""
+    cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
+    cdef int ns = popcount(spades), est = 0, sure = 0, c, out_above, suit, n, spare
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        out_above = popcount(r.deck & above_in_lane_bb(c) & ~spades)
+        if out_above == 0:
+            est += 100
+            sure += 1
+        elif out_above == 1 and ns >= 2:
+            est += 65
+            sure += 1
+        elif out_above == 2 and ns >= 3:
+            est += 35
+    if ns > 3:
+        est += 55 * (ns - 3)
+    spare = ns - sure
+    for suit in range(1, 4):
+        side = cards & lane_bb(suit)
+        n = popcount(side)
+        if (side >> (16 * suit + 12)) & 1:
+            est += 95 if n <= 5 else 60
+        if (side >> (16 * suit + 11)) & 1 and n >= 2:
+            est += 70 if n <= 4 else 35
+        if (side >> (16 * suit + 10)) & 1 and 3 <= n <= 4:
+            est += 25
+        if spare > 0 and n <= 1:
+            est += 60 if n == 0 else 30
+            spare -= 1
+    # calibrated on heuristic play against random players (docs/spades.md)
+    if r.seats == 3:
+        est = est * 145 // 100  # 17 tricks and two opponents: long suits run
+    elif r.seats == 4:
+        est = est * 120 // 100
+    else:
+        est = est * 90 // 100  # four opponents: fewer side winners stand up
+    return est
+
+cdef bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
+    """Nothing that must win: no spade above the 8, at most three spades, no side ace or king."""
+    cdef uint64_t spades = cards & lane_bb(0)
+    cdef uint64_t high = (<uint64_t>0x1800) * ALL_LANES_BB  # A and K of every lane
+    return est < 120 and popcount(spades) <= 3 and not (spades & (<uint64_t>0xFF80)) and not (cards & high)
+
+cdef int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
+    cdef int s = h.to_act, est, b, held = popcount(h.hand[s])
+    # blind bids first, before looking at the cards
+    if sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)) and sp_leader_gap(h, r, s) >= 100:
+        return sp_code(SP_BID_BLIND6, 6)
+    est = sp_estimate(h.hand[s], r)
+    if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks:
+        return sp_code(SP_BID_MOON, r.moon_tricks)
+    if r.allow_nil and sp_nil_hand(h.hand[s], est):
+        if not (r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)):
+            return sp_code(SP_BID_NIL, 0)
+    b = (est + 50) // 100
+    if b < 1:
+        b = 1
+    if b > held:
+        b = held
+    if b == 1 and r.allow_one_for_50:
+        return sp_code(SP_BID_ONE_FOR_50, 1)
+    if b == 2 and r.allow_two_for_40:
+        return sp_code(SP_BID_TWO_FOR_40, 2)
+    return b
+
+# -- heuristic play -------------------------------------------------------------------
+
+cdef int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """Tricks seat ``s`` (its team, for a regular bid in partnership play) still wants."""
+    cdef int k = h.kind[s], p, contract, taken
+    if k == SP_BID_NIL or k == SP_BID_BLIND_NIL:
+        return 0
+    if k == SP_BID_MOON:
+        return 99
+    if r.partnership and k == SP_BID_REGULAR:
+        p = (s + 2) % 4
+        contract = h.bid[s]
+        taken = h.tricks[s]
+        if h.kind[p] == SP_BID_REGULAR:
+            contract += h.bid[p]
+            taken += h.tricks[p]
+        return contract - taken
+    return h.bid[s] - h.tricks[s]
+
+cdef int sp_lowest(uint64_t cards) noexcept nogil:
+    """Lowest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank."""
+    cdef int suit, c, best = -1
+    for suit in range(3, -1, -1):
+        if cards & lane_bb(suit):
+            c = lsb(cards & lane_bb(suit))
+            if best < 0 or (c & 15) < (best & 15):
+                best = c
+    return best
+
+cdef int sp_highest(uint64_t cards) noexcept nogil:
+    """Highest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank."""
+    cdef int suit, c, best = -1
+    for suit in range(3, -1, -1):
+        if cards & lane_bb(suit):
+            c = msb(cards & lane_bb(suit))
+            if best < 0 or (c & 15) > (best & 15):
+                best = c
+    return best
+
+cdef int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
+    """The one seat with the best game score, or -1 when the best is shared."""
+    cdef int s, top = -1, count = 0
+    for s in range(r.seats):
+        if top < 0 or h.game_score[s] > h.game_score[top]:
+            top = s
+            count = 1
+        elif h.game_score[s] == h.game_score[top]:
+            count += 1
+    return top if count == 1 else -1
+
+cdef int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode) noexcept nogil:
+    cdef uint64_t bosses = 0, rest = legal, side
+    cdef int c, suit, best_suit = -1, best_len = 99, n
+    if mode == SP_AVOID:
+        return sp_lowest(legal)
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if not (unseen & above_in_lane_bb(c)):
+            bosses |= bit_bb(c)
+    if bosses & ~lane_bb(0):
+        return sp_highest(bosses & ~lane_bb(0))
+    if bosses:
+        return msb(bosses)
+    for suit in range(1, 4):  # lowest card of the shortest side suit, to make a void
+        side = legal & lane_bb(suit)
+        n = popcount(side)
+        if n and n < best_len:
+            best_suit, best_len = suit, n
+    if best_suit >= 0:
+        return lsb(legal & lane_bb(best_suit))
+    return sp_lowest(legal)
+
+cdef int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
+    cdef int s = h.to_act, mode, winner, lead_seat, partner = -1, last
+    cdef uint64_t legal = sp_legal(h)
+    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]
+    cdef uint64_t beaters, ducks
+    if popcount(legal) == 1:
+        return lsb(legal)
+    mode = SP_WANT if sp_need(h, r, s) > 0 else SP_AVOID
+    if r.partnership:
+        partner = (s + 2) % 4
+        if mode == SP_AVOID and h.kind[s] == SP_BID_REGULAR and (
+                h.kind[partner] == SP_BID_NIL or h.kind[partner] == SP_BID_BLIND_NIL):
+            mode = SP_WANT  # cover the nil partner: take tricks ourselves
+    if h.n_in_trick == 0:
+        return sp_heuristic_lead(h, r, legal, unseen, mode)
+    winner = h.trick_seat[h.best]
+    beaters = legal & sp_beating_bb(h.trick[h.best])
+    ducks = legal & ~beaters
+    last = h.n_in_trick == sp_trick_size(h, r) - 1
+    if partner >= 0 and winner == partner and h.kind[partner] == SP_BID_REGULAR and ducks:
+        return sp_lowest(ducks)  # partner has it
+    if partner >= 0 and winner == partner and beaters and h.kind[s] == SP_BID_REGULAR:
+        return sp_lowest(beaters)  # nil partner is winning: overtake
+    if mode == SP_AVOID and not r.partnership and beaters and h.kind[s] == SP_BID_REGULAR:
+        lead_seat = sp_score_leader(h, r)
+        if lead_seat == winner and lead_seat != s and sp_need(h, r, lead_seat) > 0:
+            return sp_lowest(beaters)  # set the leader
+    if mode == SP_WANT:
+        if beaters:
+            return sp_lowest(beaters) if last else sp_highest(beaters)
+        return sp_lowest(legal)
+    if ducks:
+        return sp_highest(ducks)
+    return sp_highest(beaters) if last else sp_lowest(beaters)
+
+# -- one step and a whole hand ----------------------------------------------------------
+
+cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcept nogil:
+    if h.phase == SP_PH_BID:
+        sp_bid(h, r, sp_random_bid(h, r) if policy == POLICY_RANDOM else sp_heuristic_bid(h, r))
+    else:
+        sp_play(h, r, sp_random_card(h) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
+
+cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
+    """Every seat random, from the start of a trick to the end of the hand, in registers.
+
+    The same draws in the same order as sp_play(sp_random_card()) card by card (the batch
+    and the step API agree); it skips only void_mask, which no player reads.
+    """
+    cdef uint64_t hands[SP_MAX_SEATS]
+    cdef uint64_t held, legal, b, trick_bb, beat, played = h.played
+    cdef int n = r.seats, leader = h.leader, seat, i, card, best_seat, led, size, skip
+    cdef int broken = h.broken, done = h.tricks_played, wins
+    for i in range(n):
+        hands[i] = h.hand[i]
+    while done < r.hand_size:
+        size, skip = n, -1
+        if r.dealer_sits_out and done == 0:
+            size, skip = n - 1, h.dealer
+        seat = leader
+        held = hands[seat]
+        legal = held if broken else held & ~lane_bb(0)
+        if not legal:
+            legal = held
+        card = sp_pick(legal, rng_below(&h.rng, popcount(legal)))
+        b = bit_bb(card)
+        hands[seat] = held & ~b
+        trick_bb = b
+        best_seat = seat
+        led = card >> 4
+        beat = sp_beating_bb(card)
+        for i in range(1, size):
+            seat += 1
+            if seat == n:
+                seat = 0
+            if seat == skip:
+                seat += 1
+                if seat == n:
+                    seat = 0
+            held = hands[seat]
+            legal = held & lane_bb(led)
+            if legal:  # following suit: pick inside the led suit's lane
+                card = 16 * led + sp_pick16(legal >> (16 * led), rng_below(&h.rng, popcount(legal)))
+            else:
+                card = sp_pick(held, rng_below(&h.rng, popcount(held)))
+            b = bit_bb(card)
+            hands[seat] = held & ~b
+            trick_bb |= b
+            broken |= (led != 0) & ((card >> 4) == 0)
+            wins = -<int>((beat >> card) & 1)  # all ones when the card takes the lead (branch-free)
+            best_seat = (seat & wins) | (best_seat & ~wins)
+            beat = (sp_beating_bb(card) & <uint64_t><int64_t>wins) | (beat & ~<uint64_t><int64_t>wins)
+        h.won[best_seat] |= trick_bb
+        h.tricks[best_seat] += 1
+        played |= trick_bb
+        leader = best_seat
+        done += 1
+    for i in range(n):
+        h.hand[i] = hands[i]
+    h.played = played
+    h.broken = broken
+    h.tricks_played = done
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    sp_finish(h, r)
+
+cdef void sp_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+    cdef int s
+    cdef bint all_random = True
+    for s in range(r.seats):
+        all_random = all_random and policies[s] == POLICY_RANDOM
+    while h.phase == SP_PH_BID:
+        sp_policy_step(h, r, policies[h.to_act])
+    if all_random and h.phase == SP_PH_PLAY and h.n_in_trick == 0:
+        sp_random_tricks(h, r)
+        return
+    while h.phase == SP_PH_PLAY:
+        if policies[h.to_act] == POLICY_RANDOM:
+            sp_play(h, r, sp_random_card(h))
+        else:
+            sp_play(h, r, sp_heuristic_card(h, r))

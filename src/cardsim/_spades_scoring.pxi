@@ -1,0 +1,115 @@
+# Scoring one finished Spades hand (RULES.md section 3; readings in docs/spades.md).
+#
+# sp_finish fills the result fields of an SPHand from its bids, tricks, cards won and
+# the bags carried in (game_bags); cutthroat per seat, partnership per team with the
+# team's figures on both partners.
+
+cdef inline int sp_prize_flags(uint64_t won, const SPRules* r) noexcept nogil:
+    cdef int f = 0
+    if (won >> SP_BIT_JD) & 1:
+        f |= SP_PRIZE_JD
+    if (won >> SP_BIT_JC) & 1:
+        f |= SP_PRIZE_JC
+    if (won >> SP_BIT_JH) & 1:
+        f |= SP_PRIZE_JH
+    return f & r.prize_mask
+
+cdef int sp_special_points(int kind, int tricks, const SPRules* r, int* made) noexcept nogil:
+    """Points of a special bid (everything but a regular bid); ``made`` set when positive."""
+    cdef int pts = 0
+    if kind == SP_BID_NIL:
+        pts = 100 if tricks == 0 else -100
+    elif kind == SP_BID_BLIND_NIL:
+        pts = 200 if tricks == 0 else -200
+    elif kind == SP_BID_BLIND6:
+        pts = 100 if tricks >= 6 else -100
+    elif kind == SP_BID_ONE_FOR_50:
+        pts = 50 if tricks == 1 else (10 if tricks > 1 else -50)
+    elif kind == SP_BID_TWO_FOR_40:
+        pts = 40 if tricks == 2 else (20 if tricks > 2 else -40)
+    elif kind == SP_BID_MOON:
+        pts = 150 if tricks >= r.moon_tricks else -150
+    made[0] = pts > 0
+    return pts
+
+cdef int sp_bag_penalty(const SPRules* r, int carried, int bags, int hearts, int* after) noexcept nogil:
+    """Points lost to ``bags`` new bags (``hearts`` J♥ removing one each); ``after`` = bags carried on."""
+    cdef int total
+    if r.per_bag:
+        after[0] = 0
+        total = bags - hearts
+        return 10 * total if total > 0 else 0
+    total = carried + bags - hearts
+    if total < 0:
+        total = 0
+    if total >= r.bag_limit:
+        after[0] = 0
+        return 10 * r.bag_limit
+    after[0] = total
+    return 0
+
+cdef void sp_score_cutthroat(SPHand* h, const SPRules* r) noexcept nogil:
+    cdef int s, t, b, pts, made, flags, after
+    for s in range(r.seats):
+        t = h.tricks[s]
+        b = h.bid[s]
+        made = 0
+        if h.kind[s] == SP_BID_REGULAR:
+            made = t >= b
+            pts = 10 * b + (t - b) if made else -10 * b
+            h.bags[s] = t - b if made else 0
+        else:
+            pts = sp_special_points(h.kind[s], t, r, &made)
+        flags = sp_prize_flags(h.won[s], r)
+        h.prize[s] = flags
+        pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
+        h.bag_penalty[s] = sp_bag_penalty(r, h.game_bags[s], h.bags[s], (flags & SP_PRIZE_JH) != 0, &after)
+        h.bags_after[s] = after
+        h.made[s] = made
+        h.score[s] = pts - h.bag_penalty[s]
+
+cdef void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
+    cdef int team, s, p, contract, taken, pts, made, flags, after, bags, hearts, any_regular, penalty
+    for team in range(2):
+        contract = 0
+        taken = 0
+        pts = 0
+        flags = 0
+        any_regular = 0
+        for p in range(2):
+            s = team + 2 * p
+            if h.kind[s] == SP_BID_REGULAR:
+                any_regular = 1
+                contract += h.bid[s]
+                taken += h.tricks[s]
+            else:
+                pts += sp_special_points(h.kind[s], h.tricks[s], r, &made)
+                h.made[s] = made
+            h.prize[s] = sp_prize_flags(h.won[s], r)
+            flags |= h.prize[s]
+        bags = 0
+        if any_regular:
+            made = taken >= contract
+            pts += 10 * contract + (taken - contract) if made else -10 * contract
+            bags = taken - contract if made else 0
+            for p in range(2):
+                if h.kind[team + 2 * p] == SP_BID_REGULAR:
+                    h.made[team + 2 * p] = made
+        pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
+        hearts = (flags & SP_PRIZE_JH) != 0
+        penalty = sp_bag_penalty(r, h.game_bags[team], bags, hearts, &after)
+        for p in range(2):
+            s = team + 2 * p
+            h.bags[s] = bags
+            h.bags_after[s] = after
+            h.bag_penalty[s] = penalty
+            h.score[s] = pts - penalty
+
+cdef void sp_finish(SPHand* h, const SPRules* r) noexcept nogil:
+    if r.partnership:
+        sp_score_partnership(h, r)
+    else:
+        sp_score_cutthroat(h, r)
+    h.phase = SP_PH_DONE
+    h.to_act = -1
+

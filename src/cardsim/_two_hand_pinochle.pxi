@@ -1,0 +1,299 @@
+# Two-Hand Pinochle (RULES.md section 4; readings in docs/two-hand-pinochle.md).
+#
+# Two seats.  A hand runs: stock tricks (any card; after each, the winner may meld once
+# and exchange the dix, then both draw), then the last 12 tricks (follow and win if
+# able).  Actions: th_play (one card), th_declare (one meld), th_exchange (dix for the
+# turned-up trump), th_draw (end of the winner's melding).  The batch players
+# (_two_hand_pinochle_players.pxi) and the step API (TwoHandPinochleState) call these.
+#
+# Meld reuse (section 4) lives in used[kind]: the physical cards that have served in a
+# meld of that kind.  A new meld of a kind takes only held cards outside used[kind]; a
+# run also marks its K Q as used for trump_marriage (a run first gives no marriage; a
+# marriage first may still grow into a run).  used[TK_DIX] holds every dix that has
+# scored (declared, exchanged, played in the stock phase, or turned up for the dealer).
+# Of two identical held cards, the one played or melded is the one that has served in
+# more kinds (the larger served-kind mask, then the one on the table), so a fresh copy
+# stays fresh; copies that tie are interchangeable.
+#
+# Invariants: hand[s] (table[s] included), won[s], the current trick, the undrawn
+# stock and the upcard partition the 48 physical card bits.
+
+cdef enum:
+    TH_SEATS = 2
+    TH_HAND_SIZE = 12
+    TH_STOCK_SIZE = 23          # face-down cards under the turned-up trump
+    TH_STOCK_TRICKS = 12        # tricks played while the stock lasts
+    TH_TRICKS = 24
+    PH_STOCK = 5                # tricks with free play while the stock lasts
+    PH_MELD = 6                 # the winner of a stock trick may meld / exchange, then both draw
+    # meld kinds (each with its own used mask), in the order of the two-hand option table
+    TK_RUN = 0
+    TK_TRUMP_MARRIAGE = 1
+    TK_MARRIAGE = 2
+    TK_DIX = 3
+    TK_ACES = 4
+    TK_KINGS = 5
+    TK_QUEENS = 6
+    TK_JACKS = 7
+    TK_PINOCHLE = 8
+    TH_KINDS = 9
+    # declarations (moves of the meld phase): marriages per suit, TD_MARRIAGE + suit
+    TD_RUN = 0
+    TD_TRUMP_MARRIAGE = 1
+    TD_MARRIAGE = 2
+    TD_DIX = 6
+    TD_ACES = 7
+    TD_KINGS = 8
+    TD_QUEENS = 9
+    TD_JACKS = 10
+    TD_PINOCHLE = 11
+    TH_DECLS = 12
+
+ctypedef struct THRules:
+    int meld_value[TH_KINDS]    # points per meld, TK_* order
+    int rank_points[N_RANKS]    # trick points per rank, 9 J Q K T A
+    int last_trick_points       # bonus to the winner of the last trick
+
+ctypedef struct THHand:
+    uint64_t hand[TH_SEATS]     # cards held, melded cards on the table included
+    uint64_t table[TH_SEATS]    # melded cards still on the table (playable)
+    uint64_t won[TH_SEATS]      # cards taken in tricks
+    uint64_t played             # every card played to a trick so far
+    uint64_t used[TH_KINDS]     # cards that have served in a meld of each kind
+    int stock[TH_STOCK_SIZE]    # face-down stock, top first
+    int n_drawn                 # face-down cards drawn so far
+    int upcard                  # bit of the turned-up trump card; -1 once taken
+    Rng rng                     # the hand's own stream
+    int dealer
+    int trump
+    int phase                   # PH_STOCK, PH_MELD, PH_PLAY, PH_DONE
+    int to_act                  # -1 once done
+    int leader
+    int n_in_trick
+    int trick[TH_SEATS]
+    int best                    # index in trick[] of the card winning so far
+    int tricks_played
+    int last_winner
+    int melded                  # the winner has declared its one meld after this trick
+    int exchanged               # seat that exchanged the dix; -1
+    int void_mask[TH_SEATS]     # suits shown void in the last 12 tricks
+    int meld[TH_SEATS]          # meld points scored (dix scores included)
+    int melds[TH_SEATS]         # melds declared
+    int trick_points[TH_SEATS]
+    int score[TH_SEATS]
+
+cdef inline int th_kind_of(int decl) noexcept nogil:
+    if decl < TD_MARRIAGE:
+        return decl
+    if decl < TD_DIX:
+        return TK_MARRIAGE
+    return decl - 3
+
+cdef inline uint64_t th_need(int decl, int trump) noexcept nogil:
+    """Copy-0 bits of the cards a declaration needs (one copy of each)."""
+    cdef uint64_t kq = (<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))
+    if decl == TD_RUN:
+        return RUN_LANE << (16 * trump)
+    if decl == TD_TRUMP_MARRIAGE:
+        return kq << (16 * trump)
+    if decl < TD_DIX:
+        return kq << (16 * (decl - TD_MARRIAGE))
+    if decl == TD_DIX:
+        return (<uint64_t>1) << (16 * trump)
+    if decl == TD_PINOCHLE:
+        return ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
+    cdef int rank = RA if decl == TD_ACES else (RK if decl == TD_KINGS else (RQ if decl == TD_QUEENS else RJ))
+    return ((<uint64_t>1) << (2 * rank)) * ALL_LANES_BB
+
+cdef inline int th_legal_melds(const THHand* h, int s) noexcept nogil:
+    """Bit d set when seat ``s`` may declare d now (given what it holds and has used)."""
+    cdef int d, out = 0
+    cdef uint64_t need
+    for d in range(TH_DECLS):
+        if d == TD_MARRIAGE + h.trump:
+            continue
+        need = th_need(d, h.trump)
+        if (copies_one(h.hand[s] & ~h.used[th_kind_of(d)]) & need) == need:
+            out |= 1 << d
+    return out
+
+cdef inline int th_served(const THHand* h, int bit) noexcept nogil:
+    """The kinds a physical card has served in, as a mask (TK_* bits)."""
+    cdef int k, out = 0
+    for k in range(TH_KINDS):
+        out |= <int>((h.used[k] >> bit) & 1) << k
+    return out
+
+cdef inline int th_pick_copy(const THHand* h, int s, uint64_t candidates) noexcept nogil:
+    """Of one or two copies of a card in ``candidates``, the one to play or meld."""
+    cdef int a = lsb(candidates), b
+    if not (candidates & (candidates - 1)):
+        return a
+    b = a + 1
+    cdef int key_a = 2 * th_served(h, a) + <int>((h.table[s] >> a) & 1)
+    cdef int key_b = 2 * th_served(h, b) + <int>((h.table[s] >> b) & 1)
+    return b if key_b > key_a else a
+
+cdef inline bint th_can_exchange(const THHand* h, int s) noexcept nogil:
+    cdef uint64_t dixes = h.hand[s] & ((<uint64_t>3) << (16 * h.trump)) & ~h.used[TK_DIX]
+    return h.phase == PH_MELD and h.upcard >= 0 and rank_of(h.upcard) != R9 and dixes != 0
+
+cdef inline bint th_has_options(const THHand* h) noexcept nogil:
+    return (not h.melded and th_legal_melds(h, h.to_act) != 0) or th_can_exchange(h, h.to_act)
+
+cdef void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    """Shuffle and deal."""
+    cdef int order[48]
+    cdef int i, j, t, k = 0, suit
+    rng_seed(&h.rng, seed, stream)
+    for suit in range(4):
+        for i in range(12):
+            order[k] = 16 * suit + i
+            k += 1
+    for i in range(47, 0, -1):
+        j = rng_below(&h.rng, i + 1)
+        t = order[i]
+        order[i] = order[j]
+        order[j] = t
+    th_deal_order(h, r, order, dealer)
+
+cdef void th_deal_order(THHand* h, const THRules* r, const int* order, int dealer) noexcept nogil:
+    """Deal ``order``: 12 cards to the non-dealer, 12 to the dealer, one turned up, 23 face down."""
+    cdef int i, k
+    h.dealer = dealer
+    h.hand[1 - dealer] = 0
+    h.hand[dealer] = 0
+    for i in range(TH_HAND_SIZE):
+        h.hand[1 - dealer] |= bit_bb(order[i])
+        h.hand[dealer] |= bit_bb(order[TH_HAND_SIZE + i])
+    h.upcard = order[2 * TH_HAND_SIZE]
+    for i in range(TH_STOCK_SIZE):
+        h.stock[i] = order[2 * TH_HAND_SIZE + 1 + i]
+    h.n_drawn = 0
+    h.trump = h.upcard >> 4
+    for k in range(TH_KINDS):
+        h.used[k] = 0
+    for i in range(TH_SEATS):
+        h.table[i] = 0
+        h.won[i] = 0
+        h.void_mask[i] = 0
+        h.meld[i] = 0
+        h.melds[i] = 0
+        h.trick_points[i] = 0
+        h.score[i] = 0
+    if rank_of(h.upcard) == R9:  # a turned-up dix scores for the dealer
+        h.meld[dealer] = r.meld_value[TK_DIX]
+        h.used[TK_DIX] = bit_bb(h.upcard)
+    h.played = 0
+    h.phase = PH_STOCK
+    h.leader = 1 - dealer
+    h.to_act = 1 - dealer
+    h.n_in_trick = 0
+    h.tricks_played = 0
+    h.last_winner = -1
+    h.melded = 0
+    h.exchanged = -1
+
+cdef inline uint64_t th_legal(const THHand* h) noexcept nogil:
+    """Distinct cards the seat to act may play: any in the stock phase, else follow and win."""
+    if h.phase == PH_STOCK or h.n_in_trick == 0:
+        return distinct_cards(h.hand[h.to_act])
+    return legal_cards(h.hand[h.to_act], h.trick[0] >> 4, h.trick[h.best], h.trump, MUST_BEAT_ALWAYS)
+
+cdef void th_draw(THHand* h, const THRules* r) noexcept nogil:
+    """End of the winner's melding: the winner draws, then the loser; the winner leads."""
+    cdef int w = h.last_winner
+    if h.n_drawn < TH_STOCK_SIZE - 1:
+        h.hand[w] |= bit_bb(h.stock[h.n_drawn])
+        h.hand[1 - w] |= bit_bb(h.stock[h.n_drawn + 1])
+        h.n_drawn += 2
+        h.phase = PH_STOCK
+    else:  # the last face-down card to the winner, the turned-up trump to the loser
+        h.hand[w] |= bit_bb(h.stock[h.n_drawn])
+        h.hand[1 - w] |= bit_bb(h.upcard)
+        h.n_drawn += 1
+        h.upcard = -1
+        h.phase = PH_PLAY
+    h.to_act = w
+
+cdef inline void th_after_meld_action(THHand* h, const THRules* r) noexcept nogil:
+    if not th_has_options(h):
+        th_draw(h, r)
+
+cdef void th_declare(THHand* h, const THRules* r, int decl) noexcept nogil:
+    """The winner declares ``decl`` (legal, checked by the caller): its cards go to the table."""
+    cdef int s = h.to_act, kind = th_kind_of(decl), c
+    cdef uint64_t need = th_need(decl, h.trump), avail = h.hand[s] & ~h.used[kind], chosen = 0
+    while need:
+        c = lsb(need)
+        need &= need - 1
+        chosen |= bit_bb(th_pick_copy(h, s, avail & ((<uint64_t>3) << c)))
+    h.used[kind] |= chosen
+    if kind == TK_RUN:
+        h.used[TK_TRUMP_MARRIAGE] |= chosen & rank_bb(RK) | chosen & rank_bb(RQ)
+    h.table[s] |= chosen
+    h.meld[s] += r.meld_value[kind]
+    h.melds[s] += 1
+    h.melded = 1
+    th_after_meld_action(h, r)
+
+cdef void th_exchange(THHand* h, const THRules* r) noexcept nogil:
+    """The winner swaps an unscored dix for the turned-up trump card (checked by the caller)."""
+    cdef int s = h.to_act
+    cdef int dix = lsb(h.hand[s] & ((<uint64_t>3) << (16 * h.trump)) & ~h.used[TK_DIX])
+    h.hand[s] = (h.hand[s] & ~bit_bb(dix)) | bit_bb(h.upcard)
+    h.upcard = dix
+    h.used[TK_DIX] |= bit_bb(dix)
+    h.meld[s] += r.meld_value[TK_DIX]
+    h.exchanged = s
+    th_after_meld_action(h, r)
+
+cdef void th_finish(THHand* h, const THRules* r) noexcept nogil:
+    cdef int s
+    for s in range(TH_SEATS):
+        h.trick_points[s] = card_points(h.won[s], r.rank_points)
+    h.trick_points[h.last_winner] += r.last_trick_points
+    for s in range(TH_SEATS):
+        h.score[s] = h.meld[s] + h.trick_points[s]
+    h.phase = PH_DONE
+    h.to_act = -1
+
+cdef void th_play(THHand* h, const THRules* r, int card) noexcept nogil:
+    """The seat to act plays a copy of ``card`` (legal, checked by the caller)."""
+    cdef int s = h.to_act, w, led
+    card = th_pick_copy(h, s, h.hand[s] & ((<uint64_t>3) << (card & ~1)))
+    h.hand[s] &= ~bit_bb(card)
+    h.table[s] &= ~bit_bb(card)
+    h.played |= bit_bb(card)
+    if h.phase == PH_STOCK and (card >> 4) == h.trump and rank_of(card) == R9 \
+            and not (h.used[TK_DIX] >> card) & 1:
+        h.used[TK_DIX] |= bit_bb(card)  # an unscored dix played while the stock lasts
+        h.meld[s] += r.meld_value[TK_DIX]
+    if h.n_in_trick == 0:
+        h.best = 0
+    else:
+        led = h.trick[0] >> 4
+        if h.phase == PH_PLAY and (card >> 4) != led:
+            h.void_mask[s] |= 1 << led
+            if (card >> 4) != h.trump:
+                h.void_mask[s] |= 1 << h.trump
+        if card_beats(card, h.trick[0], h.trump):
+            h.best = 1
+    h.trick[h.n_in_trick] = card
+    h.n_in_trick += 1
+    if h.n_in_trick < TH_SEATS:
+        h.to_act = 1 - s
+        return
+    w = (h.leader + h.best) % TH_SEATS
+    h.won[w] |= bit_bb(h.trick[0]) | bit_bb(h.trick[1])
+    h.tricks_played += 1
+    h.last_winner = w
+    h.leader = w
+    h.to_act = w
+    h.n_in_trick = 0
+    if h.phase == PH_STOCK:
+        h.phase = PH_MELD
+        h.melded = 0
+        th_after_meld_action(h, r)
+    elif h.tricks_played == TH_TRICKS:
+        th_finish(h, r)

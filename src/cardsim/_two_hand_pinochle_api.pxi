@@ -1,0 +1,168 @@
+# The Python-facing part of the Two-Hand Pinochle core (included by _core.pyx): the
+# rules struct, the batch record and simulate_two_hand_pinochle, and
+# TwoHandPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.
+
+#: Meld kinds of two-hand pinochle, TK_* order (its nine meld_<name> options).
+TWO_HAND_KINDS = ("run", "trump_marriage", "marriage", "dix", "aces", "kings", "queens", "jacks", "pinochle")
+#: Declarations (moves of the meld phase), TD_* order.
+TWO_HAND_DECLARATIONS = ("run", "trump_marriage", "marriage_S", "marriage_H", "marriage_D", "marriage_C",
+                         "dix", "aces", "kings", "queens", "jacks", "pinochle")
+
+
+cdef THRules th_rules_from(rules) except *:
+    """Fill the core's rules struct once from a validated two-hand-pinochle Rules mapping."""
+    cdef THRules r
+    cdef int i
+    memset(&r, 0, sizeof(r))
+    for i in range(TH_KINDS):
+        r.meld_value[i] = int(rules["meld_" + TWO_HAND_KINDS[i]])
+    points = parse_card_points(rules["card_points"])
+    for i in range(N_RANKS):
+        r.rank_points[i] = points[i]
+    r.last_trick_points = rules["last_trick_points"]
+    return r
+
+
+def pinochle_meld_counts(uint64_t cards, int trump):
+    """How many of each of the 15 melds of section 1 ``cards`` show in ``trump`` (no values)."""
+    cdef int counts[N_MELDS]
+    meld_counts(cards, trump, counts)
+    return [counts[i] for i in range(N_MELDS)]
+
+
+ctypedef struct THRecord:
+    int16_t meld[2]             # meld points scored per seat (dix scores included)
+    int16_t trick_points[2]     # per seat, last trick included
+    int16_t score[2]            # meld + trick points per seat
+    int16_t melds[2]            # melds declared per seat
+    int8_t dealer
+    int8_t trump                # 0..3 = S H D C
+    int8_t exchanged            # seat that exchanged the dix for the turned-up card; -1
+    int8_t last_trick           # winner of the last trick
+
+TH_RECORD_DTYPE = np.dtype([
+    ("meld", "i2", (2,)), ("trick_points", "i2", (2,)), ("score", "i2", (2,)), ("melds", "i2", (2,)),
+    ("dealer", "i1"), ("trump", "i1"), ("exchanged", "i1"), ("last_trick", "i1"),
+], align=True)
+
+
+def _check_th_record_layout():
+    cdef THRecord rec
+    cdef char* base = <char*>&rec
+    offsets = {
+        "meld": <char*>&rec.meld[0] - base, "trick_points": <char*>&rec.trick_points[0] - base,
+        "score": <char*>&rec.score[0] - base, "melds": <char*>&rec.melds[0] - base,
+        "dealer": <char*>&rec.dealer - base, "trump": <char*>&rec.trump - base,
+        "exchanged": <char*>&rec.exchanged - base, "last_trick": <char*>&rec.last_trick - base,
+    }
+    if TH_RECORD_DTYPE.itemsize != sizeof(THRecord) or any(
+        TH_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
+    ):
+        raise ImportError("cardsim._core: two-hand record dtype does not match the C struct")
+
+_check_th_record_layout()
+
+
+cdef void th_simulate_one(const THRules* r, uint64_t seed, int64_t index, const int* policies,
+                          THRecord* out) noexcept nogil:
+    cdef THHand h
+    cdef int s
+    th_new_hand(&h, r, seed, <uint64_t>index, <int>(index % TH_SEATS))
+    th_play_out(&h, r, policies)
+    for s in range(TH_SEATS):
+        out.meld[s] = h.meld[s]
+        out.trick_points[s] = h.trick_points[s]
+        out.score[s] = h.score[s]
+        out.melds[s] = h.melds[s]
+    out.dealer = h.dealer
+    out.trump = h.trump
+    out.exchanged = h.exchanged
+    out.last_trick = h.last_winner
+
+
+def simulate_two_hand_pinochle(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
+    """Play hands ``start .. start+len(records)-1`` of the batch keyed by ``seed`` (TH_RECORD_DTYPE)."""
+    cdef THRules r = th_rules_from(rules)
+    cdef int pol[TH_SEATS]
+    cdef Py_ssize_t i, n = len(records)
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1)
+    if records.dtype != TH_RECORD_DTYPE:
+        raise ValueError("records must have dtype TH_RECORD_DTYPE")
+    cdef THRecord* out = <THRecord*>&raw[0] if n else NULL
+    for i in range(TH_SEATS):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        th_simulate_one(&r, seed, start + i, pol, &out[i])
+
+
+cdef class TwoHandPinochleState:
+    """One Two-Hand Pinochle hand held by the core, for step-by-step play from Python.
+
+    It checks nothing: cardsim.hands.two_hand_pinochle validates every action first.
+    """
+    cdef THHand h
+    cdef THRules r
+
+    def __cinit__(self, rules, uint64_t seed, int dealer, uint64_t stream=0):
+        self.r = th_rules_from(rules)
+        th_new_hand(&self.h, &self.r, seed, stream, dealer)
+
+    def set_deal(self, order, int dealer):
+        """Replace the deal by ``order`` (48 card bits: non-dealer's 12, dealer's 12, upcard, stock top first)."""
+        cdef int cards[48]
+        cdef int i
+        if len(order) != 48 or len(set(order)) != 48:
+            raise ValueError("order must hold the 48 card bits once each")
+        for i in range(48):
+            cards[i] = order[i]
+        th_deal_order(&self.h, &self.r, cards, dealer)
+
+    def legal_mask(self): return th_legal(&self.h)
+    def play(self, int card): th_play(&self.h, &self.r, card)
+    def legal_melds(self): return 0 if self.h.melded or self.h.phase != PH_MELD else th_legal_melds(&self.h, self.h.to_act)
+    def declare(self, int decl): th_declare(&self.h, &self.r, decl)
+    def can_exchange(self): return th_can_exchange(&self.h, self.h.to_act)
+    def exchange(self): th_exchange(&self.h, &self.r)
+    def draw(self): th_draw(&self.h, &self.r)
+    def policy_step(self, policy): th_policy_step(&self.h, &self.r, POLICIES[policy])
+
+    @property
+    def phase(self): return ("auction", "declare", "play", "done", "pass", "stock", "meld")[self.h.phase]
+    @property
+    def to_act(self): return self.h.to_act
+    @property
+    def dealer(self): return self.h.dealer
+    @property
+    def trump(self): return self.h.trump
+    @property
+    def upcard(self): return self.h.upcard
+    @property
+    def stock(self): return [self.h.stock[i] for i in range(self.h.n_drawn, TH_STOCK_SIZE)]
+    @property
+    def hands(self): return tuple(self.h.hand[s] for s in range(TH_SEATS))
+    @property
+    def tables(self): return tuple(self.h.table[s] for s in range(TH_SEATS))
+    @property
+    def won(self): return tuple(self.h.won[s] for s in range(TH_SEATS))
+    @property
+    def used(self): return tuple(self.h.used[k] for k in range(TH_KINDS))
+    @property
+    def trick(self): return [self.h.trick[i] for i in range(self.h.n_in_trick)]
+    @property
+    def leader(self): return self.h.leader
+    @property
+    def tricks_played(self): return self.h.tricks_played
+    @property
+    def last_winner(self): return self.h.last_winner
+    @property
+    def melded(self): return bool(self.h.melded)
+    @property
+    def exchanged(self): return self.h.exchanged
+    @property
+    def meld(self): return [self.h.meld[s] for s in range(TH_SEATS)]
+    @property
+    def melds(self): return [self.h.melds[s] for s in range(TH_SEATS)]
+    @property
+    def trick_points(self): return [self.h.trick_points[s] for s in range(TH_SEATS)]
+    @property
+    def score(self): return [self.h.score[s] for s in range(TH_SEATS)]

@@ -1,0 +1,132 @@
+# Players for Two-Hand Pinochle: choose each action of a THHand.
+#
+# random     cards uniform over the distinct legal cards; after winning a stock trick,
+#            uniform over {each legal meld, the dix exchange when possible, draw}
+#            until it draws (or nothing is left to do).
+# heuristic  described in the th_heuristic_* docstrings below.
+#
+# Players read only what a seat may know: its hand, both tables, the turned-up
+# card, the cards played; in the last 12 tricks that is every card.
+
+# -- shared --------------------------------------------------------------------
+
+cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexcept nogil:
+    """What a card is worth keeping for the tricks: trump, counters, rank."""
+    return (30 if (card >> 4) == trump else 0) + 2 * rank_points[rank_of(card)] + rank_of(card)
+
+cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules* r) noexcept nogil:
+    """Points of the declarations legal now (``legal``) that giving up ``card`` would break:
+    those that need its card and hold no second fresh copy of it."""
+    cdef int d, loss = 0
+    cdef uint64_t code = bit_bb(card & ~1)
+    for d in range(TH_DECLS):
+        if (legal >> d) & 1 and th_need(d, h.trump) & code \
+                and not copies_two(h.hand[h.to_act] & ~h.used[th_kind_of(d)]) & code:
+            loss += r.meld_value[th_kind_of(d)]
+    return loss
+
+cdef int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
+    """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
+    lasts, half the meld it would break."""
+    cdef int c, cost, best = lsb(cards), best_cost = 1 << 30
+    cdef int legal = th_legal_melds(h, h.to_act) if h.phase == PH_STOCK else 0
+    while cards:
+        c = lsb(cards)
+        cards &= cards - 1
+        cost = th_card_cost(c, h.trump, r.rank_points)
+        if legal:
+            cost += th_meld_loss(h, legal, c, r) // 2
+        if cost < best_cost:
+            best, best_cost = c, cost
+    return best
+
+# -- random --------------------------------------------------------------------
+
+cdef void th_random_meld_action(THHand* h, const THRules* r) noexcept nogil:
+    cdef int melds = 0 if h.melded else th_legal_melds(h, h.to_act)
+    cdef int n = popcount(<uint64_t>melds), ex = th_can_exchange(h, h.to_act)
+    cdef int k = rng_below(&h.rng, n + ex + 1)
+    if k < n:
+        th_declare(h, r, nth_bit(<uint64_t>melds, k))
+    elif k < n + ex:
+        th_exchange(h, r)
+    else:
+        th_draw(h, r)
+
+# -- heuristic -----------------------------------------------------------------
+
+cdef void th_heuristic_meld_action(THHand* h, const THRules* r) noexcept nogil:
+    """Exchange the dix when possible, then declare the most valuable legal meld, then draw."""
+    cdef int melds, d, best = -1, best_value = -1
+    if th_can_exchange(h, h.to_act):
+        th_exchange(h, r)
+        return
+    melds = 0 if h.melded else th_legal_melds(h, h.to_act)
+    for d in range(TH_DECLS):
+        if (melds >> d) & 1 and r.meld_value[th_kind_of(d)] > best_value:
+            best, best_value = d, r.meld_value[th_kind_of(d)]
+    if best >= 0:
+        th_declare(h, r, best)
+    else:
+        th_draw(h, r)
+
+cdef inline bint th_sure_winner(int card, uint64_t opp, int trump) noexcept nogil:
+    """In the last 12 tricks (every card known): does leading ``card`` win the trick?"""
+    cdef uint64_t follow = suit_cards_bb(opp, card >> 4)
+    if follow:
+        return not (follow & beats_bb(card))
+    return (card >> 4) == trump or not suit_cards_bb(opp, trump)
+
+cdef int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
+    """Stock phase: win (cheapest winner) when a meld is waiting or the trick holds
+    counters, else throw the card that costs least, meld cards kept; lead the card
+    that costs least.  Last 12 tricks: lead the cheapest sure winner (every card is
+    known), else the cheapest card; follow with the cheapest legal card (the rule
+    already makes it win when it can)."""
+    cdef uint64_t legal = th_legal(h), winners = 0, rest, opp
+    cdef int s = h.to_act, c, lead
+    if not (legal & (legal - 1)):
+        return lsb(legal)
+    if h.phase == PH_PLAY:
+        if h.n_in_trick == 0:
+            opp = h.hand[1 - s]
+            rest = legal
+            while rest:
+                c = lsb(rest)
+                rest &= rest - 1
+                if th_sure_winner(c, opp, h.trump):
+                    winners |= bit_bb(c)
+            return th_cheapest_keep(h, r, winners if winners else legal)
+        return th_cheapest_keep(h, r, legal)
+    if h.n_in_trick == 0:
+        return th_cheapest_keep(h, r, legal)
+    lead = h.trick[0]
+    winners = cp_beaters(legal, lead, h.trump)
+    if winners and (r.rank_points[rank_of(lead)] > 0 or th_legal_melds(h, s) != 0
+                    or (rank_of(h.upcard) != R9 and (h.hand[s] & ((<uint64_t>3) << (16 * h.trump)) & ~h.used[TK_DIX]))):
+        return th_cheapest_keep(h, r, winners)
+    if legal & ~winners:
+        return th_cheapest_keep(h, r, legal & ~winners)
+    return th_cheapest_keep(h, r, legal)
+
+# -- dispatch ------------------------------------------------------------------
+
+cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil:
+    """Let ``policy`` take the one action due now."""
+    cdef uint64_t legal
+    if h.phase == PH_MELD:
+        if policy == POLICY_HEURISTIC:
+            th_heuristic_meld_action(h, r)
+        else:
+            th_random_meld_action(h, r)
+    elif h.phase == PH_STOCK or h.phase == PH_PLAY:
+        if policy == POLICY_HEURISTIC:
+            th_play(h, r, th_heuristic_card(h, r))
+        else:
+            legal = th_legal(h)
+            th_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+
+cdef void th_play_out(THHand* h, const THRules* r, const int* policies) noexcept nogil:
+    """Finish the hand with one policy per seat."""
+    while h.phase != PH_DONE:
+        th_policy_step(h, r, policies[h.to_act])

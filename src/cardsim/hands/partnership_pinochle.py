@@ -1,0 +1,193 @@
+"""A Partnership Pinochle hand you can step through from Python.
+
+The state lives in the compiled core (the same engine the batch runs); this
+class validates every action and speaks card codes and ``CardSet``s.  Seats
+0..3, teams 0+2 (team 0) and 1+3 (team 1).
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .. import _core
+from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
+from ..errors import IllegalMoveError
+from ..meld import Meld, pinochle_meld
+from .base import SteppedHand
+from .cutthroat_pinochle import physical_bits
+
+SEATS = 4
+
+
+class PartnershipPinochleHand(SteppedHand):
+    """One hand: auction, trump, passing, meld, twelve tricks, team scores.
+
+    >>> from cardsim import Game
+    >>> hand = Game("partnership-pinochle").deal(seed=3)
+    >>> hand.phase, hand.to_act, [len(cards) for cards in hand.hands]
+    ('auction', 1, [12, 12, 12, 12])
+    >>> hand.bid(16); hand.pass_(); hand.pass_(); hand.pass_()
+    >>> hand.phase, hand.bidder, hand.bid_amount
+    ('declare', 1, 16)
+    >>> hand.declare("H")
+    >>> hand.phase, hand.to_act
+    ('pass', 3)
+    >>> hand.pass_cards(list(hand.hands[3])[:3]); hand.pass_cards(list(hand.hands[1])[:3])
+    >>> hand.phase, hand.to_act, [len(cards) for cards in hand.hands]
+    ('play', 1, [12, 12, 12, 12])
+    >>> hand.play_out("heuristic").phase
+    'done'
+    >>> sum(hand.trick_points), sum(hand.team_trick_points)
+    (25, 25)
+    """
+
+    deck = PINOCHLE
+    seats = SEATS
+
+    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+        self.rules = rules
+        self._state = _core.PartnershipPinochleState(rules, seed, self.check_dealer(dealer))
+
+    # -- what is on the table ---------------------------------------------------
+    @property
+    def passed(self) -> tuple[CardSet, CardSet]:
+        """The cards the partner passed to the bidder, and the cards passed back."""
+        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.passed)  # type: ignore[return-value]
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        """Cards each seat has won in tricks."""
+        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.won)
+
+    @property
+    def bidder(self) -> int | None:
+        seat = self._state.bidder
+        return None if seat < 0 else seat
+
+    @property
+    def bidding_team(self) -> int | None:
+        return None if self.bidder is None else self.bidder % 2
+
+    @property
+    def bid_amount(self) -> int | None:
+        """The high bid so far (the contract once the auction is over)."""
+        bid = self._state.high_bid
+        return None if bid < 0 else bid
+
+    @property
+    def trump(self) -> str | None:
+        t = self._state.trump
+        return None if t < 0 else SUITS[t]
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The current trick as (seat, card) pairs in play order."""
+        leader = self._state.leader
+        return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
+
+    @property
+    def tricks_played(self) -> int:
+        return self._state.tricks_played
+
+    @property
+    def meld(self) -> list[int]:
+        """Meld shown per seat; zeros before passing is over."""
+        return self._state.meld
+
+    @property
+    def team_meld(self) -> list[int]:
+        return self._state.team_meld
+
+    def meld_breakdowns(self) -> list[Meld]:
+        """Each seat's meld, meld by meld, in the named trump."""
+        if self.phase not in ("play", "done") or self.trump is None:
+            raise IllegalMoveError("no meld yet: players meld once trump is named and cards are passed")
+        return [pinochle_meld(CardSet(mask, PINOCHLE), self.trump, self.rules) for mask in self._state.meld_hands]
+
+    @property
+    def trick_points(self) -> list[int]:
+        return self._state.trick_points
+
+    @property
+    def team_trick_points(self) -> list[int]:
+        return self._state.team_trick_points
+
+    @property
+    def team_scores(self) -> list[int]:
+        return self._state.team_score
+
+    @property
+    def made(self) -> bool:
+        return self._state.made
+
+    # -- auction -------------------------------------------------------------------
+    def min_bid(self) -> int:
+        self._expect("auction")
+        return self._state.min_bid()
+
+    def can_pass(self) -> bool:
+        self._expect("auction")
+        return self._state.can_pass()
+
+    def bid(self, amount: int) -> None:
+        """The player to act bids ``amount`` (at least :meth:`min_bid`)."""
+        self._expect("auction")
+        if int(amount) < self._state.min_bid():
+            raise IllegalMoveError(f"bid {amount} is too low: the lowest legal bid now is {self._state.min_bid()}")
+        self._state.auction_act(int(amount))
+
+    def pass_(self) -> None:
+        """The player to act passes and is out of the auction."""
+        self._expect("auction")
+        if not self._state.can_pass():
+            raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not pass: all_pass=dealer_forced")
+        self._state.auction_act(-1)
+
+    # -- trump and passing -----------------------------------------------------------
+    def declare(self, trump: str) -> None:
+        """The bidder names trump."""
+        self._expect("declare")
+        self._state.declare(parse_suit(trump))
+
+    def pass_cards(self, cards: Iterable[str] | str | CardSet) -> None:
+        """The player to act (the bidder's partner, then the bidder) passes ``pass_cards`` cards."""
+        self._expect("pass")
+        held = self._state.hands[self._state.to_act]
+        chosen = cards if isinstance(cards, CardSet) else CardSet(cards, PINOCHLE)
+        want = self._state.pass_count
+        if len(chosen) != want:
+            raise IllegalMoveError(f"pass exactly {want} cards, got {len(chosen)}")
+        if not chosen.issubset(CardSet(held, PINOCHLE)):
+            raise IllegalMoveError(f"seat {self.to_act} does not hold {chosen - CardSet(held, PINOCHLE)}")
+        self._state.pass_cards(physical_bits(held, chosen))
+
+    # -- play -------------------------------------------------------------------------
+    def legal_moves(self) -> CardSet:
+        """Distinct cards the player to act may play now."""
+        self._expect("play")
+        return CardSet(self._state.legal_mask(), PINOCHLE)
+
+    def play(self, card: str) -> None:
+        """The player to act plays ``card`` (a code such as ``'AS'``)."""
+        self._expect("play")
+        bit = PINOCHLE.parse_code(card)
+        legal = self._state.legal_mask()
+        held_bits = [b for b in (bit, bit + 1) if legal >> b & 1]
+        if not held_bits:
+            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
+        self._state.play(held_bits[0])
+
+    def result(self) -> dict:
+        """The hand's outcome as plain data."""
+        return {
+            "dealer": self.dealer,
+            "redeals": self.redeals,
+            "bidder": self.bidder,
+            "bid": self.bid_amount,
+            "trump": self.trump,
+            "meld": self.meld,
+            "trick_points": self.trick_points,
+            "team_meld": self.team_meld,
+            "team_trick_points": self.team_trick_points,
+            "team_scores": self.team_scores,
+            "made": self.made,
+        }

@@ -1,0 +1,209 @@
+"""A Two-Hand Pinochle hand you can step through from Python, and its meld table.
+
+The state lives in the compiled core (the same engine the batch runs); this class
+validates every action and speaks card codes.  Phases: ``stock`` (tricks while the
+stock lasts, any card), ``meld`` (the winner of a stock trick may declare one meld
+and exchange the dix, then draws; a winner with nothing to declare or exchange
+draws at once, so the phase is skipped), ``play`` (the last 12 tricks), ``done``.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from .. import _core
+from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
+from ..errors import IllegalMoveError
+from ..meld import Meld
+from .base import SteppedHand
+
+SEATS = 2
+#: Meld kinds (each a ``meld_<name>`` option) and declarations (moves of the meld phase).
+KINDS: tuple[str, ...] = tuple(_core.TWO_HAND_KINDS)
+DECLARATIONS: tuple[str, ...] = tuple(_core.TWO_HAND_DECLARATIONS)
+
+
+def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Meld:
+    """Everything ``cards`` show at once in ``trump``, at two-hand values.
+
+    A second set of distinct cards scores again (two runs score 2 x 150); a run's
+    K Q is not also a trump marriage (a run shown first gives no marriage).
+
+    >>> from cardsim import Game
+    >>> meld = Game("two-hand-pinochle").meld("AS TS KS QS JS 9S AH AD AC QS JD KH", "S")
+    >>> meld.total, meld.counts["run"], meld.counts["pinochle"]
+    (300, 1, 1)
+    """
+    hand = cards if isinstance(cards, CardSet) else CardSet(cards, PINOCHLE)
+    suit = trump if isinstance(trump, int) else parse_suit(trump)
+    c = dict(zip(_core.MELD_NAMES, _core.pinochle_meld_counts(hand.mask, suit)))
+    counts = {
+        "run": c["run"] + 2 * c["double_run"],
+        "trump_marriage": c["trump_marriage"],
+        "marriage": c["marriage"],
+        "dix": c["dix"],
+        **{name: c[name] + 2 * c["double_" + name] for name in ("aces", "kings", "queens", "jacks", "pinochle")},
+    }
+    points = {name: n * int(rules["meld_" + name]) for name, n in counts.items()}
+    return Meld(hand, SUITS[suit], counts, points, sum(points.values()))
+
+
+class TwoHandPinochleHand(SteppedHand):
+    """One hand: 12 stock tricks with melding and drawing, then the last 12 tricks.
+
+    >>> from cardsim import Game
+    >>> hand = Game("two-hand-pinochle").deal(seed=3)
+    >>> hand.phase, hand.to_act, [len(cards) for cards in hand.hands], hand.stock_left
+    ('stock', 1, [12, 12], 23)
+    >>> hand.play(next(iter(hand.legal_moves()))); hand.play(next(iter(hand.legal_moves())))
+    >>> hand.tricks_played
+    1
+    >>> hand.play_out("heuristic").phase
+    'done'
+    >>> sum(hand.trick_points)
+    250
+    """
+
+    deck = PINOCHLE
+    seats = SEATS
+
+    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+        self.rules = rules
+        self._state = _core.TwoHandPinochleState(rules, seed, self.check_dealer(dealer))
+
+    @classmethod
+    def from_cards(cls, rules: Mapping, non_dealer: str, dealer_cards: str, upcard: str, stock: str,
+                   dealer: int = 0) -> "TwoHandPinochleHand":
+        """A hand dealt as given: 12 + 12 cards, the turned-up card, 23 stock cards top first."""
+        hand = cls(rules, 0, dealer)
+        order: list[int] = []
+        parts = [part.replace(",", " ").split() for part in (non_dealer, dealer_cards, upcard, stock)]
+        for part in parts:  # in the order given: the stock's order is the draw order
+            for code in part:
+                bit = PINOCHLE.parse_code(code)
+                order.append(bit + 1 if bit in order else bit)
+        sizes = [len(part) for part in parts]
+        if sizes != [12, 12, 1, 23] or len(set(order)) != 48:
+            raise IllegalMoveError(f"a two-hand deal is 12 + 12 cards, 1 turned up and 23 in the stock, "
+                                   f"48 in all; got {' + '.join(map(str, sizes))}")
+        hand._state.set_deal(order, dealer)
+        return hand
+
+    # -- what is on the table ---------------------------------------------------
+    @property
+    def redeals(self) -> int:
+        """Two-hand pinochle never redeals."""
+        return 0
+
+    @property
+    def trump(self) -> str:
+        return SUITS[self._state.trump]
+
+    @property
+    def upcard(self) -> str | None:
+        """The turned-up trump card under the stock (a dix after an exchange); None once taken."""
+        bit = self._state.upcard
+        return None if bit < 0 else PINOCHLE.code(bit)
+
+    def extra_rows(self) -> list[tuple[str, CardSet]]:
+        """What `cardsim deal` shows besides the seats' hands: the turned-up trump card."""
+        return [("upcard", CardSet(self.upcard, PINOCHLE))] if self.upcard else []
+
+    @property
+    def stock_left(self) -> int:
+        """Face-down cards still in the stock."""
+        return len(self._state.stock)
+
+    @property
+    def tables(self) -> tuple[CardSet, ...]:
+        """Each seat's melded cards still on the table (playable as if in hand)."""
+        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.tables)
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.won)
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        leader = self._state.leader
+        return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
+
+    @property
+    def tricks_played(self) -> int:
+        return self._state.tricks_played
+
+    @property
+    def meld(self) -> list[int]:
+        """Meld points scored so far per seat (dix scores included)."""
+        return self._state.meld
+
+    @property
+    def melds(self) -> list[int]:
+        """Melds declared so far per seat."""
+        return self._state.melds
+
+    @property
+    def exchanged(self) -> int | None:
+        seat = self._state.exchanged
+        return None if seat < 0 else seat
+
+    @property
+    def trick_points(self) -> list[int]:
+        return self._state.trick_points
+
+    @property
+    def scores(self) -> list[int]:
+        return self._state.score
+
+    # -- moves ------------------------------------------------------------------------
+    def legal_moves(self) -> CardSet:
+        """Distinct cards the player to act may play now."""
+        self._expect("stock", "play")
+        return CardSet(self._state.legal_mask(), PINOCHLE)
+
+    def play(self, card: str) -> None:
+        """The player to act plays ``card``; of two copies held, the one that served in more melds."""
+        self._expect("stock", "play")
+        bit = PINOCHLE.parse_code(card)
+        legal = self._state.legal_mask()
+        if not legal >> bit & 1 and not legal >> (bit ^ 1) & 1:
+            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
+        self._state.play(bit)
+
+    def legal_melds(self) -> list[str]:
+        """Melds the player to act may declare now (names of DECLARATIONS); empty outside the meld phase."""
+        mask = self._state.legal_melds() if self.phase == "meld" else 0
+        return [name for i, name in enumerate(DECLARATIONS) if mask >> i & 1]
+
+    def declare(self, meld: str) -> None:
+        """The winner of the trick declares one meld, e.g. ``'run'``, ``'marriage_H'``, ``'queens'``.
+
+        When nothing is left to do after it (no dix exchange possible), both players draw at once.
+        """
+        self._expect("meld")
+        legal = self.legal_melds()
+        if meld not in legal:
+            raise IllegalMoveError(f"meld {meld!r} is not legal now; legal: {', '.join(legal) or 'none'}")
+        self._state.declare(DECLARATIONS.index(meld))
+
+    def can_exchange(self) -> bool:
+        return self.phase == "meld" and self._state.can_exchange()
+
+    def exchange_dix(self) -> None:
+        """The winner of the trick exchanges a dix for the turned-up trump card (+ meld_dix).
+
+        When nothing is left to do after it (meld declared or none legal), both players draw at once.
+        """
+        self._expect("meld")
+        if not self._state.can_exchange():
+            raise IllegalMoveError("no dix exchange now: it needs an unscored dix in hand and a turned-up card "
+                                   "that is not a dix")
+        self._state.exchange()
+
+    def draw(self) -> None:
+        """The winner ends its melding: the winner draws, then the loser."""
+        self._expect("meld")
+        self._state.draw()
+
+    def result(self) -> dict:
+        return {"dealer": self.dealer, "trump": self.trump, "meld": self.meld, "melds": self.melds,
+                "exchanged": self.exchanged, "trick_points": self.trick_points, "scores": self.scores}

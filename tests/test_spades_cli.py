@@ -1,0 +1,54 @@
+"""The command line with spades: deal every variant, simulate hands, games and tournaments, bad input."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_cli import fails, ok
+
+
+def test_deal_five_players_two_jokers():
+    out = ok("deal", "cutthroat-spades", "--set", "players=5", "--set", "jokers=2", "--seed", "3", "--json")
+    data = json.loads(out)
+    sizes = [len(h) for h in data["hands"]]
+    assert sizes[data["dealer"]] == 10 and sorted(sizes) == [10, 11, 11, 11, 11]
+    assert data["to_act"] == (data["dealer"] + 1) % 5  # bidding starts left of the dealer
+    table = ok("deal", "cutthroat-spades", "--set", "players=5", "--set", "jokers=2")
+    assert "dealer" in table and "first to act" in table
+
+
+@pytest.mark.parametrize("args, seats", [(["--set", "players=3"], 3), (["--set", "players=4"], 4),
+                                          (["--set", "players=5", "--set", "jokers=3"], 5)])
+def test_deal_sizes(args, seats):
+    data = json.loads(ok("deal", "cutthroat-spades", *args, "--json"))
+    assert len(data["hands"]) == seats and data["widow"] is None
+
+
+def test_simulate_hands_json():
+    data = json.loads(ok("simulate", "cutthroat-spades", "--hands", "3000", "--threads", "1", "--json",
+                         "--preset", "long-500", "--set", "players=4"))
+    assert data["hands"] == 3000 and len(data["mean_tricks"]) == 4
+    assert abs(sum(data["mean_tricks"]) - 13) < 1e-6
+    assert data["made_rate_regular"] > 0.5
+
+
+def test_simulate_games_and_tournaments():
+    data = json.loads(ok("simulate", "spades", "--hands", "200", "--unit", "game", "--threads", "2", "--json"))
+    assert data["games"] == 200 and data["unfinished_rate"] == 0.0
+    assert data["win_rate"][2] == data["win_rate"][3] == 0.0  # teams are 0 and 1
+    data = json.loads(ok("simulate", "cutthroat-spades", "--hands", "20", "--unit", "tournament", "--json"))
+    assert data["tournaments"] == 20 and abs(sum(data["win_rate"]) - 1) < 1e-9
+    assert "Cutthroat Spades: 5 games" in ok("simulate", "cutthroat-spades", "--hands", "5", "--unit", "game")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["deal", "cutthroat-spades", "--set", "jokers=2"], "jokers=2 needs players=5 (got players=3)"),
+    (["deal", "cutthroat-spades", "--set", "players=6"], "players"),
+    (["simulate", "cutthroat-pinochle", "--hands", "5", "--unit", "game"], "cannot simulate 'game' batches"),
+    (["simulate", "spades", "--hands", "5", "--set", "allow_moon=true"], "partnership spades has no special bids"),
+    (["simulate", "cutthroat-spades", "--hands", "5", "--policy-seats", "random,random"], "give one policy or 3"),
+    (["meld", "spades", "AS KS", "--trump", "S"], "spades has no meld"),
+])
+def test_bad_input(args, fragment):
+    assert fragment in fails(*args)
