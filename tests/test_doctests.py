@@ -12,6 +12,8 @@ MODULES = [
     "cardsim.records",
     "cardsim.hands.cutthroat_pinochle",
     "cardsim.hands.euchre",
+    "cardsim.odds",
+    "cardsim.odds_euchre",
     "cardsim.hands.partnership_pinochle",
     "cardsim.hands.two_hand_pinochle",
     "cardsim.hands.spades",

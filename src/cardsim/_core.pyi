@@ -65,6 +65,14 @@ def simulate_euchre(rules: Mapping[str, Any], seed: int, start: int, records: np
 def euchre_score(rules: Mapping[str, Any], seats: int, maker: int, maker_alone: bool, lone_defender: int,
                  tricks: Sequence[int]) -> tuple[list[int], list[int]]: ...
 
+EUCHRE_ODDS_ACTIONS: int
+EUCHRE_ODDS_COLUMNS: int
+
+def euchre_odds(rules: Mapping[str, Any], seats: int, hand: int, upcard: int, seat: int, dealer: int, seed: int,
+                start: int, out: np.ndarray, policies: Sequence[str], threads: int = ...) -> None: ...
+def euchre_odds_deals(rules: Mapping[str, Any], seats: int, hand: int, upcard: int, seat: int, dealer: int,
+                      seed: int, start: int, out: np.ndarray) -> None: ...
+
 class EuchreState:
     """Masks and cards are physical (cardsim.cards encoding) on this side."""
     def __init__(self, rules: Mapping[str, Any], seats: int, seed: int, dealer: int, stream: int = ...) -> None: ...

@@ -142,6 +142,47 @@ def euchre_score(rules, int seats, int maker, bint maker_alone, int lone_defende
     return [h.points[s] for s in range(seats)], [h.team_points[0], h.team_points[1]]
 
 
+# -- action odds (cardsim.odds_euchre) ------------------------------------------------
+
+EUCHRE_ODDS_ACTIONS = EUO_ACTIONS
+EUCHRE_ODDS_COLUMNS = EUO_COLUMNS
+
+
+def euchre_odds(rules, int seats, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Action-odds trials ``start .. start+len(out)-1`` into ``out`` (see _euchre_odds.pxi).
+
+    Columns 3a, 3a+1, 3a+2 for action a: the player's (team's) points, the opponents'
+    points (cutthroat: both together), the outcome code.  Trial i depends only on (seed, i)."""
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef int pol[4]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != EUO_COLUMNS:
+        raise ValueError(f"out must have {EUO_COLUMNS} columns")
+    for i in range(seats):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        eu_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
+
+
+def euchre_odds_deals(rules, int seats, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                      int64_t start, uint64_t[:, ::1] out):
+    """The deals of trials ``start ..`` (physical masks): hands per seat (4 columns), dummy, kitty."""
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef EUHand h
+    cdef Py_ssize_t i
+    cdef int s
+    if out.shape[1] != 6:
+        raise ValueError("out must have 6 columns")
+    for i in range(out.shape[0]):
+        rng_seed(&h.rng, seed, <uint64_t>(start + i))
+        eu_odds_deal(&h, &r, hand, upcard, seat, dealer)
+        for s in range(4):
+            out[i, s] = h.hand[s]
+        out[i, 4] = h.dummy
+        out[i, 5] = h.kitty
+
+
 # -- one hand, step by step ---------------------------------------------------------
 
 cdef class EuchreState:

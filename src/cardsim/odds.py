@@ -44,6 +44,44 @@ def wilson_interval(successes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarr
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
+def check_trials(trials: Any) -> int:
+    if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
+        raise CardsimError(f"trials must be an integer from 1 to {MAX_TRIALS:,}, got {trials!r}")
+    return int(trials)
+
+
+def check_precision(precision: Any) -> float:
+    if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision <= 0.1:
+        raise CardsimError(f"precision must be a number above 0 and at most 0.1, got {precision!r}")
+    return float(precision)
+
+
+def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
+                  trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
+    """Trials 0..n-1 from ``run(start, n)``: ``trials`` of them in chunks of 50,000, or with
+    ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
+    a reported probability) is at most ``precision`` (at most PRECISION_CAP trials)."""
+    chunks = []
+    if precision is not None:
+        precision = check_precision(precision)
+        done = 0
+        while done < PRECISION_CAP:
+            chunks.append(run(done, BATCH_TRIALS))
+            done += BATCH_TRIALS
+            if progress:
+                progress(done, PRECISION_CAP)
+            if widest(np.concatenate(chunks)) <= precision:
+                break
+        return np.concatenate(chunks)
+    trials = check_trials(trials)
+    for start in range(0, trials, 5 * BATCH_TRIALS):
+        n = min(5 * BATCH_TRIALS, trials - start)
+        chunks.append(run(start, n))
+        if progress:
+            progress(start + n, trials)
+    return np.concatenate(chunks)
+
+
 @dataclass
 class BidOdds:
     """The odds for one hand: one row per (trump choice, bid), and a recommendation."""
@@ -127,28 +165,9 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
     policies = [check_policy(policy)] * 3
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
-    if precision is not None:
-        if not isinstance(precision, (int, float)) or not 0 < precision <= 0.1:
-            raise CardsimError(f"precision must be a number above 0 and at most 0.1, got {precision!r}")
-        chunks, done = [], 0
-        while done < PRECISION_CAP:
-            chunks.append(_run_trials(game, hand, seat, dealer, seed, done, BATCH_TRIALS, policies, threads))
-            done += BATCH_TRIALS
-            if progress:
-                progress(done, PRECISION_CAP)
-            if _widest_interval(np.concatenate(chunks), min_bid) <= precision:
-                break
-        results = np.concatenate(chunks)
-    else:
-        if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
-            raise CardsimError(f"trials must be an integer from 1 to {MAX_TRIALS:,}, got {trials!r}")
-        chunks = []
-        for start in range(0, trials, 5 * BATCH_TRIALS):
-            n = min(5 * BATCH_TRIALS, trials - start)
-            chunks.append(_run_trials(game, hand, seat, dealer, seed, start, n, policies, threads))
-            if progress:
-                progress(start + n, trials)
-        results = np.concatenate(chunks)
+    results = sample_trials(lambda start, n: _run_trials(game, hand, seat, dealer, seed, start, n, policies, threads),
+                            lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
+                            progress=progress)
     return _summarise(game, hand, seat, dealer, seed, policies, results)
 
 
@@ -207,19 +226,31 @@ def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, pol
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> BidOdds:
-    """Monte Carlo odds of each bid for ``cards``; ``context`` is game-specific (``seat``,
-    ``dealer`` for cutthroat-pinochle).  ``precision`` replaces ``trials``: sample until
-    every reported probability has a 95% interval of at most +/- ``precision``."""
+             rules: dict | None = None, **context: Any) -> "BidOdds | EuchreOdds":
+    """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
+    ``seat``, ``dealer`` (cutthroat-pinochle); ``upcard``, ``seat``, ``dealer`` (cutthroat-euchre,
+    euchre: see cardsim.odds_euchre).  ``precision`` replaces ``trials``: sample until every
+    reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
+    if context.get("upcard") is None:
+        context.pop("upcard", None)
+    elif the_game.name not in UPCARD_GAMES:
+        raise CardsimError(f"{the_game.name} has no upcard: drop --upcard")
     return ODDS[the_game.name](the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                                threads=threads, progress=progress, **context)
 
 
+from .odds_euchre import EuchreOdds, euchre_odds  # noqa: E402  (it builds on the helpers above)
+
 #: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
-#: progress, **context) -> BidOdds.  Each game's odds live in their own module.
-ODDS: dict[str, Callable[..., BidOdds]] = {
+#: progress, **context) -> BidOdds (EuchreOdds for the euchre games).  Each game's odds
+#: live in their own module.
+ODDS: dict[str, Callable[..., Any]] = {
     "cutthroat-pinochle": cutthroat_pinochle_odds,
+    "cutthroat-euchre": euchre_odds,
+    "euchre": euchre_odds,
 }
+#: games whose odds take an ``upcard`` (``--upcard``)
+UPCARD_GAMES = ("cutthroat-euchre", "euchre")

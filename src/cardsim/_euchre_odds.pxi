@@ -1,0 +1,154 @@
+# Monte Carlo trials for euchre action odds (cardsim.odds_euchre), both games.
+#
+# One trial: the player at ``seat`` holds ``hand`` and sees ``upcard``; the other 18
+# cards are dealt uniformly at random (the hand's own stream keyed by (seed, trial))
+# to the other seats, the dummy (cutthroat) and the kitty's 3 hidden cards.  Then
+# every action of the player is played out from that SAME deal (common random
+# numbers), each from a copy of the dealt hand:
+#
+#   0 pass in round 1 (later seats, and the player from then on, by the policy)
+#   1 order up (the dealer: take up), not alone   2 ... alone
+#   3 pass in round 2                             4+2k, 5+2k: name the k-th other
+#                                                 suit (S H D C order), not alone / alone
+#
+# What the player observes when it is their turn is forced: in round 1 the seats
+# before the player pass; for the round-2 actions every seat passed round 1 and the
+# seats before the player pass round 2.  Deals are NOT conditioned on those passes
+# (no inference from them).  The player's own discard (as dealer) and merge (with
+# the dummy) are the heuristic's; every other decision and all card play are by
+# the chosen policies.  A trial that reaches a redeal counts as "thrown in".
+
+cdef enum:
+    EUO_ACTIONS = 10
+    EUO_PER_ACTION = 3          # the player's (team's) points, the opponents' points, the outcome
+    EUO_COLUMNS = 30
+    EUO_EUCHRED = 0             # outcomes: the player's side made trump and took < 3 tricks
+    EUO_ONE = 1                 # ... made it and took 3 or 4
+    EUO_MARCH = 2               # ... made it and took all 5
+    EUO_DEFENDED = 3            # another side made trump
+    EUO_THROWN_IN = 4           # everybody passed twice: redeal, no score
+    EUO_NOT_OPEN = 5            # the action is not open (the stuck dealer's round-2 pass)
+
+cdef void eu_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat,
+                       int dealer) noexcept nogil:
+    """Deal the 18 cards the player cannot see (``h.rng`` seeded); bidding starts."""
+    cdef int order[24]
+    cdef int n = 0, i, j, k
+    cdef uint64_t unseen = EUCHRE_DECK_BB & ~hand & ~bit_bb(upcard)
+    cdef Rng rng = h.rng
+    memset(h, 0, sizeof(EUHand))
+    h.rng = rng
+    while unseen:
+        order[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    shuffle_ints(&h.rng, order, n)
+    k = 0
+    for i in range(1, r.seats):
+        for j in range(EU_HAND_SIZE):
+            h.hand[(seat + i) % r.seats] |= bit_bb(order[k])
+            k += 1
+    h.hand[seat] = hand
+    if not r.partnership:
+        for j in range(EU_HAND_SIZE):
+            h.dummy |= bit_bb(order[k])
+            k += 1
+    h.kitty = bit_bb(upcard)
+    while k < n:
+        h.kitty |= bit_bb(order[k])
+        k += 1
+    h.upcard = upcard
+    h.dealer = dealer
+    eu_start_bidding(h, r)
+
+cdef inline void euo_step(EUHand* h, const EURules* r, int seat, const int* policies,
+                          bint all_random) noexcept nogil:
+    """One decision: the player's discard and merge by the heuristic, the rest by policy."""
+    if h.to_act == seat and h.phase == EPH_DISCARD:
+        eu_discard(h, r, lsb(h.hand[seat] & ~eu_drop_worst(h.hand[seat], h.trump, 1)))
+    elif h.to_act == seat and h.phase == EPH_MERGE:
+        eu_merge(h, r, eu_drop_worst(h.hand[seat], h.trump, EU_HAND_SIZE))
+    elif all_random and h.phase == EPH_PLAY and h.n_in_trick == 0:
+        eu_random_tricks(h, r)
+    elif h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+        eu_play(h, r, eu_random_card(h, eu_legal(h)))
+    else:
+        eu_policy_step(h, r, policies[h.to_act])
+
+cdef void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* policies) noexcept nogil:
+    """Force the player's ``action`` (see the top of this file) and play the hand out."""
+    cdef int i, k, suit
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM
+                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+    if action < 3:
+        while h.to_act != seat:
+            eu_bid1(h, r, False)
+        eu_bid1(h, r, action != 0)
+        if action != 0:
+            while h.phase != EPH_ALONE:  # the dealer's pickup and discard
+                euo_step(h, r, seat, policies, all_random)
+            eu_alone(h, r, action == 2)
+    else:
+        for i in range(r.seats):
+            eu_bid1(h, r, False)
+        while h.to_act != seat:
+            eu_bid2(h, r, -1)
+        if action == 3:
+            eu_bid2(h, r, -1)
+        else:
+            k = (action - 4) >> 1
+            suit = k + (k >= (h.upcard >> 4))
+            eu_bid2(h, r, suit)
+            eu_alone(h, r, (action - 4) & 1)
+    while h.phase != EPH_DONE and h.redeals == 0:
+        euo_step(h, r, seat, policies, all_random)
+
+cdef void euo_record(const EUHand* h, const EURules* r, int seat, int16_t* out) noexcept nogil:
+    cdef int s, own = 0, opp = 0, side_tricks = 0
+    cdef bint mine
+    if h.phase != EPH_DONE or h.redeals:
+        out[0] = 0
+        out[1] = 0
+        out[2] = EUO_THROWN_IN
+        return
+    if r.partnership:
+        own = h.team_points[seat & 1]
+        opp = h.team_points[1 - (seat & 1)]
+        mine = (h.maker & 1) == (seat & 1)
+    else:
+        for s in range(r.seats):
+            if s == seat:
+                own = h.points[s]
+            else:
+                opp += h.points[s]
+        mine = h.maker == seat
+    for s in range(r.seats):
+        if eu_same_side(h, r, s, h.maker):
+            side_tricks += h.tricks[s]
+    out[0] = own
+    out[1] = opp
+    if not mine:
+        out[2] = EUO_DEFENDED
+    elif h.euchred:
+        out[2] = EUO_EUCHRED
+    elif side_tricks == EU_TRICKS:
+        out[2] = EUO_MARCH
+    else:
+        out[2] = EUO_ONE
+
+cdef void eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
+    cdef EUHand dealt, h
+    cdef int a
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
+    for a in range(EUO_ACTIONS):
+        if a == 3 and r.stick_the_dealer and seat == dealer:
+            out[EUO_PER_ACTION * a] = 0
+            out[EUO_PER_ACTION * a + 1] = 0
+            out[EUO_PER_ACTION * a + 2] = EUO_NOT_OPEN
+            continue
+        h = dealt
+        euo_act(&h, r, seat, a, policies)
+        euo_record(&h, r, seat, out + EUO_PER_ACTION * a)

@@ -1,0 +1,176 @@
+"""Monte Carlo action odds for euchre (``cutthroat-euchre`` and the partnership ``euchre``).
+
+The player holds 5 cards and sees the upcard.  In each trial the 18 unseen cards are
+dealt at random to the other seats, the dummy (cutthroat) and the kitty, and every
+action open to the player is played out from that same deal in the core:
+
+* round 1, when it is the player's turn (the seats before them passed): ``pass``
+  (later seats, and the player from then on, act by the policy), ``order up``
+  (the dealer: ``take up``) with the dummy / partner, or alone;
+* round 2, when it is the player's turn (everybody passed round 1, the seats before
+  them passed round 2): ``pass`` (not for a stuck dealer), ``name X`` for each other
+  suit X, with the dummy / partner, or alone.
+
+Per action: the chance that the player's side is euchred, scores 1 point, marches;
+that another side makes trump (the player defends); that the hand is thrown in; the
+expected points of the player (partnership: the team), of an opponent, and the
+difference ("net").  The best action in each round is the one with the highest net.
+
+>>> from cardsim import bid_odds
+>>> odds = bid_odds("euchre", "JH JD AH KH QH", upcard="9H", trials=500, seed=1, threads=1)
+>>> row = odds.row(1, "order up alone")
+>>> row["p_march"], row["expected_points"]
+(1.0, 4.0)
+>>> odds.recommendation["round1"]
+'order up alone'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _core
+from .cards import SUITS, CardSet
+from .errors import CardsimError
+from .game import Game, check_seed, check_threads
+from .odds import sample_trials, wilson_interval
+from .players import check_policy
+
+#: outcome codes written by the core (_euchre_odds.pxi), in order
+OUTCOMES = ("euchre", "one", "march", "defend", "thrown_in")
+NOT_OPEN = 5
+
+
+@dataclass
+class EuchreOdds:
+    """The odds of every action open to a euchre player: one row per action, and the best."""
+
+    game: str
+    cards: str
+    upcard: str
+    seat: int
+    dealer: int
+    trials: int
+    seed: int
+    policy: list[str]
+    rows: list[dict[str, Any]]
+    recommendation: dict[str, Any]
+
+    def row(self, round: int, action: str) -> dict[str, Any]:
+        for r in self.rows:
+            if r["round"] == round and r["action"] == action:
+                return r
+        raise KeyError((round, action))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly what ``cardsim bid --json`` prints."""
+        return {
+            "game": self.game, "cards": self.cards, "upcard": self.upcard, "seat": self.seat,
+            "dealer": self.dealer, "trials": self.trials, "seed": self.seed, "policy": self.policy,
+            "rows": self.rows, "recommendation": self.recommendation,
+        }
+
+    def to_pandas(self):  # -> pandas.DataFrame
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
+        return pd.DataFrame(self.rows)
+
+
+def actions(game: Game, upcard_suit: int, seat: int, dealer: int) -> list[tuple[int, int, str, str | None, bool | None]]:
+    """(core slot, round, label, trump, alone) of every action open to the player."""
+    cutthroat = game.name == "cutthroat-euchre"
+    company = " with the dummy" if cutthroat else ""
+    order = "take up" if seat == dealer else "order up"
+    up = SUITS[upcard_suit]
+    out = [(0, 1, "pass", None, None), (1, 1, order + company, up, False), (2, 1, order + " alone", up, True)]
+    if not (game.rules["stick_the_dealer"] and seat == dealer):
+        out.append((3, 2, "pass", None, None))
+    others = [t for t in range(4) if t != upcard_suit]
+    for k, t in enumerate(others):
+        out.append((4 + 2 * k, 2, f"name {SUITS[t]}{company}", SUITS[t], False))
+        out.append((5 + 2 * k, 2, f"name {SUITS[t]} alone", SUITS[t], True))
+    return out
+
+
+def _check_seat(name: str, value: Any, seats: int) -> int:
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or not 0 <= value < seats:
+        allowed = ", ".join(str(s) for s in range(seats))
+        raise CardsimError(f"{name} must be one of {allowed}, got {value!r}")
+    return int(value)
+
+
+def _parse(game: Game, cards: str | CardSet, upcard: str | None) -> tuple[CardSet, int]:
+    hand = game.cards(cards)
+    if len(hand) != 5:
+        raise CardsimError(f"a {game.name} hand has 5 cards, got {len(hand)}")
+    if upcard is None:
+        raise CardsimError(f"{game.name} bid odds need the upcard: upcard=... (--upcard CARD)")
+    up = game.cards(upcard)
+    if len(up) != 1:
+        raise CardsimError(f"the upcard is one card, got {len(up)}: {str(up)!r}")
+    if up.mask & hand.mask:
+        raise CardsimError(f"the upcard {up} is also in the hand")
+    return hand, up.mask.bit_length() - 1
+
+
+def _widest(results: np.ndarray, slots: list[int]) -> float:
+    """Largest 95% half-width over every reported probability."""
+    n = len(results)
+    counts = np.array([np.bincount(results[:, 3 * a + 2], minlength=NOT_OPEN)[:NOT_OPEN] for a in slots])
+    low, high = wilson_interval(counts, n)
+    return float(((high - low) / 2).max())
+
+
+def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, trials: int | None = 20_000,
+                precision: float | None = None, policy: str = "heuristic", seed: int = 0,
+                threads: int | None = None, seat: int = 0, dealer: int | None = None,
+                progress: Callable[[int, int], None] | None = None) -> EuchreOdds:
+    hand, up = _parse(game, cards, upcard)
+    seats = game.seats
+    seat = _check_seat("seat", seat, seats)
+    dealer = _check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
+    policies = [check_policy(policy)] * seats
+    seed, threads = check_seed(seed), check_threads(threads)
+    open_actions = actions(game, up >> 4, seat, dealer)
+    slots = [a[0] for a in open_actions]
+
+    def run(start: int, n: int) -> np.ndarray:
+        out = np.zeros((n, _core.EUCHRE_ODDS_COLUMNS), dtype=np.int16)
+        _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)
+        return out
+
+    results = sample_trials(run, lambda res: _widest(res, slots), trials=trials, precision=precision,
+                            progress=progress)
+    n = len(results)
+    opponents = 2 if game.name == "cutthroat-euchre" else 1  # the core gives the opponents' total
+    rows = []
+    for slot, rnd, label, trump, alone in open_actions:
+        own, opp, outcome = (results[:, 3 * slot + k].astype(np.float64) for k in range(3))
+        counts = np.bincount(results[:, 3 * slot + 2], minlength=NOT_OPEN)[:NOT_OPEN]
+        low, high = wilson_interval(counts, n)
+        row: dict[str, Any] = {"round": rnd, "action": label, "trump": trump, "alone": alone}
+        for k, name in enumerate(OUTCOMES):
+            row[f"p_{name}"] = round(float(counts[k]) / n, 6)
+            row[f"p_{name}_low"] = round(float(low[k]), 6)
+            row[f"p_{name}_high"] = round(float(high[k]), 6)
+        net = own - opp / opponents
+        row["expected_points"] = round(float(own.mean()), 4)
+        row["expected_opponent_points"] = round(float(opp.mean()) / opponents, 4)
+        row["expected_net"] = round(float(net.mean()), 4)
+        row["net_se"] = round(float(net.std() / np.sqrt(n)), 4)
+        rows.append(row)
+    return EuchreOdds(game.name, str(hand), game.deck.code(up), seat, dealer, n, seed, policies, rows,
+                      _recommend(rows))
+
+
+def _recommend(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    best = {rnd: max((r for r in rows if r["round"] == rnd), key=lambda r: r["expected_net"]) for rnd in (1, 2)}
+    one, two = best[1], best[2]
+    reason = (f"round 1: {one['action']} has the highest expected net points ({one['expected_net']:+.3f}"
+              + (f"; P(euchre) {one['p_euchre']:.1%}, P(march) {one['p_march']:.1%}" if one["trump"] else "")
+              + f"); if everybody passes round 1: {two['action']} ({two['expected_net']:+.3f})")
+    return {"action": one["action"], "round1": one["action"], "round2": two["action"], "reason": reason}
