@@ -16,6 +16,7 @@ True
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -81,16 +82,36 @@ class BidOdds:
             raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
         return pd.DataFrame(self.rows)
 
+    def tables(self, sure: float = 0.995) -> list[tuple[str, list[str], list[list[Any]]]]:
+        """What ``cardsim bid`` prints: (title, columns, rows) per table; bids made at least
+        ``sure`` of the time are folded into the first table's last column."""
+        folded = {r["trump"]: r["bid"] for r in self.rows if r["p_make"] >= sure}
+        trump_rows = [
+            [t["trump"], f"{t['named_rate']:.1%}" if t["trump"] != "best" else "", f"{t['meld_mean']:.1f}",
+             f"{t['trick_points_mean']:.1f}", f"{t['total_mean']:.1f}", folded.get(t["trump"], "-")]
+            for t in self.trumps
+        ]
+        who = "team " if self.game == "partnership-pinochle" else ""
+        first = (f"{self.game}: {self.cards} (seat {self.seat}, dealer {self.dealer}, {self.trials:,} deals)",
+                 ["trump", "named", f"{who}meld", f"{who}trick points", "total", f"sure up to (>= {sure:.1%})"],
+                 trump_rows)
+        best = [r for r in self.rows if r["trump"] == "best" and r["p_make"] < sure]
+        columns = ["bid", "P(make)", "95% interval", "expected score"] + (["expected army"] if self.army else [])
+        rows = [[r["bid"], f"{r['p_make']:.3f}", f"{r['ci_low']:.3f} .. {r['ci_high']:.3f}",
+                 f"{r['expected_score']:+.1f}"] + ([f"{r['expected_army']:+.1f}"] if self.army else []) for r in best]
+        return [first, ("bids with the player's best trump", columns, rows)]
 
-def _run_trials(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, start: int, n: int,
-                policies: list[str], threads: int) -> np.ndarray:
-    out = np.zeros((n, 13), dtype=np.int16)
-    _core.cutthroat_pinochle_odds(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
-    return out
+    def advice(self) -> str:
+        """The recommendation in one line."""
+        rec = self.recommendation
+        return f"recommendation: bid up to {rec['highest_positive_bid'] or 'nothing (pass)'}; {rec['reason']}"
 
 
 def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """(meld, trick points, counted total) per trial for each trump choice."""
+    """(meld, trick points, counted total) per trial for each trump choice.
+
+    ``results`` has the layout of the pinochle odds trials: columns 3t, 3t+1, 3t+2 for
+    trump suit t, column 12 the suit the heuristic names."""
     by_choice = {SUITS[t]: tuple(results[:, 3 * t + k] for k in range(3)) for t in range(4)}
     chosen = results[:, 12].astype(np.intp)
     rows = np.arange(len(results))
@@ -110,6 +131,42 @@ def _widest_interval(results: np.ndarray, min_bid: int) -> float:
     return widest
 
 
+def check_seat(name: str, value: Any, seats: int) -> int:
+    """A seat number 0 .. seats-1, else a one-line CardsimError."""
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or not 0 <= value < seats:
+        options = ", ".join(str(s) for s in range(seats - 1)) + f" or {seats - 1}"
+        raise CardsimError(f"{name} must be {options}, got {value!r}")
+    return int(value)
+
+
+def sample(run: Callable[[int, int], np.ndarray], trials: int | None, precision: float | None,
+           widest: Callable[[np.ndarray], float], progress: Callable[[int, int], None] | None) -> np.ndarray:
+    """Run trials in batches: ``trials`` of them, or with ``precision`` until ``widest(results)``
+    (the largest reported 95% half-width) is at most ``precision`` (at most PRECISION_CAP).
+    ``run(start, n)`` returns trials start .. start+n-1."""
+    if precision is not None:
+        if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not 0 < precision <= 0.1:
+            raise CardsimError(f"precision must be a number above 0 and at most 0.1, got {precision!r}")
+        chunks, done = [], 0
+        while done < PRECISION_CAP:
+            chunks.append(run(done, BATCH_TRIALS))
+            done += BATCH_TRIALS
+            if progress:
+                progress(done, PRECISION_CAP)
+            if widest(np.concatenate(chunks)) <= precision:
+                break
+        return np.concatenate(chunks)
+    if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
+        raise CardsimError(f"trials must be an integer from 1 to {MAX_TRIALS:,}, got {trials!r}")
+    chunks = []
+    for start in range(0, trials, 5 * BATCH_TRIALS):
+        n = min(5 * BATCH_TRIALS, trials - start)
+        chunks.append(run(start, n))
+        if progress:
+            progress(start + n, trials)
+    return np.concatenate(chunks)
+
+
 def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
                             precision: float | None = None, policy: str = "heuristic", seed: int = 0,
                             threads: int | None = None, seat: int = 0, dealer: int | None = None,
@@ -119,44 +176,32 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
     if len(hand) != size:
         raise CardsimError(f"a cutthroat-pinochle hand has {size} cards with widow={str(game.rules['widow']).lower()}, "
                            f"got {len(hand)}")
-    if not 0 <= seat < 3:
-        raise CardsimError(f"seat must be 0, 1 or 2, got {seat}")
-    dealer = (seat + 2) % 3 if dealer is None else dealer
-    if not 0 <= dealer < 3:
-        raise CardsimError(f"dealer must be 0, 1 or 2, got {dealer}")
+    seat = check_seat("seat", seat, 3)
+    dealer = check_seat("dealer", (seat + 2) % 3 if dealer is None else dealer, 3)
     policies = [check_policy(policy)] * 3
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
-    if precision is not None:
-        if not isinstance(precision, (int, float)) or not 0 < precision <= 0.1:
-            raise CardsimError(f"precision must be a number above 0 and at most 0.1, got {precision!r}")
-        chunks, done = [], 0
-        while done < PRECISION_CAP:
-            chunks.append(_run_trials(game, hand, seat, dealer, seed, done, BATCH_TRIALS, policies, threads))
-            done += BATCH_TRIALS
-            if progress:
-                progress(done, PRECISION_CAP)
-            if _widest_interval(np.concatenate(chunks), min_bid) <= precision:
-                break
-        results = np.concatenate(chunks)
-    else:
-        if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
-            raise CardsimError(f"trials must be an integer from 1 to {MAX_TRIALS:,}, got {trials!r}")
-        chunks = []
-        for start in range(0, trials, 5 * BATCH_TRIALS):
-            n = min(5 * BATCH_TRIALS, trials - start)
-            chunks.append(_run_trials(game, hand, seat, dealer, seed, start, n, policies, threads))
-            if progress:
-                progress(start + n, trials)
-        results = np.concatenate(chunks)
-    return _summarise(game, hand, seat, dealer, seed, policies, results)
+
+    def run(start: int, n: int) -> np.ndarray:
+        out = np.zeros((n, 13), dtype=np.int16)
+        _core.cutthroat_pinochle_odds(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
+        return out
+
+    results = sample(run, trials, precision, lambda res: _widest_interval(res, min_bid), progress)
+    rows, trumps, recommendation = bid_summary(
+        results, min_bid, int(game.rules["bid_increment"]), bool(game.rules["army_scoring"]),
+        "after seeing the widow the heuristic names {trump} most often")
+    return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation,
+                   bool(game.rules["army_scoring"]))
 
 
-def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, policies: list[str],
-               results: np.ndarray) -> BidOdds:
+def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
+                reason_tail: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """Rows, per-trump summaries and recommendation of pinochle odds trials (the layout of
+    _totals_by_choice): for every choice, every bid from ``min_bid`` up to the first made
+    less than MIN_REPORTED of the time.  ``reason_tail`` ends the recommendation's reason
+    (``{trump}``: the suit the heuristic names most often)."""
     n = len(results)
-    min_bid = int(game.rules["min_bid"])
-    army = bool(game.rules["army_scoring"])
     rows, trumps = [], []
     for choice, (meld, trick_points, total) in _totals_by_choice(results).items():
         values, counts = np.unique(meld, return_counts=True)
@@ -181,7 +226,7 @@ def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, pol
             rows.append(row)
             if p < MIN_REPORTED:
                 break
-            bid += int(game.rules["bid_increment"])
+            bid += increment
     best = [r for r in rows if r["trump"] == "best"]
     chosen = SUITS[int(np.bincount(results[:, 12], minlength=4).argmax())]
     positive = [r["bid"] for r in best if r["expected_score"] > 0]
@@ -197,11 +242,11 @@ def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, pol
             f"{top} is the highest bid with a positive expected score "
             f"(P(make) {next(r['p_make'] for r in best if r['bid'] == top):.1%}); "
             + (f"{max(likely)} is the highest made at least half the time; " if likely else "")
-            + f"after seeing the widow the heuristic names {chosen} most often"
+            + reason_tail.format(trump=chosen)
         )
     else:
         recommendation["reason"] = f"pass: even {min_bid} has a negative expected score"
-    return BidOdds(game.name, str(hand), seat, dealer, n, seed, policies, rows, trumps, recommendation, army)
+    return rows, trumps, recommendation
 
 
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
@@ -209,17 +254,34 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
              rules: dict | None = None, **context: Any) -> BidOdds:
     """Monte Carlo odds of each bid for ``cards``; ``context`` is game-specific (``seat``,
-    ``dealer`` for cutthroat-pinochle).  ``precision`` replaces ``trials``: sample until
+    ``dealer`` for the pinochle games, ``upcard`` for two-hand-pinochle).  ``precision`` replaces ``trials``: sample until
     every reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
-    return ODDS[the_game.name](the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+    odds = ODDS[the_game.name]
+    accepted = inspect.signature(odds).parameters
+    for key in context:
+        if key not in accepted or key in ("game", "cards"):
+            known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
+            raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
+    return odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                                threads=threads, progress=progress, **context)
 
 
+_COMMON = ("trials", "precision", "policy", "seed", "threads", "progress")
+
 #: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
 #: progress, **context) -> BidOdds.  Each game's odds live in their own module.
-ODDS: dict[str, Callable[..., BidOdds]] = {
+ODDS: dict[str, Callable[..., Any]] = {
     "cutthroat-pinochle": cutthroat_pinochle_odds,
 }
+
+
+def _register_more() -> None:
+    from .odds_pinochle_games import partnership_pinochle_odds, two_hand_pinochle_odds
+    ODDS["partnership-pinochle"] = partnership_pinochle_odds
+    ODDS["two-hand-pinochle"] = two_hand_pinochle_odds
+
+
+_register_more()
