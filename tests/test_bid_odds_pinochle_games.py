@@ -228,6 +228,43 @@ def test_two_hand_dealer_with_the_dix_turned_up_cannot_lose():
     assert set(odds.distribution) <= {-10, 0} and odds.recommendation["p_win"] == 0.0
 
 
+def _two_hand_deals(hand: str, upcard: str, n: int, *, seat: int = 0, dealer: int = 1, seed: int = 0):
+    from cardsim.odds_pinochle_games import _free_copy
+    game = Game(TH)
+    mask = game.cards(hand).mask
+    up = _free_copy(mask, game.cards(upcard).mask)
+    out = np.zeros((n, 2), dtype=np.uint64)
+    _core.two_hand_pinochle_odds_deals(game.rules, mask, up, seat, dealer, seed, 0, out)
+    return game, int(mask), up, out
+
+
+def _bit_counts(masks: np.ndarray, bits: list[int]) -> np.ndarray:
+    return sum(((masks >> np.uint64(b)) & np.uint64(1)).astype(int) for b in bits)
+
+
+@pytest.mark.parametrize("seat, dealer", [(0, 1), (1, 1)])
+def test_two_hand_deal_is_uniform(seat, dealer):
+    """The opponent's 12 cards are a uniform draw from the 35 the player cannot see: the
+    number of 9H (both unseen) in it is hypergeometric (2 of 35, 12 drawn), the unseen
+    TC (the other is turned up) is there with probability 12/35; the top stock card is
+    each unseen physical card with probability 1/35."""
+    n = 60_000
+    game, mask, up, out = _two_hand_deals(EXAMPLE, "TC", n, seat=seat, dealer=dealer, seed=40 + seat)
+    opp, top = out[:, 0], out[:, 1]
+    assert not (opp & np.uint64(mask | (1 << up))).any() and not (top & opp).any()
+    assert all(int(m).bit_count() == 12 for m in opp[:1000])
+    nines = _bit_counts(opp, [16 * 1 + 0, 16 * 1 + 1])  # 9H copies 0 and 1
+    for k in range(3):
+        p = _hypergeom(k, 2, 35, 12)
+        assert abs((nines == k).mean() - p) < 4.5 * math.sqrt(p * (1 - p) / n), (k, (nines == k).mean(), p)
+    tc = _bit_counts(opp, [48 + 8, 48 + 9])
+    p = 12 / 35
+    assert set(np.unique(tc)) <= {0, 1} and abs(tc.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / n)
+    p = 2 / 35
+    top_nines = _bit_counts(top, [16, 17]).mean()
+    assert abs(top_nines - p) < 4.5 * math.sqrt(p * (1 - p) / n)
+
+
 def test_two_hand_one_copy_of_the_upcard_in_hand_is_a_legal_deal():
     odds = bid_odds(TH, EXAMPLE, upcard="KS", trials=500, seed=5, threads=1)  # EXAMPLE holds one KS
     assert odds.summary["trump"] == "S" and odds.trials == 500

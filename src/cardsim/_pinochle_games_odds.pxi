@@ -70,9 +70,10 @@ cdef void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, u
         row[ODDS_TRICK_POINTS] = h.team_trick_points[team]
         row[ODDS_TOTAL] = counted + h.team_trick_points[team]
 
-cdef void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
-                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
-    cdef THHand h
+cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
+                       uint64_t seed, int64_t index) noexcept nogil:
+    """Deal trial ``index``: the player's ``hand`` and ``upcard`` fixed, the other 35 cards
+    shuffled into the opponent's 12 and the stock (top first)."""
     cdef int order[48]
     cdef int rest[48]
     cdef int n = 0, i, mine, theirs
@@ -93,7 +94,12 @@ cdef void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, i
     order[2 * TH_HAND_SIZE] = upcard
     for i in range(TH_STOCK_SIZE):
         order[2 * TH_HAND_SIZE + 1 + i] = rest[TH_HAND_SIZE + i]
-    th_deal_order(&h, r, order, dealer)
+    th_deal_order(h, r, order, dealer)
+
+cdef void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
+    cdef THHand h
+    th_odds_deal(&h, r, hand, upcard, seat, dealer, seed, index)
     th_play_out(&h, r, policies)
     out[0] = h.meld[seat]
     out[1] = h.meld[1 - seat]
