@@ -355,3 +355,12 @@ def test_cli_bad_input_exit_2(args):
     assert result.stdout == "" and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:")
+
+
+@pytest.mark.parametrize("game, context", [(PP, {"seat": 2, "dealer": 0}), (TH, {"upcard": "9C", "seat": 1})])
+def test_random_players(game, context):
+    """The random players draw from the trial's stream: still deterministic across threads."""
+    a = bid_odds(game, EXAMPLE, trials=2000, seed=6, threads=1, policy="random", **context)
+    b = bid_odds(game, EXAMPLE, trials=2000, seed=6, threads=2, policy="random", **context)
+    assert a.to_dict() == b.to_dict() and a.policy[0] == "random"
+    assert a.to_dict() != bid_odds(game, EXAMPLE, trials=2000, seed=6, threads=2, **context).to_dict()
