@@ -26,8 +26,8 @@ SURE = 0.995  # bids made at least this often are folded into one line of the ta
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @rule_options
 @json_option
-def bid(game: str, cards: str, seat: int, dealer: int | None, upcard: str | None, trials: int | None, precision: float | None,
-        policy: str, seed: int, threads: int | None, preset: str | None, rules_file: str | None,
+def bid(game: str, cards: str, seat: int, dealer: int | None, upcard: str | None, trials: int | None,
+        precision: float | None, policy: str, seed: int, threads: int | None, preset: str | None, rules_file: str | None,
         sets: tuple[str, ...], as_json: bool) -> None:
     """How likely each bid is to make with CARDS, and which bid is worth making.
 

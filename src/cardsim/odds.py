@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
 from .players import check_policy
+
+if TYPE_CHECKING:
+    from .odds_pinochle_games import TwoHandOdds
 
 MAX_TRIALS = 10_000_000
 PRECISION_CAP = 2_000_000  # most trials a --precision run may take
@@ -252,9 +255,10 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> BidOdds:
+             rules: dict | None = None, **context: Any) -> BidOdds | TwoHandOdds:
     """Monte Carlo odds of each bid for ``cards``; ``context`` is game-specific (``seat``,
-    ``dealer`` for the pinochle games, ``upcard`` for two-hand-pinochle).  ``precision`` replaces ``trials``: sample until
+    ``dealer`` for the pinochle games, ``upcard`` for two-hand-pinochle).
+    ``precision`` replaces ``trials``: sample until
     every reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:

@@ -186,7 +186,8 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
         "trump": str(up)[-1], "meld_mean": round(float(meld.mean()), 4),
         "opponent_meld_mean": round(float(opp_meld.mean()), 4),
         "trick_points_mean": round(float(tp.mean()), 4), "opponent_trick_points_mean": round(float(opp_tp.mean()), 4),
-        "score_mean": round(float((meld + tp).mean()), 4), "opponent_score_mean": round(float((opp_meld + opp_tp).mean()), 4),
+        "score_mean": round(float((meld + tp).mean()), 4),
+        "opponent_score_mean": round(float((opp_meld + opp_tp).mean()), 4),
         "difference_mean": round(float(diff.mean()), 4), "difference_sd": round(float(diff.std()), 4),
     }
     p_win = wins / n
