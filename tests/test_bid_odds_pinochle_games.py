@@ -229,40 +229,60 @@ def test_two_hand_dealer_with_the_dix_turned_up_cannot_lose():
 
 
 def _two_hand_deals(hand: str, upcard: str, n: int, *, seat: int = 0, dealer: int = 1, seed: int = 0):
+    """(mask, upcard bit, per-trial deal order) of n two-hand odds trials."""
     from cardsim.odds_pinochle_games import _free_copy
-    game = Game(TH)
-    mask = game.cards(hand).mask
-    up = _free_copy(mask, game.cards(upcard).mask)
-    out = np.zeros((n, 2), dtype=np.uint64)
-    _core.two_hand_pinochle_odds_deals(game.rules, mask, up, seat, dealer, seed, 0, out)
-    return game, int(mask), up, out
-
-
-def _bit_counts(masks: np.ndarray, bits: list[int]) -> np.ndarray:
-    return sum(((masks >> np.uint64(b)) & np.uint64(1)).astype(int) for b in bits)
+    mask = Game(TH).cards(hand).mask
+    up = _free_copy(mask, Game(TH).cards(upcard).mask)
+    out = np.zeros((n, 48), dtype=np.int8)
+    _core.two_hand_pinochle_odds_deals(mask, up, seat, dealer, seed, 0, out)
+    return int(mask), up, out
 
 
 @pytest.mark.parametrize("seat, dealer", [(0, 1), (1, 1)])
 def test_two_hand_deal_is_uniform(seat, dealer):
-    """The opponent's 12 cards are a uniform draw from the 35 the player cannot see: the
-    number of 9H (both unseen) in it is hypergeometric (2 of 35, 12 drawn), the unseen
-    TC (the other is turned up) is there with probability 12/35; the top stock card is
-    each unseen physical card with probability 1/35."""
+    """The player's 12 cards and the upcard sit where the deal puts the seat's hand and the
+    turned-up card; the other 35 are a uniform shuffle: the number of 9H (both unseen) in
+    the opponent's 12 is hypergeometric (2 of 35, 12 drawn), the unseen TC (the other is
+    turned up) is there with probability 12/35, and the top stock card is each unseen
+    physical card with probability 1/35."""
     n = 60_000
-    game, mask, up, out = _two_hand_deals(EXAMPLE, "TC", n, seat=seat, dealer=dealer, seed=40 + seat)
-    opp, top = out[:, 0], out[:, 1]
-    assert not (opp & np.uint64(mask | (1 << up))).any() and not (top & opp).any()
-    assert all(int(m).bit_count() == 12 for m in opp[:1000])
-    nines = _bit_counts(opp, [16 * 1 + 0, 16 * 1 + 1])  # 9H copies 0 and 1
+    mask, up, order = _two_hand_deals(EXAMPLE, "TC", n, seat=seat, dealer=dealer, seed=40 + seat)
+    mine = slice(0, 12) if seat != dealer else slice(12, 24)
+    theirs = slice(12, 24) if seat != dealer else slice(0, 12)
+    deck = [16 * suit + i for suit in range(4) for i in range(12)]  # the 48 physical card bits
+    assert (np.sort(order, axis=1) == deck).all()  # every card once
+    assert (order[:, 24] == up).all()
+    bits = np.uint64(1) << order.astype(np.uint64)
+    assert (np.bitwise_or.reduce(bits[:, mine], axis=1) == np.uint64(mask)).all()
+    opp = order[:, theirs]
+    nines = ((opp == 16) | (opp == 17)).sum(axis=1)  # 9H, copies 0 and 1
     for k in range(3):
         p = _hypergeom(k, 2, 35, 12)
         assert abs((nines == k).mean() - p) < 4.5 * math.sqrt(p * (1 - p) / n), (k, (nines == k).mean(), p)
-    tc = _bit_counts(opp, [48 + 8, 48 + 9])
+    tc = ((opp == 56) | (opp == 57)).sum(axis=1)
     p = 12 / 35
     assert set(np.unique(tc)) <= {0, 1} and abs(tc.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / n)
     p = 2 / 35
-    top_nines = _bit_counts(top, [16, 17]).mean()
+    top_nines = ((order[:, 25] == 16) | (order[:, 25] == 17)).mean()
     assert abs(top_nines - p) < 4.5 * math.sqrt(p * (1 - p) / n)
+
+
+@pytest.mark.parametrize("seat, dealer", [(0, 1), (1, 1), (0, 0)])
+def test_two_hand_trials_are_the_engine_hands(seat, dealer):
+    """Each trial's columns are what the step engine gives when the same deal is played
+    out by the heuristic players (they draw no random numbers)."""
+    game = Game(TH)
+    n = 200
+    mask, up, order = _two_hand_deals(EXAMPLE, "TC", n, seat=seat, dealer=dealer, seed=50)
+    res = np.zeros((n, 4), dtype=np.int16)
+    _core.two_hand_pinochle_odds(game.rules, mask, up, seat, dealer, 50, 0, res, ["heuristic"] * 2, 1)
+    for i in range(n):
+        state = _core.TwoHandPinochleState(game.rules, 0, dealer)
+        state.set_deal([int(c) for c in order[i]], dealer)
+        while state.phase != "done":
+            state.policy_step("heuristic")
+        assert list(res[i]) == [state.meld[seat], state.meld[1 - seat],
+                                state.trick_points[seat], state.trick_points[1 - seat]], i
 
 
 def test_two_hand_one_copy_of_the_upcard_in_hand_is_a_legal_deal():

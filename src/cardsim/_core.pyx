@@ -255,17 +255,21 @@ def two_hand_pinochle_odds(rules, uint64_t hand, int upcard, int seat, int deale
         th_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
 
 
-def two_hand_pinochle_odds_deals(rules, uint64_t hand, int upcard, int seat, int dealer,
-                                 uint64_t seed, int64_t start, uint64_t[:, ::1] out):
-    """The deals of two-hand odds trials ``start ..`` (for tests): per trial the opponent's
-    12 cards and the first face-down stock card, as masks."""
-    cdef THRules r = th_rules_from(rules)
-    cdef THHand h
-    cdef Py_ssize_t i
+def two_hand_pinochle_odds_deals(uint64_t hand, int upcard, int seat, int dealer,
+                                 uint64_t seed, int64_t start, int8_t[:, ::1] out):
+    """The deals of two-hand odds trials ``start ..`` (for tests): per trial the 48 card bits
+    in deal order (non-dealer's 12, dealer's 12, upcard, stock top first), as
+    TwoHandPinochleState.set_deal takes them."""
+    cdef Rng rng
+    cdef int order[48]
+    cdef Py_ssize_t i, k
+    if out.shape[1] != 48:
+        raise ValueError("out must have 48 columns")
     for i in range(out.shape[0]):
-        th_odds_deal(&h, &r, hand, upcard, seat, dealer, seed, start + i)
-        out[i, 0] = h.hand[1 - seat]
-        out[i, 1] = bit_bb(h.stock[0])
+        rng_seed(&rng, seed, <uint64_t>(start + i))
+        th_odds_order(order, &rng, hand, upcard, seat, dealer)
+        for k in range(48):
+            out[i, k] = order[k]
 
 
 # -- one hand, step by step ---------------------------------------------------------

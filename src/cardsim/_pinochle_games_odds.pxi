@@ -70,21 +70,18 @@ cdef void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, u
         row[ODDS_TRICK_POINTS] = h.team_trick_points[team]
         row[ODDS_TOTAL] = counted + h.team_trick_points[team]
 
-cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
-                       uint64_t seed, int64_t index) noexcept nogil:
-    """Deal trial ``index``: the player's ``hand`` and ``upcard`` fixed, the other 35 cards
-    shuffled into the opponent's 12 and the stock (top first)."""
-    cdef int order[48]
+cdef void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
+    """The deal order of a trial (non-dealer's 12, dealer's 12, upcard, stock top first):
+    the player's ``hand`` and ``upcard`` fixed, the other 35 cards shuffled by ``rng``
+    into the opponent's 12 and the stock."""
     cdef int rest[48]
     cdef int n = 0, i, mine, theirs
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand & ~bit_bb(upcard), own = hand
-    rng_seed(&h.rng, seed, <uint64_t>index)
     while unseen:
         rest[n] = lsb(unseen)
         unseen &= unseen - 1
         n += 1
-    shuffle_ints(&h.rng, rest, n)
-    # order: non-dealer's 12, dealer's 12, upcard, stock top first
+    shuffle_ints(rng, rest, n)
     mine = 0 if seat != dealer else TH_HAND_SIZE
     theirs = TH_HAND_SIZE - mine
     for i in range(TH_HAND_SIZE):
@@ -94,6 +91,13 @@ cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, i
     order[2 * TH_HAND_SIZE] = upcard
     for i in range(TH_STOCK_SIZE):
         order[2 * TH_HAND_SIZE + 1 + i] = rest[TH_HAND_SIZE + i]
+
+cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
+                       uint64_t seed, int64_t index) noexcept nogil:
+    """Deal trial ``index`` from its own stream keyed by (seed, index)."""
+    cdef int order[48]
+    rng_seed(&h.rng, seed, <uint64_t>index)
+    th_odds_order(order, &h.rng, hand, upcard, seat, dealer)
     th_deal_order(h, r, order, dealer)
 
 cdef void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
