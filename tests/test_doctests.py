@@ -17,6 +17,8 @@ MODULES = [
     "cardsim.hands.partnership_pinochle",
     "cardsim.hands.two_hand_pinochle",
     "cardsim.hands.spades",
+    "cardsim.odds",
+    "cardsim.odds_pinochle_games",
 ]
 
 

@@ -31,6 +31,7 @@ include "_two_hand_pinochle.pxi"
 include "_two_hand_pinochle_players.pxi"
 include "_spades.pxi"
 include "_spades_players.pxi"
+include "_pinochle_games_odds.pxi"
 
 cdef extern from *:
     """
@@ -219,6 +220,57 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
         pol[i] = POLICIES[policies[i]]
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
+
+
+def partnership_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
+                              uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Partnership bid-odds trials ``start .. start+len(out)-1`` into ``out``.
+
+    Columns 3t, 3t+1, 3t+2: the team's meld after passing, trick points and counted
+    total with trump suit t; column 12: the suit the heuristic bidder names.  Trial i
+    depends only on (seed, i)."""
+    cdef PPRules r = pp_rules_from(rules)
+    cdef int pol[PP_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != ODDS_COLUMNS:
+        raise ValueError("out must have 13 columns")
+    for i in range(PP_SEATS):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        pp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
+
+
+def two_hand_pinochle_odds(rules, uint64_t hand, int upcard, int seat, int dealer,
+                           uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Two-hand odds trials ``start .. start+len(out)-1`` into ``out``: the player's meld,
+    the opponent's meld, the player's and the opponent's trick points.  ``upcard`` is a
+    card bit not in ``hand``.  Trial i depends only on (seed, i)."""
+    cdef THRules r = th_rules_from(rules)
+    cdef int pol[TH_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != TH_ODDS_COLUMNS:
+        raise ValueError("out must have 4 columns")
+    for i in range(TH_SEATS):
+        pol[i] = POLICIES[policies[i]]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        th_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
+
+
+def two_hand_pinochle_odds_deals(uint64_t hand, int upcard, int seat, int dealer,
+                                 uint64_t seed, int64_t start, int8_t[:, ::1] out):
+    """The deals of two-hand odds trials ``start ..`` (for tests): per trial the 48 card bits
+    in deal order (non-dealer's 12, dealer's 12, upcard, stock top first), as
+    TwoHandPinochleState.set_deal takes them."""
+    cdef Rng rng
+    cdef int order[48]
+    cdef Py_ssize_t i, k
+    if out.shape[1] != 48:
+        raise ValueError("out must have 48 columns")
+    for i in range(out.shape[0]):
+        rng_seed(&rng, seed, <uint64_t>(start + i))
+        th_odds_order(order, &rng, hand, upcard, seat, dealer)
+        for k in range(48):
+            out[i, k] = order[k]
 
 
 # -- one hand, step by step ---------------------------------------------------------

@@ -16,8 +16,9 @@ True
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -26,6 +27,10 @@ from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
 from .players import check_policy
+
+if TYPE_CHECKING:
+    from .odds_euchre import EuchreOdds
+    from .odds_pinochle_games import TwoHandOdds
 
 MAX_TRIALS = 10_000_000
 PRECISION_CAP = 2_000_000  # most trials a --precision run may take
@@ -42,6 +47,100 @@ def wilson_interval(successes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarr
     centre = (p + Z95**2 / (2 * n)) / denom
     half = Z95 * np.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+
+
+@dataclass
+class BidOdds:
+    """The odds for one hand: one row per (trump choice, bid), and a recommendation."""
+
+    game: str
+    cards: str
+    seat: int
+    dealer: int
+    trials: int
+    seed: int
+    policy: list[str]
+    rows: list[dict[str, Any]]
+    trumps: list[dict[str, Any]]
+    recommendation: dict[str, Any]
+    army: bool = field(default=False)
+
+    def row(self, trump: str, bid: int) -> dict[str, Any]:
+        for r in self.rows:
+            if r["trump"] == trump and r["bid"] == bid:
+                return r
+        raise KeyError((trump, bid))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly what ``cardsim bid --json`` prints."""
+        return {
+            "game": self.game, "cards": self.cards, "seat": self.seat, "dealer": self.dealer,
+            "trials": self.trials, "seed": self.seed, "policy": self.policy,
+            "trumps": self.trumps, "rows": self.rows, "recommendation": self.recommendation,
+        }
+
+    def to_pandas(self):  # -> pandas.DataFrame
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
+        return pd.DataFrame(self.rows)
+
+    def tables(self, sure: float = 0.995) -> list[tuple[str, list[str], list[list[Any]]]]:
+        """What ``cardsim bid`` prints: (title, columns, rows) per table; bids made at least
+        ``sure`` of the time are folded into the first table's last column."""
+        folded = {r["trump"]: r["bid"] for r in self.rows if r["p_make"] >= sure}
+        trump_rows = [
+            [t["trump"], f"{t['named_rate']:.1%}" if t["trump"] != "best" else "", f"{t['meld_mean']:.1f}",
+             f"{t['trick_points_mean']:.1f}", f"{t['total_mean']:.1f}", folded.get(t["trump"], "-")]
+            for t in self.trumps
+        ]
+        who = "team " if self.game == "partnership-pinochle" else ""
+        first = (f"{self.game}: {self.cards} (seat {self.seat}, dealer {self.dealer}, {self.trials:,} deals)",
+                 ["trump", "named", f"{who}meld", f"{who}trick points", "total", f"sure up to (>= {sure:.1%})"],
+                 trump_rows)
+        best = [r for r in self.rows if r["trump"] == "best" and r["p_make"] < sure]
+        columns = ["bid", "P(make)", "95% interval", "expected score"] + (["expected army"] if self.army else [])
+        rows = [[r["bid"], f"{r['p_make']:.3f}", f"{r['ci_low']:.3f} .. {r['ci_high']:.3f}",
+                 f"{r['expected_score']:+.1f}"] + ([f"{r['expected_army']:+.1f}"] if self.army else []) for r in best]
+        return [first, ("bids with the player's best trump", columns, rows)]
+
+    def advice(self) -> str:
+        """The recommendation in one line."""
+        rec = self.recommendation
+        return f"recommendation: bid up to {rec['highest_positive_bid'] or 'nothing (pass)'}; {rec['reason']}"
+
+
+def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(meld, trick points, counted total) per trial for each trump choice.
+
+    ``results`` has the layout of the pinochle odds trials: columns 3t, 3t+1, 3t+2 for
+    trump suit t, column 12 the suit the heuristic names."""
+    by_choice = {SUITS[t]: tuple(results[:, 3 * t + k] for k in range(3)) for t in range(4)}
+    chosen = results[:, 12].astype(np.intp)
+    rows = np.arange(len(results))
+    by_choice["best"] = tuple(results[rows, 3 * chosen + k] for k in range(3))
+    return by_choice
+
+
+def _widest_interval(results: np.ndarray, min_bid: int) -> float:
+    """Largest 95% half-width over the P(make) that would be reported."""
+    n = len(results)
+    widest = 0.0
+    for _, _, total in _totals_by_choice(results).values():
+        top = int(total.max())
+        made = np.array([(total >= b).sum() for b in range(min_bid, max(min_bid, top) + 1)])
+        low, high = wilson_interval(made, n)
+        widest = max(widest, float(((high - low) / 2).max()))
+    return widest
+
+
+def check_seat(name: str, value: Any, seats: int) -> int:
+    """A seat number 0 .. seats-1, else a one-line CardsimError."""
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or not 0 <= value < seats:
+        allowed = ", ".join(str(s) for s in range(seats))
+        raise CardsimError(f"{name} must be one of {allowed}, got {value!r}")
+    return int(value)
 
 
 def check_trials(trials: Any) -> int:
@@ -82,72 +181,6 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     return np.concatenate(chunks)
 
 
-@dataclass
-class BidOdds:
-    """The odds for one hand: one row per (trump choice, bid), and a recommendation."""
-
-    game: str
-    cards: str
-    seat: int
-    dealer: int
-    trials: int
-    seed: int
-    policy: list[str]
-    rows: list[dict[str, Any]]
-    trumps: list[dict[str, Any]]
-    recommendation: dict[str, Any]
-    army: bool = field(default=False)
-
-    def row(self, trump: str, bid: int) -> dict[str, Any]:
-        for r in self.rows:
-            if r["trump"] == trump and r["bid"] == bid:
-                return r
-        raise KeyError((trump, bid))
-
-    def to_dict(self) -> dict[str, Any]:
-        """Exactly what ``cardsim bid --json`` prints."""
-        return {
-            "game": self.game, "cards": self.cards, "seat": self.seat, "dealer": self.dealer,
-            "trials": self.trials, "seed": self.seed, "policy": self.policy,
-            "trumps": self.trumps, "rows": self.rows, "recommendation": self.recommendation,
-        }
-
-    def to_pandas(self):  # -> pandas.DataFrame
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
-        return pd.DataFrame(self.rows)
-
-
-def _run_trials(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, start: int, n: int,
-                policies: list[str], threads: int) -> np.ndarray:
-    out = np.zeros((n, 13), dtype=np.int16)
-    _core.cutthroat_pinochle_odds(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
-    return out
-
-
-def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """(meld, trick points, counted total) per trial for each trump choice."""
-    by_choice = {SUITS[t]: tuple(results[:, 3 * t + k] for k in range(3)) for t in range(4)}
-    chosen = results[:, 12].astype(np.intp)
-    rows = np.arange(len(results))
-    by_choice["best"] = tuple(results[rows, 3 * chosen + k] for k in range(3))
-    return by_choice
-
-
-def _widest_interval(results: np.ndarray, min_bid: int) -> float:
-    """Largest 95% half-width over the P(make) that would be reported."""
-    n = len(results)
-    widest = 0.0
-    for _, _, total in _totals_by_choice(results).values():
-        top = int(total.max())
-        made = np.array([(total >= b).sum() for b in range(min_bid, max(min_bid, top) + 1)])
-        low, high = wilson_interval(made, n)
-        widest = max(widest, float(((high - low) / 2).max()))
-    return widest
-
-
 def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
                             precision: float | None = None, policy: str = "heuristic", seed: int = 0,
                             threads: int | None = None, seat: int = 0, dealer: int | None = None,
@@ -157,25 +190,33 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
     if len(hand) != size:
         raise CardsimError(f"a cutthroat-pinochle hand has {size} cards with widow={str(game.rules['widow']).lower()}, "
                            f"got {len(hand)}")
-    if not 0 <= seat < 3:
-        raise CardsimError(f"seat must be 0, 1 or 2, got {seat}")
-    dealer = (seat + 2) % 3 if dealer is None else dealer
-    if not 0 <= dealer < 3:
-        raise CardsimError(f"dealer must be 0, 1 or 2, got {dealer}")
+    seat = check_seat("seat", seat, 3)
+    dealer = check_seat("dealer", (seat + 2) % 3 if dealer is None else dealer, 3)
     policies = [check_policy(policy)] * 3
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
-    results = sample_trials(lambda start, n: _run_trials(game, hand, seat, dealer, seed, start, n, policies, threads),
-                            lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
+
+    def run(start: int, n: int) -> np.ndarray:
+        out = np.zeros((n, 13), dtype=np.int16)
+        _core.cutthroat_pinochle_odds(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
+        return out
+
+    results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
                             progress=progress)
-    return _summarise(game, hand, seat, dealer, seed, policies, results)
+    rows, trumps, recommendation = bid_summary(
+        results, min_bid, int(game.rules["bid_increment"]), bool(game.rules["army_scoring"]),
+        "after seeing the widow the heuristic names {trump} most often")
+    return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation,
+                   bool(game.rules["army_scoring"]))
 
 
-def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, policies: list[str],
-               results: np.ndarray) -> BidOdds:
+def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
+                reason_tail: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """Rows, per-trump summaries and recommendation of pinochle odds trials (the layout of
+    _totals_by_choice): for every choice, every bid from ``min_bid`` up to the first made
+    less than MIN_REPORTED of the time.  ``reason_tail`` ends the recommendation's reason
+    (``{trump}``: the suit the heuristic names most often)."""
     n = len(results)
-    min_bid = int(game.rules["min_bid"])
-    army = bool(game.rules["army_scoring"])
     rows, trumps = [], []
     for choice, (meld, trick_points, total) in _totals_by_choice(results).items():
         values, counts = np.unique(meld, return_counts=True)
@@ -200,7 +241,7 @@ def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, pol
             rows.append(row)
             if p < MIN_REPORTED:
                 break
-            bid += int(game.rules["bid_increment"])
+            bid += increment
     best = [r for r in rows if r["trump"] == "best"]
     chosen = SUITS[int(np.bincount(results[:, 12], minlength=4).argmax())]
     positive = [r["bid"] for r in best if r["expected_score"] > 0]
@@ -216,41 +257,50 @@ def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, pol
             f"{top} is the highest bid with a positive expected score "
             f"(P(make) {next(r['p_make'] for r in best if r['bid'] == top):.1%}); "
             + (f"{max(likely)} is the highest made at least half the time; " if likely else "")
-            + f"after seeing the widow the heuristic names {chosen} most often"
+            + reason_tail.format(trump=chosen)
         )
     else:
         recommendation["reason"] = f"pass: even {min_bid} has a negative expected score"
-    return BidOdds(game.name, str(hand), seat, dealer, n, seed, policies, rows, trumps, recommendation, army)
+    return rows, trumps, recommendation
 
 
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> "BidOdds | EuchreOdds":
+             rules: dict | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
-    ``seat``, ``dealer`` (cutthroat-pinochle); ``upcard``, ``seat``, ``dealer`` (cutthroat-euchre,
-    euchre: see cardsim.odds_euchre).  ``precision`` replaces ``trials``: sample until every
-    reported probability has a 95% interval of at most +/- ``precision``."""
+    ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre).
+    ``precision`` replaces ``trials``: sample until every reported probability has a 95%
+    interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
-    if context.get("upcard") is None:
-        context.pop("upcard", None)
-    elif the_game.name not in UPCARD_GAMES:
-        raise CardsimError(f"{the_game.name} has no upcard: drop --upcard")
-    return ODDS[the_game.name](the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                               threads=threads, progress=progress, **context)
+    odds = ODDS[the_game.name]
+    context = {key: value for key, value in context.items() if value is not None}  # CLI options not given
+    accepted = inspect.signature(odds).parameters
+    for key in context:
+        if key not in accepted or key in ("game", "cards"):
+            known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
+            raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
+    return odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+                threads=threads, progress=progress, **context)
 
 
-from .odds_euchre import EuchreOdds, euchre_odds  # noqa: E402  (it builds on the helpers above)
+_COMMON = ("trials", "precision", "policy", "seed", "threads", "progress")
 
 #: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
-#: progress, **context) -> BidOdds (EuchreOdds for the euchre games).  Each game's odds
-#: live in their own module.
+#: progress, **context) -> a result with .rows, .recommendation, .to_dict().  Each game's
+#: odds live in their own module, which builds on the helpers above.
 ODDS: dict[str, Callable[..., Any]] = {
     "cutthroat-pinochle": cutthroat_pinochle_odds,
-    "cutthroat-euchre": euchre_odds,
-    "euchre": euchre_odds,
 }
-#: games whose odds take an ``upcard`` (``--upcard``)
-UPCARD_GAMES = ("cutthroat-euchre", "euchre")
+
+
+def _register_more() -> None:
+    from .odds_euchre import euchre_odds
+    from .odds_pinochle_games import partnership_pinochle_odds, two_hand_pinochle_odds
+    ODDS.update({"cutthroat-euchre": euchre_odds, "euchre": euchre_odds,
+                 "partnership-pinochle": partnership_pinochle_odds, "two-hand-pinochle": two_hand_pinochle_odds})
+
+
+_register_more()

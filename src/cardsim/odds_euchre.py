@@ -35,7 +35,7 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .odds import sample_trials, wilson_interval
+from .odds import check_seat, sample_trials, wilson_interval
 from .players import check_policy
 
 #: outcome codes written by the core (_euchre_odds.pxi), in order
@@ -63,6 +63,24 @@ class EuchreOdds:
             if r["round"] == round and r["action"] == action:
                 return r
         raise KeyError((round, action))
+
+    def tables(self, sure: float = 0.995) -> list[tuple[str, tuple[str, ...], list[tuple]]]:
+        """What ``cardsim bid`` prints: one row per action, P(euchre), P(1 point), P(march)
+        with 95% intervals, and the expected points (``sure`` is unused: no bids to fold)."""
+        def p(row: dict, name: str) -> str:
+            return f"{row[f'p_{name}']:.3f} ({row[f'p_{name}_low']:.3f}..{row[f'p_{name}_high']:.3f})"
+
+        rows = [(r["round"], r["action"], p(r, "euchre"), p(r, "one"), p(r, "march"),
+                 f"{r['p_defend']:.3f}", f"{r['p_thrown_in']:.3f}", f"{r['expected_points']:.3f}",
+                 f"{r['expected_net']:+.3f}") for r in self.rows]
+        title = (f"{self.game}: {self.cards}, upcard {self.upcard} (seat {self.seat}, dealer {self.dealer}, "
+                 f"{self.trials:,} deals)")
+        columns = ("round", "action", "P(euchre)", "P(1 point)", "P(march)", "P(defend)", "P(thrown in)",
+                   "points", "net")
+        return [(title, columns, rows)]
+
+    def advice(self) -> str:
+        return f"recommendation: {self.recommendation['action']}; {self.recommendation['reason']}"
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly what ``cardsim bid --json`` prints."""
@@ -96,13 +114,6 @@ def actions(game: Game, upcard_suit: int, seat: int, dealer: int) -> list[tuple[
     return out
 
 
-def _check_seat(name: str, value: Any, seats: int) -> int:
-    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or not 0 <= value < seats:
-        allowed = ", ".join(str(s) for s in range(seats))
-        raise CardsimError(f"{name} must be one of {allowed}, got {value!r}")
-    return int(value)
-
-
 def _parse(game: Game, cards: str | CardSet, upcard: str | None) -> tuple[CardSet, int]:
     hand = game.cards(cards)
     if len(hand) != 5:
@@ -131,8 +142,8 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
                 progress: Callable[[int, int], None] | None = None) -> EuchreOdds:
     hand, up = _parse(game, cards, upcard)
     seats = game.seats
-    seat = _check_seat("seat", seat, seats)
-    dealer = _check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
+    seat = check_seat("seat", seat, seats)
+    dealer = check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
     policies = [check_policy(policy)] * seats
     seed, threads = check_seed(seed), check_threads(threads)
     open_actions = actions(game, up >> 4, seat, dealer)

@@ -1,0 +1,111 @@
+# Monte Carlo trials for Partnership and Two-Hand Pinochle bid odds (cardsim.odds_pinochle_games).
+#
+# Same shape as _cutthroat_pinochle_odds.pxi: one trial deals the cards the player
+# cannot see uniformly from the trial's own stream keyed by (seed, trial), plays the
+# hand out with the chosen players, and writes int16 columns; no Python per trial.
+#
+# Partnership: the player at ``seat`` holds ``hand`` and has won the auction; the other
+# 36 cards are dealt 12 to each other seat.  For each of the four trump suits in turn,
+# from that same deal (common random numbers), the partner passes, the player passes
+# back, everyone melds and the hand is played out.  Columns per trump suit: the team's
+# meld after passing, the team's trick points, and the counted total (team meld if the
+# team's trick points reach save_meld_points, else 0, plus trick points); column 12:
+# the suit the heuristic bidder names (pp_best_trump of the 12 cards held).
+#
+# Two-hand: the player at ``seat`` holds ``hand`` and sees the turned-up ``upcard``; the
+# other 35 cards are shuffled into the opponent's 12 and the 23-card stock.  Trump is
+# the upcard's suit.  Columns: the player's meld, the opponent's meld, the player's
+# trick points, the opponent's trick points.
+
+cdef enum:
+    TH_ODDS_COLUMNS = 4
+
+cdef void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
+    """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
+    cdef int order[48]
+    cdef int n = 0, i, j, k, other
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
+    cdef Rng rng = h.rng
+    memset(h, 0, sizeof(PPHand))
+    h.rng = rng
+    h.dealer = dealer
+    while unseen:
+        order[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    shuffle_ints(&h.rng, order, n)
+    k = 0
+    for i in range(1, PP_SEATS):
+        other = (seat + i) % PP_SEATS
+        for j in range(PP_HAND_SIZE):
+            h.hand[other] |= bit_bb(order[k])
+            k += 1
+    h.hand[seat] = hand
+    for i in range(PP_SEATS):
+        h.bid_value[i] = -1
+    h.bidder = seat
+    h.high_bidder = seat
+    h.high_bid = 0
+    h.out_mask = PP_ALL_SEATS & ~(1 << seat)
+    h.phase = PH_DECLARE
+    h.to_act = seat
+    h.trump = -1
+    h.last_winner = -1
+
+cdef void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
+                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
+    cdef PPHand dealt, h
+    cdef int trump, value, team = seat & 1, counted
+    cdef int16_t* row
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    pp_odds_deal(&dealt, hand, seat, dealer)
+    out[ODDS_CHOSEN] = pp_best_trump(hand, r, &value)
+    for trump in range(4):
+        h = dealt
+        pp_declare(&h, r, trump)
+        pp_play_out(&h, r, policies)
+        counted = h.team_meld[team] if h.team_trick_points[team] >= r.save_meld_points else 0
+        row = out + ODDS_PER_TRUMP * trump
+        row[ODDS_MELD] = h.team_meld[team]
+        row[ODDS_TRICK_POINTS] = h.team_trick_points[team]
+        row[ODDS_TOTAL] = counted + h.team_trick_points[team]
+
+cdef void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
+    """The deal order of a trial (non-dealer's 12, dealer's 12, upcard, stock top first):
+    the player's ``hand`` and ``upcard`` fixed, the other 35 cards shuffled by ``rng``
+    into the opponent's 12 and the stock."""
+    cdef int rest[48]
+    cdef int n = 0, i, mine, theirs
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand & ~bit_bb(upcard), own = hand
+    while unseen:
+        rest[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    shuffle_ints(rng, rest, n)
+    mine = 0 if seat != dealer else TH_HAND_SIZE
+    theirs = TH_HAND_SIZE - mine
+    for i in range(TH_HAND_SIZE):
+        order[mine + i] = lsb(own)
+        own &= own - 1
+        order[theirs + i] = rest[i]
+    order[2 * TH_HAND_SIZE] = upcard
+    for i in range(TH_STOCK_SIZE):
+        order[2 * TH_HAND_SIZE + 1 + i] = rest[TH_HAND_SIZE + i]
+
+cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
+                       uint64_t seed, int64_t index) noexcept nogil:
+    """Deal trial ``index`` from its own stream keyed by (seed, index)."""
+    cdef int order[48]
+    rng_seed(&h.rng, seed, <uint64_t>index)
+    th_odds_order(order, &h.rng, hand, upcard, seat, dealer)
+    th_deal_order(h, r, order, dealer)
+
+cdef void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
+    cdef THHand h
+    th_odds_deal(&h, r, hand, upcard, seat, dealer, seed, index)
+    th_play_out(&h, r, policies)
+    out[0] = h.meld[seat]
+    out[1] = h.meld[1 - seat]
+    out[2] = h.trick_points[seat]
+    out[3] = h.trick_points[1 - seat]
