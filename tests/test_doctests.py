@@ -15,6 +15,7 @@ MODULES = [
     "cardsim.hands.partnership_pinochle",
     "cardsim.hands.two_hand_pinochle",
     "cardsim.hands.spades",
+    "cardsim.odds_spades",
 ]
 
 

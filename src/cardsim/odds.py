@@ -16,6 +16,7 @@ True
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -80,6 +81,20 @@ class BidOdds:
         except ImportError as exc:  # pragma: no cover - depends on the environment
             raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
         return pd.DataFrame(self.rows)
+
+
+def check_precision(precision: Any) -> float:
+    """A --precision: a number above 0 and at most 0.1 (one-line CardsimError otherwise)."""
+    if not isinstance(precision, (int, float)) or isinstance(precision, bool) or not 0 < precision <= 0.1:
+        raise CardsimError(f"precision must be a number above 0 and at most 0.1, got {precision!r}")
+    return float(precision)
+
+
+def check_trials(trials: Any) -> int:
+    """A trial count from 1 to MAX_TRIALS (one-line CardsimError otherwise)."""
+    if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool) or not 1 <= trials <= MAX_TRIALS:
+        raise CardsimError(f"trials must be an integer from 1 to {MAX_TRIALS:,}, got {trials!r}")
+    return int(trials)
 
 
 def _run_trials(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, start: int, n: int,
@@ -209,13 +224,19 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
              rules: dict | None = None, **context: Any) -> BidOdds:
     """Monte Carlo odds of each bid for ``cards``; ``context`` is game-specific (``seat``,
-    ``dealer`` for cutthroat-pinochle).  ``precision`` replaces ``trials``: sample until
+    ``dealer`` for cutthroat-pinochle; also ``scores``, ``blind`` for cutthroat-spades and
+    spades, see cardsim.odds_spades).  ``precision`` replaces ``trials``: sample until
     every reported probability has a 95% interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
-    return ODDS[the_game.name](the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                               threads=threads, progress=progress, **context)
+    odds = ODDS[the_game.name]
+    accepted = inspect.signature(odds).parameters
+    unknown = [k for k in context if k not in accepted]
+    if unknown:
+        raise CardsimError(f"{the_game.name} bid odds take no {', '.join(unknown)}")
+    return odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+                threads=threads, progress=progress, **context)
 
 
 #: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
@@ -223,3 +244,7 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
 ODDS: dict[str, Callable[..., BidOdds]] = {
     "cutthroat-pinochle": cutthroat_pinochle_odds,
 }
+
+from .odds_spades import spades_odds  # noqa: E402  (it imports the helpers above)
+
+ODDS.update({"cutthroat-spades": spades_odds, "spades": spades_odds})

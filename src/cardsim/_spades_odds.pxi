@@ -1,0 +1,187 @@
+# Monte Carlo trials for Spades bid odds (cardsim.odds_spades).
+#
+# One trial: the player at ``seat`` holds ``hand``; the cards it cannot see are
+# dealt uniformly at random (from the trial's own stream, keyed by (seed, trial))
+# to the other seats, each getting its dealt count (the dealer one fewer when it
+# sits out trick 1).  With ``blind`` the player's own cards are dealt at random
+# too: the player bids before seeing them.  Then for each candidate bid code in
+# turn the same deal is replayed (common random numbers): the player's bid is
+# forced when its turn comes, the other seats bid and everyone plays by policy.
+# Code -1 lets the policy bid for the player too.
+#
+# Regular bids are tried in increasing order, and the first one set ends the
+# playing: once the player (its team, in partnership play) misses bid b, it
+# wanted tricks on every card of that play, and every player reads the bid only
+# through "does that seat still need tricks" (sp_need > 0) and the bid's kind,
+# so a higher regular bid replays the very same cards: same tricks, score 10 per
+# extra trick lower.  That keeps a trial to about (tricks the hand takes) + the
+# special bids playouts instead of one per number.  Likewise moon (cutthroat, listed
+# right after the top regular bid) wants every trick as the top regular bid does: the
+# same cards, read off that row; and the heuristic's own bid (code -1) is read off the
+# row of the bid it makes when that bid was played (the heuristic draws no random
+# numbers).  tests/test_bid_odds_spades.py checks each against playing the bid alone.
+
+cdef enum:
+    SPO_TRICKS = 0      # the player's tricks
+    SPO_SCORE = 1       # the player's score for the hand (the team's in partnership play)
+    SPO_MADE = 2        # the bid made (scored positive; the team contract for a regular bid)
+    SPO_PER_BID = 3
+    SPO_MAX_CODES = 32
+
+cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int dealer,
+                       const int* scores, bint blind) noexcept nogil:
+    """Deal the cards the player cannot see (``h.rng`` seeded), the game context from ``scores``."""
+    cdef int order[64]
+    cdef int n = 0, i, j, k = 0, s
+    cdef uint64_t unseen = r.deck if blind else r.deck & ~hand
+    for s in range(SP_MAX_SEATS):
+        h.game_score[s] = scores[s] if s < r.seats else 0
+        h.game_bags[s] = 0
+        h.blind6_used[s] = 0
+        h.hand[s] = 0
+    sp_start(h, r, dealer)
+    while unseen:
+        order[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    shuffle_ints(&h.rng, order, n)
+    for i in range(r.seats):
+        s = (dealer + 1 + i) % r.seats
+        if s == seat and not blind:
+            h.hand[s] = hand
+            continue
+        for j in range(sp_dealt(r, s, dealer)):
+            h.hand[s] |= bit_bb(order[k])
+            k += 1
+
+cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
+    """Bid (the player's bid forced to ``code`` unless -1) and play out; returns the player's bid code."""
+    cdef int chosen = code
+    while h.phase == SP_PH_BID:
+        if h.to_act == seat:
+            if code < 0:
+                sp_policy_step(h, r, policies[seat])
+                chosen = sp_code(h.kind[seat], h.bid[seat])
+            else:
+                sp_bid(h, r, code)
+        else:
+            sp_policy_step(h, r, policies[h.to_act])
+    sp_play_out(h, r, policies)
+    return chosen
+
+cdef int sp_odds_policy_bid(SPHand* h, const SPRules* r, int seat, const int* policies) noexcept nogil:
+    """The bid the player's heuristic makes on this deal (``h`` is advanced to the player's turn)."""
+    while h.to_act != seat:
+        sp_policy_step(h, r, policies[h.to_act])
+    return sp_heuristic_bid(h, r)
+
+cdef bint sp_odds_copy(int16_t* out, const int* codes, int c, int chosen, int set_bid, int set_tricks,
+                       int set_score) noexcept nogil:
+    """Fill row ``c`` from an earlier row that played ``chosen`` (or the first set bid's replay)."""
+    cdef int k
+    cdef int16_t* row = out + SPO_PER_BID * c
+    if 0 < chosen < 32 and set_bid and chosen > set_bid:
+        row[SPO_TRICKS] = set_tricks
+        row[SPO_SCORE] = set_score - 10 * (chosen - set_bid)
+        row[SPO_MADE] = 0
+        return True
+    for k in range(c):
+        if codes[k] == chosen:
+            row[SPO_TRICKS] = out[SPO_PER_BID * k + SPO_TRICKS]
+            row[SPO_SCORE] = out[SPO_PER_BID * k + SPO_SCORE]
+            row[SPO_MADE] = out[SPO_PER_BID * k + SPO_MADE]
+            return True
+    return False
+
+cdef void sp_odds_moon(const SPRules* r, const int16_t* top, int top_bid, int16_t* row) noexcept nogil:
+    """Moon from the play of the top regular bid (cutthroat): both want every trick, so the
+    cards are the same; no bags either way, so only the bid's points and the prize jacks count."""
+    cdef int tricks = top[SPO_TRICKS]
+    cdef int prize = top[SPO_SCORE] - (10 * top_bid if top[SPO_MADE] else -10 * top_bid)
+    row[SPO_TRICKS] = tricks
+    row[SPO_MADE] = tricks >= r.moon_tricks
+    row[SPO_SCORE] = (150 if tricks >= r.moon_tricks else -150) + prize
+
+cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
+                        const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
+                        int16_t* out) noexcept nogil:
+    """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
+    cdef SPHand dealt, h
+    cdef int c, code, chosen = -1, set_bid = 0, set_tricks = 0, set_score = 0
+    cdef int16_t* row
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    for c in range(n_codes):
+        code = codes[c]
+        row = out + SPO_PER_BID * c
+        if 0 < code < 32 and set_bid and code > set_bid:
+            row[SPO_TRICKS] = set_tricks
+            row[SPO_SCORE] = set_score - 10 * (code - set_bid)
+            row[SPO_MADE] = 0
+            continue
+        if (code >> 5) == SP_BID_MOON and not r.partnership and c > 0 and 0 < codes[c - 1] < 32:
+            sp_odds_moon(r, out + SPO_PER_BID * (c - 1), codes[c - 1], row)
+            continue
+        h = dealt
+        if code < 0:
+            if policies[seat] == POLICY_HEURISTIC:
+                # the heuristic bids without drawing random numbers: find its bid, and when
+                # that bid was played above, the same deal with it forced is that same play
+                chosen = sp_odds_policy_bid(&h, r, seat, policies)
+                if sp_odds_copy(out, codes, c, chosen, set_bid, set_tricks, set_score):
+                    out[SPO_PER_BID * n_codes] = chosen
+                    continue
+                h = dealt
+            chosen = sp_odds_play(&h, r, seat, code, policies)
+        else:
+            sp_odds_play(&h, r, seat, code, policies)
+        row[SPO_TRICKS] = h.tricks[seat]
+        row[SPO_SCORE] = h.score[seat]
+        row[SPO_MADE] = h.made[seat]
+        if 0 < code < 32 and not h.made[seat] and not set_bid:
+            set_bid = code
+            set_tricks = h.tricks[seat]
+            set_score = h.score[seat]
+    out[SPO_PER_BID * n_codes] = chosen
+
+
+def spades_odds(rules, uint64_t hand, int seat, int dealer, scores, bint blind, codes,
+                uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Bid-odds trials ``start .. start+len(out)-1`` into ``out`` (3 columns per code + 1).
+
+    ``codes``: the candidate bid codes (kind << 5 | tricks; -1: the policy bids),
+    regular bids in increasing order.  Trial i depends only on (seed, i)."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int pol[SP_MAX_SEATS]
+    cdef int sc[SP_MAX_SEATS]
+    cdef int cd[SPO_MAX_CODES]
+    cdef int n_codes = len(codes), k
+    cdef Py_ssize_t i, n = out.shape[0]
+    if n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1:
+        raise ValueError("out must have 3 columns per bid code and one more")
+    if len(scores) != r.seats or not 0 <= seat < r.seats or not 0 <= dealer < r.seats:
+        raise ValueError("scores, seat or dealer do not fit the rules")
+    for k in range(SP_MAX_SEATS):
+        pol[k] = POLICIES[policies[k]] if k < r.seats else 0
+        sc[k] = scores[k] if k < r.seats else 0
+    for k in range(n_codes):
+        cd[k] = codes[k]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        sp_odds_trial(&r, hand, seat, dealer, sc, blind, cd, n_codes, seed, start + i, pol, &out[i, 0])
+
+
+def spades_odds_deals(rules, uint64_t hand, int seat, int dealer, bint blind, uint64_t seed, int64_t start,
+                      uint64_t[:, ::1] out):
+    """The hands of trials ``start ..`` as the odds deal them (one column per seat), for tests."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef SPHand h
+    cdef int sc[SP_MAX_SEATS]
+    cdef Py_ssize_t i
+    cdef int s
+    for s in range(SP_MAX_SEATS):
+        sc[s] = 0
+    for i in range(out.shape[0]):
+        rng_seed(&h.rng, seed, <uint64_t>(start + i))
+        sp_odds_deal(&h, &r, hand, seat, dealer, sc, blind)
+        for s in range(r.seats):
+            out[i, s] = h.hand[s]
