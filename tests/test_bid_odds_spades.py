@@ -170,35 +170,30 @@ def test_deal_is_uniform(options, seat, dealer, blind):
 
 # ------------------------------------------------------------------ the shortcut is exact
 
-@pytest.mark.parametrize("game, cards, options, policy", [
-    (GAME, HAND17, {}, "heuristic"),
-    (GAME, JOKER11, {"players": 5, "jokers": 2}, "heuristic"),
-    ("spades", PARTNER13, {}, "heuristic"),
-    (GAME, HAND17, {}, "random"),
+@pytest.mark.parametrize("game, cards, options, policy, scores", [
+    (GAME, HAND17, {}, "heuristic", None),
+    (GAME, HAND17, {}, "heuristic", [0, 120, 40]),       # one seat leads: specials played, not read off
+    (GAME, HAND17, {}, "heuristic", [130, 60, 60]),      # the player leads
+    (GAME, "AS 2S 3S 4S 5S AH 3H 4H 5H AD 3D 4D KC", {"players": 4, "moon_tricks": 6}, "heuristic", None),
+    (GAME, JOKER11, {"players": 5, "jokers": 2}, "heuristic", None),
+    ("spades", PARTNER13, {}, "heuristic", [200, 100, 200, 100]),
+    (GAME, HAND17, {}, "random", None),
 ])
-def test_higher_regular_bids_replay_the_first_set(game, cards, options, policy):
-    """Each regular bid played alone gives the same per-trial results as the full candidate list."""
+def test_shortcuts_equal_playing_each_bid_alone(game, cards, options, policy, scores):
+    """Every bid played alone gives the same per-trial results as the full candidate list, where
+    higher regular bids, moon, one-for-50, two-for-40 and the policy's bid may be read off other plays."""
     g = Game(game, **options)
     seats = g.seats
     hand = g.cards(cards)
-    codes = _candidate_codes(g, len(hand), [0] * seats, 0, False)
+    scores = scores or [0] * seats
+    codes = _candidate_codes(g, len(hand), scores, 0, False)
     n = 400
-    scores = [0] * seats
     full = np.zeros((n, 3 * len(codes) + 1), dtype=np.int16)
     _core.spades_odds(g.rules, hand.mask, 0, seats - 1, scores, False, codes, 9, 0, full, [policy] * seats, 2)
-    for b in (1, 4, 7, 9, 12):
-        if b > len(hand):
-            continue
+    for c, code in enumerate(codes[:-1]):  # every bid: regular, moon, nil, one-for-50, two-for-40
         alone = np.zeros((n, 4), dtype=np.int16)
-        _core.spades_odds(g.rules, hand.mask, 0, seats - 1, scores, False, [b], 9, 0, alone, [policy] * seats, 1)
-        c = codes.index(b)
-        assert (full[:, 3 * c:3 * c + 3] == alone[:, 0:3]).all(), b
-    if "allow_moon" in g.rules and g.rules["allow_moon"] and g.rules["moon_tricks"] <= len(hand):
-        moon = codes[-2]
-        assert moon >> 5 == 6
-        alone = np.zeros((n, 4), dtype=np.int16)
-        _core.spades_odds(g.rules, hand.mask, 0, seats - 1, scores, False, [moon], 9, 0, alone, [policy] * seats, 2)
-        assert (full[:, -7:-4] == alone[:, 0:3]).all()
+        _core.spades_odds(g.rules, hand.mask, 0, seats - 1, scores, False, [code], 9, 0, alone, [policy] * seats, 1)
+        assert (full[:, 3 * c:3 * c + 3] == alone[:, 0:3]).all(), code
     # the policy's own bid (last row), played alone, and the bid it chose
     alone = np.zeros((n, 4), dtype=np.int16)
     _core.spades_odds(g.rules, hand.mask, 0, seats - 1, scores, False, [-1], 9, 0, alone, [policy] * seats, 2)
@@ -305,3 +300,24 @@ def test_cli_table_and_json():
 ])
 def test_cli_bad_input_exit_2(args, fragment):
     assert fragment in fails(*args)
+
+
+@pytest.mark.parametrize("game, options, seat", [(GAME, {}, 0), (GAME, {"players": 5, "jokers": 2}, 2),
+                                                   ("spades", {}, 1)])
+def test_blind_policy_row_agrees_with_plain_simulation(game, options, seat):
+    """Blind, the player's cards are dealt at random and the "policy" row lets the heuristic bid:
+    that is a plain hand seen from ``seat`` with the dealer on its right.  Its P(make), mean
+    score and mean tricks match Game.simulate's hands with that dealer, within sampling error."""
+    g = Game(game, **options)
+    seats = g.seats
+    odds = bid_odds(g, None, blind=True, seat=seat, trials=20000, seed=21, threads=2)
+    row = odds.row("policy")
+    rec = g.simulate(60000, seed=22, threads=2)
+    sel = rec.array[rec.array["dealer"] == (seat - 1) % seats]
+    score = sel["score"][:, seat].astype(float)
+    tricks = sel["tricks"][:, seat].astype(float)
+    made = sel["made"][:, seat].astype(float)
+    n1, n2 = odds.trials, len(sel)
+    for got, plain in ((row["p_make"], made), (row["expected_score"], score), (row["expected_tricks"], tricks)):
+        se = plain.std() * np.sqrt(1 / n1 + 1 / n2)
+        assert abs(got - plain.mean()) < 4.5 * se + 1e-9, (got, plain.mean(), se)

@@ -19,7 +19,9 @@
 # right after the top regular bid) wants every trick as the top regular bid does: the
 # same cards, read off that row; and the heuristic's own bid (code -1) is read off the
 # row of the bid it makes when that bid was played (the heuristic draws no random
-# numbers).  tests/test_bid_odds_spades.py checks each against playing the bid alone.
+# numbers); one-for-50 and two-for-40 (cutthroat, listed after the regular bids) play
+# as regular 1 and 2 unless one seat leads the game (sp_odds_special).
+# tests/test_bid_odds_spades.py checks each against playing the bid alone.
 
 cdef enum:
     SPO_TRICKS = 0      # the player's tricks
@@ -102,15 +104,37 @@ cdef void sp_odds_moon(const SPRules* r, const int16_t* top, int top_bid, int16_
     row[SPO_MADE] = tricks >= r.moon_tricks
     row[SPO_SCORE] = (150 if tricks >= r.moon_tricks else -150) + prize
 
+cdef void sp_odds_special(const SPRules* r, int kind, int tricks, uint64_t won, int16_t* row) noexcept nogil:
+    """One-for-50 / two-for-40 from the play of regular 1 / 2 (cutthroat, no one seat leading the
+    game): every player reads the player's bid only through its need (1 - tricks, 2 - tricks:
+    the same) and, for setting the score leader, its kind, which needs one seat leading.  The
+    score is sp_score_cutthroat's for that bid: its points, prize jacks, no bags."""
+    cdef int made, after, flags = sp_prize_flags(won, r)
+    cdef int pts = sp_special_points(kind, tricks, r, &made)
+    pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
+    pts -= sp_bag_penalty(r, 0, 0, (flags & SP_PRIZE_JH) != 0, &after)
+    row[SPO_TRICKS] = tricks
+    row[SPO_SCORE] = pts
+    row[SPO_MADE] = made
+
 cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
                         const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
                         int16_t* out) noexcept nogil:
     """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
     cdef SPHand dealt, h
-    cdef int c, code, chosen = -1, set_bid = 0, set_tricks = 0, set_score = 0
+    cdef int c, code, chosen = -1, set_bid = 0, set_tricks = 0, set_score = 0, n
+    cdef uint64_t set_won = 0
+    cdef uint64_t won_at[3]     # cards the player won bidding regular 1 and 2
+    cdef int tricks_at[3]
+    cdef int have_at[3]
+    cdef bint same_as_regular   # one-for-50 / two-for-40 play as regular 1 / 2 (see sp_odds_special)
     cdef int16_t* row
     rng_seed(&dealt.rng, seed, <uint64_t>index)
     sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    same_as_regular = not r.partnership and sp_score_leader(&dealt, r) < 0
+    have_at[0] = 0
+    have_at[1] = 0
+    have_at[2] = 0
     for c in range(n_codes):
         code = codes[c]
         row = out + SPO_PER_BID * c
@@ -118,6 +142,15 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
             row[SPO_TRICKS] = set_tricks
             row[SPO_SCORE] = set_score - 10 * (code - set_bid)
             row[SPO_MADE] = 0
+            if code <= 2:
+                won_at[code] = set_won
+                tricks_at[code] = set_tricks
+                have_at[code] = 1
+            continue
+        n = code & 31
+        if (same_as_regular and ((code >> 5) == SP_BID_ONE_FOR_50 or (code >> 5) == SP_BID_TWO_FOR_40)
+                and have_at[n]):
+            sp_odds_special(r, code >> 5, tricks_at[n], won_at[n], row)
             continue
         if (code >> 5) == SP_BID_MOON and not r.partnership and c > 0 and 0 < codes[c - 1] < 32:
             sp_odds_moon(r, out + SPO_PER_BID * (c - 1), codes[c - 1], row)
@@ -138,10 +171,15 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
         row[SPO_MADE] = h.made[seat]
+        if 0 < code <= 2:
+            won_at[code] = h.won[seat]
+            tricks_at[code] = h.tricks[seat]
+            have_at[code] = 1
         if 0 < code < 32 and not h.made[seat] and not set_bid:
             set_bid = code
             set_tricks = h.tricks[seat]
             set_score = h.score[seat]
+            set_won = h.won[seat]
     out[SPO_PER_BID * n_codes] = chosen
 
 

@@ -127,17 +127,30 @@ def _candidate_codes(game: Game, held: int, scores: list[int], seat: int, blind:
                 f"{'on' if r['allow_blind_nil'] else 'off'}, blind 6 needs blind6_limit > 0 and "
                 f"{r['blind6_behind']} points behind the leader (seat {seat} is {behind} behind)")
         return codes + [POLICY_CODE]
-    codes = []
+    # the core's order: regular bids increasing, moon right after the top one, then the
+    # specials read off regular plays (one-for-50, two-for-40), the policy last (_spades_odds.pxi)
+    codes = list(range(1, held + 1))
+    if r["allow_moon"] and r["moon_tricks"] <= held:
+        codes.append(MOON << 5 | int(r["moon_tricks"]))
     if r["allow_nil"]:
         codes.append(NIL << 5)
     if r["allow_one_for_50"]:
         codes.append(ONE_FOR_50 << 5 | 1)
     if r["allow_two_for_40"] and held >= 2:
         codes.append(TWO_FOR_40 << 5 | 2)
-    codes += range(1, held + 1)
-    if r["allow_moon"] and r["moon_tricks"] <= held:  # after the top regular bid: the core reads it off that
-        codes.append(MOON << 5 | int(r["moon_tricks"]))
     return codes + [POLICY_CODE]
+
+
+def _shown_order(code: int) -> tuple[int, int]:
+    """Rows are listed nil, one-for-50, two-for-40, the regular bids, moon, the policy's bid."""
+    kind = code >> 5
+    if code == POLICY_CODE:
+        return (3, 0)
+    if kind == MOON:
+        return (2, 0)
+    if kind == 0:
+        return (1, code)
+    return (0, kind)
 
 
 def _check_scores(scores: Any, seats: int, partnership: bool) -> list[int]:
@@ -262,6 +275,7 @@ def _summarise(game: Game, cards: str | None, seat: int, dealer: int, scores: li
             "ci_high": round(float(high[0]), 6), "expected_score": round(float(score.mean()), 4),
             "score_se": round(sd / np.sqrt(n), 4), "expected_tricks": round(float(tricks.mean()), 4),
         })
+    rows = [rows[i] for i in sorted(range(len(codes)), key=lambda i: _shown_order(codes[i]))]
     basis, basis_name = _basis_column(codes, held, blind)
     taken = results[:, 3 * basis]
     counts = np.bincount(taken, minlength=held + 1)[:held + 1]
