@@ -178,6 +178,7 @@ def test_deal_is_uniform(options, seat, dealer, blind):
     (GAME, JOKER11, {"players": 5, "jokers": 2}, "heuristic", None),
     ("spades", PARTNER13, {}, "heuristic", [200, 100, 200, 100]),
     (GAME, HAND17, {}, "random", None),
+    ("spades", PARTNER13, {}, "random", None),
 ])
 def test_shortcuts_equal_playing_each_bid_alone(game, cards, options, policy, scores):
     """Every bid played alone gives the same per-trial results as the full candidate list, where

@@ -9,19 +9,18 @@
 # forced when its turn comes, the other seats bid and everyone plays by policy.
 # Code -1 lets the policy bid for the player too.
 #
-# Regular bids are tried in increasing order, and the first one set ends the
-# playing: once the player (its team, in partnership play) misses bid b, it
-# wanted tricks on every card of that play, and every player reads the bid only
-# through "does that seat still need tricks" (sp_need > 0) and the bid's kind,
-# so a higher regular bid replays the very same cards: same tricks, score 10 per
-# extra trick lower.  That keeps a trial to about (tricks the hand takes) + the
-# special bids playouts instead of one per number.  Likewise moon (cutthroat, listed
-# right after the top regular bid) wants every trick as the top regular bid does: the
-# same cards, read off that row; and the heuristic's own bid (code -1) is read off the
-# row of the bid it makes when that bid was played (the heuristic draws no random
-# numbers); one-for-50 and two-for-40 (cutthroat, listed after the regular bids) play
-# as regular 1 and 2 unless one seat leads the game (sp_odds_special).
-# tests/test_bid_odds_spades.py checks each against playing the bid alone.
+# Every player reads the player's bid only through "does that seat still need
+# tricks" (sp_need > 0) and the bid's kind.  So the regular bids share one play
+# (sp_odds_regulars): the top bid's, where the player wants every trick; a lower
+# bid b plays the same cards until the player (the team) reaches b, and resumes
+# from a copy of that moment; a bid never reached is set on the very same cards.
+# Likewise moon (cutthroat, listed right after the top regular bid) wants every
+# trick as the top regular bid does: the same cards, read off that row; the
+# heuristic's own bid (code -1) is read off the row of the bid it makes (the
+# heuristic draws no random numbers); one-for-50 and two-for-40 (cutthroat, listed
+# after the regular bids) play as regular 1 and 2 unless one seat alone leads the
+# game (sp_odds_special).  tests/test_bid_odds_spades.py checks every row against
+# playing that bid alone.
 
 cdef enum:
     SPO_TRICKS = 0      # the player's tricks
@@ -56,8 +55,8 @@ cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int
             h.hand[s] |= bit_bb(order[k])
             k += 1
 
-cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
-    """Bid (the player's bid forced to ``code`` unless -1) and play out; returns the player's bid code."""
+cdef int sp_odds_bid(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
+    """The bidding, the player's bid forced to ``code`` unless -1; returns the player's bid code."""
     cdef int chosen = code
     while h.phase == SP_PH_BID:
         if h.to_act == seat:
@@ -68,6 +67,11 @@ cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int
                 sp_bid(h, r, code)
         else:
             sp_policy_step(h, r, policies[h.to_act])
+    return chosen
+
+cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
+    """Bid (the player's bid forced to ``code`` unless -1) and play out; returns the player's bid code."""
+    cdef int chosen = sp_odds_bid(h, r, seat, code, policies)
     sp_play_out(h, r, policies)
     return chosen
 
@@ -77,16 +81,10 @@ cdef int sp_odds_policy_bid(SPHand* h, const SPRules* r, int seat, const int* po
         sp_policy_step(h, r, policies[h.to_act])
     return sp_heuristic_bid(h, r)
 
-cdef bint sp_odds_copy(int16_t* out, const int* codes, int c, int chosen, int set_bid, int set_tricks,
-                       int set_score) noexcept nogil:
-    """Fill row ``c`` from an earlier row that played ``chosen`` (or the first set bid's replay)."""
+cdef bint sp_odds_copy(int16_t* out, const int* codes, int c, int chosen) noexcept nogil:
+    """Fill row ``c`` from an earlier row that played ``chosen``; False when there is none."""
     cdef int k
     cdef int16_t* row = out + SPO_PER_BID * c
-    if 0 < chosen < 32 and set_bid and chosen > set_bid:
-        row[SPO_TRICKS] = set_tricks
-        row[SPO_SCORE] = set_score - 10 * (chosen - set_bid)
-        row[SPO_MADE] = 0
-        return True
     for k in range(c):
         if codes[k] == chosen:
             row[SPO_TRICKS] = out[SPO_PER_BID * k + SPO_TRICKS]
@@ -117,13 +115,72 @@ cdef void sp_odds_special(const SPRules* r, int kind, int tricks, uint64_t won, 
     row[SPO_SCORE] = pts
     row[SPO_MADE] = made
 
+cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* codes, int n_run,
+                          const int* policies, int16_t* out, uint64_t* won_at, int* tricks_at) noexcept nogil:
+    """Rows of the regular bids ``codes[0 .. n_run-1]`` (increasing) from one play and its resumptions.
+
+    ``line`` (the dealt hand) is played with the top bid M forced; the player wants a trick on
+    every card until it holds M.  With a lower bid b the play is the same card for card until
+    the player takes its b-th trick (in partnership, with a regular partner: until the team
+    holds b + the partner's bid; everyone reads a bid only through the seat's need being
+    positive, and its kind), so bid b resumes from a copy taken right after that trick, with
+    the bid changed.  A bid b the line never reached is set on the line's very cards: its score
+    is M's plus 10 per trick less bid.  Fills won_at / tricks_at for bids 1 and 2; returns
+    how many rows it filled (n_run)."""
+    cdef SPHand snaps[SP_MAX_BIDS]
+    cdef SPHand h
+    cdef int top = codes[n_run - 1], k = 0, i, b, line_tricks, line_score, progress, partner = -1, owed = 0
+    cdef int16_t* row
+    sp_odds_bid(line, r, seat, top, policies)
+    if r.partnership and line.kind[(seat + 2) % 4] == SP_BID_REGULAR:
+        partner = (seat + 2) % 4  # the team contract: bid b is reached when the team has b + the partner's bid
+        owed = line.bid[partner]
+    while line.phase == SP_PH_PLAY:
+        if policies[line.to_act] == POLICY_RANDOM:
+            sp_play(line, r, sp_random_card(line))
+        else:
+            sp_play(line, r, sp_heuristic_card(line, r))
+        progress = line.tricks[seat] + (line.tricks[partner] if partner >= 0 else 0) - owed
+        if progress > k:  # at most one more per trick
+            k = progress
+            if k < top:
+                snaps[k] = line[0]
+    line_tricks = line.tricks[seat]
+    line_score = line.score[seat]
+    for i in range(n_run):
+        b = codes[i]
+        row = out + SPO_PER_BID * i
+        if b == top:
+            h = line[0]
+        elif b <= k:  # the player took its b-th trick: resume from there with bid b
+            h = snaps[b]
+            h.bid[seat] = b
+            if h.phase == SP_PH_DONE:
+                sp_finish(&h, r)
+            else:
+                sp_play_out(&h, r, policies)
+        else:  # never reached b: the same cards as the line, set
+            row[SPO_TRICKS] = line_tricks
+            row[SPO_SCORE] = line_score + 10 * (top - b)
+            row[SPO_MADE] = 0
+            if b <= 2:
+                won_at[b] = line.won[seat]
+                tricks_at[b] = line_tricks
+            continue
+        row[SPO_TRICKS] = h.tricks[seat]
+        row[SPO_SCORE] = h.score[seat]
+        row[SPO_MADE] = h.made[seat]
+        if b <= 2:
+            won_at[b] = h.won[seat]
+            tricks_at[b] = h.tricks[seat]
+    return n_run
+
 cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
                         const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
                         int16_t* out) noexcept nogil:
     """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
     cdef SPHand dealt, h
-    cdef int c, code, chosen = -1, set_bid = 0, set_tricks = 0, set_score = 0, n
-    cdef uint64_t set_won = 0
+    cdef int c = 0, code, chosen = -1, n, run
     cdef uint64_t won_at[3]     # cards the player won bidding regular 1 and 2
     cdef int tricks_at[3]
     cdef int have_at[3]
@@ -135,25 +192,28 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
     have_at[0] = 0
     have_at[1] = 0
     have_at[2] = 0
-    for c in range(n_codes):
+    while c < n_codes:
         code = codes[c]
         row = out + SPO_PER_BID * c
-        if 0 < code < 32 and set_bid and code > set_bid:
-            row[SPO_TRICKS] = set_tricks
-            row[SPO_SCORE] = set_score - 10 * (code - set_bid)
-            row[SPO_MADE] = 0
-            if code <= 2:
-                won_at[code] = set_won
-                tricks_at[code] = set_tricks
-                have_at[code] = 1
+        if 0 < code < 32:  # a run of regular bids, increasing
+            run = 1
+            while c + run < n_codes and codes[c + run - 1] < codes[c + run] < 32:
+                run += 1
+            h = dealt
+            sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at)
+            for n in range(run):
+                if codes[c + n] <= 2:
+                    have_at[codes[c + n]] = 1
+            c += run
             continue
+        c += 1
         n = code & 31
+        if (code >> 5) == SP_BID_MOON and not r.partnership and c > 1 and 0 < codes[c - 2] < 32:
+            sp_odds_moon(r, row - SPO_PER_BID, codes[c - 2], row)
+            continue
         if (same_as_regular and ((code >> 5) == SP_BID_ONE_FOR_50 or (code >> 5) == SP_BID_TWO_FOR_40)
                 and have_at[n]):
             sp_odds_special(r, code >> 5, tricks_at[n], won_at[n], row)
-            continue
-        if (code >> 5) == SP_BID_MOON and not r.partnership and c > 0 and 0 < codes[c - 1] < 32:
-            sp_odds_moon(r, out + SPO_PER_BID * (c - 1), codes[c - 1], row)
             continue
         h = dealt
         if code < 0:
@@ -161,7 +221,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                 # the heuristic bids without drawing random numbers: find its bid, and when
                 # that bid was played above, the same deal with it forced is that same play
                 chosen = sp_odds_policy_bid(&h, r, seat, policies)
-                if sp_odds_copy(out, codes, c, chosen, set_bid, set_tricks, set_score):
+                if sp_odds_copy(out, codes, c - 1, chosen):
                     out[SPO_PER_BID * n_codes] = chosen
                     continue
                 h = dealt
@@ -171,15 +231,6 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
         row[SPO_MADE] = h.made[seat]
-        if 0 < code <= 2:
-            won_at[code] = h.won[seat]
-            tricks_at[code] = h.tricks[seat]
-            have_at[code] = 1
-        if 0 < code < 32 and not h.made[seat] and not set_bid:
-            set_bid = code
-            set_tricks = h.tricks[seat]
-            set_score = h.score[seat]
-            set_won = h.won[seat]
     out[SPO_PER_BID * n_codes] = chosen
 
 
