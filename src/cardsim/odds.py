@@ -222,7 +222,7 @@ def _summarise(game: Game, hand: CardSet, seat: int, dealer: int, seed: int, pol
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> BidOdds:
+             rules: dict | None = None, **context: Any) -> BidOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid for ``cards``; ``context`` is game-specific (``seat``,
     ``dealer`` for cutthroat-pinochle; also ``scores``, ``blind`` for cutthroat-spades and
     spades, see cardsim.odds_spades).  ``precision`` replaces ``trials``: sample until
@@ -240,11 +240,11 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
 
 
 #: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
-#: progress, **context) -> BidOdds.  Each game's odds live in their own module.
+#: progress, **context) -> a result (BidOdds, SpadesBidOdds).  Each game's odds live in their own module.
 ODDS: dict[str, Callable[..., BidOdds]] = {
     "cutthroat-pinochle": cutthroat_pinochle_odds,
 }
 
-from .odds_spades import spades_odds  # noqa: E402  (it imports the helpers above)
+from .odds_spades import SpadesBidOdds, spades_odds  # noqa: E402  (it imports the helpers above)
 
 ODDS.update({"cutthroat-spades": spades_odds, "spades": spades_odds})
