@@ -5,8 +5,9 @@
 Runs the installed ``cardsim`` command (or ``python -m cardsim`` with the
 cardsim this script imports) R times and prints the median wall time, start-up
 included, with every trump suit analysed (two-hand pinochle: one play-out per trial,
-trump being the upcard's suit; euchre: every action open to the player), and the CPU time of the command (user + system, all
-threads: the figure to quote on a shared machine).
+trump being the upcard's suit; euchre: every action open to the player; spades: every
+bid), and the CPU time of the command (user + system, all threads: the figure to quote
+on a shared machine).
 """
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ HANDS = {  # game -> the hand and any options it needs
     "partnership-pinochle": ["AS AS TS KS QS JS 9S AH AD AC KH QH"],
     "two-hand-pinochle": ["AS AS TS KS QS JS 9S AH AD AC KH QH", "--upcard", "TC"],
     "cutthroat-euchre": ["JS AS KD AC 9H", "--upcard", "TS"],
+    "cutthroat-spades": ["AS KS QS 5S 2S AH KH 7H 3H AD 8D 4D 9C 6C 5C 4C 3C"],
 }
-PER_TRIAL = {"two-hand-pinochle": "1 play-out", "cutthroat-euchre": "10 actions"}  # the others: every trump suit
+PER_TRIAL = {"two-hand-pinochle": "1 play-out", "cutthroat-euchre": "10 actions", "cutthroat-spades": "every bid"}  # the others: every trump suit
 
 
 def main() -> None:

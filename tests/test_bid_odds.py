@@ -395,7 +395,7 @@ def test_no_widow_hand_size_message():
         bid_odds(GAME, EXAMPLE, trials=10, threads=1, rules={"widow": False})
 
 
-@pytest.mark.parametrize("name", ["spades", "no-such-game"])
+@pytest.mark.parametrize("name", ["no-such-game"])
 def test_game_without_bid_odds(name):
     with pytest.raises(CardsimError) as info:
         bid_odds(name, EXAMPLE, trials=10, threads=1)

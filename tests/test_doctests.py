@@ -19,6 +19,7 @@ MODULES = [
     "cardsim.hands.spades",
     "cardsim.odds",
     "cardsim.odds_pinochle_games",
+    "cardsim.odds_spades",
 ]
 
 

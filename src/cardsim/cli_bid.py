@@ -5,6 +5,7 @@ import click
 
 from .cli import LazyProgress, check_range, echo_json, game_argument, json_option, print_table, rule_options, \
     stderr_console
+from .errors import CardsimError
 from .game import Game, check_threads
 from .odds import MAX_TRIALS, bid_odds
 
@@ -13,11 +14,15 @@ SURE = 0.995  # bids made at least this often are folded into one line of the ta
 
 @click.command()
 @game_argument
-@click.argument("cards", metavar="CARDS")
+@click.argument("cards", metavar="[CARDS]", required=False)
 @click.option("--seat", type=int, default=0, show_default=True, help="The player's seat.")
 @click.option("--dealer", type=int, default=None, help="The dealer's seat.  [default: right of the player]")
 @click.option("--upcard", default=None, metavar="CARD",
               help="The turned-up card: two-hand-pinochle, cutthroat-euchre and euchre (required there).")
+@click.option("--scores", default=None, metavar="A,B,..",
+              help="The game's scores so far (spades: one per seat, or per team in partnership spades).")
+@click.option("--blind", is_flag=True, default=False,
+              help="Spades: judge blind nil and blind 6 before seeing the cards (leave CARDS out).")
 @click.option("--trials", type=int, default=None, help="Deals to sample.  [default: 20000]")
 @click.option("--precision", type=float, default=None,
               help="Instead of --trials: sample until every probability is known to +/- this (95%).")
@@ -26,7 +31,8 @@ SURE = 0.995  # bids made at least this often are folded into one line of the ta
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @rule_options
 @json_option
-def bid(game: str, cards: str, seat: int, dealer: int | None, upcard: str | None, trials: int | None,
+def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str | None, scores: str | None,
+        blind: bool, trials: int | None,
         precision: float | None, policy: str, seed: int, threads: int | None, preset: str | None, rules_file: str | None,
         sets: tuple[str, ...], as_json: bool) -> None:
     """How likely each bid is to make with CARDS, and which bid is worth making.
@@ -35,7 +41,9 @@ def bid(game: str, cards: str, seat: int, dealer: int | None, upcard: str | None
     auction (sees the widow, names trump, discards or passes), and the hand is played
     out.  Two-hand pinochle has no auction: the odds of outscoring the opponent.
     Euchre games: every action open to the player (pass, order up or take up, name
-    each other suit in round 2, alone or not) is played out on each deal.
+    each other suit in round 2, alone or not) is played out on each deal.  Spades:
+    every bid open to the player is tried on each deal; --blind compares blind nil and
+    blind 6 with looking first.
 
     \b
     Examples:
@@ -44,13 +52,17 @@ def bid(game: str, cards: str, seat: int, dealer: int | None, upcard: str | None
       cardsim bid partnership-pinochle "AS AS TS KS QS JS 9S AH AD AC KH QH" --seat 1
       cardsim bid two-hand-pinochle "AS AS TS KS QS JS 9S AH AD AC KH QH" --upcard TC
       cardsim bid euchre "JH JD AH KS 9C" --upcard 9H --dealer 3
+      cardsim bid cutthroat-spades "AS KS QS 5S 2S AH KH 7H 3H AD 8D 4D 9C 6C 5C 4C 3C"
+      cardsim bid spades --blind --scores 120,300
     """
     if trials is not None and precision is not None:
         raise click.UsageError("give --trials or --precision, not both")
     if trials is not None:
         check_range("--trials", trials, 1, MAX_TRIALS)
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
-    context = {"seat": seat, "dealer": dealer} | ({"upcard": upcard} if upcard is not None else {})
+    if cards is None and not blind:
+        raise CardsimError("give CARDS (or --blind, where the game has blind bids)")
+    context = {"seat": seat, "dealer": dealer, "upcard": upcard, "scores": scores, "blind": blind or None}
     with LazyProgress(stderr_console()) as progress:
         odds = bid_odds(the_game, cards, trials=20_000 if trials is None else trials, precision=precision,
                         policy=policy, seed=seed, threads=check_threads(threads), progress=progress, **context)

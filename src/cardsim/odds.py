@@ -31,6 +31,7 @@ from .players import check_policy
 if TYPE_CHECKING:
     from .odds_euchre import EuchreOdds
     from .odds_pinochle_games import TwoHandOdds
+    from .odds_spades import SpadesBidOdds
 
 MAX_TRIALS = 10_000_000
 PRECISION_CAP = 2_000_000  # most trials a --precision run may take
@@ -267,9 +268,10 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds:
+             rules: dict | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
-    ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre).
+    ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre),
+    ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades).
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
     interval of at most +/- ``precision``."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
@@ -299,8 +301,10 @@ ODDS: dict[str, Callable[..., Any]] = {
 def _register_more() -> None:
     from .odds_euchre import euchre_odds
     from .odds_pinochle_games import partnership_pinochle_odds, two_hand_pinochle_odds
+    from .odds_spades import spades_odds
     ODDS.update({"cutthroat-euchre": euchre_odds, "euchre": euchre_odds,
-                 "partnership-pinochle": partnership_pinochle_odds, "two-hand-pinochle": two_hand_pinochle_odds})
+                 "partnership-pinochle": partnership_pinochle_odds, "two-hand-pinochle": two_hand_pinochle_odds,
+                 "cutthroat-spades": spades_odds, "spades": spades_odds})
 
 
 _register_more()

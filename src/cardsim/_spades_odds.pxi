@@ -1,0 +1,276 @@
+# Monte Carlo trials for Spades bid odds (cardsim.odds_spades).
+#
+# One trial: the player at ``seat`` holds ``hand``; the cards it cannot see are
+# dealt uniformly at random (from the trial's own stream, keyed by (seed, trial))
+# to the other seats, each getting its dealt count (the dealer one fewer when it
+# sits out trick 1).  With ``blind`` the player's own cards are dealt at random
+# too: the player bids before seeing them.  Then for each candidate bid code in
+# turn the same deal is replayed (common random numbers): the player's bid is
+# forced when its turn comes, the other seats bid and everyone plays by policy.
+# Code -1 lets the policy bid for the player too.
+#
+# Every player reads the player's bid only through "does that seat still need
+# tricks" (sp_need > 0) and the bid's kind.  So the regular bids share one play
+# (sp_odds_regulars): the top bid's, where the player wants every trick; a lower
+# bid b plays the same cards until the player (the team) reaches b, and resumes
+# from a copy of that moment; a bid never reached is set on the very same cards.
+# Likewise moon (cutthroat, listed right after the top regular bid) wants every
+# trick as the top regular bid does: the same cards, read off that row; the
+# heuristic's own bid (code -1) is read off the row of the bid it makes (the
+# heuristic draws no random numbers); one-for-50 and two-for-40 (cutthroat, listed
+# after the regular bids) play as regular 1 and 2 unless one seat alone leads the
+# game (sp_odds_special).  tests/test_bid_odds_spades.py checks every row against
+# playing that bid alone.
+
+cdef enum:
+    SPO_TRICKS = 0      # the player's tricks
+    SPO_SCORE = 1       # the player's score for the hand (the team's in partnership play)
+    SPO_MADE = 2        # the bid made (scored positive; the team contract for a regular bid)
+    SPO_PER_BID = 3
+    SPO_MAX_CODES = 32
+
+cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int dealer,
+                       const int* scores, bint blind) noexcept nogil:
+    """Deal the cards the player cannot see (``h.rng`` seeded), the game context from ``scores``."""
+    cdef int order[64]
+    cdef int n = 0, i, j, k = 0, s
+    cdef uint64_t unseen = r.deck if blind else r.deck & ~hand
+    for s in range(SP_MAX_SEATS):
+        h.game_score[s] = scores[s] if s < r.seats else 0
+        h.game_bags[s] = 0
+        h.blind6_used[s] = 0
+        h.hand[s] = 0
+    sp_start(h, r, dealer)
+    while unseen:
+        order[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    shuffle_ints(&h.rng, order, n)
+    for i in range(r.seats):
+        s = (dealer + 1 + i) % r.seats
+        if s == seat and not blind:
+            h.hand[s] = hand
+            continue
+        for j in range(sp_dealt(r, s, dealer)):
+            h.hand[s] |= bit_bb(order[k])
+            k += 1
+
+cdef int sp_odds_bid(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
+    """The bidding, the player's bid forced to ``code`` unless -1; returns the player's bid code."""
+    cdef int chosen = code
+    while h.phase == SP_PH_BID:
+        if h.to_act == seat:
+            if code < 0:
+                sp_policy_step(h, r, policies[seat])
+                chosen = sp_code(h.kind[seat], h.bid[seat])
+            else:
+                sp_bid(h, r, code)
+        else:
+            sp_policy_step(h, r, policies[h.to_act])
+    return chosen
+
+cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
+    """Bid (the player's bid forced to ``code`` unless -1) and play out; returns the player's bid code."""
+    cdef int chosen = sp_odds_bid(h, r, seat, code, policies)
+    sp_play_out(h, r, policies)
+    return chosen
+
+cdef int sp_odds_policy_bid(SPHand* h, const SPRules* r, int seat, const int* policies) noexcept nogil:
+    """The bid the player's heuristic makes on this deal (``h`` is advanced to the player's turn)."""
+    while h.to_act != seat:
+        sp_policy_step(h, r, policies[h.to_act])
+    return sp_heuristic_bid(h, r)
+
+cdef bint sp_odds_copy(int16_t* out, const int* codes, int c, int chosen) noexcept nogil:
+    """Fill row ``c`` from an earlier row that played ``chosen``; False when there is none."""
+    cdef int k
+    cdef int16_t* row = out + SPO_PER_BID * c
+    for k in range(c):
+        if codes[k] == chosen:
+            row[SPO_TRICKS] = out[SPO_PER_BID * k + SPO_TRICKS]
+            row[SPO_SCORE] = out[SPO_PER_BID * k + SPO_SCORE]
+            row[SPO_MADE] = out[SPO_PER_BID * k + SPO_MADE]
+            return True
+    return False
+
+cdef void sp_odds_moon(const SPRules* r, const int16_t* top, int top_bid, int16_t* row) noexcept nogil:
+    """Moon from the play of the top regular bid (cutthroat): both want every trick, so the
+    cards are the same; no bags either way, so only the bid's points and the prize jacks count."""
+    cdef int tricks = top[SPO_TRICKS]
+    cdef int prize = top[SPO_SCORE] - (10 * top_bid if top[SPO_MADE] else -10 * top_bid)
+    row[SPO_TRICKS] = tricks
+    row[SPO_MADE] = tricks >= r.moon_tricks
+    row[SPO_SCORE] = (150 if tricks >= r.moon_tricks else -150) + prize
+
+cdef void sp_odds_special(const SPRules* r, int kind, int tricks, uint64_t won, int16_t* row) noexcept nogil:
+    """One-for-50 / two-for-40 from the play of regular 1 / 2 (cutthroat, no one seat leading the
+    game): every player reads the player's bid only through its need (1 - tricks, 2 - tricks:
+    the same) and, for setting the score leader, its kind, which needs one seat leading.  The
+    score is sp_score_cutthroat's for that bid: its points, prize jacks, no bags."""
+    cdef int made, after, flags = sp_prize_flags(won, r)
+    cdef int pts = sp_special_points(kind, tricks, r, &made)
+    pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
+    pts -= sp_bag_penalty(r, 0, 0, (flags & SP_PRIZE_JH) != 0, &after)
+    row[SPO_TRICKS] = tricks
+    row[SPO_SCORE] = pts
+    row[SPO_MADE] = made
+
+cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* codes, int n_run,
+                          const int* policies, int16_t* out, uint64_t* won_at, int* tricks_at) noexcept nogil:
+    """Rows of the regular bids ``codes[0 .. n_run-1]`` (increasing) from one play and its resumptions.
+
+    ``line`` (the dealt hand) is played with the top bid M forced; the player wants a trick on
+    every card until it holds M.  With a lower bid b the play is the same card for card until
+    the player takes its b-th trick (in partnership, with a regular partner: until the team
+    holds b + the partner's bid; everyone reads a bid only through the seat's need being
+    positive, and its kind), so bid b resumes from a copy taken right after that trick, with
+    the bid changed.  A bid b the line never reached is set on the line's very cards: its score
+    is M's plus 10 per trick less bid.  Fills won_at / tricks_at for bids 1 and 2; returns
+    how many rows it filled (n_run)."""
+    cdef SPHand snaps[SP_MAX_BIDS]
+    cdef SPHand h
+    cdef int top = codes[n_run - 1], k = 0, i, b, line_tricks, line_score, progress, partner = -1, owed = 0
+    cdef int16_t* row
+    sp_odds_bid(line, r, seat, top, policies)
+    if r.partnership and line.kind[(seat + 2) % 4] == SP_BID_REGULAR:
+        partner = (seat + 2) % 4  # the team contract: bid b is reached when the team has b + the partner's bid
+        owed = line.bid[partner]
+    while line.phase == SP_PH_PLAY:
+        if policies[line.to_act] == POLICY_RANDOM:
+            sp_play(line, r, sp_random_card(line))
+        else:
+            sp_play(line, r, sp_heuristic_card(line, r))
+        progress = line.tricks[seat] + (line.tricks[partner] if partner >= 0 else 0) - owed
+        if progress > k:  # at most one more per trick
+            k = progress
+            if k < top:
+                snaps[k] = line[0]
+    line_tricks = line.tricks[seat]
+    line_score = line.score[seat]
+    for i in range(n_run):
+        b = codes[i]
+        row = out + SPO_PER_BID * i
+        if b == top:
+            h = line[0]
+        elif b <= k:  # the player took its b-th trick: resume from there with bid b
+            h = snaps[b]
+            h.bid[seat] = b
+            if h.phase == SP_PH_DONE:
+                sp_finish(&h, r)
+            else:
+                sp_play_out(&h, r, policies)
+        else:  # never reached b: the same cards as the line, set
+            row[SPO_TRICKS] = line_tricks
+            row[SPO_SCORE] = line_score + 10 * (top - b)
+            row[SPO_MADE] = 0
+            if b <= 2:
+                won_at[b] = line.won[seat]
+                tricks_at[b] = line_tricks
+            continue
+        row[SPO_TRICKS] = h.tricks[seat]
+        row[SPO_SCORE] = h.score[seat]
+        row[SPO_MADE] = h.made[seat]
+        if b <= 2:
+            won_at[b] = h.won[seat]
+            tricks_at[b] = h.tricks[seat]
+    return n_run
+
+cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
+                        const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
+                        int16_t* out) noexcept nogil:
+    """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
+    cdef SPHand dealt, h
+    cdef int c = 0, code, chosen = -1, n, run
+    cdef uint64_t won_at[3]     # cards the player won bidding regular 1 and 2
+    cdef int tricks_at[3]
+    cdef int have_at[3]
+    cdef bint same_as_regular   # one-for-50 / two-for-40 play as regular 1 / 2 (see sp_odds_special)
+    cdef int16_t* row
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    same_as_regular = not r.partnership and sp_score_leader(&dealt, r) < 0
+    have_at[0] = 0
+    have_at[1] = 0
+    have_at[2] = 0
+    while c < n_codes:
+        code = codes[c]
+        row = out + SPO_PER_BID * c
+        if 0 < code < 32:  # a run of regular bids, increasing
+            run = 1
+            while c + run < n_codes and codes[c + run - 1] < codes[c + run] < 32:
+                run += 1
+            h = dealt
+            sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at)
+            for n in range(run):
+                if codes[c + n] <= 2:
+                    have_at[codes[c + n]] = 1
+            c += run
+            continue
+        c += 1
+        n = code & 31
+        if (code >> 5) == SP_BID_MOON and not r.partnership and c > 1 and 0 < codes[c - 2] < 32:
+            sp_odds_moon(r, row - SPO_PER_BID, codes[c - 2], row)
+            continue
+        if (same_as_regular and ((code >> 5) == SP_BID_ONE_FOR_50 or (code >> 5) == SP_BID_TWO_FOR_40)
+                and have_at[n]):
+            sp_odds_special(r, code >> 5, tricks_at[n], won_at[n], row)
+            continue
+        h = dealt
+        if code < 0:
+            if policies[seat] == POLICY_HEURISTIC:
+                # the heuristic bids without drawing random numbers: find its bid, and when
+                # that bid was played above, the same deal with it forced is that same play
+                chosen = sp_odds_policy_bid(&h, r, seat, policies)
+                if sp_odds_copy(out, codes, c - 1, chosen):
+                    out[SPO_PER_BID * n_codes] = chosen
+                    continue
+                h = dealt
+            chosen = sp_odds_play(&h, r, seat, code, policies)
+        else:
+            sp_odds_play(&h, r, seat, code, policies)
+        row[SPO_TRICKS] = h.tricks[seat]
+        row[SPO_SCORE] = h.score[seat]
+        row[SPO_MADE] = h.made[seat]
+    out[SPO_PER_BID * n_codes] = chosen
+
+
+def spades_odds(rules, uint64_t hand, int seat, int dealer, scores, bint blind, codes,
+                uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Bid-odds trials ``start .. start+len(out)-1`` into ``out`` (3 columns per code + 1).
+
+    ``codes``: the candidate bid codes (kind << 5 | tricks; -1: the policy bids),
+    regular bids in increasing order.  Trial i depends only on (seed, i)."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int pol[SP_MAX_SEATS]
+    cdef int sc[SP_MAX_SEATS]
+    cdef int cd[SPO_MAX_CODES]
+    cdef int n_codes = len(codes), k
+    cdef Py_ssize_t i, n = out.shape[0]
+    if n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1:
+        raise ValueError("out must have 3 columns per bid code and one more")
+    if len(scores) != r.seats or not 0 <= seat < r.seats or not 0 <= dealer < r.seats:
+        raise ValueError("scores, seat or dealer do not fit the rules")
+    for k in range(SP_MAX_SEATS):
+        pol[k] = POLICIES[policies[k]] if k < r.seats else 0
+        sc[k] = scores[k] if k < r.seats else 0
+    for k in range(n_codes):
+        cd[k] = codes[k]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        sp_odds_trial(&r, hand, seat, dealer, sc, blind, cd, n_codes, seed, start + i, pol, &out[i, 0])
+
+
+def spades_odds_deals(rules, uint64_t hand, int seat, int dealer, bint blind, uint64_t seed, int64_t start,
+                      uint64_t[:, ::1] out):
+    """The hands of trials ``start ..`` as the odds deal them (one column per seat), for tests."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef SPHand h
+    cdef int sc[SP_MAX_SEATS]
+    cdef Py_ssize_t i
+    cdef int s
+    for s in range(SP_MAX_SEATS):
+        sc[s] = 0
+    for i in range(out.shape[0]):
+        rng_seed(&h.rng, seed, <uint64_t>(start + i))
+        sp_odds_deal(&h, &r, hand, seat, dealer, sc, blind)
+        for s in range(r.seats):
+            out[i, s] = h.hand[s]
