@@ -288,6 +288,35 @@ cdef class CutthroatPinochleState:
         self.r = cp_rules_from(rules)
         cp_new_hand(&self.h, &self.r, seed, stream, dealer)
 
+    def set_deal(self, hands, uint64_t widow):
+        """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the
+        auction again, same dealer, no nines redeal.  ValueError unless the four masks
+        partition the 48 cards with ``hand_size`` cards per hand (the widow: 3, or 0 without)."""
+        cdef uint64_t masks[CP_SEATS]
+        cdef uint64_t seen = widow
+        cdef int s
+        if len(hands) != CP_SEATS:
+            raise ValueError(f"hands must hold {CP_SEATS} masks, got {len(hands)}")
+        if popcount(widow) != (CP_WIDOW_SIZE if self.r.widow else 0):
+            raise ValueError(f"the widow must hold {CP_WIDOW_SIZE if self.r.widow else 0} cards")
+        for s in range(CP_SEATS):
+            masks[s] = hands[s]
+            if popcount(masks[s]) != self.r.hand_size:
+                raise ValueError(f"hand {s} must hold {self.r.hand_size} cards")
+            if masks[s] & seen:
+                raise ValueError(f"hand {s} shares cards with another hand or the widow")
+            seen |= masks[s]
+        if seen != PINOCHLE_DECK_BB:
+            raise ValueError("the hands and the widow must be the 48 cards of the pinochle deck")
+        cp_set_deal(&self.h, &self.r, masks, widow)
+
+    def heuristic_discard(self, int trump):
+        """The heuristic's three discards (a mask) from the bidder's cards now if ``trump``
+        is named: what the heuristic and the bid odds discard (0 without a widow)."""
+        if self.h.phase != PH_DECLARE or not 0 <= trump < 4:
+            raise ValueError("heuristic_discard needs the declare phase and a trump 0..3")
+        return cp_heuristic_discard(self.h.hand[self.h.bidder], trump, &self.r) if self.r.widow else 0
+
     # auction
     def min_bid(self): return cp_min_bid(&self.h, &self.r)
     def may_bid(self): return cp_may_bid(&self.h, &self.r)

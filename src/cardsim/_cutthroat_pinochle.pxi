@@ -95,6 +95,27 @@ cdef void cp_start_auction(CPHand* h, const CPRules* r) noexcept nogil:
     h.out_mask = 0 if r.dealer_may_bid else (1 << h.dealer)
     h.to_act = (h.dealer + 1) % CP_SEATS
 
+cdef void cp_clear_deal(CPHand* h) noexcept nogil:
+    """Empty every hand, the widow and all per-hand results (dealer, rng, redeals kept)."""
+    cdef int s
+    for s in range(CP_SEATS):
+        h.hand[s] = 0
+        h.won[s] = 0
+        h.void_mask[s] = 0
+        h.meld[s] = 0
+        h.dix_points[s] = 0
+        h.trick_points[s] = 0
+        h.score[s] = 0
+        h.army[s] = 0
+    h.widow = 0
+    h.discard = 0
+    h.played = 0
+    h.tricks_played = 0
+    h.n_in_trick = 0
+    h.made = 0
+    h.thrown_in = 0
+    h.last_winner = -1
+
 cdef void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
     """Shuffle and deal for ``h.dealer`` until no hand forces a nines redeal."""
     cdef int order[CP_DECK_SIZE]
@@ -106,36 +127,32 @@ cdef void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
                 order[k] = 16 * suit + i
                 k += 1
         shuffle_ints(&h.rng, order, CP_DECK_SIZE)
+        cp_clear_deal(h)
         k = 0
         for i in range(CP_SEATS):
             seat = (h.dealer + 1 + i) % CP_SEATS
-            h.hand[seat] = 0
-            h.won[seat] = 0
-            h.void_mask[seat] = 0
-            h.meld[seat] = 0
-            h.dix_points[seat] = 0
-            h.trick_points[seat] = 0
-            h.score[seat] = 0
-            h.army[seat] = 0
             for j in range(r.hand_size):
                 h.hand[seat] |= bit_bb(order[k])
                 k += 1
-        h.widow = 0
         while k < CP_DECK_SIZE:
             h.widow |= bit_bb(order[k])
             k += 1
-        h.discard = 0
-        h.played = 0
-        h.tricks_played = 0
-        h.n_in_trick = 0
-        h.made = 0
-        h.thrown_in = 0
-        h.last_winner = -1
         if h.redeals < CP_MAX_REDEALS and cp_must_redeal(h, r):
             h.redeals += 1
             h.dealer = (h.dealer + 1) % CP_SEATS
             continue
         break
+    cp_start_auction(h, r)
+
+cdef void cp_set_deal(CPHand* h, const CPRules* r, const uint64_t* hands, uint64_t widow) noexcept nogil:
+    """Replace the deal by given cards (a partition of the deck, checked by the caller);
+    no nines redeal; the auction starts again for the same dealer."""
+    cdef int s
+    cp_clear_deal(h)
+    for s in range(CP_SEATS):
+        h.hand[s] = hands[s]
+    h.widow = widow
+    h.redeals = 0
     cp_start_auction(h, r)
 
 cdef void cp_new_hand(CPHand* h, const CPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
