@@ -15,6 +15,17 @@ MAX_BID = 10_000  # far above any reachable score; keeps bids inside the core's 
 class AuctionMoves:
     """``min_bid``, ``can_pass``, ``may_bid``, ``bid`` and ``pass_`` for a hand in its ``auction`` phase."""
 
+    @property
+    def bidder(self) -> int | None:
+        seat = self._state.bidder
+        return None if seat < 0 else seat
+
+    @property
+    def bid_amount(self) -> int | None:
+        """The high bid so far (the contract once the auction is over)."""
+        bid = self._state.high_bid
+        return None if bid < 0 else bid
+
     def min_bid(self) -> int:
         self._expect("auction")
         return self._state.min_bid()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..cards import CardSet, Deck
+from ..cards import SUITS, CardSet, Deck
 from ..errors import IllegalMoveError
 from ..players import check_policies, check_policy
 
@@ -50,6 +50,21 @@ class SteppedHand:
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's cards now."""
         return tuple(CardSet(mask, self.deck) for mask in self._state.hands)
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        """Cards each seat has won in tricks."""
+        return tuple(CardSet(mask, self.deck) for mask in self._state.won)
+
+    @property
+    def tricks_played(self) -> int:
+        return self._state.tricks_played
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit (``S H D C``); None until it is named."""
+        t = self._state.trump
+        return None if t < 0 else SUITS[t]
 
     def _expect(self, *phases: str) -> None:
         if self.phase not in phases:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from .. import _core
-from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
+from ..cards import PINOCHLE, CardSet, parse_suit
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
@@ -60,35 +60,10 @@ class CutthroatPinochleHand(AuctionMoves, SteppedHand):
         return CardSet(self._state.discard, PINOCHLE)
 
     @property
-    def taken(self) -> tuple[CardSet, ...]:
-        """Cards each seat has won in tricks."""
-        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.won)
-
-    @property
-    def bidder(self) -> int | None:
-        seat = self._state.bidder
-        return None if seat < 0 else seat
-
-    @property
-    def bid_amount(self) -> int | None:
-        """The high bid so far (the contract once the auction is over)."""
-        bid = self._state.high_bid
-        return None if bid < 0 else bid
-
-    @property
-    def trump(self) -> str | None:
-        t = self._state.trump
-        return None if t < 0 else SUITS[t]
-
-    @property
     def trick(self) -> list[tuple[int, str]]:
         """The current trick as (seat, card) pairs in play order."""
         leader = self._state.leader
         return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
-
-    @property
-    def tricks_played(self) -> int:
-        return self._state.tricks_played
 
     @property
     def meld(self) -> list[int]:

@@ -120,10 +120,6 @@ class EuchreHand(SteppedHand):
         return CardSet(self._state.discarded, EUCHRE)
 
     @property
-    def taken(self) -> tuple[CardSet, ...]:
-        return tuple(CardSet(mask, EUCHRE) for mask in self._state.won)
-
-    @property
     def trick(self) -> list[tuple[int, str]]:
         """The current trick as (seat, card) pairs in play order."""
         return [(seat, EUCHRE.code(bit)) for seat, bit in self._state.trick]
@@ -132,11 +128,6 @@ class EuchreHand(SteppedHand):
     def maker(self) -> int | None:
         seat = self._state.maker
         return None if seat < 0 else seat
-
-    @property
-    def trump(self) -> str | None:
-        t = self._state.trump
-        return None if t < 0 else SUITS[t]
 
     @property
     def round(self) -> int | None:
@@ -160,10 +151,6 @@ class EuchreHand(SteppedHand):
     def active(self) -> list[int]:
         """Seats that play the tricks (a lone player's partner sits out)."""
         return self._state.active
-
-    @property
-    def tricks_played(self) -> int:
-        return self._state.tricks_played
 
     @property
     def tricks(self) -> list[int]:

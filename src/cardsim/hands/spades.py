@@ -83,9 +83,9 @@ class SpadesHand(SteppedHand):
         return 0
 
     @property
-    def taken(self) -> tuple[CardSet, ...]:
-        """Cards each seat has won in tricks."""
-        return tuple(CardSet(mask, self.deck) for mask in self._state.won)
+    def trump(self) -> str:
+        """Spades are always trump (jokers count as spades)."""
+        return "S"
 
     @property
     def bids(self) -> list[str | None]:
@@ -106,10 +106,6 @@ class SpadesHand(SteppedHand):
         """Seat that leads (or led) the current trick; None during bidding."""
         seat = self._state.leader
         return None if seat < 0 else seat
-
-    @property
-    def tricks_played(self) -> int:
-        return self._state.tricks_played
 
     @property
     def last_winner(self) -> int | None:

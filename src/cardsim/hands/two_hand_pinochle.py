@@ -119,17 +119,9 @@ class TwoHandPinochleHand(SteppedHand):
         return tuple(CardSet(mask, PINOCHLE) for mask in self._state.tables)
 
     @property
-    def taken(self) -> tuple[CardSet, ...]:
-        return tuple(CardSet(mask, PINOCHLE) for mask in self._state.won)
-
-    @property
     def trick(self) -> list[tuple[int, str]]:
         leader = self._state.leader
         return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
-
-    @property
-    def tricks_played(self) -> int:
-        return self._state.tricks_played
 
     @property
     def meld(self) -> list[int]:
