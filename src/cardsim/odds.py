@@ -182,6 +182,31 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     return np.concatenate(chunks)
 
 
+def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None], *, seats: int, seat: int,
+                      dealer: int | None, army: bool, reason_tail: str, trials: int | None,
+                      precision: float | None, policy: str, seed: int, threads: int | None,
+                      progress: Callable[[int, int], None] | None) -> BidOdds:
+    """Bid odds of a pinochle game whose core trials use the 13-column trump layout
+    (_totals_by_choice); the dealer defaults to the seat on the player's right."""
+    seat = check_seat("seat", seat, seats)
+    dealer = check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
+    policies = [check_policy(policy)] * seats
+    seed, threads = check_seed(seed), check_threads(threads)
+    min_bid = int(game.rules["min_bid"])
+
+    def run(start: int, n: int) -> np.ndarray:
+        out = np.zeros((n, 13), dtype=np.int16)
+        core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
+        return out
+
+    results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
+                            progress=progress)
+    rows, trumps, recommendation = bid_summary(results, min_bid, int(game.rules["bid_increment"]), army,
+                                               reason_tail)
+    return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation,
+                   army)
+
+
 def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
                             precision: float | None = None, policy: str = "heuristic", seed: int = 0,
                             threads: int | None = None, seat: int = 0, dealer: int | None = None,
@@ -191,24 +216,11 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
     if len(hand) != size:
         raise CardsimError(f"a cutthroat-pinochle hand has {size} cards with widow={str(game.rules['widow']).lower()}, "
                            f"got {len(hand)}")
-    seat = check_seat("seat", seat, 3)
-    dealer = check_seat("dealer", (seat + 2) % 3 if dealer is None else dealer, 3)
-    policies = [check_policy(policy)] * 3
-    seed, threads = check_seed(seed), check_threads(threads)
-    min_bid = int(game.rules["min_bid"])
-
-    def run(start: int, n: int) -> np.ndarray:
-        out = np.zeros((n, 13), dtype=np.int16)
-        _core.cutthroat_pinochle_odds(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
-        return out
-
-    results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
-                            progress=progress)
-    rows, trumps, recommendation = bid_summary(
-        results, min_bid, int(game.rules["bid_increment"]), bool(game.rules["army_scoring"]),
-        "after seeing the widow the heuristic names {trump} most often")
-    return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation,
-                   bool(game.rules["army_scoring"]))
+    return pinochle_bid_odds(game, hand, _core.cutthroat_pinochle_odds, seats=3, seat=seat, dealer=dealer,
+                             army=bool(game.rules["army_scoring"]),
+                             reason_tail="after seeing the widow the heuristic names {trump} most often",
+                             trials=trials, precision=precision, policy=policy, seed=seed, threads=threads,
+                             progress=progress)
 
 
 def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,

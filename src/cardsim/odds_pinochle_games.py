@@ -31,7 +31,7 @@ from . import _core
 from .cards import CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .odds import BidOdds, _widest_interval, bid_summary, check_seat, sample_trials, wilson_interval
+from .odds import BidOdds, check_seat, pinochle_bid_odds, sample_trials, wilson_interval
 from .players import check_policy
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
@@ -45,23 +45,10 @@ def partnership_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int |
     hand = game.cards(cards)
     if len(hand) != 12:
         raise CardsimError(f"a partnership-pinochle hand has 12 cards, got {len(hand)}")
-    seat = check_seat("seat", seat, 4)
-    dealer = check_seat("dealer", (seat + 3) % 4 if dealer is None else dealer, 4)
-    policies = [check_policy(policy)] * 4
-    seed, threads = check_seed(seed), check_threads(threads)
-    min_bid = int(game.rules["min_bid"])
-
-    def run(start: int, n: int) -> np.ndarray:
-        out = np.zeros((n, 13), dtype=np.int16)
-        _core.partnership_pinochle_odds(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
-        return out
-
-    results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
-                            progress=progress)
-    rows, trumps, recommendation = bid_summary(
-        results, min_bid, int(game.rules["bid_increment"]), False,
-        "the heuristic names {trump} with this hand; meld and trick points are the team's, after passing")
-    return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation)
+    return pinochle_bid_odds(
+        game, hand, _core.partnership_pinochle_odds, seats=4, seat=seat, dealer=dealer, army=False,
+        reason_tail="the heuristic names {trump} with this hand; meld and trick points are the team's, after passing",
+        trials=trials, precision=precision, policy=policy, seed=seed, threads=threads, progress=progress)
 
 
 @dataclass
