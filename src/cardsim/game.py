@@ -198,12 +198,11 @@ class Game:
         return self._engine.meld_function(self.cards(cards), trump, self.rules)
 
     def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict:
-        """Play one whole game to ``target_score`` (euchre games); see cardsim.hands.euchre_game."""
-        if self.name not in ("cutthroat-euchre", "euchre"):
-            raise CardsimError(f"play_game is not implemented for {self.name}; implemented: cutthroat-euchre, euchre")
-        from .hands.euchre_game import play_euchre_game
+        """Play one whole game to ``target_score`` from Python, hand after hand (see
+        cardsim.whole_game); spades games run in the core: ``simulate(n, unit="game")``."""
+        from .whole_game import play_game
 
-        return play_euchre_game(self.rules, self.seats, seed=check_seed(seed), policy=policy, dealer=dealer)
+        return play_game(self.name, self.rules, self.seats, seed=check_seed(seed), policy=policy, dealer=dealer)
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
