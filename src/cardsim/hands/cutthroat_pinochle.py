@@ -13,12 +13,13 @@ from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from .base import SteppedHand
+from .pinochle_play import PinochlePlay
 
 SEATS = 3
 WIDOW_SIZE = 3
 
 
-class CutthroatPinochleHand(AuctionMoves, SteppedHand):
+class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     """One hand: auction, widow and discard, meld, sixteen or fifteen tricks, score.
 
     Phases: ``auction``, ``declare`` (the bidder names trump, discards, may throw in),
@@ -58,12 +59,6 @@ class CutthroatPinochleHand(AuctionMoves, SteppedHand):
     @property
     def discard(self) -> CardSet:
         return CardSet(self._state.discard, PINOCHLE)
-
-    @property
-    def trick(self) -> list[tuple[int, str]]:
-        """The current trick as (seat, card) pairs in play order."""
-        leader = self._state.leader
-        return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
 
     @property
     def meld(self) -> list[int]:
@@ -111,21 +106,6 @@ class CutthroatPinochleHand(AuctionMoves, SteppedHand):
         self._state.declare(suit, physical_bits(held, cards), bool(throw_in))
 
     # -- play -------------------------------------------------------------------------
-    def legal_moves(self) -> CardSet:
-        """Distinct cards the player to act may play now."""
-        self._expect("play")
-        return CardSet(self._state.legal_mask(), PINOCHLE)
-
-    def play(self, card: str) -> None:
-        """The player to act plays ``card`` (a code such as ``'AS'``)."""
-        self._expect("play")
-        bit = PINOCHLE.parse_code(card)
-        legal = self._state.legal_mask()
-        held_bits = [b for b in (bit, bit + 1) if legal >> b & 1]
-        if not held_bits:
-            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
-        self._state.play(held_bits[0])
-
     def result(self) -> dict:
         """The hand's outcome as plain data."""
         return {

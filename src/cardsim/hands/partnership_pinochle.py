@@ -14,12 +14,13 @@ from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from .base import SteppedHand
+from .pinochle_play import PinochlePlay
 from .cutthroat_pinochle import physical_bits
 
 SEATS = 4
 
 
-class PartnershipPinochleHand(AuctionMoves, SteppedHand):
+class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     """One hand: auction, trump, passing, meld, twelve tricks, team scores.
 
     >>> from cardsim import Game
@@ -57,12 +58,6 @@ class PartnershipPinochleHand(AuctionMoves, SteppedHand):
     @property
     def bidding_team(self) -> int | None:
         return None if self.bidder is None else self.bidder % 2
-
-    @property
-    def trick(self) -> list[tuple[int, str]]:
-        """The current trick as (seat, card) pairs in play order."""
-        leader = self._state.leader
-        return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
 
     @property
     def meld(self) -> list[int]:
@@ -114,21 +109,6 @@ class PartnershipPinochleHand(AuctionMoves, SteppedHand):
         self._state.pass_cards(physical_bits(held, chosen))
 
     # -- play -------------------------------------------------------------------------
-    def legal_moves(self) -> CardSet:
-        """Distinct cards the player to act may play now."""
-        self._expect("play")
-        return CardSet(self._state.legal_mask(), PINOCHLE)
-
-    def play(self, card: str) -> None:
-        """The player to act plays ``card`` (a code such as ``'AS'``)."""
-        self._expect("play")
-        bit = PINOCHLE.parse_code(card)
-        legal = self._state.legal_mask()
-        held_bits = [b for b in (bit, bit + 1) if legal >> b & 1]
-        if not held_bits:
-            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
-        self._state.play(held_bits[0])
-
     def result(self) -> dict:
         """The hand's outcome as plain data."""
         return {

@@ -15,6 +15,7 @@ from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import IllegalMoveError
 from ..meld import Meld
 from .base import SteppedHand
+from .pinochle_play import PinochlePlay
 
 SEATS = 2
 #: Meld kinds (each a ``meld_<name>`` option) and declarations (moves of the meld phase).
@@ -47,7 +48,7 @@ def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Mel
     return Meld(hand, SUITS[suit], counts, points, sum(points.values()))
 
 
-class TwoHandPinochleHand(SteppedHand):
+class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     """One hand: 12 stock tricks with melding and drawing, then the last 12 tricks.
 
     >>> from cardsim import Game
@@ -65,6 +66,7 @@ class TwoHandPinochleHand(SteppedHand):
 
     deck = PINOCHLE
     seats = SEATS
+    PLAY_PHASES = ("stock", "play")  # free play while the stock lasts, then the last 12 tricks
 
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
@@ -119,11 +121,6 @@ class TwoHandPinochleHand(SteppedHand):
         return tuple(CardSet(mask, PINOCHLE) for mask in self._state.tables)
 
     @property
-    def trick(self) -> list[tuple[int, str]]:
-        leader = self._state.leader
-        return [((leader + i) % SEATS, PINOCHLE.code(bit)) for i, bit in enumerate(self._state.trick)]
-
-    @property
     def meld(self) -> list[int]:
         """Meld points scored so far per seat (dix scores included)."""
         return self._state.meld
@@ -147,19 +144,10 @@ class TwoHandPinochleHand(SteppedHand):
         return self._state.score
 
     # -- moves ------------------------------------------------------------------------
-    def legal_moves(self) -> CardSet:
-        """Distinct cards the player to act may play now."""
-        self._expect("stock", "play")
-        return CardSet(self._state.legal_mask(), PINOCHLE)
-
     def play(self, card: str) -> None:
-        """The player to act plays ``card``; of two copies held, the one that served in more melds."""
-        self._expect("stock", "play")
-        bit = PINOCHLE.parse_code(card)
-        legal = self._state.legal_mask()
-        if not legal >> bit & 1 and not legal >> (bit ^ 1) & 1:
-            raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
-        self._state.play(bit)
+        """The player to act plays ``card``; of two copies held, the core plays the one that
+        served in more melds (so a fresh copy stays usable for new melds)."""
+        self._state.play(self.legal_bit(card) & ~1)
 
     def legal_melds(self) -> list[str]:
         """Melds the player to act may declare now (names of DECLARATIONS); empty outside the meld phase."""
