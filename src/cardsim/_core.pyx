@@ -19,6 +19,14 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._pinochle cimport *
 
+cdef int policy_codes(policies, int* out, int n) except -1:
+    """The core's codes (POLICIES) of ``n`` policy names, already checked by cardsim.players."""
+    cdef int i
+    for i in range(n):
+        out[i] = POLICIES[policies[i]]
+    return 0
+
+
 include "_cutthroat_pinochle.pxi"
 include "_cutthroat_pinochle_players.pxi"
 include "_cutthroat_pinochle_odds.pxi"
@@ -198,8 +206,7 @@ def simulate_cutthroat_pinochle(rules, uint64_t seed, int64_t start, records, po
     if records.dtype != CP_RECORD_DTYPE:
         raise ValueError("records must have dtype CP_RECORD_DTYPE")
     cdef CPRecord* out = <CPRecord*>&raw[0] if n else NULL
-    for i in range(CP_SEATS):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, CP_SEATS)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         cp_simulate_one(&r, seed, start + i, pol, &out[i])
 
@@ -216,8 +223,7 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
     cdef Py_ssize_t i, n = out.shape[0]
     if out.shape[1] != ODDS_COLUMNS:
         raise ValueError("out must have 13 columns")
-    for i in range(CP_SEATS):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, CP_SEATS)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
 
@@ -234,8 +240,7 @@ def partnership_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
     cdef Py_ssize_t i, n = out.shape[0]
     if out.shape[1] != ODDS_COLUMNS:
         raise ValueError("out must have 13 columns")
-    for i in range(PP_SEATS):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, PP_SEATS)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         pp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
 
@@ -250,8 +255,7 @@ def two_hand_pinochle_odds(rules, uint64_t hand, int upcard, int seat, int deale
     cdef Py_ssize_t i, n = out.shape[0]
     if out.shape[1] != TH_ODDS_COLUMNS:
         raise ValueError("out must have 4 columns")
-    for i in range(TH_SEATS):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, TH_SEATS)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         th_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
 

@@ -113,8 +113,7 @@ def _simulate_euchre(int seats, rules, uint64_t seed, int64_t start, records, po
         raise ValueError("records must have the euchre record dtype of this game")
     cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
     cdef EURecord* out = <EURecord*>&raw[0]
-    for i in range(seats):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=256, num_threads=max(1, threads)):
         eu_simulate_one(&r, seed, start + i, pol, &out[i])
 
@@ -159,8 +158,7 @@ def euchre_odds(rules, int seats, uint64_t hand, int upcard, int seat, int deale
     cdef Py_ssize_t i, n = out.shape[0]
     if out.shape[1] != EUO_COLUMNS:
         raise ValueError(f"out must have {EUO_COLUMNS} columns")
-    for i in range(seats):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         eu_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
 

@@ -96,8 +96,7 @@ def simulate_partnership_pinochle(rules, uint64_t seed, int64_t start, records, 
     if records.dtype != PP_RECORD_DTYPE:
         raise ValueError("records must have dtype PP_RECORD_DTYPE")
     cdef PPRecord* out = <PPRecord*>&raw[0] if n else NULL
-    for i in range(PP_SEATS):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, PP_SEATS)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         pp_simulate_one(&r, seed, start + i, pol, &out[i])
 

@@ -148,8 +148,7 @@ def simulate_spades(rules, uint64_t seed, int64_t start, records, policies, int 
     cdef SPRecord* out = <SPRecord*>&raw[0] if n else NULL
     if len(policies) != r.seats:
         raise ValueError(f"give {r.seats} policies")
-    for i in range(r.seats):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, r.seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=256, num_threads=max(1, threads)):
         sp_simulate_one(&r, seed, start + i, pol, &out[i])
 

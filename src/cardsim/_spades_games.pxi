@@ -137,8 +137,7 @@ def simulate_spades_games(rules, uint64_t seed, int64_t start, records, policies
     cdef Py_ssize_t i, n = len(records)
     cdef unsigned char[::1] raw = _batch_pointer(records, SP_GAME_DTYPE)
     cdef SPGameRecord* out = <SPGameRecord*>&raw[0] if n else NULL
-    for i in range(r.seats):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, r.seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         sp_game_one(&r, pol, seed, start + i, &out[i])
 
@@ -150,7 +149,6 @@ def simulate_spades_tournaments(rules, uint64_t seed, int64_t start, records, po
     cdef Py_ssize_t i, n = len(records)
     cdef unsigned char[::1] raw = _batch_pointer(records, SP_TOURNAMENT_DTYPE)
     cdef SPTournamentRecord* out = <SPTournamentRecord*>&raw[0] if n else NULL
-    for i in range(r.seats):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, r.seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         sp_tournament(&r, pol, seed, start + i, &out[i])

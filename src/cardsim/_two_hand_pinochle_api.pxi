@@ -89,8 +89,7 @@ def simulate_two_hand_pinochle(rules, uint64_t seed, int64_t start, records, pol
     if records.dtype != TH_RECORD_DTYPE:
         raise ValueError("records must have dtype TH_RECORD_DTYPE")
     cdef THRecord* out = <THRecord*>&raw[0] if n else NULL
-    for i in range(TH_SEATS):
-        pol[i] = POLICIES[policies[i]]
+    policy_codes(policies, pol, TH_SEATS)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         th_simulate_one(&r, seed, start + i, pol, &out[i])
 
