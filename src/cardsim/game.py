@@ -37,7 +37,7 @@ class Engine:
     record_dtype: np.dtype  # what simulate_chunk fills
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
     summarize: Callable[[np.ndarray], dict]
-    meld_function: Callable[..., Meld] | None  # (cards, trump, rules) -> Meld; None: no meld
+    meld_function: Callable[..., Meld] | None = None  # (cards, trump, rules) -> Meld; None: no meld
     #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play), per unit
     view_dtype: Callable[[Rules, str], np.dtype] | None = None
     #: what a batch can be made of beyond hands: unit -> (record dtype, chunk function, summarize)
@@ -62,7 +62,6 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CUTTHROAT_EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_euchre,
         summarize=euchre_summary,
-        meld_function=None,
     ),
     "euchre": Engine(
         seats=4,
@@ -71,7 +70,6 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_euchre,
         summarize=euchre_summary,
-        meld_function=None,
     ),
     "partnership-pinochle": Engine(
         seats=4,
@@ -98,7 +96,6 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.SP_RECORD_DTYPE,
         simulate_chunk=_core.simulate_spades,
         summarize=spades_records.hand_summary,
-        meld_function=None,
         view_dtype=spades_records.view_dtype,
         units={unit: (spades_records.record_dtype(unit), spades_records.simulate_chunk(unit),
                       spades_records.SUMMARIES[unit]) for unit in ("game", "tournament")},
