@@ -39,6 +39,12 @@ cdef enum:
     SP_BIT_JC = 57
     SP_BIT_2D = 32
     SP_BIT_2C = 48
+    SP_BAGS_HELD = 0            # bag_penalty: 10 per bag held at the bag-out, then zero
+    SP_BAGS_LIMIT = 1           # 10*bag_limit, the excess dropped (the engine before issue 9)
+    SP_BAGS_CARRY = 2           # 10*bag_limit per bag_limit bags, the excess carried
+    SP_NIL_IGNORED = 0          # failed_nil_tricks (partnership): neither contract nor bags
+    SP_NIL_BAGS = 1             # the team's bags
+    SP_NIL_CONTRACT = 2         # toward the partner's contract, beyond it bags
 
 ctypedef struct SPRules:
     int seats                   # 3..5 (4 in partnership)
@@ -60,8 +66,12 @@ ctypedef struct SPRules:
     int moon_tricks
     int per_bag                 # bag_mode=per_bag
     int bag_limit
+    int bag_penalty             # SP_BAGS_* (bag_mode=limit only)
+    int failed_nil              # SP_NIL_* (partnership only; 0 in cutthroat)
     int prize_mask              # SP_PRIZE_* of the prize jacks in play
     int prize_points            # per prize JD / JC captured
+    int prize_each              # multiple_prize_jacks=each: no voiding of two or more
+    int break_spades            # spades may not be led before they are broken
     int target_score
     int wins_needed
 
@@ -242,11 +252,11 @@ cdef void sp_bid(SPHand* h, const SPRules* r, int code) noexcept nogil:
 
 # -- play ----------------------------------------------------------------------------
 
-cdef inline uint64_t sp_legal(const SPHand* h) noexcept nogil:
+cdef inline uint64_t sp_legal(const SPHand* h, const SPRules* r) noexcept nogil:
     """Cards the seat to act may play."""
     cdef uint64_t held = h.hand[h.to_act], follow
     if h.n_in_trick == 0:
-        if h.broken:
+        if h.broken or not r.break_spades:
             return held
         follow = held & ~lane_bb(0)
         return follow if follow else held

@@ -2,6 +2,8 @@
 
 SP_BID_KIND_NAMES = ("regular", "nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
 _PRIZE_FLAGS = {"JD": SP_PRIZE_JD, "JC": SP_PRIZE_JC, "JH": SP_PRIZE_JH}
+_BAG_PENALTIES = ("held", "limit", "carry")  # SP_BAGS_* order
+_FAILED_NIL = ("ignored", "bags", "contract")  # SP_NIL_* order
 
 
 cdef SPRules sp_rules_from(rules) except *:
@@ -40,10 +42,14 @@ cdef SPRules sp_rules_from(rules) except *:
     r.moon_tricks = rules["moon_tricks"]
     r.per_bag = rules["bag_mode"] == "per_bag"
     r.bag_limit = rules["bag_limit"]
+    r.bag_penalty = _BAG_PENALTIES.index(rules["bag_penalty"])
+    r.failed_nil = _FAILED_NIL.index(rules["failed_nil_tricks"]) if partnership else SP_NIL_IGNORED
     r.prize_mask = 0
     for code in rules["prize_jacks"]:
         r.prize_mask |= _PRIZE_FLAGS[code]
     r.prize_points = rules["prize_jack_points"]
+    r.prize_each = rules["multiple_prize_jacks"] == "each"
+    r.break_spades = bool(rules["break_spades"])
     r.target_score = rules["target_score"]
     r.wins_needed = rules["wins_needed"]
     return r
@@ -197,7 +203,7 @@ cdef class SpadesState:
         return [bids[i] for i in range(n)]
     def bid_legal(self, int code): return sp_bid_legal(&self.h, &self.r, code)
     def bid(self, int code): sp_bid(&self.h, &self.r, code)
-    def legal_mask(self): return sp_legal(&self.h)
+    def legal_mask(self): return sp_legal(&self.h, &self.r)
     def play(self, int card): sp_play(&self.h, &self.r, card)
     def policy_step(self, policy): sp_policy_step(&self.h, &self.r, POLICIES[policy])
 

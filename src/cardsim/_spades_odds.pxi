@@ -13,7 +13,8 @@
 # tricks" (sp_need > 0) and the bid's kind.  So the regular bids share one play
 # (sp_odds_regulars): the top bid's, where the player wants every trick; a lower
 # bid b plays the same cards until the player (the team) reaches b, and resumes
-# from a copy of that moment; a bid never reached is set on the very same cards.
+# from a copy of that moment; a bid never reached is set on the very same cards
+# (that hand scored again with the lower bid).
 # Likewise moon (cutthroat, listed right after the top regular bid) wants every
 # trick as the top regular bid does: the same cards, read off that row; the
 # heuristic's own bid (code -1) is read off the row of the bid it makes (the
@@ -93,6 +94,15 @@ cdef bint sp_odds_copy(int16_t* out, const int* codes, int c, int chosen) noexce
             return True
     return False
 
+cdef inline int sp_odds_made(const SPHand* h, int seat) noexcept nogil:
+    """Did the player's bid make, as the bid means it: one-for-50 exactly one trick, two-for-40
+    exactly two (more scores +10 / +20 but is not the bid); every other bid as scored."""
+    if h.kind[seat] == SP_BID_ONE_FOR_50:
+        return h.tricks[seat] == 1
+    if h.kind[seat] == SP_BID_TWO_FOR_40:
+        return h.tricks[seat] == 2
+    return h.made[seat]
+
 cdef void sp_odds_moon(const SPRules* r, const int16_t* top, int top_bid, int16_t* row) noexcept nogil:
     """Moon from the play of the top regular bid (cutthroat): both want every trick, so the
     cards are the same; no bags either way, so only the bid's points and the prize jacks count."""
@@ -106,14 +116,15 @@ cdef void sp_odds_special(const SPRules* r, int kind, int tricks, uint64_t won, 
     """One-for-50 / two-for-40 from the play of regular 1 / 2 (cutthroat, no one seat leading the
     game): every player reads the player's bid only through its need (1 - tricks, 2 - tricks:
     the same) and, for setting the score leader, its kind, which needs one seat leading.  The
-    score is sp_score_cutthroat's for that bid: its points, prize jacks, no bags."""
-    cdef int made, after, flags = sp_prize_flags(won, r)
+    score is sp_score_cutthroat's for that bid: its points, prize jacks, no bags; made is
+    sp_odds_made's (exactly 1 / exactly 2 tricks)."""
+    cdef int made, after, hearts
     cdef int pts = sp_special_points(kind, tricks, r, &made)
-    pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
-    pts -= sp_bag_penalty(r, 0, 0, (flags & SP_PRIZE_JH) != 0, &after)
+    pts += sp_prize_points(sp_prize_flags(won, r), r, &hearts)
+    pts -= sp_bag_penalty(r, 0, 0, hearts, &after)
     row[SPO_TRICKS] = tricks
     row[SPO_SCORE] = pts
-    row[SPO_MADE] = made
+    row[SPO_MADE] = tricks == (1 if kind == SP_BID_ONE_FOR_50 else 2)
 
 cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* codes, int n_run,
                           const int* policies, int16_t* out, uint64_t* won_at, int* tricks_at) noexcept nogil:
@@ -121,32 +132,29 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
 
     ``line`` (the dealt hand) is played with the top bid M forced; the player wants a trick on
     every card until it holds M.  With a lower bid b the play is the same card for card until
-    the player takes its b-th trick (in partnership, with a regular partner: until the team
-    holds b + the partner's bid; everyone reads a bid only through the seat's need being
-    positive, and its kind), so bid b resumes from a copy taken right after that trick, with
-    the bid changed.  A bid b the line never reached is set on the line's very cards: its score
-    is M's plus 10 per trick less bid.  Fills won_at / tricks_at for bids 1 and 2; returns
+    the player takes its b-th trick (in partnership: until the team holds b + the partner's
+    bid, or b with a nil partner whose tricks count toward the contract; everyone reads a bid
+    only through the seat's need being positive, and its kind), so bid b resumes from a copy
+    taken right after that trick, with the bid changed.  The progress is read off sp_need, so
+    it counts exactly what the players count.  A bid b the line never reached is set on the
+    line's very cards: the line's finished hand scored again with bid b (sp_finish, so every
+    scoring option applies as in play).  Fills won_at / tricks_at for bids 1 and 2; returns
     how many rows it filled (n_run)."""
     cdef SPHand snaps[SP_MAX_BIDS]
     cdef SPHand h
-    cdef int top = codes[n_run - 1], k = 0, i, b, line_tricks, line_score, progress, partner = -1, owed = 0
+    cdef int top = codes[n_run - 1], k = 0, i, b, progress
     cdef int16_t* row
     sp_odds_bid(line, r, seat, top, policies)
-    if r.partnership and line.kind[(seat + 2) % 4] == SP_BID_REGULAR:
-        partner = (seat + 2) % 4  # the team contract: bid b is reached when the team has b + the partner's bid
-        owed = line.bid[partner]
     while line.phase == SP_PH_PLAY:
         if policies[line.to_act] == POLICY_RANDOM:
-            sp_play(line, r, sp_random_card(line))
+            sp_play(line, r, sp_random_card(line, r))
         else:
             sp_play(line, r, sp_heuristic_card(line, r))
-        progress = line.tricks[seat] + (line.tricks[partner] if partner >= 0 else 0) - owed
+        progress = top - sp_need(line, r, seat)  # tricks toward the player's own bid
         if progress > k:  # at most one more per trick
             k = progress
             if k < top:
                 snaps[k] = line[0]
-    line_tricks = line.tricks[seat]
-    line_score = line.score[seat]
     for i in range(n_run):
         b = codes[i]
         row = out + SPO_PER_BID * i
@@ -159,17 +167,13 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
                 sp_finish(&h, r)
             else:
                 sp_play_out(&h, r, policies)
-        else:  # never reached b: the same cards as the line, set
-            row[SPO_TRICKS] = line_tricks
-            row[SPO_SCORE] = line_score + 10 * (top - b)
-            row[SPO_MADE] = 0
-            if b <= 2:
-                won_at[b] = line.won[seat]
-                tricks_at[b] = line_tricks
-            continue
+        else:  # never reached b: the same cards as the line, scored with bid b
+            h = line[0]
+            h.bid[seat] = b
+            sp_finish(&h, r)
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
-        row[SPO_MADE] = h.made[seat]
+        row[SPO_MADE] = sp_odds_made(&h, seat)
         if b <= 2:
             won_at[b] = h.won[seat]
             tricks_at[b] = h.tricks[seat]
@@ -230,7 +234,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
             sp_odds_play(&h, r, seat, code, policies)
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
-        row[SPO_MADE] = h.made[seat]
+        row[SPO_MADE] = sp_odds_made(&h, seat)
     out[SPO_PER_BID * n_codes] = chosen
 
 

@@ -88,8 +88,8 @@ cdef inline int sp_pick(uint64_t m, int n) noexcept nogil:
     base += ge << 4
     return base + sp_pick16(m & 0xFFFFULL, n)
 
-cdef inline int sp_random_card(SPHand* h) noexcept nogil:
-    cdef uint64_t legal = sp_legal(h)
+cdef inline int sp_random_card(SPHand* h, const SPRules* r) noexcept nogil:
+    cdef uint64_t legal = sp_legal(h, r)
     return sp_pick(legal, rng_below(&h.rng, popcount(legal)))
 
 # -- heuristic bidding ---------------------------------------------------------------
@@ -178,6 +178,8 @@ cdef int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
         if h.kind[p] == SP_BID_REGULAR:
             contract += h.bid[p]
             taken += h.tricks[p]
+        elif r.failed_nil == SP_NIL_CONTRACT:
+            taken += h.tricks[p]  # a failed nil's tricks count toward this contract
         return contract - taken
     return h.bid[s] - h.tricks[s]
 
@@ -237,7 +239,7 @@ cdef int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, ui
 
 cdef int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int s = h.to_act, mode, winner, lead_seat, partner = -1, last
-    cdef uint64_t legal = sp_legal(h)
+    cdef uint64_t legal = sp_legal(h, r)
     cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]
     cdef uint64_t beaters, ducks
     if popcount(legal) == 1:
@@ -276,7 +278,7 @@ cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcep
     if h.phase == SP_PH_BID:
         sp_bid(h, r, sp_random_bid(h, r) if policy == POLICY_RANDOM else sp_heuristic_bid(h, r))
     else:
-        sp_play(h, r, sp_random_card(h) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
+        sp_play(h, r, sp_random_card(h, r) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
 
 cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     """Every seat random, from the start of a trick to the end of the hand, in registers.
@@ -287,7 +289,7 @@ cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     cdef uint64_t hands[SP_MAX_SEATS]
     cdef uint64_t held, legal, b, trick_bb, beat, played = h.played
     cdef int n = r.seats, leader = h.leader, seat, i, card, best_seat, led, size, skip
-    cdef int broken = h.broken, done = h.tricks_played, wins
+    cdef int broken = h.broken, done = h.tricks_played, wins, lead_any = not r.break_spades
     for i in range(n):
         hands[i] = h.hand[i]
     while done < r.hand_size:
@@ -296,7 +298,7 @@ cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
             size, skip = n - 1, h.dealer
         seat = leader
         held = hands[seat]
-        legal = held if broken else held & ~lane_bb(0)
+        legal = held if broken | lead_any else held & ~lane_bb(0)
         if not legal:
             legal = held
         card = sp_pick(legal, rng_below(&h.rng, popcount(legal)))
@@ -355,6 +357,6 @@ cdef void sp_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept
         return
     while h.phase == SP_PH_PLAY:
         if policies[h.to_act] == POLICY_RANDOM:
-            sp_play(h, r, sp_random_card(h))
+            sp_play(h, r, sp_random_card(h, r))
         else:
             sp_play(h, r, sp_heuristic_card(h, r))

@@ -2,7 +2,9 @@
 #
 # sp_finish fills the result fields of an SPHand from its bids, tricks, cards won and
 # the bags carried in (game_bags); cutthroat per seat, partnership per team with the
-# team's figures on both partners.
+# team's figures on both partners.  The options that shape it: bag_mode / bag_limit /
+# bag_penalty (sp_bag_penalty), prize_jacks / multiple_prize_jacks (sp_prize_points: a
+# team's captures count together), failed_nil_tricks (partnership).
 
 cdef inline int sp_prize_flags(uint64_t won, const SPRules* r) noexcept nogil:
     cdef int f = 0
@@ -13,6 +15,20 @@ cdef inline int sp_prize_flags(uint64_t won, const SPRules* r) noexcept nogil:
     if (won >> SP_BIT_JH) & 1:
         f |= SP_PRIZE_JH
     return f & r.prize_mask
+
+cdef inline bint sp_prize_void(int flags, const SPRules* r) noexcept nogil:
+    """multiple_prize_jacks=void: two or more prize jacks captured by one scorer (a seat; a team in
+    partnership play) count for nothing, unless three are in play and all three were captured."""
+    cdef int n = popcount(<uint64_t>flags)
+    return not r.prize_each and n >= 2 and not (n == 3 and popcount(<uint64_t>r.prize_mask) == 3)
+
+cdef inline int sp_prize_points(int flags, const SPRules* r, int* hearts) noexcept nogil:
+    """Points of the prize jacks ``flags`` one scorer captured; ``hearts`` = bags the J♥ removes."""
+    if sp_prize_void(flags, r):
+        hearts[0] = 0
+        return 0
+    hearts[0] = (flags & SP_PRIZE_JH) != 0
+    return r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
 
 cdef int sp_special_points(int kind, int tricks, const SPRules* r, int* made) noexcept nogil:
     """Points of a special bid (everything but a regular bid); ``made`` set when positive."""
@@ -33,7 +49,11 @@ cdef int sp_special_points(int kind, int tricks, const SPRules* r, int* made) no
     return pts
 
 cdef int sp_bag_penalty(const SPRules* r, int carried, int bags, int hearts, int* after) noexcept nogil:
-    """Points lost to ``bags`` new bags (``hearts`` J♥ removing one each); ``after`` = bags carried on."""
+    """Points lost to ``bags`` new bags (``hearts`` J♥ removing one each); ``after`` = bags carried on.
+
+    bag_mode=limit: on reaching bag_limit, held loses 10 per bag held and keeps none; limit
+    loses 10*bag_limit and keeps none; carry loses 10*bag_limit for every bag_limit bags and
+    keeps the rest."""
     cdef int total
     if r.per_bag:
         after[0] = 0
@@ -42,14 +62,17 @@ cdef int sp_bag_penalty(const SPRules* r, int carried, int bags, int hearts, int
     total = carried + bags - hearts
     if total < 0:
         total = 0
-    if total >= r.bag_limit:
-        after[0] = 0
-        return 10 * r.bag_limit
     after[0] = total
-    return 0
+    if total < r.bag_limit:
+        return 0
+    if r.bag_penalty == SP_BAGS_CARRY:
+        after[0] = total % r.bag_limit
+        return 10 * r.bag_limit * (total // r.bag_limit)
+    after[0] = 0
+    return 10 * total if r.bag_penalty == SP_BAGS_HELD else 10 * r.bag_limit
 
 cdef void sp_score_cutthroat(SPHand* h, const SPRules* r) noexcept nogil:
-    cdef int s, t, b, pts, made, flags, after
+    cdef int s, t, b, pts, made, flags, after, hearts
     for s in range(r.seats):
         t = h.tricks[s]
         b = h.bid[s]
@@ -62,20 +85,23 @@ cdef void sp_score_cutthroat(SPHand* h, const SPRules* r) noexcept nogil:
             pts = sp_special_points(h.kind[s], t, r, &made)
         flags = sp_prize_flags(h.won[s], r)
         h.prize[s] = flags
-        pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
-        h.bag_penalty[s] = sp_bag_penalty(r, h.game_bags[s], h.bags[s], (flags & SP_PRIZE_JH) != 0, &after)
+        pts += sp_prize_points(flags, r, &hearts)
+        h.bag_penalty[s] = sp_bag_penalty(r, h.game_bags[s], h.bags[s], hearts, &after)
         h.bags_after[s] = after
         h.made[s] = made
         h.score[s] = pts - h.bag_penalty[s]
 
 cdef void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
-    cdef int team, s, p, contract, taken, pts, made, flags, after, bags, hearts, any_regular, penalty
+    """Per team: the contract of its regular bids; nil bids scored alone, their tricks (failed
+    nil) as failed_nil_tricks says; prize jacks of both partners' cards together."""
+    cdef int team, s, p, contract, taken, pts, made, flags, after, bags, hearts, any_regular, penalty, nil_tricks
     for team in range(2):
         contract = 0
         taken = 0
         pts = 0
         flags = 0
         any_regular = 0
+        nil_tricks = 0
         for p in range(2):
             s = team + 2 * p
             if h.kind[s] == SP_BID_REGULAR:
@@ -85,9 +111,12 @@ cdef void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
             else:
                 pts += sp_special_points(h.kind[s], h.tricks[s], r, &made)
                 h.made[s] = made
+                nil_tricks += h.tricks[s]  # nil or blind nil: the only special bids here
             h.prize[s] = sp_prize_flags(h.won[s], r)
             flags |= h.prize[s]
         bags = 0
+        if r.failed_nil == SP_NIL_CONTRACT:
+            taken += nil_tricks
         if any_regular:
             made = taken >= contract
             pts += 10 * contract + (taken - contract) if made else -10 * contract
@@ -95,8 +124,13 @@ cdef void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
             for p in range(2):
                 if h.kind[team + 2 * p] == SP_BID_REGULAR:
                     h.made[team + 2 * p] = made
-        pts += r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
-        hearts = (flags & SP_PRIZE_JH) != 0
+        elif r.failed_nil == SP_NIL_CONTRACT:
+            bags = taken  # two nil bids: no contract, every trick is beyond it
+            pts += bags
+        if r.failed_nil == SP_NIL_BAGS:
+            bags += nil_tricks
+            pts += nil_tricks
+        pts += sp_prize_points(flags, r, &hearts)
         penalty = sp_bag_penalty(r, h.game_bags[team], bags, hearts, &after)
         for p in range(2):
             s = team + 2 * p

@@ -26,8 +26,12 @@ DEFAULT_RULES = {
     "moon_tricks": 14,
     "bag_mode": "limit",
     "bag_limit": 10,
+    "bag_penalty": "held",  # the partnership game's default is "carry"
     "prize_jacks": ("JD", "JC"),
     "prize_jack_points": 10,
+    "multiple_prize_jacks": "void",
+    "break_spades": True,
+    "failed_nil_tricks": "ignored",  # partnership only
 }
 
 
@@ -146,7 +150,7 @@ class Hand:
     def legal_moves(self) -> list[str]:
         held = self.hands[self.to_act]
         if not self.trick:
-            if self.broken or all(suit_of(c) == "S" for c in held):
+            if not self.rules["break_spades"] or self.broken or all(suit_of(c) == "S" for c in held):
                 return sorted(held)
             return sorted(c for c in held if suit_of(c) != "S")
         led = suit_of(self.trick[0][1])
@@ -208,20 +212,41 @@ def regular_points(bid: int, tricks: int) -> tuple[int, int]:
 
 
 def prize_points(rules: dict, cards: list[str]) -> tuple[int, int, list[str]]:
-    """(points, bags removed, prize jacks captured) for the cards taken."""
+    """(points, bags removed, prize jacks captured) for the cards one scorer took (a player; in
+    partnership, both partners' cards together).
+
+    multiple_prize_jacks=void: capturing two or more prize jacks scores none of them (no points,
+    no bag removed by the JH), except that all three of three prize jacks in play pay in full."""
     caught = [j for j in ("JD", "JC", "JH") if j in rules["prize_jacks"] and j in cards]
+    all_three = len(caught) == 3 == len(rules["prize_jacks"])
+    if rules["multiple_prize_jacks"] == "void" and len(caught) >= 2 and not all_three:
+        return 0, 0, caught
     points = rules["prize_jack_points"] * sum(j in ("JD", "JC") for j in caught)
     return points, int("JH" in caught), caught
 
 
 def bag_penalty(rules: dict, carried: int, bags: int, removed: int) -> tuple[int, int]:
-    """(points lost, bags carried on).  per_bag: -10 per bag now; limit: lose 10*limit on reaching it."""
+    """(points lost, bags carried on).
+
+    per_bag: -10 per bag of this hand (less the JH's), nothing carried.  limit: bags add up;
+    at bag_limit or more: held loses 10 per bag held and starts again from zero; limit loses
+    10*bag_limit and drops the rest; carry loses 10*bag_limit each time bag_limit bags come
+    off the count, and carries what is left."""
     if rules["bag_mode"] == "per_bag":
         return 10 * max(0, bags - removed), 0
     total = max(0, carried + bags - removed)
-    if total >= rules["bag_limit"]:
-        return 10 * rules["bag_limit"], 0
-    return 0, total
+    limit = rules["bag_limit"]
+    if total < limit:
+        return 0, total
+    if rules["bag_penalty"] == "held":
+        return 10 * total, 0
+    if rules["bag_penalty"] == "limit":
+        return 10 * limit, 0
+    lost = 0
+    while total >= limit:  # carry
+        lost += 10 * limit
+        total -= limit
+    return lost, total
 
 
 def score_hand(rules: dict, bids: list[str], tricks: list[int], taken: list[list[str]],
@@ -241,13 +266,23 @@ def score_hand(rules: dict, bids: list[str], tricks: list[int], taken: list[list
                 value = special_points(rules, bids[s], tricks[s])
                 points += value
                 out["made"][s] = value > 0
+        # partnership: a nil bidder's tricks (a failed nil), by failed_nil_tricks
+        nil_tricks = sum(tricks[s] for s in group if bids[s] in ("nil", "blind_nil"))
+        rule = rules.get("failed_nil_tricks", "ignored") if is_partnership(rules) else "ignored"
+        counted = sum(tricks[s] for s in regular) + (nil_tricks if rule == "contract" else 0)
         bags = 0
         if regular:
             contract = sum(int(bids[s]) for s in regular)
-            value, bags = regular_points(contract, sum(tricks[s] for s in regular))
+            value, bags = regular_points(contract, counted)
             points += value
             for s in regular:
-                out["made"][s] = sum(tricks[t] for t in regular) >= contract
+                out["made"][s] = counted >= contract
+        elif rule == "contract":  # both partners bid nil: no contract, so every trick is beyond it
+            points += counted
+            bags = counted
+        if rule == "bags":  # each trick of a failed nil is a bag, a point like any overtrick
+            points += nil_tricks
+            bags += nil_tricks
         cards = [c for s in group for c in taken[s]]
         prize, removed, _ = prize_points(rules, cards)
         points += prize

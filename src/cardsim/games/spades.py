@@ -5,11 +5,18 @@ from ..errors import RulesError
 from ..rules import GameSpec, Option
 
 
-def _options(*, specials: bool, moon_tricks: int, prize_jacks: str) -> tuple[Option, ...]:
-    """The bidding and scoring options; ``specials`` turns on blind 6, one-for-50, two-for-40, moon."""
+def _options(*, specials: bool, moon_tricks: int, prize_jacks: str, bag_penalty: str,
+             partnership: bool) -> tuple[Option, ...]:
+    """The bidding, play and scoring options; ``specials`` turns on blind 6, one-for-50, two-for-40, moon."""
+    failed_nil = (Option(
+        "failed_nil_tricks", "enum", "ignored",
+        "a failed nil bidder's tricks: ignored (neither contract nor bags), bags (the team's bags), "
+        "contract (toward the partner's contract, beyond it bags)",
+        choices=("ignored", "bags", "contract")),) if partnership else ()
     return (
         Option("allow_nil", "bool", True, "nil bid: +100 for taking no trick, else -100"),
         Option("allow_blind_nil", "bool", True, "blind nil, bid before seeing the cards: +200 / -200"),
+        *failed_nil,
         Option("blind6_limit", "int", 1 if specials else 0,
                "blind 6 bids a player may make per game (0: none, -1: unlimited)", min=-1, max=100),
         Option("blind6_behind", "int", 50, "blind 6 only when at least this far behind the leader",
@@ -19,14 +26,25 @@ def _options(*, specials: bool, moon_tricks: int, prize_jacks: str) -> tuple[Opt
         Option("allow_moon", "bool", specials, "shoot the moon: at least moon_tricks tricks +150, else -150"),
         Option("moon_tricks", "int", moon_tricks, "tricks that shooting the moon needs", min=1, max=17),
         Option("bag_mode", "enum", "limit",
-               "overtricks (bags): limit (accumulate, lose 10*bag_limit on reaching it) or per_bag (-10 each)",
+               "overtricks (bags): limit (accumulate, a bag_penalty on reaching bag_limit) or per_bag (-10 each)",
                choices=("limit", "per_bag")),
-        Option("bag_limit", "int", 10, "bags that cost 10*bag_limit points when reached (bag_mode=limit)",
+        Option("bag_limit", "int", 10, "bags that cost a penalty when reached (bag_mode=limit)",
                min=1, max=100),
+        Option("bag_penalty", "enum", bag_penalty,
+               "bag-out at bag_limit (bag_mode=limit): held (10 per bag held, then 0), limit (10*bag_limit, "
+               "excess dropped), carry (10*bag_limit per bag_limit bags, excess carried)",
+               choices=("held", "limit", "carry")),
         Option("prize_jacks", "cards", prize_jacks,
                "prize jacks: JD and JC captured score prize_jack_points, JH removes a bag",
                choices=("JD", "JC", "JH")),
         Option("prize_jack_points", "int", 10, "points for each prize JD or JC captured", min=0, max=1000),
+        Option("multiple_prize_jacks", "enum", "void",
+               "two or more prize jacks captured in a hand: void (none counts, but all three of three pay) "
+               "or each (every one counts)" + ("; a team's captures together" if partnership else ""),
+               choices=("void", "each")),
+        Option("break_spades", "bool", True,
+               "spades may not be led until broken (a spade played on another suit's lead) unless only "
+               "spades are held; false: lead spades at any time"),
         Option("target_score", "int", 500, "the game ends after the hand in which a score reaches this",
                min=1, max=100_000),
         Option("wins_needed", "int", 5, "game wins that take a tournament", min=1, max=1000),
@@ -49,6 +67,16 @@ def _check_partnership(values: dict) -> None:
         raise RulesError(f"{', '.join(extra)}: partnership spades has no special bids but nil and blind nil")
 
 
+#: What the options meant before issue 9 gave them the seed's readings (every preset keeps
+#: its own values): a bag-out cost 10*bag_limit and dropped the excess, every prize jack
+#: captured counted.  ``preset="legacy"`` reproduces earlier results byte for byte.
+_LEGACY = {"bag_penalty": "limit", "multiple_prize_jacks": "each"}
+
+_OFFICIAL = {
+    "target_score": 500, "bag_limit": 10, "blind6_limit": 1, "prize_jacks": ["JD", "JC"], "prize_jack_points": 10,
+    "wins_needed": 5,
+}
+
 _CLASSIC_300 = {
     "target_score": 300, "bag_limit": 5, "blind6_limit": 1, "prize_jacks": ["JC"], "prize_jack_points": 10,
     "wins_needed": 3,
@@ -63,19 +91,17 @@ CUTTHROAT = GameSpec(
         Option("players", "int", 3,
                "3: 2C removed, 17 each; 4: 13 each; 5: 2C 2D removed, 10 each (11 with jokers)", min=3, max=5),
         Option("jokers", "int", 0, "jokers J1 J2 J3 above the AS with 5 players: 0, 2 or 3", min=0, max=3),
-        *_options(specials=True, moon_tricks=14, prize_jacks="JD,JC"),
+        *_options(specials=True, moon_tricks=14, prize_jacks="JD,JC", bag_penalty="held", partnership=False),
     ),
     presets={
-        "official": {
-            "target_score": 500, "bag_limit": 10, "blind6_limit": 1, "prize_jacks": ["JD", "JC"],
-            "prize_jack_points": 10, "wins_needed": 5,
-        },
+        "official": _OFFICIAL,
         "classic-300": _CLASSIC_300,
         "classic-300-per-bag": {**_CLASSIC_300, "bag_mode": "per_bag"},
         "long-500": {
             "target_score": 500, "bag_limit": 10, "blind6_limit": -1, "prize_jacks": ["JD", "JC", "JH"],
             "prize_jack_points": 10, "wins_needed": 5,
         },
+        "legacy": {**_OFFICIAL, **_LEGACY},
     },
     default_preset="official",
     check=_check_cutthroat,
@@ -86,7 +112,8 @@ PARTNERSHIP = GameSpec(
     title="Spades",
     section="spades (classic 4-hand partnership preset, beyond the seeds)",
     players=4,
-    options=_options(specials=False, moon_tricks=13, prize_jacks=""),
+    options=_options(specials=False, moon_tricks=13, prize_jacks="", bag_penalty="carry", partnership=True),
+    presets={"legacy": _LEGACY},
     check=_check_partnership,
 )
 
