@@ -55,13 +55,15 @@ EXPECTED_DEFAULTS = {
     "cutthroat-spades": {
         "players": 3, "jokers": 0, "allow_nil": True, "allow_blind_nil": True, "blind6_limit": 1,
         "blind6_behind": 50, "allow_one_for_50": True, "allow_two_for_40": True, "allow_moon": True,
-        "moon_tricks": 14, "bag_mode": "limit", "bag_limit": 10, "prize_jacks": ("JD", "JC"),
-        "prize_jack_points": 10, "target_score": 500, "wins_needed": 5,
+        "moon_tricks": 14, "bag_mode": "limit", "bag_limit": 10, "bag_penalty": "held", "prize_jacks": ("JD", "JC"),
+        "prize_jack_points": 10, "multiple_prize_jacks": "void", "break_spades": True, "target_score": 500,
+        "wins_needed": 5,
     },
     "spades": {
-        "allow_nil": True, "allow_blind_nil": True, "blind6_limit": 0, "blind6_behind": 50,
-        "allow_one_for_50": False, "allow_two_for_40": False, "allow_moon": False, "moon_tricks": 13,
-        "bag_mode": "limit", "bag_limit": 10, "prize_jacks": (), "prize_jack_points": 10, "target_score": 500,
+        "allow_nil": True, "allow_blind_nil": True, "failed_nil_tricks": "ignored", "blind6_limit": 0,
+        "blind6_behind": 50, "allow_one_for_50": False, "allow_two_for_40": False, "allow_moon": False,
+        "moon_tricks": 13, "bag_mode": "limit", "bag_limit": 10, "bag_penalty": "carry", "prize_jacks": (),
+        "prize_jack_points": 10, "multiple_prize_jacks": "void", "break_spades": True, "target_score": 500,
         "wins_needed": 5,
     },
 }
@@ -152,6 +154,20 @@ def test_spades_presets():
     long = make_rules("cutthroat-spades", preset="long-500")
     assert (long.target_score, long.bag_limit, long.blind6_limit, long.prize_jacks, long.wins_needed) == (
         500, 10, -1, ("JD", "JC", "JH"), 5)
+    # the presets take the seed's readings of issue 9 (RULES.md 3 names no other)
+    for preset in (official, c300, long):
+        assert (preset.bag_penalty, preset.multiple_prize_jacks, preset.break_spades) == ("held", "void", True)
+    # legacy: the engine's readings before issue 9, on top of the official preset
+    legacy = make_rules("cutthroat-spades", preset="legacy")
+    assert legacy == official.replace(bag_penalty="limit", multiple_prize_jacks="each")
+    assert set(get_game("cutthroat-spades").presets) == {"official", "classic-300", "classic-300-per-bag",
+                                                          "long-500", "legacy"}
+    partnership = make_rules("spades")
+    assert (partnership.bag_penalty, partnership.failed_nil_tricks, partnership.multiple_prize_jacks) == (
+        "carry", "ignored", "void")
+    assert make_rules("spades", preset="legacy") == partnership.replace(bag_penalty="limit",
+                                                                         multiple_prize_jacks="each")
+    assert get_game("spades").default_preset is None and set(get_game("spades").presets) == {"legacy"}
 
 
 def test_pinochle_presets():
@@ -211,6 +227,12 @@ def test_unknown_preset():
         ("cutthroat-pinochle", "card_points", "A=101", ["points for A must be an integer 0..100"]),
         ("cutthroat-pinochle", "card_points", "A=-1", ["points for A must be an integer 0..100"]),
         ("cutthroat-spades", "prize_jacks", "JS", ["option prize_jacks: 'JS' is not one of JD, JC, JH"]),
+        ("cutthroat-spades", "bag_penalty", "all", ["option bag_penalty: 'all' is not one of held, limit, carry"]),
+        ("spades", "failed_nil_tricks", "partner",
+         ["option failed_nil_tricks: 'partner' is not one of ignored, bags, contract"]),
+        ("cutthroat-spades", "multiple_prize_jacks", "none",
+         ["option multiple_prize_jacks: 'none' is not one of void, each"]),
+        ("spades", "break_spades", "maybe", ["option break_spades: 'maybe' is not a boolean"]),
         ("cutthroat-spades", "prize_jacks", "XX", ["option prize_jacks: 'XX' is not a card code", "S H D C"]),
         ("cutthroat-spades", "prize_jacks", ["JD", "jd"], ["option prize_jacks: 'jd' is listed twice"]),
         ("cutthroat-spades", "prize_jacks", 7, ["option prize_jacks: 7 is not a list of card codes"]),

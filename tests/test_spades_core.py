@@ -148,14 +148,17 @@ def test_batch_invariants(name, options, policy):
     assert set(records.summary()) >= {"bid_rate_nil", "made_rate_regular", "mean_score"}
 
 
+@pytest.mark.parametrize("options", [{"players": 5, "jokers": 2}, {"players": 5, "jokers": 2, "break_spades": False},
+                                     {"players": 3, "break_spades": False}])
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_batch_matches_step_play(policy):
+def test_batch_matches_step_play(policy, options):
+    """The batch's all-random fast path (sp_random_tricks) keeps the spade-lead rule of the options."""
     from cardsim import _core
-    game = cutthroat(players=5, jokers=2)
+    game = cutthroat(**options)
     records = game.simulate(200, policy=policy, seed=9, threads=1)
     # hand i of a batch is hand (seed, i): the same deal and choices as a step hand on stream i
     for i in range(200):
-        state = _core.SpadesState(game.rules, 9, i % 5, i)
+        state = _core.SpadesState(game.rules, 9, i % game.seats, i)
         while state.phase != "done":
             state.policy_step(policy)
         rec = records[i]

@@ -32,16 +32,19 @@ def check_scores(game: Game, a: np.ndarray) -> None:
     points, bags = bid_points(kind, bid, tricks, rules["moon_tricks"])
     prize = a["prize"].astype(np.int64)
     if game.name == "spades":  # team contracts: seats 0+2 and 1+3, nil bids alone
+        rule = rules["failed_nil_tricks"]
         for team in (0, 1):
             seats = [team, team + 2]
             reg = kind[:, seats] == REGULAR
             contract = (bid[:, seats] * reg).sum(axis=1)
-            taken = (tricks[:, seats] * reg).sum(axis=1)
+            nil_tricks = (tricks[:, seats] * ~reg).sum(axis=1)
+            taken = (tricks[:, seats] * reg).sum(axis=1) + (nil_tricks if rule == "contract" else 0)
             any_reg = reg.any(axis=1)
-            team_points = np.where(~any_reg, 0, np.where(taken >= contract, 10 * contract + taken - contract,
-                                                         -10 * contract))
-            team_bags = np.where(any_reg & (taken >= contract), taken - contract, 0)
-            team_points = team_points + (points[:, seats] * ~reg).sum(axis=1)
+            beyond = np.where(any_reg, taken - contract, taken if rule == "contract" else 0)
+            made = taken >= contract
+            team_points = np.where(~any_reg, 0, np.where(made, 10 * contract, -10 * contract))
+            team_bags = np.where(made, beyond, 0) + (nil_tricks if rule == "bags" else 0)
+            team_points = team_points + team_bags + (points[:, seats] * ~reg).sum(axis=1)
             for s in seats:
                 points[:, s] = team_points
                 bags[:, s] = team_bags
@@ -49,14 +52,20 @@ def check_scores(game: Game, a: np.ndarray) -> None:
             prize[:, seats[0]] = prize[:, seats[1]] = flags
     jacks = ((prize & 1) > 0).astype(np.int64) + ((prize & 2) > 0)
     hearts = ((prize & 4) > 0).astype(np.int64)
+    if rules["multiple_prize_jacks"] == "void":  # two or more: nothing, unless all three of three
+        caught = jacks + hearts
+        void = (caught >= 2) & ~((caught == 3) & (len(rules["prize_jacks"]) == 3))
+        jacks, hearts = np.where(void, 0, jacks), np.where(void, 0, hearts)
     if rules["bag_mode"] == "per_bag":
         penalty = 10 * np.maximum(bags - hearts, 0)
         after = np.zeros_like(bags)
     else:
         total = np.maximum(bags - hearts, 0)
-        over = total >= rules["bag_limit"]
-        penalty = np.where(over, 10 * rules["bag_limit"], 0)
-        after = np.where(over, 0, total)
+        limit = rules["bag_limit"]
+        over = total >= limit
+        penalty = np.where(over, {"held": 10 * total, "limit": 10 * limit,
+                                  "carry": 10 * limit * (total // limit)}[rules["bag_penalty"]], 0)
+        after = np.where(over, total % limit if rules["bag_penalty"] == "carry" else 0, total)
     assert (a["bags"] == bags).all()
     assert (a["bag_penalty"] == penalty).all()
     assert (a["bags_after"] == after).all()
@@ -95,16 +104,22 @@ def test_a_million_hands_four_players(policy):
     ("cutthroat-spades", {"players": 5, "jokers": 2}),
     ("cutthroat-spades", {"players": 5, "jokers": 3, "preset": "long-500", "bag_limit": 3}),
     ("cutthroat-spades", {"players": 4, "moon_tricks": 5, "blind6_behind": 0, "prize_jacks": "JD,JC,JH"}),
+    ("cutthroat-spades", {"players": 4, "bag_limit": 2, "bag_penalty": "carry", "prize_jacks": "JD,JC",
+                          "break_spades": False}),
+    ("cutthroat-spades", {"players": 3, "preset": "legacy", "bag_limit": 4, "prize_jacks": "JD,JC,JH"}),
     ("spades", {}),
-    ("spades", {"bag_mode": "per_bag", "prize_jacks": "JD,JC,JH"}),
-    ("spades", {"bag_limit": 2}),
+    ("spades", {"bag_mode": "per_bag", "prize_jacks": "JD,JC,JH", "failed_nil_tricks": "bags"}),
+    ("spades", {"bag_limit": 2, "failed_nil_tricks": "contract", "prize_jacks": "JD,JC"}),
+    ("spades", {"bag_limit": 3, "bag_penalty": "held", "failed_nil_tricks": "bags", "break_spades": False,
+                "multiple_prize_jacks": "each", "prize_jacks": "JD,JC"}),
+    ("spades", {"preset": "legacy", "bag_limit": 2}),
 ])
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_variants(name, options, policy):
     options = dict(options)
     preset = options.pop("preset", None)
     game = Game(name, preset=preset, **options)
-    a = game.simulate(200_000, policy=policy, seed=5, threads=2).array
+    a = game.simulate(100_000, policy=policy, seed=5, threads=2).array
     check_shape(game, a)
     check_scores(game, a)
     if options.get("blind6_behind") == 0 and policy == "random":

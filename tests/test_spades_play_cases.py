@@ -103,3 +103,46 @@ def test_dealer_sits_out_the_first_trick_with_two_jokers():
     assert hand.tricks_played == 1 and hand.last_winner == 3 and len(hand.hands[4]) == 1
     hand.play("9C")
     assert hand.to_act == 4  # the dealer plays from trick 2 on
+
+
+# -- break_spades=false: spades may be led at any time, trick 1 included --------------------
+
+def test_break_spades_false_leads_a_spade_on_trick_one():
+    game = Game("cutthroat-spades", players=3, break_spades=False)
+    hand = position(["4C 3C", "AS KS 2H", "5H 6D"], game=game, dealer=0)
+    assert hand.to_act == 1 and legal(hand) == {"AS", "KS", "2H"}  # with the default only 2H
+    hand.play("KS")
+    assert not hand.spades_broken  # leading a spade breaks nothing: nobody trumped
+    assert legal(hand) == {"5H", "6D"}  # seat 2 has no spade: anything
+    hand.play("5H")
+    hand.play("4C")
+    assert hand.last_winner == 1 and legal(hand) == {"AS", "2H"}
+
+
+def test_break_spades_false_partnership_is_bridge_with_spades_trump():
+    """Every lead is free; following suit and the trick winner are unchanged."""
+    game = Game("spades", break_spades=False)
+    hand = position(["AS 2H", "3S 4H", "5D 6H", "7C 8H"], game=game, dealer=3)
+    assert hand.to_act == 0 and legal(hand) == {"AS", "2H"}
+    hand.play("AS")
+    assert legal(hand) == {"3S"}  # must follow spades
+    hand.play("3S")
+    assert legal(hand) == {"5D", "6H"}
+    hand.play("6H")
+    hand.play("8H")
+    assert hand.last_winner == 0 and legal(hand) == {"2H"}
+
+
+def test_break_spades_false_with_jokers_and_the_two_of_clubs_lead():
+    """5 players, 2 jokers: the 2C holder still leads trick 1 (and the dealer sits it out), but may
+    lead a joker or any spade; the 2C need not be led."""
+    game = Game("cutthroat-spades", players=5, jokers=2, break_spades=False)
+    hands = ["3C 4C", "2C J1", "6C 7C", "8C 9C", "TC"]  # seat 4 deals and has one card fewer
+    hand = position(hands, game=game, dealer=4)
+    assert hand.to_act == 1 and legal(hand) == {"2C", "J1"}
+    hand.play("J1")
+    for card in ("6C", "8C", "3C"):  # void in spades: anything
+        hand.play(card)
+    assert hand.tricks_played == 1 and hand.last_winner == 1 and not hand.spades_broken
+    default = position(hands, game=Game("cutthroat-spades", players=5, jokers=2), dealer=4)
+    assert legal(default) == {"2C"}  # the joker is a spade: barred until broken

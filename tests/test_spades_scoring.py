@@ -1,5 +1,6 @@
 """Hand-made scoring cases: every row of the bid table of RULES.md section 3, both bag modes,
-bag limit and reset, prize jacks, and partnership contracts.
+bag limit and reset with each bag_penalty, prize jacks with each multiple_prize_jacks,
+partnership contracts with each failed_nil_tricks.
 
 Each case is scored by the core's own scoring (``_core.spades_score``) and by the
 reference's ``score_hand``; both must give the figures written here by hand.
@@ -84,9 +85,51 @@ def test_bag_limit_reached_costs_ten_times_the_limit_and_resets():
 
 
 def test_bag_reset_drops_the_excess():
-    got = score("cutthroat-spades", {**NONE, "bag_limit": 5}, ["2", "2", "2"], [9, 2, 6], bags=[4, 4, 0])
+    got = score("cutthroat-spades", {**NONE, "bag_limit": 5, "bag_penalty": "limit"}, ["2", "2", "2"], [9, 2, 6],
+                bags=[4, 4, 0])
     # seat 0 reaches 11 > 5: -50 and zero (the 6 over the limit are not carried)
     assert got["scores"] == [27 - 50, 20, 24] and got["bags_after"] == [0, 4, 4]
+
+
+@pytest.mark.parametrize("bag_penalty, lost, after", [
+    ("held", 120, 0),    # the seed: 10 per bag held (all 12), then zero
+    ("limit", 100, 0),   # 10 * bag_limit, the 2 over dropped
+    ("carry", 100, 2),   # 10 * bag_limit, the 2 over carried
+])
+def test_bag_out_with_twelve_bags(bag_penalty, lost, after):
+    """8 carried + 4 overtricks = 12 bags against the limit of 10."""
+    options = {**NONE, "bag_penalty": bag_penalty}
+    got = score("cutthroat-spades", options, ["3", "3", "3"], [7, 3, 7], bags=[8, 0, 2])
+    assert got["bag_penalty"] == [lost, 0, 0] and got["bags_after"] == [after, 0, 6]
+    assert got["scores"] == [34 - lost, 30, 34]
+    # the partnership game: the same for a team's bags (team 0+2: contract 6, 10 taken, 4 bags)
+    team = score("spades", {"bag_penalty": bag_penalty}, ["3", "2", "3", "1"], [7, 2, 3, 1], bags=[8, 0, 8, 0])
+    assert team["bag_penalty"] == [lost, 0, lost, 0] and team["bags_after"] == [after, 0, after, 0]
+    assert team["scores"] == [64 - lost, 30, 64 - lost, 30]
+
+
+def test_bag_out_exactly_at_the_limit_is_the_same_for_every_bag_penalty():
+    for bag_penalty in ("held", "limit", "carry"):
+        got = score("cutthroat-spades", {**NONE, "bag_penalty": bag_penalty}, ["3", "3", "3"], [5, 3, 9],
+                    bags=[8, 9, 0])
+        assert got["bag_penalty"] == [100, 0, 0] and got["bags_after"] == [0, 9, 6], bag_penalty
+
+
+def test_carry_takes_off_every_full_limit():
+    # limit 5: 4 carried + 7 overtricks = 11: two bag-outs (-100), 1 carried
+    got = score("cutthroat-spades", {**NONE, "bag_limit": 5, "bag_penalty": "carry"}, ["2", "2", "2"], [9, 2, 5],
+                bags=[4, 4, 0])
+    assert got["bag_penalty"] == [100, 0, 0] and got["bags_after"] == [1, 4, 3]
+    held = score("cutthroat-spades", {**NONE, "bag_limit": 5, "bag_penalty": "held"}, ["2", "2", "2"], [9, 2, 5],
+                 bags=[4, 4, 0])
+    assert held["bag_penalty"] == [110, 0, 0] and held["bags_after"] == [0, 4, 3]
+
+
+@pytest.mark.parametrize("bag_penalty", ["held", "limit", "carry"])
+def test_bag_penalty_has_no_effect_per_bag(bag_penalty):
+    got = score("cutthroat-spades", {**NONE, "bag_mode": "per_bag", "bag_limit": 3, "bag_penalty": bag_penalty},
+                ["3", "nil", "2"], [7, 0, 10], bags=[9, 0, 0])
+    assert got["bag_penalty"] == [40, 0, 80] and got["bags_after"] == [0, 0, 0]
 
 
 def test_per_bag_mode_costs_ten_each_at_once():
@@ -96,12 +139,62 @@ def test_per_bag_mode_costs_ten_each_at_once():
 
 
 def test_prize_jacks_points_and_heart_removes_a_bag():
-    options = {"prize_jacks": "JD,JC,JH", "prize_jack_points": 10}
+    options = {"prize_jacks": "JD,JC,JH", "prize_jack_points": 10, "multiple_prize_jacks": "each"}
     won = [["JD", "JC", "2H"], ["JH", "3H", "4H"], ["JS"]]
     got = score("cutthroat-spades", options, ["3", "3", "nil"], [3, 5, 1], won=won, bags=[0, 4, 0])
     assert got["scores"] == [30 + 20, 32, -100]
     assert got["bags_after"] == [0, 5, 0]  # 4 + 2 - 1 for the J♥
     assert got["prize"] == [3, 4, 0]
+
+
+@pytest.mark.parametrize("rule, scores", [("void", [30, 32, -100]), ("each", [30 + 20, 32, -100])])
+def test_two_prize_jacks_captured(rule, scores):
+    """JD and JC in one player's tricks: void (the seed) pays neither, each pays both."""
+    got = score("cutthroat-spades", {"multiple_prize_jacks": rule}, ["3", "3", "nil"], [3, 5, 1],
+                won=[["JD", "JC", "2H"], ["3H"], ["JS"]])
+    assert got["scores"] == scores and got["prize"] == [3, 0, 0]  # the record shows what was captured
+
+
+def test_a_voided_heart_jack_removes_no_bag():
+    options = {"prize_jacks": "JD,JC,JH"}
+    # seat 0: JD + JH (two of three): no points, no bag removed: 9 + 1 = 10, a bag-out
+    got = score("cutthroat-spades", options, ["3", "3", "3"], [4, 3, 10], won=[["JD", "JH"], ["JC"], []],
+                bags=[9, 0, 0])
+    assert got["scores"] == [31 - 100, 30 + 10, 37] and got["bags_after"] == [0, 0, 7]
+    each = score("cutthroat-spades", {**options, "multiple_prize_jacks": "each"}, ["3", "3", "3"], [4, 3, 10],
+                 won=[["JD", "JH"], ["JC"], []], bags=[9, 0, 0])
+    assert each["scores"] == [31 + 10, 30 + 10, 37] and each["bags_after"] == [9, 0, 7]
+
+
+@pytest.mark.parametrize("rule", ["void", "each"])
+def test_all_three_prize_jacks_pay_all_three(rule):
+    options = {"prize_jacks": "JD,JC,JH", "prize_jack_points": 10, "multiple_prize_jacks": rule}
+    got = score("cutthroat-spades", options, ["3", "3", "3"], [5, 3, 9], won=[["JD", "JC", "JH"], [], []],
+                bags=[4, 0, 0])
+    assert got["scores"] == [32 + 20, 30, 36] and got["bags_after"] == [5, 0, 6]  # 4 + 2 - 1
+
+
+def test_one_prize_jack_counts_under_void():
+    got = score("cutthroat-spades", {}, ["3", "3", "3"], [5, 3, 9], won=[["JD"], ["JC"], []])
+    assert got["scores"] == [32 + 10, 30 + 10, 36]
+
+
+def test_seed_62_two_prize_jacks_score_nothing():
+    """Issue 9's repro: seat 2 captures JD and JC; 103 before (every jack counted), 83 by the seed."""
+    for preset, want in (("official", 83), ("legacy", 103)):
+        hand = Game("cutthroat-spades", preset=preset).deal(seed=62, dealer=0)
+        hand.play_out("heuristic")
+        result = hand.result()
+        assert result["prize_jacks"][2] == ["JD", "JC"] and result["scores"][2] == want, preset
+
+
+@pytest.mark.parametrize("rule, scores", [("void", [40, 30, 40, 30]), ("each", [60, 30, 60, 30])])
+def test_partnership_prize_jacks_count_per_team(rule, scores):
+    """The team is the scorer: JD with one partner and JC with the other are two captured."""
+    got = score("spades", {"prize_jacks": "JD,JC", "multiple_prize_jacks": rule}, ["2", "1", "2", "2"],
+                [2, 1, 2, 8], won=[["JD"], [], ["JC"], []])
+    assert got["scores"][0] == scores[0] and got["scores"][2] == scores[2]
+    assert got["prize"] == [1, 0, 2, 0]
 
 
 def test_prize_points_count_even_when_set_and_default_prizes():
@@ -128,7 +221,8 @@ def test_heart_jack_per_bag_mode():
 def test_classic_300_limit_five():
     got = score("cutthroat-spades", {"bag_limit": 5, "prize_jacks": "JC"}, ["2", "2", "2"], [4, 2, 11],
                 won=[["JC"], [], []], bags=[3, 0, 0])
-    assert got["scores"] == [22 + 10 - 50, 20, 29 - 50]
+    # seat 0 at 5 bags: -50; seat 2 at 9 bags: 10 per bag held, -90 (legacy: -50)
+    assert got["scores"] == [22 + 10 - 50, 20, 29 - 90]
     assert got["bags_after"] == [0, 0, 0]
 
 
@@ -171,3 +265,46 @@ def test_partnership_team_bags_roll_over_at_ten():
 def test_partnership_per_bag():
     got = score("spades", {"bag_mode": "per_bag"}, ["3", "3", "3", "2"], [5, 2, 3, 3])
     assert got["scores"] == [62 - 20, 50 - 0, 62 - 20, 50]
+
+
+# -- partnership: a failed nil bidder's tricks (failed_nil_tricks) -------------------------
+
+@pytest.mark.parametrize("rule, scores, bags, made", [
+    # team 1+3: nil took 2, partner bid 4 and took 3
+    ("ignored", [-90, -100 - 40], [0, 0], False),         # set; the nil's 2 tricks count for nothing
+    ("bags", [-90, -100 - 40 + 2], [0, 2], False),        # still set; the 2 are bags (+1 each)
+    ("contract", [-90, -100 + 40 + 1], [0, 1], True),     # 3 + 2 = 5 of 4: made, one bag
+])
+def test_failed_nil_tricks(rule, scores, bags, made):
+    got = score("spades", {"failed_nil_tricks": rule}, ["5", "nil", "4", "4"], [4, 2, 4, 3])
+    assert got["scores"] == [scores[0], scores[1], scores[0], scores[1]]
+    assert got["bags"] == [bags[0], bags[1], bags[0], bags[1]]
+    assert got["made"] == [False, False, False, made]
+
+
+@pytest.mark.parametrize("rule, team0, bags", [
+    ("ignored", -100 + 40, 0),
+    ("bags", -100 + 40 + 2, 2),
+    ("contract", -100 + 40 + 2, 2),  # 4 + 2 = 6 of 4: two over
+])
+def test_failed_nil_tricks_with_the_partner_made(rule, team0, bags):
+    got = score("spades", {"failed_nil_tricks": rule}, ["nil", "3", "4", "4"], [2, 3, 4, 4])
+    assert got["scores"] == [team0, 70, team0, 70]
+    assert got["bags"] == [bags, 0, bags, 0] and got["made"] == [False, True, True, True]
+
+
+@pytest.mark.parametrize("rule, team0, bags_after", [("ignored", -300, 8), ("bags", -297 - 100, 1),
+                                                     ("contract", -297 - 100, 1)])
+def test_two_failed_nils(rule, team0, bags_after):
+    """No contract: with bags or contract every trick of the two nil bidders is a bag (8 carried + 3:
+    a bag-out, -100, one carried on)."""
+    got = score("spades", {"failed_nil_tricks": rule}, ["nil", "3", "blind_nil", "4"], [1, 5, 2, 5],
+                bags=[8, 0, 8, 0])
+    assert got["scores"] == [team0, 73, team0, 73]
+    assert got["bags_after"] == [bags_after, 3, bags_after, 3]
+
+
+def test_failed_nil_tricks_have_no_effect_on_a_made_nil():
+    for rule in ("ignored", "bags", "contract"):
+        got = score("spades", {"failed_nil_tricks": rule}, ["nil", "3", "4", "4"], [0, 4, 5, 4])
+        assert got["scores"][0] == 100 + 41 and got["bags"][0] == 1, rule
