@@ -112,8 +112,35 @@ def test_all_thirteen_spades_take_every_trick():
     assert odds.row(13)["p_make"] == 1.0 and odds.row("nil")["p_make"] == 0.0
     assert odds.tricks[13]["p_exactly"] == 1.0
     assert odds.row(13)["expected_score"] == pytest.approx(130 + 20 * odds.row(13)["p_make"], abs=20)
-    # one-for-50 with 13 tricks scores +10 (plus prize jacks), still made
-    assert odds.row("one_for_50")["p_make"] == 1.0
+    # one-for-50 with 13 tricks scores +10 (plus prize jacks) but is not made: the bid is exactly one
+    assert odds.row("one_for_50")["p_make"] == 0.0 and odds.row("two_for_40")["p_make"] == 0.0
+    assert odds.row("one_for_50")["expected_score"] >= 10 and odds.row("two_for_40")["expected_score"] >= 20
+
+
+@pytest.mark.parametrize("game, cards, options, sometimes", [
+    (GAME, HAND17, {}, False),  # always more than two tricks: never made (issue 9 showed P(make) 1.000)
+    (GAME, "9S 4S 2S JH 7H 3H JD 8D 4D 2D 9C 8C 6C 5C 4C 3C JC", {"prize_jacks": "JD,JC,JH"}, True),
+    (GAME, "KS 5S 3S AH 7H 3H 8D 4D 2D 9C 6C 5C 4C", {"players": 4}, True),
+])
+def test_one_for_50_and_two_for_40_make_exactly(game, cards, options, sometimes):
+    """P(make) of one-for-50 is P(exactly one trick), of two-for-40 P(exactly two), per trial;
+    the score is the table's: +50 / +10 more / -50 and +40 / +20 more / -40, plus prize jacks."""
+    g = Game(game, **options)
+    hand = g.cards(cards)
+    codes = [4 << 5 | 1, 5 << 5 | 2]
+    out = np.zeros((2000, 7), dtype=np.int16)
+    _core.spades_odds(g.rules, hand.mask, 0, g.seats - 1, [0] * g.seats, False, codes, 5, 0, out,
+                      ["heuristic"] * g.seats, 2)
+    for c, (exact, points) in enumerate(((1, (50, 10, -50)), (2, (40, 20, -40)))):
+        tricks, scores, made = out[:, 3 * c], out[:, 3 * c + 1], out[:, 3 * c + 2]
+        assert (made == (tricks == exact)).all()
+        table = np.select([tricks == exact, tricks > exact], points[:2], points[2])
+        prize = scores - table
+        assert ((prize >= 0) & (prize <= 20) & (prize % 10 == 0)).all()  # at most JD + JC at 10
+        assert (0 < made.mean() < 1 if sometimes else made.sum() == 0) and (tricks > exact).any()
+    odds = bid_odds(g, cards, trials=2000, seed=5, threads=2)
+    assert odds.row("one_for_50")["p_make"] == pytest.approx((out[:, 0] == 1).mean(), abs=1e-9)
+    assert odds.row("two_for_40")["p_make"] == pytest.approx((out[:, 3] == 2).mean(), abs=1e-9)
 
 
 def test_dealer_sitting_out_holds_ten_cards():
@@ -179,6 +206,18 @@ def test_deal_is_uniform(options, seat, dealer, blind):
     ("spades", PARTNER13, {}, "heuristic", [200, 100, 200, 100]),
     (GAME, HAND17, {}, "random", None),
     ("spades", PARTNER13, {}, "random", None),
+    # the options of issue 9: a bag-out inside one hand (bag_limit 2), each bag_penalty; prize
+    # jacks voided or not, three in play; spades led from trick 1; a failed nil partner's tricks
+    (GAME, HAND17, {"bag_limit": 2, "prize_jacks": "JD,JC,JH"}, "heuristic", None),
+    (GAME, HAND17, {"bag_limit": 2, "bag_penalty": "carry", "multiple_prize_jacks": "each"}, "random", None),
+    (GAME, HAND17, {"bag_limit": 3, "bag_penalty": "limit", "break_spades": False}, "heuristic", None),
+    (GAME, "AS 2S 3S 4S 5S AH 3H 4H 5H AD 3D 4D KC", {"players": 4, "moon_tricks": 6, "bag_limit": 2,
+                                                     "break_spades": False}, "heuristic", [0, 60, 0, 0]),
+    ("spades", PARTNER13, {"failed_nil_tricks": "contract", "bag_limit": 2}, "random", None),
+    ("spades", PARTNER13, {"failed_nil_tricks": "contract", "break_spades": False}, "heuristic", None),
+    ("spades", PARTNER13, {"failed_nil_tricks": "bags", "bag_penalty": "held", "bag_limit": 2,
+                           "prize_jacks": "JD,JC"}, "random", None),
+    ("spades", "4S 3H 5H 7H 9H 2D 6D 8D TD 3C 5C 7C 2C", {"failed_nil_tricks": "contract"}, "heuristic", None),
 ])
 def test_shortcuts_equal_playing_each_bid_alone(game, cards, options, policy, scores):
     """Every bid played alone gives the same per-trial results as the full candidate list, where
@@ -317,7 +356,9 @@ def test_blind_policy_row_agrees_with_plain_simulation(game, options, seat):
     sel = rec.array[rec.array["dealer"] == (seat - 1) % seats]
     score = sel["score"][:, seat].astype(float)
     tricks = sel["tricks"][:, seat].astype(float)
-    made = sel["made"][:, seat].astype(float)
+    # made as the bid means it (the records' made is "scored positive": one-for-50 with 3 tricks)
+    kind = sel["kind"][:, seat]
+    made = np.where(kind == 4, tricks == 1, np.where(kind == 5, tricks == 2, sel["made"][:, seat])).astype(float)
     n1, n2 = odds.trials, len(sel)
     for got, plain in ((row["p_make"], made), (row["expected_score"], score), (row["expected_tricks"], tricks)):
         se = plain.std() * np.sqrt(1 / n1 + 1 / n2)
