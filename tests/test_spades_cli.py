@@ -49,6 +49,35 @@ def test_simulate_games_and_tournaments():
     (["simulate", "spades", "--hands", "5", "--set", "allow_moon=true"], "partnership spades has no special bids"),
     (["simulate", "cutthroat-spades", "--hands", "5", "--policy-seats", "random,random"], "give one policy or 3"),
     (["meld", "spades", "AS KS", "--trump", "S"], "spades has no meld"),
+    (["simulate", "cutthroat-spades", "--hands", "5", "--set", "bag_penalty=all"],
+     "option bag_penalty: 'all' is not one of held, limit, carry"),
+    (["simulate", "cutthroat-spades", "--hands", "5", "--set", "multiple_prize_jacks=some"],
+     "option multiple_prize_jacks: 'some' is not one of void, each"),
+    (["simulate", "spades", "--hands", "5", "--set", "failed_nil_tricks=partner"],
+     "option failed_nil_tricks: 'partner' is not one of ignored, bags, contract"),
+    (["deal", "spades", "--set", "break_spades=maybe"], "option break_spades"),
+    (["simulate", "cutthroat-spades", "--hands", "5", "--set", "failed_nil_tricks=bags"],
+     "unknown option 'failed_nil_tricks' for cutthroat-spades"),
 ])
 def test_bad_input(args, fragment):
     assert fragment in fails(*args)
+
+
+def test_rules_show_the_new_options_and_presets():
+    text = ok("rules", "cutthroat-spades")
+    for line in ('bag_penalty = "held"', 'multiple_prize_jacks = "void"', "break_spades = true"):
+        assert line in text
+    assert 'bag_penalty = "limit"' in ok("rules", "cutthroat-spades", "--preset", "legacy")
+    text = ok("rules", "spades")
+    assert 'bag_penalty = "carry"' in text and 'failed_nil_tricks = "ignored"' in text
+    listing = ok("rules", "spades", "--list")
+    for name in ("bag_penalty", "multiple_prize_jacks", "break_spades", "failed_nil_tricks"):
+        assert name in listing
+
+
+def test_simulate_legacy_preset_equals_the_old_options():
+    legacy = json.loads(ok("simulate", "cutthroat-spades", "--hands", "3000", "--json", "--preset", "legacy"))
+    spelled = json.loads(ok("simulate", "cutthroat-spades", "--hands", "3000", "--json", "--set", "bag_penalty=limit",
+                            "--set", "multiple_prize_jacks=each"))
+    assert legacy == spelled
+    assert json.loads(ok("simulate", "cutthroat-spades", "--hands", "3000", "--json")) != legacy
