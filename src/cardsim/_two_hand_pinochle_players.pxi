@@ -1,8 +1,9 @@
 # Players for Two-Hand Pinochle: choose each action of a THHand.
 #
-# random     cards uniform over the distinct legal cards; after winning a stock trick,
-#            uniform over {each legal meld, the dix exchange when possible, draw}
-#            until it draws (or nothing is left to do).
+# random     moves uniform over the legal moves (a card on the table and its twin in
+#            hand are two moves); after winning a stock trick, uniform over {each legal
+#            meld, the dix exchange when possible, draw} until it draws (or nothing is
+#            left to do).
 # heuristic  described in the th_heuristic_* docstrings below.
 #
 # Players read only what a seat may know: its hand, both tables, the turned-up
@@ -14,14 +15,34 @@ cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping for the tricks: trump, counters, rank."""
     return (30 if (card >> 4) == trump else 0) + 2 * rank_points[rank_of(card)] + rank_of(card)
 
+cdef int th_better_move(const THHand* h, int card) noexcept nogil:
+    """The move that plays the better copy of ``card`` (any copy bit): of a copy on the
+    table and its twin in hand, the melded one, so the fresh twin stays free for new
+    melds (and nothing new is shown); but in the stock phase an unscored dix in hand is
+    played before a scored one on the table (it scores meld_dix now), unless the dix
+    exchange is still open (the turned-up card is not a dix) and a stock trick follows
+    this one: then the unscored dix is kept for the exchange.  The step API's default
+    copy is this one too."""
+    cdef int s = h.to_act, code = card & ~1
+    cdef uint64_t pair = h.hand[s] & ((<uint64_t>3) << code)
+    cdef uint64_t on_table = pair & h.table[s]
+    if not on_table:
+        return code
+    if on_table != pair and h.phase == PH_STOCK and (code >> 4) == h.trump and rank_of(code) == R9 \
+            and not (pair & ~h.table[s] & h.used[TK_DIX]) \
+            and (rank_of(h.upcard) == R9 or h.tricks_played == TH_STOCK_TRICKS - 1):
+        return code  # the unscored dix in hand scores now; no exchange can follow
+    return code | TH_FROM_TABLE
+
 cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules* r) noexcept nogil:
     """Points of the declarations legal now (``legal``) that giving up ``card`` would break:
-    those that need its card and hold no second fresh copy of it."""
-    cdef int d, loss = 0
+    those that need its card and keep no fresh copy of it once the better copy is played."""
+    cdef int d, loss = 0, s = h.to_act
     cdef uint64_t code = bit_bb(card & ~1)
+    cdef uint64_t rest = h.hand[s] & ~bit_bb(th_copy_of(h, s, th_better_move(h, card)))
     for d in range(TH_DECLS):
         if (legal >> d) & 1 and th_need(d, h.trump) & code \
-                and not copies_two(h.hand[h.to_act] & ~h.used[th_kind_of(d)]) & code:
+                and not copies_one(rest & ~h.used[th_kind_of(d)]) & code:
             loss += r.meld_value[th_kind_of(d)]
     return loss
 
@@ -113,7 +134,8 @@ cdef int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
 
 cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil:
     """Let ``policy`` take the one action due now."""
-    cdef uint64_t legal
+    cdef uint64_t from_hand, from_table
+    cdef int n_hand, k
     if h.phase == PH_MELD:
         if policy == POLICY_HEURISTIC:
             th_heuristic_meld_action(h, r)
@@ -121,10 +143,16 @@ cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil
             th_random_meld_action(h, r)
     elif h.phase == PH_STOCK or h.phase == PH_PLAY:
         if policy == POLICY_HEURISTIC:
-            th_play(h, r, th_heuristic_card(h, r))
+            th_play(h, r, th_better_move(h, th_heuristic_card(h, r)))
         else:
-            legal = th_legal(h)
-            th_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+            from_hand = th_legal_hand(h)
+            from_table = th_legal_table(h)
+            n_hand = popcount(from_hand)
+            k = rng_below(&h.rng, n_hand + popcount(from_table))
+            if k < n_hand:
+                th_play(h, r, nth_bit(from_hand, k))
+            else:
+                th_play(h, r, nth_bit(from_table, k - n_hand) | TH_FROM_TABLE)
 
 cdef void th_play_out(THHand* h, const THRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
