@@ -16,7 +16,7 @@ Heuristic pass: the core's heuristic players choose every action on thousands of
 the reference must find each card (and copy), meld and dix exchange legal, and agree on
 each trick's winner and the hand's scores.  The heuristic's choice of copy is checked
 against what it promises (docs/two-hand-pinochle.md): a fresh twin is kept, a scored dix
-is not played while the unscored one would score and no exchange can follow.
+is not played while the unscored one would score.
 """
 from __future__ import annotations
 
@@ -199,13 +199,9 @@ def heuristic_step(core, hand, stats, where):
     if (card, not from_table) in hand.legal_plays():  # the heuristic chose between a melded copy and its twin
         dix = stock_phase and card == "9" + hand.trump
         twin = [c for c in hand.held[seat] if c[0] == card and (c in hand.table[seat]) != from_table][0]
-        if dix and twin not in hand.used["dix"]:  # the twin is an unscored dix in hand
-            assert from_table, where  # kept: the scored one went
-            assert hand.upcard[0][0] != "9" and len(hand.trick_winners) < 11, where  # for an exchange
-            stats["dix kept for the exchange"] += 1
-        elif dix and from_table is False:
+        if dix:  # a scored dix on the table, an unscored one in hand: the unscored one scores
+            assert not from_table and twin in hand.used["dix"], where
             stats["unscored dix played"] += 1
-            assert hand.upcard[0][0] == "9" or len(hand.trick_winners) == 11, where
         else:
             assert from_table, where  # the melded copy went, the fresh twin stays
             stats["melded copy played"] += 1

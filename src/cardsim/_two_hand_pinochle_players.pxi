@@ -19,19 +19,16 @@ cdef int th_better_move(const THHand* h, int card) noexcept nogil:
     """The move that plays the better copy of ``card`` (any copy bit): of a copy on the
     table and its twin in hand, the melded one, so the fresh twin stays free for new
     melds (and nothing new is shown); but in the stock phase an unscored dix in hand is
-    played before a scored one on the table (it scores meld_dix now), unless the dix
-    exchange is still open (the turned-up card is not a dix) and a stock trick follows
-    this one: then the unscored dix is kept for the exchange.  The step API's default
-    copy is this one too."""
+    played before a scored one on the table: it scores meld_dix now (the scored copy
+    would score nothing).  The step API's default copy is this one too."""
     cdef int s = h.to_act, code = card & ~1
     cdef uint64_t pair = h.hand[s] & ((<uint64_t>3) << code)
     cdef uint64_t on_table = pair & h.table[s]
     if not on_table:
         return code
     if on_table != pair and h.phase == PH_STOCK and (code >> 4) == h.trump and rank_of(code) == R9 \
-            and not (pair & ~h.table[s] & h.used[TK_DIX]) \
-            and (rank_of(h.upcard) == R9 or h.tricks_played == TH_STOCK_TRICKS - 1):
-        return code  # the unscored dix in hand scores now; no exchange can follow
+            and not (pair & ~h.table[s] & h.used[TK_DIX]):
+        return code  # the unscored dix in hand scores now
     return code | TH_FROM_TABLE
 
 cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules* r) noexcept nogil:

@@ -177,9 +177,9 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         default) plays the copy a careful player would, the heuristic's: the melded copy, so
         that its fresh twin stays free for new melds and nothing new is shown; but while the
         stock lasts an unscored dix in hand goes before a scored one on the table (it scores
-        ``meld_dix``), unless it can still be exchanged for the turned-up card after a later
-        stock trick.  With one copy held, or both on the same side, there is nothing to choose
-        (of two on the table, the one that has served in more meld kinds is played).
+        ``meld_dix``; keeping it for a later exchange is ``from_table=True``).  With one copy
+        held, or both on the same side, there is nothing to choose (of two on the table, the
+        one that has served in more meld kinds is played).
         """
         if from_table is not None and not isinstance(from_table, bool):
             raise IllegalMoveError(f"from_table must be True, False or None, not {from_table!r}")
