@@ -36,7 +36,11 @@ cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules
     those that need its card and keep no fresh copy of it once the better copy is played."""
     cdef int d, loss = 0, s = h.to_act
     cdef uint64_t code = bit_bb(card & ~1)
-    cdef uint64_t rest = h.hand[s] & ~bit_bb(th_copy_of(h, s, th_better_move(h, card)))
+    cdef uint64_t pair = h.hand[s] & (code * 3), rest
+    if pair & (pair - 1):  # two copies: the better one goes
+        rest = h.hand[s] & ~bit_bb(th_copy_of(h, s, th_better_move(h, card)))
+    else:
+        rest = h.hand[s] & ~pair
     for d in range(TH_DECLS):
         if (legal >> d) & 1 and th_need(d, h.trump) & code \
                 and not copies_one(rest & ~h.used[th_kind_of(d)]) & code:
@@ -46,13 +50,17 @@ cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules
 cdef int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
     lasts, half the meld it would break."""
-    cdef int c, cost, best = lsb(cards), best_cost = 1 << 30
+    cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30
     cdef int legal = th_legal_melds(h, h.to_act) if h.phase == PH_STOCK else 0
+    cdef uint64_t needed = 0  # copy-0 bits of the cards the legal declarations need
+    for d in range(TH_DECLS):
+        if (legal >> d) & 1:
+            needed |= th_need(d, h.trump)
     while cards:
         c = lsb(cards)
         cards &= cards - 1
         cost = th_card_cost(c, h.trump, r.rank_points)
-        if legal:
+        if needed & bit_bb(c & ~1):
             cost += th_meld_loss(h, legal, c, r) // 2
         if cost < best_cost:
             best, best_cost = c, cost
@@ -142,8 +150,9 @@ cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil
         if policy == POLICY_HEURISTIC:
             th_play(h, r, th_better_move(h, th_heuristic_card(h, r)))
         else:
-            from_hand = th_legal_hand(h)
-            from_table = th_legal_table(h)
+            from_hand = copies_one(th_legal(h))  # legal codes, then split by side
+            from_table = from_hand & copies_one(h.table[h.to_act])
+            from_hand &= copies_one(h.hand[h.to_act] & ~h.table[h.to_act])
             n_hand = popcount(from_hand)
             k = rng_below(&h.rng, n_hand + popcount(from_table))
             if k < n_hand:
