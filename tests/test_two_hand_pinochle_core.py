@@ -9,6 +9,7 @@ from cardsim import CardsimError, Game, IllegalMoveError
 from cardsim.cards import PINOCHLE
 from cardsim.game import ENGINES
 from cardsim.hands.two_hand_pinochle import TwoHandPinochleHand
+from reference import two_hand_pinochle as ref
 
 GAME = "two-hand-pinochle"
 JUNK = "9S 9S 9D 9D 9C 9C JS JS JC JC TD TD"  # the dealer's hand in the cases: no meld, never wins a lead
@@ -23,13 +24,18 @@ def deal(seat1: str, upcard: str = "JH", dealer_cards: str = JUNK) -> TwoHandPin
     return TwoHandPinochleHand.from_cards(Game(GAME).rules, seat1, dealer_cards, upcard, " ".join(rest))
 
 
-def win_with(hand: TwoHandPinochleHand, lead: str) -> None:
-    """Seat 1 leads ``lead``; the dealer throws a nine, so seat 1 wins and may meld."""
+def win_with(hand: TwoHandPinochleHand, lead: str, from_table: bool | None = None) -> None:
+    """Seat 1 leads ``lead``; the dealer throws a plain nine of another suit than ``lead``'s
+    (or a lower one of it), so seat 1 wins the trick, leads next and may meld."""
     assert hand.to_act == 1 and hand.phase == "stock"
-    hand.play(lead)
+    before = hand.tricks_played
+    hand.play(lead, from_table=from_table)
     nine = next(c for c in hand.hands[0] if c[0] == "9" and c[1] != hand.trump)
     hand.play(nine)
-    assert hand.phase == "meld" and hand.to_act == 1 or hand.phase == "stock"
+    expected = 0 if ref.beats(nine, lead, hand.trump) else 1  # section 4: the higher card of the led suit or a trump
+    assert expected == 1, (lead, nine)  # the helper's premise: the leader wins
+    assert hand.tricks_played == before + 1 and hand.last_winner == expected
+    assert hand.to_act == expected and hand.phase in ("meld", "stock")
 
 
 def meld_now(hand, lead, meld, points):
@@ -123,6 +129,100 @@ def test_dix_exchange_declare_and_play():
     hand2.play("9H")
     assert hand2.meld[1] == 10
     hand2.play(next(c for c in hand2.hands[0] if c[0] == "9"))
+
+
+# ------------------------------------------------------------------ which copy is played
+
+
+def scored_dix_on_the_table() -> TwoHandPinochleHand:
+    """Seat 1 declares its one dix (the turned-up card stays a king) and draws the other one."""
+    hand = deal("9H AC AC AD AD TC TC TS TS AS AS KC", upcard="KH")
+    win_with(hand, "AC")
+    assert hand.can_exchange() and "dix" in hand.legal_melds()
+    hand.declare("dix")  # nothing left to do: both draw at once, seat 1 the other 9H (top of the stock)
+    assert hand.phase == "stock"
+    assert hand.meld[1] == 10 and hand.tables[1].count("9H") == 1 and hand.hands[1].count("9H") == 2
+    assert ("9H", True) in hand.legal_plays() and ("9H", False) in hand.legal_plays()
+    return hand
+
+
+def test_the_unscored_dix_played_from_hand_scores():
+    hand = scored_dix_on_the_table()
+    win_with(hand, "9H", from_table=False)
+    assert hand.meld[1] == 20 and hand.tables[1].count("9H") == 1 and hand.hands[1].count("9H") == 1
+    assert not hand.can_exchange()  # the dix left is the scored one
+
+
+def test_the_scored_dix_played_from_the_table_scores_nothing_and_keeps_the_exchange():
+    hand = scored_dix_on_the_table()
+    win_with(hand, "9H", from_table=True)
+    assert hand.meld[1] == 10 and hand.tables[1].count("9H") == 0 and hand.hands[1].count("9H") == 1
+    assert hand.can_exchange()  # the unscored dix is still in hand
+    hand.exchange_dix()
+    assert hand.meld[1] == 20 and hand.upcard == "9H" and hand.hands[1].count("KH") == 1
+
+
+def test_by_default_and_for_the_heuristic_the_unscored_dix_is_played():
+    hand = scored_dix_on_the_table()
+    nine = PINOCHLE.parse_code("9H")
+    assert hand._state.better_move(nine) == nine  # the heuristic's copy: the one in hand
+    win_with(hand, "9H")
+    assert hand.meld[1] == 20 and hand.tables[1].count("9H") == 1
+
+
+def melded_queens() -> TwoHandPinochleHand:
+    """Seat 1 holds two sets of queens and has declared one: each queen once on the table, once in hand."""
+    hand = deal("QS QS QH QH QD QD QC QC AC AC AD AD")
+    meld_now(hand, "AC", "queens", 60)
+    assert all(hand.tables[1].count(q) == 1 and hand.hands[1].count(q) == 2 for q in ("QS", "QH", "QD", "QC"))
+    return hand
+
+
+def test_playing_the_melded_queen_keeps_the_second_queens():
+    hand = melded_queens()
+    win_with(hand, "QS", from_table=True)
+    assert hand.tables[1].count("QS") == 0 and hand.hands[1].count("QS") == 1
+    assert "queens" in hand.legal_melds()  # the fresh QS with the other fresh queens
+    hand.declare("queens")
+    assert hand.meld[1] == 120
+
+
+def test_playing_the_fresh_queen_loses_the_second_queens():
+    hand = melded_queens()
+    win_with(hand, "QS", from_table=False)
+    assert hand.tables[1].count("QS") == 1 and hand.hands[1].count("QS") == 1
+    assert "queens" not in hand.legal_melds()  # the QS left has served in queens
+
+
+def test_by_default_and_for_the_heuristic_the_melded_queen_is_played():
+    hand = melded_queens()
+    win_with(hand, "QS")
+    assert hand.tables[1].count("QS") == 0 and "queens" in hand.legal_melds()
+    hand = melded_queens()
+    hand.step("heuristic")  # leads its cheapest card, a queen: the melded copy
+    assert hand.trick == [(1, "QS")] and hand.tables[1].count("QS") == 0 and hand.hands[1].count("QS") == 1
+
+
+def test_no_copy_on_that_side_is_a_one_line_error_and_changes_nothing():
+    hand = deal("QS QH QD QC AC AC AD AD TC TC TS TS")
+    before = (hand.hands, hand.tables, hand.to_act, hand.trick, hand.meld)
+    for card, from_table in (("AC", True), ("TS", True)):
+        with pytest.raises(IllegalMoveError) as info:
+            hand.play(card, from_table=from_table)
+        assert "\n" not in str(info.value) and f"no {card} of seat 1 on the table" in str(info.value)
+    assert (hand.hands, hand.tables, hand.to_act, hand.trick, hand.meld) == before
+    meld_now(hand, "AC", "queens", 60)
+    before = (hand.hands, hand.tables, hand.to_act, hand.trick, hand.meld)
+    with pytest.raises(IllegalMoveError) as info:
+        hand.play("QH", from_table=False)  # its only QH is on the table
+    assert "\n" not in str(info.value) and "no QH of seat 1 in hand off the table" in str(info.value)
+    with pytest.raises(IllegalMoveError) as info:
+        hand.play("QH", from_table="yes")
+    assert "\n" not in str(info.value)
+    assert (hand.hands, hand.tables, hand.to_act, hand.trick, hand.meld) == before
+    assert ("QH", True) in hand.legal_plays() and ("QH", False) not in hand.legal_plays()
+    hand.play("QH", from_table=True)
+    assert hand.tables[1].count("QH") == 0 and hand.trick == [(1, "QH")]
 
 
 def test_turned_up_dix_scores_for_the_dealer():

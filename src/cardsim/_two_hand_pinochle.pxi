@@ -11,9 +11,17 @@
 # run also marks its K Q as used for trump_marriage (a run first gives no marriage; a
 # marriage first may still grow into a run).  used[TK_DIX] holds every dix that has
 # scored (declared, exchanged, played in the stock phase, or turned up for the dealer).
-# Of two identical held cards, the one played or melded is the one that has served in
-# more kinds (the larger served-kind mask, then the one on the table), so a fresh copy
-# stays fresh; copies that tie are interchangeable.
+#
+# Copies.  A move of the play phases names the card and the copy: ``code | flag``, where
+# ``code`` is the card's copy-0 bit (even, 0..62) and ``flag`` is TH_FROM_TABLE (64) to
+# play the copy melded on the table, 0 to play one held off the table.  A card on the
+# table and its twin in hand are two moves (th_legal_hand / th_legal_table list them);
+# the integer actions of issue 10 can number them card index + 24 * from_table.  Of two
+# copies on the same side (both on the table, or both in hand) the one played is the
+# one that has served in more kinds (th_pick_copy): the kinds two held copies have
+# served in are always nested (a declaration melds the copy that has served in more
+# kinds), so the other copy can do everything the played one could.  Declarations pick
+# their copies by the same rule, so a fresh copy stays fresh.
 #
 # Invariants: hand[s] (table[s] included), won[s], the current trick, the undrawn
 # stock and the upcard partition the 48 physical card bits.
@@ -48,6 +56,7 @@ cdef enum:
     TD_JACKS = 10
     TD_PINOCHLE = 11
     TH_DECLS = 12
+    TH_FROM_TABLE = 64          # move flag: play the copy on the table (see the header)
 
 ctypedef struct THRules:
     int meld_value[TH_KINDS]    # points per meld, TK_* order
@@ -134,6 +143,29 @@ cdef inline int th_pick_copy(const THHand* h, int s, uint64_t candidates) noexce
     cdef int key_b = 2 * th_served(h, b) + <int>((h.table[s] >> b) & 1)
     return b if key_b > key_a else a
 
+cdef inline uint64_t th_legal(const THHand* h) noexcept nogil:
+    """Distinct cards the seat to act may play: any in the stock phase, else follow and win."""
+    if h.phase == PH_STOCK or h.n_in_trick == 0:
+        return distinct_cards(h.hand[h.to_act])
+    return legal_cards(h.hand[h.to_act], h.trick[0] >> 4, h.trick[h.best], h.trump, MUST_BEAT_ALWAYS)
+
+cdef inline int th_copy_of(const THHand* h, int s, int move) noexcept nogil:
+    """The physical card ``move`` plays: a copy of its card on the table (TH_FROM_TABLE)
+    or off it; of two such copies, th_pick_copy's.  The caller checks that one exists."""
+    cdef uint64_t pair = h.hand[s] & ((<uint64_t>3) << (move & 62))
+    if move & TH_FROM_TABLE:
+        return th_pick_copy(h, s, pair & h.table[s])
+    return th_pick_copy(h, s, pair & ~h.table[s])
+
+cdef inline uint64_t th_legal_hand(const THHand* h) noexcept nogil:
+    """Copy-0 bits of the legal cards the seat to act holds off the table (moves with flag 0)."""
+    cdef int s = h.to_act
+    return copies_one(th_legal(h)) & copies_one(h.hand[s] & ~h.table[s])
+
+cdef inline uint64_t th_legal_table(const THHand* h) noexcept nogil:
+    """Copy-0 bits of the legal cards the seat to act has on the table (moves with TH_FROM_TABLE)."""
+    return copies_one(th_legal(h)) & copies_one(h.table[h.to_act])
+
 cdef inline bint th_can_exchange(const THHand* h, int s) noexcept nogil:
     cdef uint64_t dixes = h.hand[s] & ((<uint64_t>3) << (16 * h.trump)) & ~h.used[TK_DIX]
     return h.phase == PH_MELD and h.upcard >= 0 and rank_of(h.upcard) != R9 and dixes != 0
@@ -194,11 +226,6 @@ cdef void th_deal_order(THHand* h, const THRules* r, const int* order, int deale
     h.melded = 0
     h.exchanged = -1
 
-cdef inline uint64_t th_legal(const THHand* h) noexcept nogil:
-    """Distinct cards the seat to act may play: any in the stock phase, else follow and win."""
-    if h.phase == PH_STOCK or h.n_in_trick == 0:
-        return distinct_cards(h.hand[h.to_act])
-    return legal_cards(h.hand[h.to_act], h.trick[0] >> 4, h.trick[h.best], h.trump, MUST_BEAT_ALWAYS)
 
 cdef void th_draw(THHand* h, const THRules* r) noexcept nogil:
     """End of the winner's melding: the winner draws, then the loser; the winner leads."""
@@ -258,10 +285,11 @@ cdef void th_finish(THHand* h, const THRules* r) noexcept nogil:
     h.phase = PH_DONE
     h.to_act = -1
 
-cdef void th_play(THHand* h, const THRules* r, int card) noexcept nogil:
-    """The seat to act plays a copy of ``card`` (legal, checked by the caller)."""
+cdef void th_play(THHand* h, const THRules* r, int move) noexcept nogil:
+    """The seat to act makes ``move`` (a card and the copy: see the header; legal, checked
+    by the caller)."""
     cdef int s = h.to_act, w, led
-    card = th_pick_copy(h, s, h.hand[s] & ((<uint64_t>3) << (card & ~1)))
+    cdef int card = th_copy_of(h, s, move)
     h.hand[s] &= ~bit_bb(card)
     h.table[s] &= ~bit_bb(card)
     h.played |= bit_bb(card)

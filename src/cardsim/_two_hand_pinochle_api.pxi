@@ -7,6 +7,9 @@ TWO_HAND_KINDS = ("run", "trump_marriage", "marriage", "dix", "aces", "kings", "
 #: Declarations (moves of the meld phase), TD_* order.
 TWO_HAND_DECLARATIONS = ("run", "trump_marriage", "marriage_S", "marriage_H", "marriage_D", "marriage_C",
                          "dix", "aces", "kings", "queens", "jacks", "pinochle")
+#: Move flag of the play phases: ``code | TWO_HAND_FROM_TABLE`` plays the copy of the card
+#: melded on the table, ``code`` (its copy-0 bit) one held off the table.
+TWO_HAND_FROM_TABLE = TH_FROM_TABLE
 
 
 cdef THRules th_rules_from(rules) except *:
@@ -117,7 +120,10 @@ cdef class TwoHandPinochleState:
         th_deal_order(&self.h, &self.r, cards, dealer)
 
     def legal_mask(self): return th_legal(&self.h)
-    def play(self, int card): th_play(&self.h, &self.r, card)
+    def legal_hand_mask(self): return th_legal_hand(&self.h)
+    def legal_table_mask(self): return th_legal_table(&self.h)
+    def better_move(self, int card): return th_better_move(&self.h, card)
+    def play(self, int move): th_play(&self.h, &self.r, move)
     def legal_melds(self): return 0 if self.h.melded or self.h.phase != PH_MELD else th_legal_melds(&self.h, self.h.to_act)
     def declare(self, int decl): th_declare(&self.h, &self.r, decl)
     def can_exchange(self): return th_can_exchange(&self.h, self.h.to_act)

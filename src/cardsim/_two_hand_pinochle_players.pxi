@@ -1,8 +1,9 @@
 # Players for Two-Hand Pinochle: choose each action of a THHand.
 #
-# random     cards uniform over the distinct legal cards; after winning a stock trick,
-#            uniform over {each legal meld, the dix exchange when possible, draw}
-#            until it draws (or nothing is left to do).
+# random     moves uniform over the legal moves (a card on the table and its twin in
+#            hand are two moves); after winning a stock trick, uniform over {each legal
+#            meld, the dix exchange when possible, draw} until it draws (or nothing is
+#            left to do).
 # heuristic  described in the th_heuristic_* docstrings below.
 #
 # Players read only what a seat may know: its hand, both tables, the turned-up
@@ -14,27 +15,52 @@ cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping for the tricks: trump, counters, rank."""
     return (30 if (card >> 4) == trump else 0) + 2 * rank_points[rank_of(card)] + rank_of(card)
 
+cdef int th_better_move(const THHand* h, int card) noexcept nogil:
+    """The move that plays the better copy of ``card`` (any copy bit): of a copy on the
+    table and its twin in hand, the melded one, so the fresh twin stays free for new
+    melds (and nothing new is shown); but in the stock phase an unscored dix in hand is
+    played before a scored one on the table: it scores meld_dix now (the scored copy
+    would score nothing).  The step API's default copy is this one too."""
+    cdef int s = h.to_act, code = card & ~1
+    cdef uint64_t pair = h.hand[s] & ((<uint64_t>3) << code)
+    cdef uint64_t on_table = pair & h.table[s]
+    if not on_table:
+        return code
+    if on_table != pair and h.phase == PH_STOCK and (code >> 4) == h.trump and rank_of(code) == R9 \
+            and not (pair & ~h.table[s] & h.used[TK_DIX]):
+        return code  # the unscored dix in hand scores now
+    return code | TH_FROM_TABLE
+
 cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules* r) noexcept nogil:
     """Points of the declarations legal now (``legal``) that giving up ``card`` would break:
-    those that need its card and hold no second fresh copy of it."""
-    cdef int d, loss = 0
+    those that need its card and keep no fresh copy of it once the better copy is played."""
+    cdef int d, loss = 0, s = h.to_act
     cdef uint64_t code = bit_bb(card & ~1)
+    cdef uint64_t pair = h.hand[s] & (code * 3), rest
+    if pair & (pair - 1):  # two copies: the better one goes
+        rest = h.hand[s] & ~bit_bb(th_copy_of(h, s, th_better_move(h, card)))
+    else:
+        rest = h.hand[s] & ~pair
     for d in range(TH_DECLS):
         if (legal >> d) & 1 and th_need(d, h.trump) & code \
-                and not copies_two(h.hand[h.to_act] & ~h.used[th_kind_of(d)]) & code:
+                and not copies_one(rest & ~h.used[th_kind_of(d)]) & code:
             loss += r.meld_value[th_kind_of(d)]
     return loss
 
 cdef int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
     lasts, half the meld it would break."""
-    cdef int c, cost, best = lsb(cards), best_cost = 1 << 30
+    cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30
     cdef int legal = th_legal_melds(h, h.to_act) if h.phase == PH_STOCK else 0
+    cdef uint64_t needed = 0  # copy-0 bits of the cards the legal declarations need
+    for d in range(TH_DECLS):
+        if (legal >> d) & 1:
+            needed |= th_need(d, h.trump)
     while cards:
         c = lsb(cards)
         cards &= cards - 1
         cost = th_card_cost(c, h.trump, r.rank_points)
-        if legal:
+        if needed & bit_bb(c & ~1):
             cost += th_meld_loss(h, legal, c, r) // 2
         if cost < best_cost:
             best, best_cost = c, cost
@@ -113,7 +139,8 @@ cdef int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
 
 cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil:
     """Let ``policy`` take the one action due now."""
-    cdef uint64_t legal
+    cdef uint64_t from_hand, from_table
+    cdef int n_hand, k
     if h.phase == PH_MELD:
         if policy == POLICY_HEURISTIC:
             th_heuristic_meld_action(h, r)
@@ -121,10 +148,17 @@ cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil
             th_random_meld_action(h, r)
     elif h.phase == PH_STOCK or h.phase == PH_PLAY:
         if policy == POLICY_HEURISTIC:
-            th_play(h, r, th_heuristic_card(h, r))
+            th_play(h, r, th_better_move(h, th_heuristic_card(h, r)))
         else:
-            legal = th_legal(h)
-            th_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+            from_hand = copies_one(th_legal(h))  # legal codes, then split by side
+            from_table = from_hand & copies_one(h.table[h.to_act])
+            from_hand &= copies_one(h.hand[h.to_act] & ~h.table[h.to_act])
+            n_hand = popcount(from_hand)
+            k = rng_below(&h.rng, n_hand + popcount(from_table))
+            if k < n_hand:
+                th_play(h, r, nth_bit(from_hand, k))
+            else:
+                th_play(h, r, nth_bit(from_table, k - n_hand) | TH_FROM_TABLE)
 
 cdef void th_play_out(THHand* h, const THRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""

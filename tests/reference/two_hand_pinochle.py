@@ -1,15 +1,24 @@
 """Slow, obvious reference of Two-Hand Pinochle (RULES.md section 4).
 
-Read together with docs/two-hand-pinochle.md.  It imports nothing from cardsim.
+Read together with docs/two-hand-pinochle.md.  It imports nothing from cardsim and
+nothing from the other references: its card ranks, trick winner, legal cards, meld
+reuse and scoring are written here from section 4.
+
 Physical cards are (code, copy) pairs, so the two copies of a card can be told apart:
-which copy has served in which meld kind is what the meld-reuse rules are about.
+which copy has served in which meld kind is what the meld-reuse rules are about, and
+which copy a player plays is the player's choice.  ``play(code, from_table)`` names it:
+the copy melded on the table (``True``) or one held off the table (``False``).  Of two
+copies on the same side the one that has served in more meld kinds goes (the kinds two
+held copies have served in are nested, see ``declare``, so the other copy can do all
+the played one could); a declaration melds, of the copies fresh for its kind, the one
+that has served in more kinds, for the same reason.
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from .cutthroat_pinochle import SUITS, beats, parse_card_points, rank
-
+SUITS = "SHDC"
+RANKS = "9JQKTA"  # lowest first
 KINDS = ["run", "trump_marriage", "marriage", "dix", "aces", "kings", "queens", "jacks", "pinochle"]
 DECLARATIONS = ["run", "trump_marriage", "marriage_S", "marriage_H", "marriage_D", "marriage_C",
                 "dix", "aces", "kings", "queens", "jacks", "pinochle"]
@@ -19,6 +28,24 @@ DEFAULT_RULES = {
     "meld_kings": 80, "meld_queens": 60, "meld_jacks": 40, "meld_pinochle": 40,
     "card_points": "A=10,T=10,K=5,Q=5", "last_trick_points": 10, "target_score": 1000,
 }
+
+
+def parse_card_points(text):
+    """'A=1,T=1,K=1' -> {'9': 0, 'J': 0, 'Q': 0, 'K': 1, 'T': 1, 'A': 1}."""
+    points = dict.fromkeys(RANKS, 0)
+    for item in text.replace(" ", "").split(","):
+        if item:
+            name, _, value = item.partition("=")
+            points["T" if name.upper() == "10" else name.upper()] = int(value)
+    return points
+
+
+def beats(card, best, trump):
+    """Does ``card``, played after ``best``, take the trick from it?  Of identical cards
+    the first stays; a trump beats any plain card."""
+    if card[1] == best[1]:
+        return RANKS.index(card[0]) > RANKS.index(best[0])
+    return card[1] == trump
 
 
 def kind_of(declaration):
@@ -72,7 +99,7 @@ class Hand:
         self.dealer = dealer
         self.meld = [0, 0]
         self.melds = [0, 0]
-        if rank(upcard) == "9":  # the dealer scores a turned-up dix
+        if upcard[0] == "9":  # the dealer scores a turned-up dix
             self.meld[dealer] += self.rules["meld_dix"]
             self.used["dix"].add(self.upcard)
         self.phase = "stock"
@@ -91,11 +118,13 @@ class Hand:
         return sorted(code for code, _ in cards)
 
     def served(self, card):
-        return sum(1 << k for k, kind in enumerate(KINDS) if card in self.used[kind])
+        """The meld kinds a physical card has served in."""
+        return {kind for kind in KINDS if card in self.used[kind]}
 
-    def pick_copy(self, seat, candidates):
-        """Of the copies in ``candidates``: the one that served in more kinds, then the one on the table."""
-        return max(candidates, key=lambda card: (self.served(card), card in self.table[seat]))
+    def holdings(self, seat):
+        """What can be told of each card ``seat`` holds: (code, on the table, kinds served)."""
+        return sorted((card[0], card in self.table[seat], tuple(sorted(self.served(card))))
+                      for card in self.held[seat])
 
     def unscored_dixes(self, seat):
         return [c for c in self.held[seat] if c[0] == "9" + self.trump and c not in self.used["dix"]]
@@ -103,35 +132,38 @@ class Hand:
     # ---------------------------------------------------------- what is legal
 
     def legal_moves(self):
+        """The legal card codes."""
         hand = [code for code, _ in self.held[self.to_act]]
         if self.phase == "stock" or not self.trick:
             return set(hand)
         return last_tricks_legal(hand, self.trick[0][0], self.trump)
 
+    def legal_plays(self):
+        """The legal moves as (code, from_table): a copy on the table and its twin in hand are two."""
+        legal = self.legal_moves()
+        table = self.table[self.to_act]
+        return {(card[0], card in table) for card in self.held[self.to_act] if card[0] in legal}
+
     def legal_melds(self):
         if self.phase != "meld" or self.melded:
             return []
-        out = []
-        for declaration in DECLARATIONS:
-            if declaration == "marriage_" + self.trump:
-                continue
-            fresh = {code for code, copy in self.held[self.to_act]
-                     if (code, copy) not in self.used[kind_of(declaration)]}
-            if all(code in fresh for code in needed_codes(declaration, self.trump)):
-                out.append(declaration)
-        return out
+        held = self.held[self.to_act]
+        fresh = {kind: {card[0] for card in held if card not in self.used[kind]} for kind in KINDS}
+        return [declaration for declaration in DECLARATIONS if declaration != "marriage_" + self.trump
+                and all(code in fresh[kind_of(declaration)] for code in needed_codes(declaration, self.trump))]
 
     def can_exchange(self):
-        return (self.phase == "meld" and self.upcard is not None and rank(self.upcard[0]) != "9"
+        return (self.phase == "meld" and self.upcard is not None and self.upcard[0][0] != "9"
                 and bool(self.unscored_dixes(self.to_act)))
 
     # ---------------------------------------------------------- moves
 
-    def play(self, code):
+    def play(self, code, from_table):
         seat = self.to_act
-        if code not in self.legal_moves():
-            raise ValueError(f"{code} is not legal")
-        card = self.pick_copy(seat, [c for c in self.held[seat] if c[0] == code])
+        if (code, from_table) not in self.legal_plays():
+            raise ValueError(f"{code} {'from the table' if from_table else 'from hand'} is not legal")
+        side = [c for c in self.held[seat] if c[0] == code and (c in self.table[seat]) == from_table]
+        card = max(side, key=lambda c: len(self.served(c)))
         self.held[seat].remove(card)
         self.table[seat].discard(card)
         if self.phase == "stock" and code == "9" + self.trump and card not in self.used["dix"]:
@@ -141,8 +173,8 @@ class Hand:
         if len(self.trick) == 1:
             self.to_act = 1 - seat
             return
-        winner = self.leader if not beats(self.trick[1][0], self.trick[0][0], self.trump) else 1 - self.leader
-        self.taken[winner] += [code for code, _ in self.trick]
+        winner = 1 - self.leader if beats(self.trick[1][0], self.trick[0][0], self.trump) else self.leader
+        self.taken[winner] += [c for c, _ in self.trick]
         self.trick_winners.append(winner)
         self.trick = []
         self.leader = self.to_act = winner
@@ -154,13 +186,15 @@ class Hand:
             self._finish()
 
     def declare(self, declaration):
+        """The cards go to the table: of the copies fresh for the kind, the one that has served
+        in more kinds, so the twin stays fresh (the two copies' kinds stay nested)."""
         if declaration not in self.legal_melds():
             raise ValueError(f"{declaration} is not legal")
         seat, kind = self.to_act, kind_of(declaration)
         chosen = []
         for code in needed_codes(declaration, self.trump):
             fresh = [c for c in self.held[seat] if c[0] == code and c not in self.used[kind]]
-            chosen.append(self.pick_copy(seat, fresh))
+            chosen.append(max(fresh, key=lambda c: len(self.served(c))))
         self.used[kind].update(chosen)
         if kind == "run":  # a run first gives no trump marriage afterwards
             self.used["trump_marriage"].update(c for c in chosen if c[0][0] in "KQ")
@@ -204,7 +238,7 @@ class Hand:
 
     def _finish(self):
         points = parse_card_points(self.rules["card_points"])
-        self.trick_points = [sum(points[rank(c)] for c in self.taken[s]) for s in range(2)]
+        self.trick_points = [sum(points[c[0]] for c in self.taken[s]) for s in range(2)]
         self.trick_points[self.trick_winners[-1]] += self.rules["last_trick_points"]
         self.scores = [self.meld[s] + self.trick_points[s] for s in range(2)]
         self.phase, self.to_act = "done", None

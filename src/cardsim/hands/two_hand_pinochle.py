@@ -5,6 +5,8 @@ validates every action and speaks card codes.  Phases: ``stock`` (tricks while t
 stock lasts, any card), ``meld`` (the winner of a stock trick may declare one meld
 and exchange the dix, then draws; a winner with nothing to declare or exchange
 draws at once, so the phase is skipped), ``play`` (the last 12 tricks), ``done``.
+A card melded on the table and its twin in hand are two moves: ``play(card,
+from_table=...)`` and ``legal_plays()``.
 """
 from __future__ import annotations
 
@@ -21,6 +23,15 @@ SEATS = 2
 #: Meld kinds (each a ``meld_<name>`` option) and declarations (moves of the meld phase).
 KINDS: tuple[str, ...] = tuple(_core.TWO_HAND_KINDS)
 DECLARATIONS: tuple[str, ...] = tuple(_core.TWO_HAND_DECLARATIONS)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Meld:
@@ -143,11 +154,50 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     def scores(self) -> list[int]:
         return self._state.score
 
+    @property
+    def last_winner(self) -> int | None:
+        """The seat that won the last trick played; None before the first."""
+        seat = self._state.last_winner
+        return None if seat < 0 else seat
+
     # -- moves ------------------------------------------------------------------------
-    def play(self, card: str) -> None:
-        """The player to act plays ``card``; of two copies held, the core plays the one that
-        served in more melds (so a fresh copy stays usable for new melds)."""
-        self._state.play(self.legal_bit(card) & ~1)
+    def legal_plays(self) -> list[tuple[str, bool]]:
+        """The legal moves as ``(card, from_table)`` pairs: a card melded on the table and its
+        twin held in hand are two moves, e.g. ``[('9H', False), ('9H', True), ...]``."""
+        self._expect(*self.PLAY_PHASES)
+        moves = [(bit, False) for bit in _bits(self._state.legal_hand_mask())]
+        moves += [(bit, True) for bit in _bits(self._state.legal_table_mask())]
+        return sorted((PINOCHLE.code(bit), side) for bit, side in moves)
+
+    def play(self, card: str, from_table: bool | None = None) -> None:
+        """The player to act plays ``card``; ``from_table`` says which copy.
+
+        ``True`` plays the copy melded on the table, ``False`` one held off the table (a
+        one-line IllegalMoveError, the hand unchanged, when there is none).  ``None`` (the
+        default) plays the copy a careful player would, the heuristic's: the melded copy, so
+        that its fresh twin stays free for new melds and nothing new is shown; but while the
+        stock lasts an unscored dix in hand goes before a scored one on the table (it scores
+        ``meld_dix``; keeping it for a later exchange is ``from_table=True``).  With one copy
+        held, or both on the same side, there is nothing to choose (of two on the table, the
+        one that has served in more meld kinds is played).
+        """
+        if from_table is not None and not isinstance(from_table, bool):
+            raise IllegalMoveError(f"from_table must be True, False or None, not {from_table!r}")
+        code = self.legal_bit(card) & ~1
+        if from_table is None:
+            self._state.play(self._state.better_move(code))
+            return
+        seat = self.to_act
+        if from_table:
+            if not self._state.legal_table_mask() >> code & 1:
+                raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} on the table; "
+                                       f"on the table: {self.tables[seat] or 'nothing'}")
+            self._state.play(code | _core.TWO_HAND_FROM_TABLE)
+        else:
+            if not self._state.legal_hand_mask() >> code & 1:
+                raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} in hand off the table; "
+                                       f"play it with from_table=True")
+            self._state.play(code)
 
     def legal_melds(self) -> list[str]:
         """Melds the player to act may declare now (names of DECLARATIONS); empty outside the meld phase."""
