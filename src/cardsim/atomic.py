@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import time
 from pathlib import Path
@@ -33,8 +34,11 @@ _TEMP_NAME = re.compile(r"\.cardsim-tmp-(\d+)-.+")
 #: a temporary file this old is swept even if a process with its pid is running
 STALE_AFTER_S = 24 * 3600
 #: test-only switch: ``CARDSIM_TEST_PAUSE_WRITE=<marker file>`` makes :func:`pause_point`
-#: create the marker and sleep, so that a test can interrupt a writer mid-file
+#: create the marker and sleep, so that a test can interrupt a writer mid-file;
+#: ``CARDSIM_TEST_PAUSE_STAGE`` picks where: ``write`` (after the first chunk, the default)
+#: or ``finish`` (while the file is being completed, before the rename)
 PAUSE_ENV = "CARDSIM_TEST_PAUSE_WRITE"
+PAUSE_STAGE_ENV = "CARDSIM_TEST_PAUSE_STAGE"
 
 
 class Interrupted(BaseException):
@@ -104,7 +108,7 @@ def check_writable(target: Path) -> None:
         raise CardsimError(f"cannot write {text!r}: no directory {str(parent)!r}")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise CardsimError(f"cannot write {text!r}: directory {str(parent)!r} is not writable")
-    if target.exists() and not os.access(target, os.W_OK):
+    if target.exists() and (not os.access(target, os.W_OK) or not target.stat().st_mode & 0o222):
         raise CardsimError(f"cannot write {text!r}: the file is read-only")
 
 
@@ -125,6 +129,9 @@ def atomic_path(target: str | os.PathLike) -> Iterator[Path]:
         yield tmp
         if not tmp.exists():
             raise CardsimError(f"cannot write {str(target)!r}: no output was produced; {kept}")
+        if target.exists():
+            with contextlib.suppress(OSError):
+                shutil.copymode(target, tmp)  # a replaced file keeps its permissions
         os.replace(tmp, target)
     except OSError as exc:
         _discard(tmp)
@@ -149,14 +156,17 @@ def write_text(target: str | os.PathLike, text: str) -> Path:
     return target
 
 
-def pause_point() -> None:
+def pause_point(stage: str = "write") -> None:
     """Test hook: with ``CARDSIM_TEST_PAUSE_WRITE=<marker>`` set, create the marker once and wait.
 
-    Writers call it after part of a file is written, so that tests can send a signal
-    while the file is incomplete.  Does nothing when the variable is unset.
+    Writers call it after part of a file is written (``stage`` "write") and while
+    completing it ("finish"), so that tests can send a signal while the file is
+    incomplete.  Does nothing when the variable is unset.
     """
     marker = os.environ.get(PAUSE_ENV)
     if not marker or getattr(pause_point, "done", False):
+        return
+    if stage != (os.environ.get(PAUSE_STAGE_ENV) or "write"):
         return
     pause_point.done = True  # type: ignore[attr-defined]
     Path(marker).write_text(str(os.getpid()))

@@ -215,8 +215,11 @@ class RecordWriter:
 
     def _finish(self) -> None:
         if self.suffix == ".csv":
+            self._fh.flush()
+            atomic.pause_point("finish")
             self._fh.close()
         elif self.suffix == ".parquet":
+            atomic.pause_point("finish")
             self._parquet.close()
         else:
             self._fh.close()
@@ -231,6 +234,7 @@ class RecordWriter:
                 np.lib.format.write_array_header_2_0(out, header) if _needs_v2(header) else \
                     np.lib.format.write_array_header_1_0(out, header)
                 shutil.copyfileobj(spool, out, 1 << 20)
+                atomic.pause_point("finish")  # a zip without its directory yet
             with zf.open("meta.npy", "w") as out:
                 np.lib.format.write_array(out, np.asarray(json.dumps(self.meta)), allow_pickle=False)
 
