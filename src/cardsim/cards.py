@@ -189,7 +189,7 @@ class CardSet:
         if not isinstance(cards, (CardSet, int)):
             self.mask = 0
             for token in tokens:
-                if token:
+                if token or not isinstance(token, str):  # a non-code (None, 3) is a CardError
                     self.mask = self._add_one(self.mask, token)
 
     def _add_one(self, mask: int, token: str) -> int:

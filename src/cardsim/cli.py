@@ -85,8 +85,8 @@ def usage_line(exc: click.ClickException) -> str:
         if extra and all(_CARD_LIKE.fullmatch(token.strip(",")) for token in extra):
             message += '; quote the cards as one argument, e.g. "AS TS KS QS ..."'
     ctx = getattr(exc, "ctx", None)
-    if isinstance(exc, click.UsageError) and ctx is not None:
-        message += f" (see '{ctx.command_path} --help')"
+    if isinstance(exc, click.UsageError):
+        message += f" (see '{ctx.command_path if ctx is not None else 'cardsim'} --help')"
     return message
 
 
