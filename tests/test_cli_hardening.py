@@ -185,3 +185,12 @@ def test_policy_with_policy_seats_refused():
 
 def test_trials_with_precision_refused():
     assert "not both" in fails("bid", GAME, HAND, "--trials", "10", "--precision", "0.01")
+
+
+def test_redeal_cap_is_reported():
+    # min_bid 400 is allowed (a hand could score it) but nobody bids it: every hand hits the core's cap
+    result = run("simulate", GAME, "--set", "min_bid=400", "--hands", "6", "--threads", "1", "--json")
+    assert result.exit_code == 0
+    assert result.stderr.startswith("warning: 6 of 6 hands ended with no contest after 1000 redeals")
+    assert json.loads(result.stdout)["no_contest_hands"] == 6
+    assert run("simulate", GAME, "--hands", "50", "--json").stderr == ""

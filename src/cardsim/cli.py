@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import click
+import numpy as np
 from click.core import ParameterSource
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
@@ -33,6 +34,7 @@ from .rules import GAMES, get_game, make_rules
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
+REDEAL_CAP = 1000  # the core's CP_MAX_REDEALS / EU_MAX_REDEALS: a hand redealt more ends as no contest
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
 
@@ -427,16 +429,21 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
             writer = RecordWriter(out_path, the_game.unit_dtype(unit), meta)
             ctx.find_root().meta.update({"cardsim.out": str(out_path), "cardsim.out_existed": out_path.exists()})
             stack.enter_context(writer)
-        done = 0
+        done = capped = 0
         for chunk in chunks:
             if writer is not None:
                 writer.write(chunk)
             summarizer.add(chunk)
+            if "redeals" in (chunk.dtype.names or ()):
+                capped += int(np.count_nonzero(chunk["redeals"] > REDEAL_CAP))
             done += len(chunk)
             progress(done, n_hands)
     if out_path is not None:
         ctx.find_root().meta.pop("cardsim.out", None)
         click.echo(f"wrote {summarizer.count} records to {out_path}", err=True)
+    if capped:
+        click.echo(f"warning: {capped} of {summarizer.count} hands ended with no contest after {REDEAL_CAP} "
+                   f"redeals (the core's cap): under these rules hands are rarely bid or made", err=True)
     summary = summarizer.summary()
     if as_json:
         echo_json(summary)
