@@ -242,3 +242,9 @@ def test_peak_memory_does_not_grow_with_hands(tmp_path):
     large = peak_rss_kb([*args, "--hands", "1000000"], tmp_path)
     assert large < 1.5 * small
     assert large - small < 12 * 1024, (small, large)  # 900k more hands: < 14 bytes a hand
+
+
+def test_atomic_doctest():
+    import doctest
+
+    assert doctest.testmod(atomic).failed == 0

@@ -234,8 +234,10 @@ class Game:
         """The records of ``simulate(n_hands, ...)`` as arrays of at most ``chunk`` records each.
 
         Record ``i`` is the same as in one :meth:`simulate` batch (hand ``i`` is keyed by
-        ``(seed, i)``), so the chunks concatenated are byte-identical to it; memory holds
-        one chunk at a time.  Each array is fresh (safe to keep).
+        ``(seed, i)``), so the chunks concatenated hold the same values, field for field and
+        byte for byte (padding between fields aside); memory holds one chunk at a time.
+        Each array is fresh (safe to keep).  Arguments are checked at the call, not at the
+        first chunk.
 
         >>> game = Game("cutthroat-pinochle")
         >>> parts = list(game.iter_simulate(1000, chunk=300, seed=1, threads=1))
