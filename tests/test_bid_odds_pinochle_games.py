@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 import cardsim
-from cardsim import CardError, CardsimError, Game, bid_odds
+from cardsim import CardError, CardsimError, Game, RulesError, bid_odds
 from cardsim import _core
 from cardsim.cli import main
 from cardsim.odds import MAX_TRIALS, BidOdds, wilson_interval
@@ -123,16 +123,11 @@ def test_no_passing_no_save_rule_own_meld_is_a_floor():
     assert bid_odds(game, EXAMPLE, trials=2000, seed=8, threads=1).row("S", own)["p_make"] == 1.0
 
 
-def test_bid_above_the_maximum_never_makes():
-    """Without meld the team scores at most its trick points, at most 25: 26 never makes."""
-    game = Game(PP, min_bid=26, **NO_MELD)
-    odds = bid_odds(game, EXAMPLE, trials=3000, seed=9, threads=2)
-    for choice in ("S", "H", "D", "C", "best"):
-        (row,) = [r for r in odds.rows if r["trump"] == choice]
-        assert row["bid"] == 26 and row["p_make"] == 0.0 and row["ci_low"] == 0.0
-        assert row["expected_score"] == -26
-    assert odds.recommendation["highest_positive_bid"] is None
-    assert odds.recommendation["reason"].startswith("pass")
+def test_bid_above_the_maximum_is_refused():
+    """Without meld the team scores at most its trick points, at most 25: min_bid=26 could never
+    be made, so the rules are refused before any deal (issue 14)."""
+    with pytest.raises(RulesError, match="min_bid=26 can never be made: a hand scores at most 25"):
+        Game(PP, min_bid=26, **NO_MELD)
 
 
 # ------------------------------------------------------------------ partnership: uniform deal

@@ -211,7 +211,9 @@ def test_simulate_out_parquet(tmp_path):
         assert "needs pyarrow" in fails("simulate", GAME, "--hands", "10", "--out", str(path))
         assert not path.exists()
         return
-    ok("simulate", GAME, "--hands", "100", "--out", str(path))
+    result = run("simulate", GAME, "--hands", "100", "--out", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == f"wrote 100 records to {path}\n"
     assert pq.read_table(path).num_rows == 100
 
 

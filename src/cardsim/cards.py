@@ -28,6 +28,11 @@ from typing import Iterable, Iterator, Union
 
 from .errors import CardError
 
+try:
+    from numpy import integer as _np_integer
+except ImportError:  # pragma: no cover - numpy is a dependency
+    _np_integer = int  # type: ignore[misc,assignment]
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -84,6 +89,8 @@ class Deck:
 
     def parse_code(self, token: str) -> int:
         """Bit of copy 0 of the card named by ``token`` (raises ``CardError``)."""
+        if not isinstance(token, str):
+            raise CardError(f"a card is a code like 'AS' or '10H', got {token!r}")
         text = token.strip().upper()
         for sym, letter in zip(SUIT_SYMBOLS, SUITS):
             text = text.replace(sym, letter)
@@ -167,15 +174,22 @@ class CardSet:
         if isinstance(cards, CardSet):
             self._check_deck(cards)
             self.mask = cards.mask
-        elif isinstance(cards, int):
-            if cards & ~deck.full_mask:
+        elif isinstance(cards, (int, _np_integer)) and not isinstance(cards, bool):
+            cards = int(cards)
+            if cards < 0 or cards & ~deck.full_mask:
                 raise CardError(f"mask {cards:#x} has bits outside the {deck.label} deck")
             self.mask = canonical_pinochle(cards) if deck.copies == 2 else cards
+        elif isinstance(cards, str):
+            tokens = _TOKEN_SPLIT.split(cards.strip())
+        elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bool)):
+            tokens = list(cards)
         else:
-            tokens = _TOKEN_SPLIT.split(cards.strip()) if isinstance(cards, str) else list(cards)
+            raise CardError(f"cards must be codes like 'AS TS 9D', a list of codes, a CardSet or a mask, "
+                            f"got {cards!r}")
+        if not isinstance(cards, (CardSet, int)):
             self.mask = 0
             for token in tokens:
-                if token:
+                if token or not isinstance(token, str):  # a non-code (None, 3) is a CardError
                     self.mask = self._add_one(self.mask, token)
 
     def _add_one(self, mask: int, token: str) -> int:

@@ -6,47 +6,100 @@ to stdout through rich; the progress bar goes to stderr.
 """
 from __future__ import annotations
 
-import importlib.util
+import contextlib
 import json
 import os
+import re
+import signal
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import click
+import numpy as np
+from click.core import ParameterSource
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
                            TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
 from rich.text import Text
 
-from . import __version__
+from . import __version__, atomic
 from .cards import SUITS
 from .errors import CardsimError
 from .game import Game, implemented_games
-from .records import HandRecords
+from .records import OUT_SUFFIXES, RecordWriter, check_suffix, record_meta
 from .rules import GAMES, get_game, make_rules
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
-OUT_SUFFIXES = (".csv", ".npz", ".parquet")
+REDEAL_CAP = 1000  # the core's CP_MAX_REDEALS / EU_MAX_REDEALS: a hand redealt more ends as no contest
 PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 
 
 # -- plumbing -------------------------------------------------------------------
 class CardsimGroup(click.Group):
-    """A click group that reports any CardsimError as one line and exit status 2."""
+    """A click group that reports any bad input (CardsimError, click's usage errors) as one
+    line and exit status 2, and an interrupt (Ctrl-C, SIGTERM) as one line saying what
+    became of the output file."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        with atomic.handle_sigterm():
+            if not standalone_mode:
+                return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+            try:
+                rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except click.ClickException as exc:
+                click.echo(f"error: {usage_line(exc)}", err=True)
+                sys.exit(exc.exit_code)
+            except click.Abort:
+                click.echo("error: aborted", err=True)
+                sys.exit(1)
+            sys.exit(rv if isinstance(rv, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except CardsimError as exc:
             message = " ".join(str(exc).splitlines()) or type(exc).__name__
-            click.echo(f"error: {message}", err=True)
+            click.echo(f"error: {message}{out_note(ctx, message)}", err=True)
             ctx.exit(2)
         except MemoryError:
-            click.echo("error: out of memory: try fewer --hands", err=True)
+            click.echo(f"error: out of memory: try fewer --hands{out_note(ctx)}", err=True)
             ctx.exit(2)
+        except (KeyboardInterrupt, atomic.Interrupted) as exc:
+            signum = getattr(exc, "signum", signal.SIGINT)
+            what = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
+            click.echo(f"interrupted ({what}){out_note(ctx) or ''}", err=True)
+            ctx.exit(128 + int(signum))
+
+
+_CARD_LIKE = re.compile(r"(?:10|[AKQJT2-9])[SHDC\u2660-\u2667]|J[1-3]", re.IGNORECASE)
+
+
+def usage_line(exc: click.ClickException) -> str:
+    """One line for one of click's own errors, with where to look for help."""
+    message = " ".join(exc.format_message().split())
+    if isinstance(exc, click.UsageError) and "unexpected extra argument" in message:
+        extra = message[message.find("(") + 1:message.rfind(")")].split()
+        if extra and all(_CARD_LIKE.fullmatch(token.strip(",")) for token in extra):
+            message += '; quote the cards as one argument, e.g. "AS TS KS QS ..."'
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.UsageError):
+        message += f" (see '{ctx.command_path if ctx is not None else 'cardsim'} --help')"
+    return message
+
+
+def out_note(ctx: click.Context, message: str = "") -> str:
+    """What became of --out after a failure: not written, and whether a previous file is kept."""
+    root = ctx.find_root()
+    out = root.meta.get("cardsim.out")
+    if out is None or "nothing was written" in message or "untouched" in message:
+        return ""
+    kept = "; the previous file is untouched" if root.meta.get("cardsim.out_existed") else ""
+    return f"; {out} was not written{kept}"
 
 
 def stderr_console() -> Console:
@@ -302,14 +355,16 @@ class LazyProgress:
 
 
 def check_out(path: str) -> Path:
-    """Refuse a bad --out before a long run rather than after it."""
+    """Refuse a bad --out before a long run rather than after it: empty, a directory, an
+    unknown extension, no such directory, not writable, a read-only file."""
+    if not path.strip():
+        raise CardsimError("--out '' is not a file name: give one ending in .csv, .npz or .parquet")
     out = Path(path)
-    if out.suffix.lower() not in OUT_SUFFIXES:
-        raise CardsimError(f"cannot write {out.name!r}: the file must end in .csv, .npz or .parquet")
-    if out.suffix.lower() == ".parquet" and importlib.util.find_spec("pyarrow") is None:
-        raise CardsimError("writing .parquet needs pyarrow: pip install 'cardsim[parquet]'")
-    if not out.parent.is_dir():
-        raise CardsimError(f"cannot write {path!r}: no directory {str(out.parent)!r}")
+    if out.is_dir() or path.endswith(("/", os.sep)):
+        raise CardsimError(f"cannot write {path!r}: it is a directory; give a file name ending in "
+                           f".csv, .npz or .parquet")
+    check_suffix(out)
+    atomic.check_writable(out)
     return out
 
 
@@ -355,23 +410,46 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     if threads is None:
         threads = os.cpu_count() or 1
     check_range("--threads", threads, 1, MAX_THREADS)
-    out_path = check_out(out) if out else None
+    ctx = click.get_current_context()
+    if policy_seats is not None and ctx.get_parameter_source("policy") is not ParameterSource.DEFAULT:
+        raise CardsimError("give --policy or --policy-seats, not both: --policy-seats sets every seat")
+    out_path = check_out(out) if out is not None else None
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
     if policy_seats is not None:
         policies = [p.strip() for p in policy_seats.split(",")]
-    with LazyProgress(stderr_console()) as progress:
-        records: HandRecords = the_game.simulate(n_hands, policy=policies, seed=seed, threads=threads,
-                                                 progress=progress, unit=unit)
+    # records stream through in chunks: memory does not grow with --hands
+    summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
+    chunks = the_game.iter_simulate(n_hands, policy=policies, seed=seed, threads=threads, unit=unit)
+    with contextlib.ExitStack() as stack:
+        progress = stack.enter_context(LazyProgress(stderr_console()))
+        writer = None
+        if out_path is not None:
+            meta = record_meta(the_game.name, seed, summarizer.policy, the_game.rules)
+            writer = RecordWriter(out_path, the_game.unit_dtype(unit), meta)
+            ctx.find_root().meta.update({"cardsim.out": str(out_path), "cardsim.out_existed": out_path.exists()})
+            stack.enter_context(writer)
+        done = capped = 0
+        for chunk in chunks:
+            if writer is not None:
+                writer.write(chunk)
+            summarizer.add(chunk)
+            if "redeals" in (chunk.dtype.names or ()):
+                capped += int(np.count_nonzero(chunk["redeals"] > REDEAL_CAP))
+            done += len(chunk)
+            progress(done, n_hands)
     if out_path is not None:
-        records.save(out_path)
-        click.echo(f"wrote {len(records)} records to {out_path}", err=True)
-    summary = records.summary()
+        ctx.find_root().meta.pop("cardsim.out", None)
+        click.echo(f"wrote {summarizer.count} records to {out_path}", err=True)
+    if capped:
+        click.echo(f"warning: {capped} of {summarizer.count} hands ended with no contest after {REDEAL_CAP} "
+                   f"redeals (the core's cap): under these rules hands are rarely bid or made", err=True)
+    summary = summarizer.summary()
     if as_json:
         echo_json(summary)
         return
     columns, rows = summary_rows(summary)
-    print_table(f"{get_game(game).title}: {len(records)} {unit}s", columns, rows, no_wrap=("figure",))
+    print_table(f"{get_game(game).title}: {summarizer.count} {unit}s", columns, rows, no_wrap=("figure",))
 
 
 from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)

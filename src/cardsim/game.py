@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -18,7 +18,7 @@ from .hands.two_hand_pinochle import TwoHandPinochleHand, two_hand_meld
 from .hands.spades import SpadesHand, spades_deck, spades_seats
 from .meld import Meld, pinochle_meld
 from .players import check_policies
-from .records import HandRecords
+from .records import HandRecords, Summarizer
 from .summaries import (cutthroat_pinochle_summary, euchre_summary, partnership_pinochle_summary,
                         two_hand_pinochle_summary)
 from .rules import GAMES, Rules, get_game, make_rules
@@ -123,6 +123,7 @@ class Game:
     def __init__(self, name: str, *, preset: str | None = None, rules_file: str | Path | None = None,
                  sets: Sequence[str] = (), **options: Any) -> None:
         spec = get_game(name)
+        name = spec.name
         if name not in ENGINES:
             raise RulesError(
                 f"game {name!r} is not implemented yet; implemented: {', '.join(implemented_games())}"
@@ -212,27 +213,119 @@ class Game:
         or one per seat.  ``progress(done, total)`` is called between chunks.
         ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
         tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.
+        A batch whose records would not fit in memory is refused: use
+        :meth:`iter_simulate` (or the CLI's ``--out``), which holds one chunk at a time.
         """
-        n = int(n_hands)
-        if n < 0:
-            raise CardsimError(f"n_hands must be at least 0, got {n_hands}")
-        dtype, chunk_fn, summarize = self._unit(unit)
+        n = check_count(n_hands)
+        dtype, _, summarize = self._unit(unit)
+        check_fits(n, dtype.itemsize)
         policies = self._policies(policy)
-        threads = check_threads(threads)
         array = np.zeros(n, dtype=dtype)
-        step = CHUNK_HANDS if unit == "hand" else CHUNK_HANDS // 64
-        for start in range(0, n, step):
-            chunk = array[start:start + step]
-            chunk_fn(self.rules, check_seed(seed), start, chunk, policies, threads)
-            if progress is not None:
-                progress(start + len(chunk), n)
+        for start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
+            pass
         if self._engine.view_dtype is not None:
             array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
                            summarize=summarize, unit=unit)
 
+    def iter_simulate(self, n_hands: int, *, chunk: int | None = None, policy: str | Sequence[str] = "heuristic",
+                      seed: int = 0, threads: int | None = None, unit: str = "hand",
+                      progress: Callable[[int, int], None] | None = None) -> Iterator[np.ndarray]:
+        """The records of ``simulate(n_hands, ...)`` as arrays of at most ``chunk`` records each.
+
+        Record ``i`` is the same as in one :meth:`simulate` batch (hand ``i`` is keyed by
+        ``(seed, i)``), so the chunks concatenated hold the same values, field for field and
+        byte for byte (padding between fields aside); memory holds one chunk at a time.
+        Each array is fresh (safe to keep).  Arguments are checked at the call, not at the
+        first chunk.
+
+        >>> game = Game("cutthroat-pinochle")
+        >>> parts = list(game.iter_simulate(1000, chunk=300, seed=1, threads=1))
+        >>> [len(p) for p in parts]
+        [300, 300, 300, 100]
+        >>> bool((np.concatenate(parts) == game.simulate(1000, seed=1, threads=1).array).all())
+        True
+        """
+        n = check_count(n_hands)
+        self._unit(unit)
+        policies = self._policies(policy)
+        step = self._step(unit) if chunk is None else check_chunk(chunk)
+        seed, threads = check_seed(seed), check_threads(threads)  # checked now, not at the first chunk
+        view = self.unit_dtype(unit) if self._engine.view_dtype is not None else None
+        chunks = self._run(n, policies, seed, threads, unit, step=step, progress=progress)
+        return (records.view(view) if view is not None else records for _start, records in chunks)
+
+    @staticmethod
+    def _step(unit: str) -> int:
+        return CHUNK_HANDS if unit == "hand" else CHUNK_HANDS // 64
+
+    def _run(self, n: int, policies: list[str], seed: int, threads: int | None, unit: str, *,
+             array: np.ndarray | None = None, step: int | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
+        """Fill records chunk by chunk: slices of ``array``, or fresh arrays of ``step`` records."""
+        dtype, chunk_fn, _ = self._unit(unit)
+        seed = check_seed(seed)
+        threads = check_threads(threads)
+        core_step = self._step(unit)
+        step = core_step if step is None else step
+        for start in range(0, n, step):
+            out = array[start:start + step] if array is not None else np.zeros(min(step, n - start), dtype=dtype)
+            # the core is called in pieces of at most core_step records, as simulate always has
+            for offset in range(0, len(out), core_step):
+                chunk_fn(self.rules, seed, start + offset, out[offset:offset + core_step], policies, threads)
+                if progress is not None:
+                    progress(start + min(offset + core_step, len(out)), n)
+            yield start, out
+
+    def summarizer(self, unit: str = "hand", *, policy: str | Sequence[str] = "heuristic",
+                   seed: int = 0) -> "Summarizer":
+        """An accumulator of :meth:`HandRecords.summary` figures over chunks (see iter_simulate)."""
+        _, _, summarize = self._unit(unit)
+        return Summarizer(self.name, seed, self._policies(policy), summarize, unit)
+
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
         return check_policies(policy, self.seats)
+
+
+def check_count(n_hands: Any) -> int:
+    """A number of hands (or games): a non-negative integer (numpy integers too), else CardsimError."""
+    if isinstance(n_hands, (bool, np.bool_)) or not isinstance(n_hands, (int, np.integer)):
+        raise CardsimError(f"n_hands must be a whole number, got {n_hands!r}")
+    if n_hands < 0:
+        raise CardsimError(f"n_hands must be at least 0, got {n_hands}")
+    return int(n_hands)
+
+
+def check_chunk(chunk: Any) -> int:
+    if isinstance(chunk, (bool, np.bool_)) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise CardsimError(f"chunk must be a whole number of at least 1, got {chunk!r}")
+    return int(chunk)
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available now (MemAvailable on Linux), or None when unknown."""
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def check_fits(n: int, itemsize: int) -> None:
+    """Refuse a batch whose records would not fit in the memory available (one line)."""
+    need = n * itemsize
+    free = available_memory()
+    if free is not None and need > free:
+        raise CardsimError(
+            f"{n} records need {need / 2**30:.1f} GiB but {free / 2**30:.1f} GiB of memory is available: "
+            f"use Game.iter_simulate(n, chunk=...) (or the CLI's --out FILE), which holds one chunk at a time"
+        )
 
 
 def check_seed(seed: int) -> int:

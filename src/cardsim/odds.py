@@ -151,7 +151,8 @@ def check_trials(trials: Any) -> int:
 
 
 def check_precision(precision: Any) -> float:
-    if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision <= 0.1:
+    if isinstance(precision, (bool, np.bool_)) or not isinstance(precision, (int, float, np.integer, np.floating)) \
+            or not 0 < precision <= 0.1:
         raise CardsimError(f"precision must be a number above 0 and at most 0.1, got {precision!r}")
     return float(precision)
 

@@ -37,6 +37,11 @@ from typing import Any, Callable, Union
 from .cards import SUIT_SYMBOLS, SUITS
 from .errors import RulesError
 
+try:
+    from numpy import bool_ as _np_bool, integer as _np_integer
+except ImportError:  # pragma: no cover - numpy is a dependency
+    _np_bool = _np_integer = ()  # type: ignore[assignment]
+
 try:  # Python 3.11+
     import tomllib
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
@@ -161,19 +166,26 @@ class Option:
         ``cards`` values come back as a tuple of canonical codes so that rules stay hashable.
         """
         if self.kind == "int":
+            if isinstance(value, _np_integer) and not isinstance(value, _np_bool):
+                value = int(value)  # numpy scalars work as Python ones (sweeps over np.arange)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self._error(value, f"is not an integer (allowed: {self.allowed})")
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise self._error(value, f"is out of range: allowed {self.allowed}")
             return value
         if self.kind == "bool":
+            if isinstance(value, _np_bool):
+                value = bool(value)
             if not isinstance(value, bool):
                 raise self._error(value, "is not a boolean: use true or false")
             return value
         if self.kind == "enum":
-            if not isinstance(value, str) or value not in self.choices:
-                raise self._error(value, f"is not one of {', '.join(self.choices)}")
-            return value
+            # like booleans, enum names are read whatever their case
+            key = value.strip().lower() if isinstance(value, str) else None
+            for choice in self.choices:
+                if key == choice.lower():
+                    return choice
+            raise self._error(value, f"is not one of {', '.join(self.choices)}")
         if self.kind == "cards":
             return self._validate_cards(value)
         if not isinstance(value, str):
@@ -269,9 +281,11 @@ class GameSpec:
             if self.default_preset is None:
                 return {}
             preset = self.default_preset
-        if preset not in self.presets:
-            allowed = ", ".join(self.presets) if self.presets else "it has none"
-            raise RulesError(f"unknown preset {preset!r} for {self.name}: choose one of {allowed}")
+        if not isinstance(preset, str) or preset not in self.presets:
+            if not self.presets:
+                raise RulesError(f"unknown preset {preset!r} for {self.name}: the game has none; "
+                                 f"set options with --set KEY=VALUE or a rules file (--rules)")
+            raise RulesError(f"unknown preset {preset!r} for {self.name}: choose one of {', '.join(self.presets)}")
         return {key: self.option(key).validate(value) for key, value in self.presets[preset].items()}
 
     def run_check(self, values: dict[str, Any]) -> None:
@@ -410,7 +424,7 @@ def _read_toml(path: PathLike) -> dict[str, Any]:
     except OSError as exc:
         raise RulesError(f"cannot read rules file {str(path)!r}: {exc.strerror or exc}") from None
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        return tomllib.loads(data.decode("utf-8-sig"))  # a byte-order mark (Windows editors) is fine
     except UnicodeDecodeError:
         raise RulesError(f"rules file {str(path)!r}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _core
 from .hands.spades import KIND_NAMES, spades_seats
+from .summaries import Summary, Tally, ratio
 
 UNITS = ("hand", "game", "tournament")
 
@@ -28,41 +29,75 @@ def simulate_chunk(unit: str):
             "tournament": _core.simulate_spades_tournaments}[unit]
 
 
-def _rate(mask: np.ndarray) -> float:
-    return round(float(mask.mean()), 6)
-
-
-def hand_summary(array: np.ndarray) -> dict[str, Any]:
+def _hand_add(t: Tally, array: np.ndarray) -> None:
     """How often each kind of bid is chosen and made, the mean regular bid, the first leader's seat."""
     kinds, made = array["kind"], array["made"]
+    t.tops["seats"] = kinds.shape[1]
+    t.add("n", len(array))
+    t.add("cells", kinds.size)
+    for k in range(len(KIND_NAMES)):
+        chosen = kinds == k
+        t.count(f"chosen_{k}", chosen)
+        t.count(f"made_{k}", made[chosen])
+    regular = kinds == 0
+    t.add("bid_regular", array["bid"][regular].sum(dtype=np.int64))
+    t.add("leader", np.array([np.count_nonzero(array["leader"] == s) for s in range(kinds.shape[1])]))
+
+
+def _hand_finish(t: Tally) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, name in enumerate(KIND_NAMES):
-        chosen = kinds == k
-        out[f"bid_rate_{name}"] = _rate(chosen)
-        out[f"made_rate_{name}"] = _rate(made[chosen]) if chosen.any() else None
-    regular = kinds == 0
-    out["mean_regular_bid"] = round(float(array["bid"][regular].mean()), 4) if regular.any() else None
-    out["first_leader_seat_rate"] = [_rate(array["leader"] == s) for s in range(kinds.shape[1])]
+        chosen = t[f"chosen_{k}"]
+        out[f"bid_rate_{name}"] = ratio(chosen, t["cells"], 6)
+        out[f"made_rate_{name}"] = ratio(t[f"made_{k}"], chosen, 6) if chosen else None
+    regular = t["chosen_0"]
+    out["mean_regular_bid"] = ratio(t["bid_regular"], regular, 4) if regular else None
+    out["first_leader_seat_rate"] = [ratio(c, t["n"], 6) for c in t["leader"]]
     return out
 
 
-def game_summary(array: np.ndarray) -> dict[str, Any]:
+hand_summary = Summary(_hand_add, _hand_finish)
+
+
+def _game_add(t: Tally, array: np.ndarray) -> None:
     """Who wins (seat, or team 0/1 in partnership), how long games last, unfinished games."""
     seats = array["score"].shape[1]
+    t.add("n", len(array))
+    t.count("unfinished", array["winner"] < 0)
+    t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(seats)]))
+    t.top("max_hands", array["hands"])
+
+
+def _game_finish(t: Tally) -> dict[str, Any]:
+    n = t["n"]
     return {
-        "unfinished_rate": _rate(array["winner"] < 0),
-        "win_rate": [_rate(array["winner"] == s) for s in range(seats)],
-        "max_hands": int(array["hands"].max()),
+        "unfinished_rate": ratio(t["unfinished"], n, 6),
+        "win_rate": [ratio(c, n, 6) for c in t["wins"]],
+        "max_hands": t.tops["max_hands"],
     }
 
 
-def tournament_summary(array: np.ndarray) -> dict[str, Any]:
+game_summary = Summary(_game_add, _game_finish)
+
+
+def _tournament_add(t: Tally, array: np.ndarray) -> None:
     seats = array["wins"].shape[1]
+    t.add("n", len(array))
+    t.count("unfinished", array["winner"] < 0)
+    t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(seats)]))
+    t.top("max_games", array["games"])
+
+
+def _tournament_finish(t: Tally) -> dict[str, Any]:
+    n = t["n"]
     return {
-        "unfinished_rate": _rate(array["winner"] < 0),
-        "win_rate": [_rate(array["winner"] == s) for s in range(seats)],
-        "max_games": int(array["games"].max()),
+        "unfinished_rate": ratio(t["unfinished"], n, 6),
+        "win_rate": [ratio(c, n, 6) for c in t["wins"]],
+        "max_games": t.tops["max_games"],
     }
+
+
+tournament_summary = Summary(_tournament_add, _tournament_finish)
 
 
 SUMMARIES = {"hand": hand_summary, "game": game_summary, "tournament": tournament_summary}

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+import numpy as np
+
 from . import _core
 from .errors import CardsimError
 from .players import check_policies
@@ -67,8 +69,9 @@ def play_game(name: str, rules: Mapping, seats: int, *, seed: int = 0, policy: s
                            f"(spades: Game.simulate(n, unit='game'))")
     scoring = SCORING[name]
     policies = check_policies(policy, seats)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
-        raise CardsimError(f"dealer {dealer} is out of range: seats are 0..{seats - 1}")
+    if isinstance(dealer, (bool, np.bool_)) or not isinstance(dealer, (int, np.integer)) or not 0 <= dealer < seats:
+        raise CardsimError(f"dealer {dealer!r} is out of range: seats are 0..{seats - 1}")
+    dealer = int(dealer)
     target = rules["target_score"]
     scores = [0] * scoring.sides(seats)
     army = [0] * seats

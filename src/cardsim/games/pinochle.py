@@ -103,9 +103,40 @@ def _target_score(default: int) -> Option:
                   min=1, max=100_000)
 
 
+def trick_points_total(values: dict) -> int:
+    """All the trick points of one hand: 8 copies of each rank's points, plus the last trick."""
+    points = parse_card_points(values["card_points"])
+    return 8 * sum(points.values()) + values["last_trick_points"]
+
+
+def meld_bound(values: dict) -> int:
+    """An upper bound on one player's meld: every meld at its most (a double, or twice the single)."""
+    single = {name: values[f"meld_{name}"] for name, _, _, _ in MELDS if f"meld_{name}" in values}
+    bound = 0
+    for name in ("run", "aces", "kings", "queens", "jacks", "pinochle"):
+        bound += max(2 * single[name], single.get(f"double_{name}", 0))
+    # two trump marriages, two marriages in each of three plain suits, both dixes
+    return bound + 2 * single["trump_marriage"] + 6 * single["marriage"] + 2 * single["dix"]
+
+
+def _check_feasible(values: dict) -> None:
+    """Refuse rules under which no contract can ever be made or no meld ever kept."""
+    taken = trick_points_total(values)
+    if "min_bid" in values:
+        most = taken + meld_bound(values)
+        if values["min_bid"] > most:
+            raise RulesError(f"min_bid={values['min_bid']} can never be made: a hand scores at most {most} "
+                             f"({taken} trick points and at most {most - taken} meld)")
+    if values.get("save_meld_points", 0) > taken:
+        raise RulesError(f"save_meld_points={values['save_meld_points']} is more than the {taken} trick points "
+                         f"a hand holds (card_points {values['card_points']}, last trick "
+                         f"{values['last_trick_points']}): no meld could ever be kept")
+
+
 def _check_cutthroat(values: dict) -> None:
     if values["all_pass"] == "dealer_forced" and not values["dealer_may_bid"]:
         raise RulesError("all_pass=dealer_forced needs dealer_may_bid=true: the dealer cannot be held to a bid")
+    _check_feasible(values)
 
 
 CUTTHROAT = GameSpec(
@@ -174,6 +205,7 @@ PARTNERSHIP = GameSpec(
         _save_meld_points(),
         _target_score(300),
     ),
+    check=_check_feasible,
 )
 
 GAMES = (CUTTHROAT, TWO_HAND, PARTNERSHIP)

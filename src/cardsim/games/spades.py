@@ -51,12 +51,21 @@ def _options(*, specials: bool, moon_tricks: int, prize_jacks: str, bag_penalty:
     )
 
 
+MOON_DEFAULT = 14
+
+
 def _check_cutthroat(values: dict) -> None:
     jokers, players = values["jokers"], values["players"]
     if jokers not in (0, 2, 3):
         raise RulesError(f"option jokers: {jokers!r} is not one of 0, 2, 3")
     if jokers and players != 5:
         raise RulesError(f"jokers={jokers} needs players=5 (got players={players}): only 5 players use jokers")
+    held = {3: 17, 4: 13, 5: 11 if jokers else 10}[players]  # the most cards a seat holds
+    moon = values["moon_tricks"]
+    # the table default (14) is kept as "not offered" with fewer cards (docs/spades.md); a chosen one is refused
+    if values["allow_moon"] and moon > held and moon != MOON_DEFAULT:
+        raise RulesError(f"moon_tricks={moon} is more than the {held} cards a player holds with players={players}: "
+                         f"the moon could never be bid")
 
 
 def _check_partnership(values: dict) -> None:
@@ -91,7 +100,7 @@ CUTTHROAT = GameSpec(
         Option("players", "int", 3,
                "3: 2C removed, 17 each; 4: 13 each; 5: 2C 2D removed, 10 each (11 with jokers)", min=3, max=5),
         Option("jokers", "int", 0, "jokers J1 J2 J3 above the AS with 5 players: 0, 2 or 3", min=0, max=3),
-        *_options(specials=True, moon_tricks=14, prize_jacks="JD,JC", bag_penalty="held", partnership=False),
+        *_options(specials=True, moon_tricks=MOON_DEFAULT, prize_jacks="JD,JC", bag_penalty="held", partnership=False),
     ),
     presets={
         "official": _OFFICIAL,
