@@ -198,7 +198,8 @@ def games() -> None:
 def rules(game: str, preset: str | None, rules_file: str | None, sets: tuple[str, ...], as_list: bool) -> None:
     """Print the effective rules of GAME as a TOML rules file.
 
-    The output can be edited and fed back with --rules FILE.
+    The output can be edited and fed back with --rules FILE. The rules of each
+    game, every option explained, are in docs/rules/<game>.md.
 
     \b
     Example:

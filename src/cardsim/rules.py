@@ -230,7 +230,8 @@ class Option:
 class GameSpec:
     """A game: its options, presets and cross-option check.
 
-    ``section`` is the RULES.md header the game's rules come from; ``players`` is
+    ``section`` names the page of the game's rules (``docs/rules/<game>.md``) and the
+    seed text they follow; ``players`` is
     the number of players or, where an option sets it, a description.
     ``check`` receives the full dict of option values and raises RulesError.
     """
@@ -393,7 +394,7 @@ class Rules(Mapping[str, Any]):
         """The rules as a TOML rules file: ``game`` then every option under a ``# help`` line."""
         spec = self.spec
         lines = [
-            f"# cardsim rules for {spec.title}; RULES.md section: {spec.section}",
+            f"# cardsim rules for {spec.title}; the rules: {spec.section}",
             f"game = {_toml_value(self._game)}",
         ]
         for opt in spec.options:

@@ -1,7 +1,7 @@
 """Whole games to ``target_score``, hand after hand, for every game but spades (whose
 games run in the core: ``Game.simulate(n, unit="game")``).
 
-RULES.md conventions: the dealer moves left after every hand (redeals included); the
+The conventions of docs/rules/README.md: the dealer moves left after every hand (redeals included); the
 game ends after the hand in which a player (or team) reaches ``target_score``; with
 several there the highest wins; an exact tie for the highest plays another hand.
 Partnership Pinochle: when both teams pass the target in the same hand, the bidding

@@ -1,4 +1,4 @@
-"""Euchre options: cutthroat euchre (RULES.md 2) and the classic 4-hand partnership game.
+"""Euchre options: cutthroat euchre and the classic 4-hand partnership game (docs/rules/).
 
 Both games share one option table; only the defaults differ.
 """
@@ -30,7 +30,7 @@ def _options(*, dealer_pickup: str, allow_lone_defender: bool, march_points: int
 CUTTHROAT = GameSpec(
     name="cutthroat-euchre",
     title="Cutthroat Euchre",
-    section="2. cutthroat-euchre (seed 001_1f3f50cad815657d.txt)",
+    section="docs/rules/cutthroat-euchre.md (seed 001_1f3f50cad815657d.txt)",
     players=3,
     options=_options(dealer_pickup="optional", allow_lone_defender=True, march_points=3),
 )
@@ -38,7 +38,7 @@ CUTTHROAT = GameSpec(
 PARTNERSHIP = GameSpec(
     name="euchre",
     title="Euchre",
-    section="euchre (classic 4-hand partnership preset, beyond the seeds)",
+    section="docs/rules/euchre.md (the classic 4-hand partnership game, beyond the seeds)",
     players=4,
     options=_options(dealer_pickup="always", allow_lone_defender=False, march_points=2),
 )

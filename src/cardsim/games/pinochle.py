@@ -1,6 +1,6 @@
-"""Pinochle options: cutthroat (RULES.md 1), two-hand (4) and partnership (5).
+"""Pinochle options: cutthroat, two-hand and partnership pinochle.
 
-docs/cutthroat-pinochle.md pins down how cardsim reads each cutthroat option.
+The rules and every option: docs/rules/<game>.md; docs/<game>.md pins down the readings.
 """
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def _check_cutthroat(values: dict) -> None:
 CUTTHROAT = GameSpec(
     name="cutthroat-pinochle",
     title="Cutthroat Pinochle",
-    section="1. cutthroat-pinochle (seed 000_396befb27fc91dff.txt)",
+    section="docs/rules/cutthroat-pinochle.md (seed 000_396befb27fc91dff.txt)",
     players=3,
     options=(
         Option("widow", "bool", True, "deal 15 cards each and 3 to a widow; false: 16 each, no widow"),
@@ -175,7 +175,7 @@ CUTTHROAT = GameSpec(
 TWO_HAND = GameSpec(
     name="two-hand-pinochle",
     title="Two-Hand Pinochle",
-    section="4. two-hand-pinochle (seed 003_6b41872e00f601da.txt)",
+    section="docs/rules/two-hand-pinochle.md (seed 003_6b41872e00f601da.txt)",
     players=2,
     options=(
         *_meld_options(two_hand=True),
@@ -188,7 +188,7 @@ TWO_HAND = GameSpec(
 PARTNERSHIP = GameSpec(
     name="partnership-pinochle",
     title="Partnership Pinochle",
-    section="5. partnership-pinochle (seed 004_1a0257b54084cfa2.txt)",
+    section="docs/rules/partnership-pinochle.md (seed 004_1a0257b54084cfa2.txt)",
     players=4,
     options=(
         _min_bid(),

@@ -1,4 +1,4 @@
-"""Spades options: cutthroat spades (RULES.md 3) and the classic 4-hand partnership game."""
+"""Spades options: cutthroat spades and the classic 4-hand partnership game (docs/rules/)."""
 from __future__ import annotations
 
 from ..errors import RulesError
@@ -94,7 +94,7 @@ _CLASSIC_300 = {
 CUTTHROAT = GameSpec(
     name="cutthroat-spades",
     title="Cutthroat Spades",
-    section="3. cutthroat-spades (seed 002_2130b3ad5df11a67.txt)",
+    section="docs/rules/cutthroat-spades.md (seed 002_2130b3ad5df11a67.txt)",
     players="3 to 5 (option players)",
     options=(
         Option("players", "int", 3,
@@ -119,7 +119,7 @@ CUTTHROAT = GameSpec(
 PARTNERSHIP = GameSpec(
     name="spades",
     title="Spades",
-    section="spades (classic 4-hand partnership preset, beyond the seeds)",
+    section="docs/rules/spades.md (the classic 4-hand partnership game, beyond the seeds)",
     players=4,
     options=_options(specials=False, moon_tricks=13, prize_jacks="", bag_penalty="carry", partnership=True),
     presets={"legacy": _LEGACY},
