@@ -1,0 +1,462 @@
+# cython: language_level=3
+"""Exact uniform constrained dealing: hidden cards to places, each card only where it may be.
+
+Problem.  ``n`` hidden cards (n <= 64) go to ``P`` places (P <= 8: seats, widow,
+kitty, dummy, stock...); place p takes exactly ``capacity[p]`` of them, and card i
+may go only to the places whose bits are set in ``allowed[i]`` (bit p = place p).
+A void, a card proven absent (failing to beat), a seat's known card (simply not
+hidden) all come down to these masks and capacities.  cd_sample draws one
+assignment uniformly among all the consistent ones (every card in an allowed place,
+every place filled exactly).
+
+Labelled cards.  Cards are distinct labels (in the core: bit indices 0..63 of the
+card encoding).  Pinochle's two physical copies of a card are two labels, and the
+deal is uniform over labelled assignments, which is exactly what a physical shuffle
+gives (a hand holding one copy of AS counts once per copy it could be).  A place is
+a set: where order matters (a stock), shuffle that place's cards afterwards.
+
+Method (cd_prepare, once per set of constraints; no allocation, no GIL):
+ 1. prune: drop places left with no room from every mask; a card left with one
+    place is fixed there and that place's room drops; repeat to a fixpoint;
+ 2. group the other cards by mask (typically a few groups: one per void pattern),
+    most constrained first (fewest places, then fewest cards);
+ 3. count.  The consistent assignments number the sum, over the contingency tables
+    x[g][p] (cards of group g going to place p; 0 where not allowed; rows summing to
+    the group sizes, columns to the room of the places) of the product over groups of
+    the multinomials n_g! / prod_p x[g][p]!.  count(g, r), the ways to deal groups
+    g.. into the room r left by groups 0..g-1, is computed top-down and memoised for
+    every r reachable from the start, in ``table``.
+cd_sample (per deal; reads the plan and never writes it, so one plan serves every
+thread of a batch): walk the groups in order, draw group g's row x[g] with
+probability multinomial(x[g]) * count(g+1, r - x[g]) / count(g, r), then shuffle the
+group's cards and cut them into the drawn numbers per place (uniform given the
+table).  The product of these probabilities is 1 / (number of consistent
+assignments) for every assignment: the deal is exactly uniform.
+
+Invariants that keep the memo small.  When group g is reached, a place that no
+group >= g may use has room 0 (the last group that may use a place fills it: that
+row entry is forced, so the last group's whole row is forced and the unconstrained
+deal is one shuffle); a place that no group < g may use still has its full room.
+So level g's state is the room of the places both sides share, and since the rooms
+add up to the cards left, the highest of those is implied: level g's memo has
+prod (room_p + 1) entries over the others.  Levels 0 (one state: ``total``) and
+n_groups - 1 (one forced row) are not memoised.
+
+Exactness.  Counts are doubles (they pass 2^64: 39 cards into 3 x 13 have 8.4e16
+deals, 52 into 4 x 13 have 5.4e28).  Every count is a sum of products of exact
+integers below 2^53 stored with a relative rounding error of at most about
+(cards + places) * 2^-53, so each draw's probabilities are off by a relative 1e-14
+or less, and the row draw uses a 53-bit uniform.  No test of any feasible length can
+tell that from exact; counts below 2^53 (``total`` of small cases) are exact
+integers.  Within a group the shuffle is shuffle_ints (Lemire, bias < n * 2^-32 per
+draw), as every deal of the core.
+"""
+from libc.stdint cimport int8_t, uint64_t
+from libc.string cimport memcpy
+from cardsim._bits cimport bit_bb, lsb, msb, popcount
+from cardsim._rng cimport Rng, rng_next, shuffle_ints
+
+cdef enum:
+    CD_MAX_CARDS = 64
+    CD_MAX_PLACES = 8
+    CD_MAX_TABLE = 32768          # memo entries (doubles) a plan holds: 256 KiB
+    # what cd_prepare returns
+    CD_OK = 0
+    CD_BAD_INPUT = -1             # cards not 0..64, places not 1..8, a negative room, a card id not 0..63 or twice, a mask bit >= places
+    CD_CAPACITY_MISMATCH = -2     # the rooms do not add up to the number of cards
+    CD_NO_PLACE = -3              # a card whose mask is empty
+    CD_INFEASIBLE = -4            # no assignment satisfies every mask and room
+    CD_TOO_LARGE = -5             # the memo would need more than CD_MAX_TABLE entries
+
+ctypedef struct DealPlan:
+    int n_cards                                 # hidden cards (input order is the order of place_of)
+    int n_places                                # places 0 .. n_places-1
+    int n_groups                                # groups of unfixed cards sharing a mask, in dealing order
+    int capacity[CD_MAX_PLACES]                 # room per place once the fixed cards are in
+    int8_t card[CD_MAX_CARDS]                   # per card: its id, a bit 0..63 of the card encoding
+    int8_t fixed_place[CD_MAX_CARDS]            # per card: its place when pruning fixed it, else -1
+    uint64_t fixed_bb[CD_MAX_PLACES]            # the fixed cards per place, as card bits
+    int8_t member[CD_MAX_CARDS]                 # input indices of the unfixed cards, group by group
+    int group_start[CD_MAX_CARDS + 1]           # group g's cards are member[group_start[g]:group_start[g+1]]
+    int group_mask[CD_MAX_CARDS]                # places group g may go to (each with room)
+    int later_mask[CD_MAX_CARDS + 1]            # places some group >= g may go to; 0 at n_groups
+    int n_dims[CD_MAX_CARDS]                    # memo level g: how many places index it
+    int dim_place[CD_MAX_CARDS][CD_MAX_PLACES]  # memo level g: those places
+    int dim_stride[CD_MAX_CARDS][CD_MAX_PLACES] # memo level g: their mixed-radix strides
+    int table_offset[CD_MAX_CARDS]              # memo level g: its first entry in table; -1: not memoised
+    int table_used                              # entries of table in use
+    double total                                # consistent assignments (see Exactness)
+    double fact[CD_MAX_CARDS + 1]               # k!
+    double inv_fact[CD_MAX_CARDS + 1]           # 1 / k!
+    double table[CD_MAX_TABLE]                  # count(g, r) per memoised level and state; -1 until computed
+
+ctypedef struct CDSplit:
+    int n_open                        # places of the group that a later group may use too
+    int open_place[CD_MAX_PLACES]     # those places, ascending
+    int bound[CD_MAX_PLACES]          # room of open place j
+    int suffix[CD_MAX_PLACES + 1]     # room of open places j.. together
+    int rem[CD_MAX_PLACES]            # cards of the group still to place when open place j is reached
+    int x[CD_MAX_PLACES]              # the row: cards of the group per place (by place)
+    double base                       # n_g! / prod x[p]! over the forced (closing) places
+
+
+# -- one group's rows: an odometer over the open places, the last open place takes the rest --
+
+cdef inline bint cd_split_first(const DealPlan* plan, int g, const int* r, CDSplit* s) noexcept nogil:
+    """The first row of group ``g`` in room ``r``; False when the group has none."""
+    cdef int mask = plan.group_mask[g], later = plan.later_mask[g + 1]
+    cdef int n = plan.group_start[g + 1] - plan.group_start[g]
+    cdef int p, j, k = 0, lo
+    s.base = plan.fact[n]
+    for p in range(plan.n_places):
+        s.x[p] = 0
+    while mask:
+        p = lsb(<uint64_t>mask)
+        mask &= mask - 1
+        if (later >> p) & 1:
+            s.open_place[k] = p
+            s.bound[k] = r[p]
+            k += 1
+        else:  # no later group may go here: this group fills it
+            s.x[p] = r[p]
+            n -= r[p]
+            s.base *= plan.inv_fact[r[p]]
+    s.n_open = k
+    s.suffix[k] = 0
+    for j in range(k - 1, -1, -1):
+        s.suffix[j] = s.suffix[j + 1] + s.bound[j]
+    if n < 0 or n > s.suffix[0]:
+        return False
+    if k == 0:
+        return True
+    for j in range(k - 1):
+        s.rem[j] = n
+        lo = n - s.suffix[j + 1]
+        if lo < 0:
+            lo = 0
+        s.x[s.open_place[j]] = lo
+        n -= lo
+    s.rem[k - 1] = n
+    s.x[s.open_place[k - 1]] = n
+    return True
+
+cdef inline bint cd_split_next(CDSplit* s) noexcept nogil:
+    """Step ``s`` to the group's next row; False after the last."""
+    cdef int k = s.n_open, j = k - 2, i, hi, rem, lo
+    while j >= 0:
+        hi = s.bound[j] if s.bound[j] < s.rem[j] else s.rem[j]
+        if s.x[s.open_place[j]] < hi:
+            s.x[s.open_place[j]] += 1
+            rem = s.rem[j] - s.x[s.open_place[j]]
+            for i in range(j + 1, k - 1):
+                s.rem[i] = rem
+                lo = rem - s.suffix[i + 1]
+                if lo < 0:
+                    lo = 0
+                s.x[s.open_place[i]] = lo
+                rem -= lo
+            s.rem[k - 1] = rem
+            s.x[s.open_place[k - 1]] = rem
+            return True
+        j -= 1
+    return False
+
+cdef inline double cd_split_weight(const DealPlan* plan, const CDSplit* s) noexcept nogil:
+    """Ways to cut the group's labelled cards into the row: n_g! / prod x[p]!."""
+    cdef double w = s.base
+    cdef int j
+    for j in range(s.n_open):
+        w *= plan.inv_fact[s.x[s.open_place[j]]]
+    return w
+
+
+# -- counts ------------------------------------------------------------------------------
+
+cdef inline int cd_state_index(const DealPlan* plan, int g, const int* r) noexcept nogil:
+    cdef int d, idx = 0
+    for d in range(plan.n_dims[g]):
+        idx += r[plan.dim_place[g][d]] * plan.dim_stride[g][d]
+    return idx
+
+cdef inline double cd_count(DealPlan* plan, int g, const int* r) noexcept nogil:
+    """Ways to deal groups g.. into room ``r``, memoised (cd_prepare only)."""
+    cdef int slot = -1, p
+    cdef int r2[CD_MAX_PLACES]
+    cdef CDSplit s
+    cdef double total = 0.0, w
+    if g >= plan.n_groups:
+        return 1.0
+    if plan.table_offset[g] >= 0:
+        slot = plan.table_offset[g] + cd_state_index(plan, g, r)
+        if plan.table[slot] >= 0.0:
+            return plan.table[slot]
+    if cd_split_first(plan, g, r, &s):
+        while True:
+            w = cd_split_weight(plan, &s)
+            for p in range(plan.n_places):
+                r2[p] = r[p] - s.x[p]
+            total += w * cd_count(plan, g + 1, r2)
+            if not cd_split_next(&s):
+                break
+    if slot >= 0:
+        plan.table[slot] = total
+    return total
+
+cdef inline double cd_count_known(const DealPlan* plan, int g, const int* r) noexcept nogil:
+    """count(g, r) for a state cd_prepare reached: a memo read, or the level's closed form."""
+    cdef CDSplit s
+    if g >= plan.n_groups:
+        return 1.0
+    if plan.table_offset[g] >= 0:
+        return plan.table[plan.table_offset[g] + cd_state_index(plan, g, r)]
+    if g == 0:
+        return plan.total
+    # the last group: its row is forced
+    return cd_split_weight(plan, &s) if cd_split_first(plan, g, r, &s) else 0.0
+
+
+# -- prepare -----------------------------------------------------------------------------
+
+cdef inline int cd_prepare(DealPlan* plan, const int* cards, const int* allowed, int n_cards,
+                           const int* capacity, int n_places) noexcept nogil:
+    """Check the constraints and build ``plan`` for cd_sample; CD_OK or a CD_* failure code.
+
+    ``cards[i]``: card i's id (a bit 0..63, distinct); ``allowed[i]``: its place mask;
+    ``capacity[p]``: how many of the cards place p takes.  After a failure the plan
+    must not be sampled."""
+    cdef int i, j, p, g, G, k, m, changed, n_left, size, used, active, earlier, d
+    cdef int room = 0, places_bb = 0, reach = 0
+    cdef int masks[CD_MAX_CARDS]
+    cdef int order[CD_MAX_CARDS]
+    cdef int gmask[CD_MAX_CARDS]
+    cdef int gsize[CD_MAX_CARDS]
+    cdef uint64_t seen = 0
+    if n_cards < 0 or n_cards > CD_MAX_CARDS or n_places < 1 or n_places > CD_MAX_PLACES:
+        return CD_BAD_INPUT
+    places_bb = (1 << n_places) - 1
+    plan.n_cards = n_cards
+    plan.n_places = n_places
+    plan.n_groups = 0
+    plan.table_used = 0
+    plan.total = 0.0
+    plan.fact[0] = 1.0
+    plan.inv_fact[0] = 1.0
+    for k in range(1, CD_MAX_CARDS + 1):
+        plan.fact[k] = plan.fact[k - 1] * k
+        plan.inv_fact[k] = 1.0 / plan.fact[k]
+    for p in range(CD_MAX_PLACES):
+        plan.capacity[p] = capacity[p] if p < n_places else 0
+        plan.fixed_bb[p] = 0
+        if plan.capacity[p] < 0:
+            return CD_BAD_INPUT
+        room += plan.capacity[p]
+    for i in range(n_cards):
+        if cards[i] < 0 or cards[i] > 63 or (seen >> cards[i]) & 1 or allowed[i] & ~places_bb:
+            return CD_BAD_INPUT
+        seen |= bit_bb(cards[i])
+        plan.card[i] = <int8_t>cards[i]
+        plan.fixed_place[i] = -1
+        masks[i] = allowed[i]
+    if room != n_cards:
+        return CD_CAPACITY_MISMATCH
+    for i in range(n_cards):
+        if masks[i] == 0:
+            return CD_NO_PLACE
+    # 1. prune to a fixpoint
+    changed = 1
+    while changed:
+        changed = 0
+        for i in range(n_cards):
+            if plan.fixed_place[i] >= 0:
+                continue
+            m = 0
+            for p in range(n_places):
+                if plan.capacity[p] > 0 and (masks[i] >> p) & 1:
+                    m |= 1 << p
+            if m == 0:
+                return CD_INFEASIBLE
+            if m != masks[i]:
+                masks[i] = m
+                changed = 1
+            if popcount(<uint64_t>m) == 1:
+                p = lsb(<uint64_t>m)
+                plan.fixed_place[i] = <int8_t>p
+                plan.fixed_bb[p] |= bit_bb(cards[i])
+                plan.capacity[p] -= 1
+                changed = 1
+    # 2. group the unfixed cards by mask, most constrained first
+    G = 0
+    n_left = 0
+    for i in range(n_cards):
+        if plan.fixed_place[i] >= 0:
+            continue
+        n_left += 1
+        reach |= masks[i]
+        for g in range(G):
+            if gmask[g] == masks[i]:
+                gsize[g] += 1
+                break
+        else:
+            gmask[G] = masks[i]
+            gsize[G] = 1
+            G += 1
+    for p in range(n_places):
+        if plan.capacity[p] > 0 and not (reach >> p) & 1:
+            return CD_INFEASIBLE  # room that no card may fill
+    for g in range(1, G):  # insertion sort on (places, size, mask)
+        m = gmask[g]
+        k = gsize[g]
+        j = g - 1
+        while j >= 0 and (popcount(<uint64_t>gmask[j]) > popcount(<uint64_t>m) or (
+                popcount(<uint64_t>gmask[j]) == popcount(<uint64_t>m) and (
+                    gsize[j] > k or (gsize[j] == k and gmask[j] > m)))):
+            gmask[j + 1] = gmask[j]
+            gsize[j + 1] = gsize[j]
+            j -= 1
+        gmask[j + 1] = m
+        gsize[j + 1] = k
+    plan.n_groups = G
+    k = 0
+    for g in range(G):
+        plan.group_mask[g] = gmask[g]
+        plan.group_start[g] = k
+        for i in range(n_cards):
+            if plan.fixed_place[i] < 0 and masks[i] == gmask[g]:
+                plan.member[k] = <int8_t>i
+                k += 1
+    plan.group_start[G] = k
+    plan.later_mask[G] = 0
+    for g in range(G - 1, -1, -1):
+        plan.later_mask[g] = plan.later_mask[g + 1] | gmask[g]
+    # 3. lay out the memo levels 1 .. G-2, then count from the start
+    used = 0
+    earlier = 0
+    for g in range(G):
+        plan.n_dims[g] = 0
+        plan.table_offset[g] = -1
+        if 1 <= g <= G - 2:
+            active = earlier & plan.later_mask[g]
+            if active:
+                active &= ~(1 << msb(<uint64_t>active))  # implied: the rooms add up to the cards left
+            size = 1
+            d = 0
+            while active:
+                p = lsb(<uint64_t>active)
+                active &= active - 1
+                plan.dim_place[g][d] = p
+                plan.dim_stride[g][d] = size
+                size *= plan.capacity[p] + 1
+                d += 1
+                if size > CD_MAX_TABLE:
+                    return CD_TOO_LARGE
+            plan.n_dims[g] = d
+            plan.table_offset[g] = used
+            used += size
+            if used > CD_MAX_TABLE:
+                return CD_TOO_LARGE
+        earlier |= gmask[g]
+    plan.table_used = used
+    for i in range(used):
+        plan.table[i] = -1.0
+    plan.total = cd_count(plan, 0, plan.capacity)
+    if plan.total <= 0.0:
+        return CD_INFEASIBLE
+    return CD_OK
+
+cdef inline int cd_prepare_masks(DealPlan* plan, uint64_t hidden_bb, const uint64_t* barred_bb,
+                                 const int* capacity, int n_places) noexcept nogil:
+    """cd_prepare for the cards of ``hidden_bb``, where place p may hold none of ``barred_bb[p]``
+    (a void's suit lane, the cards it is proven not to hold); cards in bit order."""
+    cdef int cards[CD_MAX_CARDS]
+    cdef int allowed[CD_MAX_CARDS]
+    cdef int n = 0, p, m
+    while hidden_bb:
+        cards[n] = lsb(hidden_bb)
+        hidden_bb &= hidden_bb - 1
+        m = 0
+        for p in range(n_places):
+            if not (barred_bb[p] >> cards[n]) & 1:
+                m |= 1 << p
+        allowed[n] = m
+        n += 1
+    return cd_prepare(plan, cards, allowed, n, capacity, n_places)
+
+
+# -- sample ------------------------------------------------------------------------------
+
+cdef inline double cd_uniform(Rng* rng) noexcept nogil:
+    """Uniform double in [0, 1), 53 random bits."""
+    return <double>(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+cdef inline void cd_deal(const DealPlan* plan, Rng* rng, int8_t* place_of, uint64_t* place_bb) noexcept nogil:
+    """One uniform consistent deal (the plan prepared with CD_OK): card i's place into
+    ``place_of[i]`` and/or each place's cards into ``place_bb[p]`` (either may be NULL)."""
+    cdef int r[CD_MAX_PLACES]
+    cdef int r2[CD_MAX_PLACES]
+    cdef int chosen[CD_MAX_PLACES]
+    cdef int scratch[CD_MAX_CARDS]
+    cdef int G = plan.n_groups, P = plan.n_places
+    cdef int g, p, i, k, n, start, filled, last
+    cdef double u, w
+    cdef CDSplit s
+    if place_of != NULL:
+        memcpy(place_of, plan.fixed_place, plan.n_cards)
+    if place_bb != NULL:
+        for p in range(P):
+            place_bb[p] = plan.fixed_bb[p]
+    for p in range(P):
+        r[p] = plan.capacity[p]
+    for g in range(G):
+        cd_split_first(plan, g, r, &s)
+        for p in range(P):
+            chosen[p] = s.x[p]
+        if g < G - 1:
+            u = cd_uniform(rng) * cd_count_known(plan, g, r)
+            while True:
+                for p in range(P):
+                    r2[p] = r[p] - s.x[p]
+                w = cd_split_weight(plan, &s) * cd_count_known(plan, g + 1, r2)
+                if w > 0.0:  # the last row with any weight stands if rounding runs u past the end
+                    for p in range(P):
+                        chosen[p] = s.x[p]
+                    if u < w:
+                        break
+                    u -= w
+                if not cd_split_next(&s):
+                    break
+        # cut the group's cards into the row
+        start = plan.group_start[g]
+        n = plan.group_start[g + 1] - start
+        filled = 0
+        last = -1
+        for p in range(P):
+            r[p] -= chosen[p]
+            if chosen[p] > 0:
+                filled += 1
+                last = p
+        if filled == 1:
+            for i in range(n):
+                if place_of != NULL:
+                    place_of[plan.member[start + i]] = <int8_t>last
+                if place_bb != NULL:
+                    place_bb[last] |= bit_bb(plan.card[plan.member[start + i]])
+            continue
+        for i in range(n):
+            scratch[i] = plan.member[start + i]
+        shuffle_ints(rng, scratch, n)
+        i = 0
+        for p in range(P):
+            for k in range(chosen[p]):
+                if place_of != NULL:
+                    place_of[scratch[i]] = <int8_t>p
+                if place_bb != NULL:
+                    place_bb[p] |= bit_bb(plan.card[scratch[i]])
+                i += 1
+
+cdef inline void cd_sample(const DealPlan* plan, Rng* rng, int8_t* place_of) noexcept nogil:
+    """One uniform consistent deal: ``place_of[i]`` = the place of card i (input order)."""
+    cd_deal(plan, rng, place_of, NULL)
+
+cdef inline void cd_sample_masks(const DealPlan* plan, Rng* rng, uint64_t* place_bb) noexcept nogil:
+    """One uniform consistent deal: ``place_bb[p]`` = the cards of place p, as card bits."""
+    cd_deal(plan, rng, NULL, place_bb)
