@@ -81,10 +81,10 @@ def gamma_q(a, x):
     return math.exp(log_front) * h
 
 
-def deals(allowed, capacities, n, seed=1, start=0, threads=1, cards=None):
+def deals(allowed, capacities, n, seed=1, start=0, threads=1, cards=None, rows=-1):
     cards = list(range(len(allowed))) if cards is None else cards
     out = np.empty((n, len(allowed)), dtype=np.int8)
-    _core.constrained_deals(cards, allowed, capacities, seed, start, out, threads)
+    _core.constrained_deals(cards, allowed, capacities, seed, start, out, threads, rows)
     return out
 
 
@@ -262,7 +262,7 @@ def test_marginals_of_a_euchre_deal_with_voids_match_exact_counts():
     ([0, 1], [3, 3], [3, -1], "place 1 has capacity -1"),
     ([0], [1], [], "capacities must name 1 to 8 places, got 0"),
     ([0, 1], [1], [2], "cards and allowed must have the same length, got 2 and 1"),
-    (list(range(64)), [255 & ~(1 << (i % 8)) for i in range(64)], [8] * 8, "more than 32768 memoised counts"),
+    (list(range(64)), [255 & ~(1 << (i % 8)) for i in range(64)], [8] * 8, "more than 16384 memoised counts"),
 ])
 def test_bad_input_gets_one_line(cards, allowed, capacities, message):
     with pytest.raises(ValueError) as err:
@@ -286,6 +286,14 @@ def test_same_seed_same_deal_for_any_threads():
     for i in (0, 1, 4_999):
         single = _core.constrained_deal(range(len(allowed)), allowed, capacities, seed=7, stream=100 + i)
         assert single.dtype == np.int8 and np.array_equal(single, one[i])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_draw_tables_and_scanning_give_the_same_deals(name):
+    allowed, capacities = CASES[name]
+    tables = deals(allowed, capacities, 20_000, seed=5)
+    for rows in (0, 3, 20):  # none, and budgets that run out part way
+        assert np.array_equal(deals(allowed, capacities, 20_000, seed=5, rows=rows), tables), rows
 
 
 def test_card_ids_are_labels_only():

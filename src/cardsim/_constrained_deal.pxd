@@ -26,12 +26,16 @@ Method (cd_prepare, once per set of constraints; no allocation, no GIL):
     the multinomials n_g! / prod_p x[g][p]!.  count(g, r), the ways to deal groups
     g.. into the room r left by groups 0..g-1, is computed top-down and memoised for
     every r reachable from the start, in ``table``.
+    Then, for every state a deal can reach, a draw table: its rows with positive
+    weight, each with the running sum of the weights (CD_MAX_ROWS in all; states
+    past that draw by scanning their rows, with the same result).
 cd_sample (per deal; reads the plan and never writes it, so one plan serves every
 thread of a batch): walk the groups in order, draw group g's row x[g] with
-probability multinomial(x[g]) * count(g+1, r - x[g]) / count(g, r), then shuffle the
-group's cards and cut them into the drawn numbers per place (uniform given the
-table).  The product of these probabilities is 1 / (number of consistent
-assignments) for every assignment: the deal is exactly uniform.
+probability multinomial(x[g]) * count(g+1, r - x[g]) / count(g, r) (one 53-bit
+uniform, a binary search in the draw table), then shuffle the group's cards and cut
+them into the drawn numbers per place (uniform given the table).  The product of
+these probabilities is 1 / (number of consistent assignments) for every assignment:
+the deal is exactly uniform.
 
 Invariants that keep the memo small.  When group g is reached, a place that no
 group >= g may use has room 0 (the last group that may use a place fills it: that
@@ -52,14 +56,14 @@ integers.  Within a group the shuffle is shuffle_ints (Lemire, bias < n * 2^-32 
 draw), as every deal of the core.
 """
 from libc.stdint cimport int8_t, uint64_t
-from libc.string cimport memcpy
 from cardsim._bits cimport bit_bb, lsb, msb, popcount
 from cardsim._rng cimport Rng, rng_next, shuffle_ints
 
 cdef enum:
     CD_MAX_CARDS = 64
     CD_MAX_PLACES = 8
-    CD_MAX_TABLE = 32768          # memo entries (doubles) a plan holds: 256 KiB
+    CD_MAX_TABLE = 16384          # memo entries (states of the levels 1 .. n_groups-2) a plan holds
+    CD_MAX_ROWS = 16384           # draw-table rows a plan holds (more needed: those states draw by scanning)
     # what cd_prepare returns
     CD_OK = 0
     CD_BAD_INPUT = -1             # cards not 0..64, places not 1..8, a negative room, a card id not 0..63 or twice, a mask bit >= places
@@ -85,10 +89,19 @@ ctypedef struct DealPlan:
     int dim_stride[CD_MAX_CARDS][CD_MAX_PLACES] # memo level g: their mixed-radix strides
     int table_offset[CD_MAX_CARDS]              # memo level g: its first entry in table; -1: not memoised
     int table_used                              # entries of table in use
+    int n_fixed                                 # cards that pruning fixed
+    int8_t fixed_card[CD_MAX_CARDS]             # their input indices
     double total                                # consistent assignments (see Exactness)
     double fact[CD_MAX_CARDS + 1]               # k!
     double inv_fact[CD_MAX_CARDS + 1]           # 1 / k!
     double table[CD_MAX_TABLE]                  # count(g, r) per memoised level and state; -1 until computed
+    int root_first                              # the start state's draw table: rows root_first ..; -1: none
+    int root_rows                               # its row count
+    int row_first[CD_MAX_TABLE]                 # per memo state: first row of its draw table; -1: none (scan)
+    int row_count[CD_MAX_TABLE]                 # per memo state: rows of its draw table
+    int rows_used                               # rows in use
+    double row_cum[CD_MAX_ROWS]                 # a draw-table row: the running sum of the row weights so far
+    uint64_t row_x[CD_MAX_ROWS]                 # a draw-table row: the group's row, byte p = cards to place p
 
 ctypedef struct CDSplit:
     int n_open                        # places of the group that a later group may use too
@@ -202,17 +215,88 @@ cdef inline double cd_count(DealPlan* plan, int g, const int* r) noexcept nogil:
         plan.table[slot] = total
     return total
 
-cdef inline double cd_count_known(const DealPlan* plan, int g, const int* r) noexcept nogil:
-    """count(g, r) for a state cd_prepare reached: a memo read, or the level's closed form."""
-    cdef CDSplit s
+cdef inline double cd_count_after(const DealPlan* plan, int g, const int* r, const int* x) noexcept nogil:
+    """count(g, r - x) for a state cd_prepare reached: a memo read, or the level's closed form."""
+    cdef int d, p, mask, idx = 0
+    cdef double w
     if g >= plan.n_groups:
         return 1.0
     if plan.table_offset[g] >= 0:
-        return plan.table[plan.table_offset[g] + cd_state_index(plan, g, r)]
+        for d in range(plan.n_dims[g]):
+            p = plan.dim_place[g][d]
+            idx += (r[p] - x[p]) * plan.dim_stride[g][d]
+        return plan.table[plan.table_offset[g] + idx]
     if g == 0:
         return plan.total
-    # the last group: its row is forced
-    return cd_split_weight(plan, &s) if cd_split_first(plan, g, r, &s) else 0.0
+    # the last group fills every room left (zero outside its mask): one row
+    w = plan.fact[plan.group_start[g + 1] - plan.group_start[g]]
+    mask = plan.group_mask[g]
+    while mask:
+        p = lsb(<uint64_t>mask)
+        mask &= mask - 1
+        w *= plan.inv_fact[r[p] - x[p]]
+    return w
+
+
+# -- draw tables ------------------------------------------------------------------------
+
+cdef inline void cd_rows_from(DealPlan* plan, int g, const int* r, int limit) noexcept nogil:
+    """The draw table of state ``r`` of level ``g`` (< n_groups - 1), then of the states its
+    rows lead to, depth first, while ``limit`` rows last; a state built once is skipped."""
+    cdef int slot = -1, first = plan.rows_used, n = 0, i, p
+    cdef int r2[CD_MAX_PLACES]
+    cdef int x[CD_MAX_PLACES]
+    cdef uint64_t packed
+    cdef double cum = 0.0, w
+    cdef CDSplit s
+    if g > 0:
+        slot = plan.table_offset[g] + cd_state_index(plan, g, r)
+        if plan.row_first[slot] >= 0:
+            return
+    elif plan.root_first >= 0:
+        return
+    if cd_split_first(plan, g, r, &s):
+        while True:
+            w = cd_split_weight(plan, &s) * cd_count_after(plan, g + 1, r, s.x)
+            if w > 0.0:
+                if first + n >= limit:
+                    plan.rows_used = first  # no room: this state scans
+                    return
+                cum += w
+                packed = 0
+                for p in range(plan.n_places):
+                    packed |= (<uint64_t>s.x[p]) << (8 * p)
+                plan.row_cum[first + n] = cum
+                plan.row_x[first + n] = packed
+                n += 1
+            if not cd_split_next(&s):
+                break
+    plan.rows_used = first + n
+    if g > 0:
+        plan.row_first[slot] = first
+        plan.row_count[slot] = n
+    else:
+        plan.root_first = first
+        plan.root_rows = n
+    if g + 1 >= plan.n_groups - 1:
+        return
+    for i in range(first, first + n):
+        for p in range(plan.n_places):
+            x[p] = <int>((plan.row_x[i] >> (8 * p)) & 0xFF)
+            r2[p] = r[p] - x[p]
+        cd_rows_from(plan, g + 1, r2, limit)
+
+cdef inline void cd_build_rows(DealPlan* plan, int limit) noexcept nogil:
+    """(Re)build the draw tables with at most ``limit`` rows (<= CD_MAX_ROWS; 0: every draw scans)."""
+    cdef int i
+    plan.rows_used = 0
+    plan.root_first = -1
+    plan.root_rows = 0
+    for i in range(plan.table_used):
+        plan.row_first[i] = -1
+        plan.row_count[i] = 0
+    if plan.n_groups >= 2 and limit > 0:
+        cd_rows_from(plan, 0, plan.capacity, limit if limit < CD_MAX_ROWS else CD_MAX_ROWS)
 
 
 # -- prepare -----------------------------------------------------------------------------
@@ -238,6 +322,10 @@ cdef inline int cd_prepare(DealPlan* plan, const int* cards, const int* allowed,
     plan.n_places = n_places
     plan.n_groups = 0
     plan.table_used = 0
+    plan.n_fixed = 0
+    plan.rows_used = 0
+    plan.root_first = -1
+    plan.root_rows = 0
     plan.total = 0.0
     plan.fact[0] = 1.0
     plan.inv_fact[0] = 1.0
@@ -281,6 +369,8 @@ cdef inline int cd_prepare(DealPlan* plan, const int* cards, const int* allowed,
             if popcount(<uint64_t>m) == 1:
                 p = lsb(<uint64_t>m)
                 plan.fixed_place[i] = <int8_t>p
+                plan.fixed_card[plan.n_fixed] = <int8_t>i
+                plan.n_fixed += 1
                 plan.fixed_bb[p] |= bit_bb(cards[i])
                 plan.capacity[p] -= 1
                 changed = 1
@@ -361,6 +451,7 @@ cdef inline int cd_prepare(DealPlan* plan, const int* cards, const int* allowed,
     plan.total = cd_count(plan, 0, plan.capacity)
     if plan.total <= 0.0:
         return CD_INFEASIBLE
+    cd_build_rows(plan, CD_MAX_ROWS)
     return CD_OK
 
 cdef inline int cd_prepare_masks(DealPlan* plan, uint64_t hidden_bb, const uint64_t* barred_bb,
@@ -388,42 +479,70 @@ cdef inline double cd_uniform(Rng* rng) noexcept nogil:
     """Uniform double in [0, 1), 53 random bits."""
     return <double>(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
+cdef inline void cd_draw_row(const DealPlan* plan, Rng* rng, int g, const int* r, int* chosen) noexcept nogil:
+    """Group ``g``'s row (g < n_groups - 1) in state ``r``, drawn with probability
+    weight * count(g+1, r - row) / count(g, r): the first row whose running sum passes
+    u * count(g, r), from the draw table or, without one, by scanning the rows."""
+    cdef int first, n, lo, hi, mid, p
+    cdef int zero[CD_MAX_PLACES]
+    cdef uint64_t packed
+    cdef double u, w, cum = 0.0
+    cdef CDSplit s
+    for p in range(plan.n_places):
+        zero[p] = 0
+    u = cd_uniform(rng) * cd_count_after(plan, g, r, zero)
+    if g == 0:
+        first, n = plan.root_first, plan.root_rows
+    else:
+        lo = plan.table_offset[g] + cd_state_index(plan, g, r)
+        first, n = plan.row_first[lo], plan.row_count[lo]
+    if first >= 0:
+        lo, hi = first, first + n - 1  # the last row stands if rounding runs u past the end
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if u < plan.row_cum[mid]:
+                hi = mid
+            else:
+                lo = mid + 1
+        packed = plan.row_x[lo]
+        for p in range(plan.n_places):
+            chosen[p] = <int>((packed >> (8 * p)) & 0xFF)
+        return
+    cd_split_first(plan, g, r, &s)
+    while True:
+        w = cd_split_weight(plan, &s) * cd_count_after(plan, g + 1, r, s.x)
+        if w > 0.0:  # the same rows and running sums as a draw table
+            cum += w
+            for p in range(plan.n_places):
+                chosen[p] = s.x[p]
+            if u < cum:
+                return
+        if not cd_split_next(&s):
+            return
+
 cdef inline void cd_deal(const DealPlan* plan, Rng* rng, int8_t* place_of, uint64_t* place_bb) noexcept nogil:
     """One uniform consistent deal (the plan prepared with CD_OK): card i's place into
     ``place_of[i]`` and/or each place's cards into ``place_bb[p]`` (either may be NULL)."""
     cdef int r[CD_MAX_PLACES]
-    cdef int r2[CD_MAX_PLACES]
     cdef int chosen[CD_MAX_PLACES]
     cdef int scratch[CD_MAX_CARDS]
     cdef int G = plan.n_groups, P = plan.n_places
-    cdef int g, p, i, k, n, start, filled, last
-    cdef double u, w
-    cdef CDSplit s
+    cdef int g, p, i, k, n, start, filled, last, card
     if place_of != NULL:
-        memcpy(place_of, plan.fixed_place, plan.n_cards)
+        for i in range(plan.n_fixed):
+            card = plan.fixed_card[i]
+            place_of[card] = plan.fixed_place[card]
     if place_bb != NULL:
         for p in range(P):
             place_bb[p] = plan.fixed_bb[p]
     for p in range(P):
         r[p] = plan.capacity[p]
     for g in range(G):
-        cd_split_first(plan, g, r, &s)
-        for p in range(P):
-            chosen[p] = s.x[p]
         if g < G - 1:
-            u = cd_uniform(rng) * cd_count_known(plan, g, r)
-            while True:
-                for p in range(P):
-                    r2[p] = r[p] - s.x[p]
-                w = cd_split_weight(plan, &s) * cd_count_known(plan, g + 1, r2)
-                if w > 0.0:  # the last row with any weight stands if rounding runs u past the end
-                    for p in range(P):
-                        chosen[p] = s.x[p]
-                    if u < w:
-                        break
-                    u -= w
-                if not cd_split_next(&s):
-                    break
+            cd_draw_row(plan, rng, g, r, chosen)
+        else:  # the last group fills what is left
+            for p in range(P):
+                chosen[p] = r[p]
         # cut the group's cards into the row
         start = plan.group_start[g]
         n = plan.group_start[g + 1] - start
@@ -436,10 +555,11 @@ cdef inline void cd_deal(const DealPlan* plan, Rng* rng, int8_t* place_of, uint6
                 last = p
         if filled == 1:
             for i in range(n):
+                card = plan.member[start + i]
                 if place_of != NULL:
-                    place_of[plan.member[start + i]] = <int8_t>last
+                    place_of[card] = <int8_t>last
                 if place_bb != NULL:
-                    place_bb[last] |= bit_bb(plan.card[plan.member[start + i]])
+                    place_bb[last] |= bit_bb(plan.card[card])
             continue
         for i in range(n):
             scratch[i] = plan.member[start + i]

@@ -138,7 +138,7 @@ def pinochle_meld_many(const uint64_t[::1] hands, const int8_t[::1] trumps, rule
 from libc.stdlib cimport free, malloc
 from cardsim._constrained_deal cimport (
     CD_CAPACITY_MISMATCH, CD_INFEASIBLE, CD_MAX_CARDS, CD_MAX_PLACES, CD_MAX_TABLE, CD_NO_PLACE, CD_OK,
-    CD_TOO_LARGE, DealPlan, cd_prepare, cd_sample,
+    CD_TOO_LARGE, DealPlan, cd_build_rows, cd_prepare, cd_sample,
 )
 
 
@@ -189,8 +189,9 @@ def _infeasible_text(allowed, capacities):
     return "no consistent deal: the place masks and capacities admit no assignment"
 
 
-cdef DealPlan* _new_deal_plan(cards, allowed, capacities) except NULL:
-    """A prepared plan (free() it), or ValueError with one line."""
+cdef DealPlan* _new_deal_plan(cards, allowed, capacities, int rows=-1) except NULL:
+    """A prepared plan (free() it), or ValueError with one line; ``rows`` >= 0 rebuilds its
+    draw tables with at most that many rows."""
     cards, allowed, capacities = _deal_input(cards, allowed, capacities)
     cdef int n = len(cards), n_places = len(capacities), i, code
     cdef int c_cards[CD_MAX_CARDS]
@@ -207,6 +208,8 @@ cdef DealPlan* _new_deal_plan(cards, allowed, capacities) except NULL:
     with nogil:
         code = cd_prepare(plan, c_cards, c_allowed, n, c_capacity, n_places)
     if code == CD_OK:
+        if rows >= 0:
+            cd_build_rows(plan, rows)
         return plan
     free(plan)
     if code == CD_INFEASIBLE:
@@ -244,10 +247,12 @@ cdef void _cd_deal_one(const DealPlan* plan, uint64_t seed, uint64_t stream, int
 
 
 def constrained_deals(cards, allowed, capacities, uint64_t seed, int64_t start, int8_t[:, ::1] out,
-                      int threads=1):
+                      int threads=1, int rows=-1):
     """Deals ``start .. start+len(out)-1`` (as constrained_deal with stream = deal index) into the
-    rows of ``out`` (one column per card), without the GIL; one plan serves every thread."""
-    cdef DealPlan* plan = _new_deal_plan(cards, allowed, capacities)
+    rows of ``out`` (one column per card), without the GIL; one plan serves every thread.
+    ``rows``: draw-table rows to precompute (-1: all that fit; 0: every draw scans its rows,
+    slower, the same deals)."""
+    cdef DealPlan* plan = _new_deal_plan(cards, allowed, capacities, rows)
     cdef Py_ssize_t i, n = out.shape[0]
     if out.shape[1] != plan.n_cards:
         free(plan)
