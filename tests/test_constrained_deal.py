@@ -296,6 +296,23 @@ def test_draw_tables_and_scanning_give_the_same_deals(name):
         assert np.array_equal(deals(allowed, capacities, 20_000, seed=5, rows=rows), tables), rows
 
 
+def test_masks_entry_is_the_same_deal():
+    # spades bits: seat 0 (place 0) void in hearts (lane 1), place 2 void in clubs (lane 3)
+    hidden = (0x1FFF << 0) | (0x1FFF << 16) | (0x1FFF << 48)
+    barred = [0xFFFF << 16, 0, 0xFFFF << 48]
+    cards = [bit for bit in range(64) if (hidden >> bit) & 1]
+    allowed = [sum(1 << p for p in range(3) if not (barred[p] >> bit) & 1) for bit in cards]
+    for stream in range(20):
+        masks = _core.constrained_deal_masks(hidden, barred, [13, 13, 13], seed=3, stream=stream)
+        places = _core.constrained_deal(cards, allowed, [13, 13, 13], seed=3, stream=stream)
+        assert masks == [sum(1 << c for c, q in zip(cards, places) if q == p) for p in range(3)]
+        assert not masks[0] & barred[0] and not masks[2] & barred[2]
+    with pytest.raises(ValueError, match="no consistent deal: 13 cards may go only to place 1, which holds 12"):
+        _core.constrained_deal_masks(hidden & ~1, [0xFFFF << 16 | 0xFFFF << 48, 0, 0xFFFF << 48], [13, 12, 13], 1)
+    with pytest.raises(ValueError, match="barred must hold one mask per place"):
+        _core.constrained_deal_masks(hidden, barred[:2], [13, 13, 13], 1)
+
+
 def test_card_ids_are_labels_only():
     allowed, capacities = CASES["copies and widow"]
     bits = [3, 19, 40, 63, 0, 17, 33, 50]

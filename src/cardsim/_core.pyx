@@ -138,7 +138,7 @@ def pinochle_meld_many(const uint64_t[::1] hands, const int8_t[::1] trumps, rule
 from libc.stdlib cimport free, malloc
 from cardsim._constrained_deal cimport (
     CD_CAPACITY_MISMATCH, CD_INFEASIBLE, CD_MAX_CARDS, CD_MAX_PLACES, CD_MAX_TABLE, CD_NO_PLACE, CD_OK,
-    CD_TOO_LARGE, DealPlan, cd_build_rows, cd_prepare, cd_sample,
+    CD_TOO_LARGE, DealPlan, cd_build_rows, cd_prepare, cd_prepare_masks, cd_sample, cd_sample_masks,
 )
 
 
@@ -239,6 +239,40 @@ def constrained_deal(cards, allowed, capacities, uint64_t seed, uint64_t stream=
     free(plan)
     return out
 
+
+def constrained_deal_masks(uint64_t hidden, barred, capacities, uint64_t seed, uint64_t stream=0):
+    """constrained_deal in the engines' terms: deal the cards of the mask ``hidden`` so that
+    place p gets ``capacities[p]`` of them and none of ``barred[p]`` (a void's suit lane, cards
+    it is proven not to hold).  Returns each place's cards as a mask; the same deal as
+    constrained_deal of those cards in bit order with the masks they imply."""
+    barred = [int(b) for b in barred]
+    if len(barred) != len(capacities):
+        raise ValueError(f"barred must hold one mask per place ({len(capacities)}), got {len(barred)}")
+    cards = [bit for bit in range(64) if (hidden >> bit) & 1]
+    allowed = [sum(1 << p for p, b in enumerate(barred) if not (b >> bit) & 1) for bit in cards]
+    _deal_input(cards, allowed, capacities)  # the one-line errors, as constrained_deal gives them
+    cdef uint64_t c_barred[CD_MAX_PLACES]
+    cdef int c_capacity[CD_MAX_PLACES]
+    cdef uint64_t place_bb[CD_MAX_PLACES]
+    cdef int n_places = len(capacities), p, code
+    cdef Rng rng
+    for p in range(n_places):
+        c_barred[p] = barred[p]
+        c_capacity[p] = capacities[p]
+    cdef DealPlan* plan = <DealPlan*>malloc(sizeof(DealPlan))
+    if plan == NULL:
+        raise MemoryError()
+    with nogil:
+        code = cd_prepare_masks(plan, hidden, c_barred, c_capacity, n_places)
+        if code == CD_OK:
+            rng_seed(&rng, seed, stream)
+            cd_sample_masks(plan, &rng, place_bb)
+    free(plan)
+    if code == CD_INFEASIBLE:
+        raise ValueError(_infeasible_text(allowed, capacities))
+    if code != CD_OK:
+        raise ValueError(f"constrained deal: the core rejected the input (code {code})")
+    return [place_bb[p] for p in range(n_places)]
 
 cdef void _cd_deal_one(const DealPlan* plan, uint64_t seed, uint64_t stream, int8_t* out) noexcept nogil:
     cdef Rng rng
