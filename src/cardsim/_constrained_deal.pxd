@@ -47,12 +47,14 @@ prod (room_p + 1) entries over the others.  Levels 0 (one state: ``total``) and
 n_groups - 1 (one forced row) are not memoised.
 
 Exactness.  Counts are doubles (they pass 2^64: 39 cards into 3 x 13 have 8.4e16
-deals, 52 into 4 x 13 have 5.4e28).  Every count is a sum of products of exact
-integers below 2^53 stored with a relative rounding error of at most about
-(cards + places) * 2^-53, so each draw's probabilities are off by a relative 1e-14
-or less, and the row draw uses a 53-bit uniform.  No test of any feasible length can
-tell that from exact; counts below 2^53 (``total`` of small cases) are exact
-integers.  Within a group the shuffle is shuffle_ints (Lemire, bias < n * 2^-32 per
+deals, 52 into 4 x 13 have 5.4e28).  A row's weight is one division of factorials,
+and a count a sum over rows of weight * count: each operation rounds by at most
+2^-53 relative, so a count is off by a relative (levels x (places + rows per
+state)) x 2^-53 at most, below 1e-12 for anything a plan holds, and each drawn
+probability likewise (the draw uses a 53-bit uniform).  No test of feasible length
+can tell that from exact.  Where every group has at most 22 cards and the count is
+below 2^53 (every small case) all the arithmetic is on exact integers and the count
+is exact.  Within a group the shuffle is shuffle_ints (Lemire, bias < n * 2^-32 per
 draw), as every deal of the core.
 """
 from libc.stdint cimport int8_t, uint64_t
@@ -92,8 +94,7 @@ ctypedef struct DealPlan:
     int n_fixed                                 # cards that pruning fixed
     int8_t fixed_card[CD_MAX_CARDS]             # their input indices
     double total                                # consistent assignments (see Exactness)
-    double fact[CD_MAX_CARDS + 1]               # k!
-    double inv_fact[CD_MAX_CARDS + 1]           # 1 / k!
+    double fact[CD_MAX_CARDS + 1]               # k! (exact in a double up to 22!)
     double table[CD_MAX_TABLE]                  # count(g, r) per memoised level and state; -1 until computed
     int root_first                              # the start state's draw table: rows root_first ..; -1: none
     int root_rows                               # its row count
@@ -110,7 +111,7 @@ ctypedef struct CDSplit:
     int suffix[CD_MAX_PLACES + 1]     # room of open places j.. together
     int rem[CD_MAX_PLACES]            # cards of the group still to place when open place j is reached
     int x[CD_MAX_PLACES]              # the row: cards of the group per place (by place)
-    double base                       # n_g! / prod x[p]! over the forced (closing) places
+    double base_den                   # prod x[p]! over the forced (closing) places
 
 
 # -- one group's rows: an odometer over the open places, the last open place takes the rest --
@@ -120,7 +121,7 @@ cdef inline bint cd_split_first(const DealPlan* plan, int g, const int* r, CDSpl
     cdef int mask = plan.group_mask[g], later = plan.later_mask[g + 1]
     cdef int n = plan.group_start[g + 1] - plan.group_start[g]
     cdef int p, j, k = 0, lo
-    s.base = plan.fact[n]
+    s.base_den = 1.0
     for p in range(plan.n_places):
         s.x[p] = 0
     while mask:
@@ -133,7 +134,7 @@ cdef inline bint cd_split_first(const DealPlan* plan, int g, const int* r, CDSpl
         else:  # no later group may go here: this group fills it
             s.x[p] = r[p]
             n -= r[p]
-            s.base *= plan.inv_fact[r[p]]
+            s.base_den *= plan.fact[r[p]]
     s.n_open = k
     s.suffix[k] = 0
     for j in range(k - 1, -1, -1):
@@ -174,13 +175,14 @@ cdef inline bint cd_split_next(CDSplit* s) noexcept nogil:
         j -= 1
     return False
 
-cdef inline double cd_split_weight(const DealPlan* plan, const CDSplit* s) noexcept nogil:
-    """Ways to cut the group's labelled cards into the row: n_g! / prod x[p]!."""
-    cdef double w = s.base
+cdef inline double cd_split_weight(const DealPlan* plan, int g, const CDSplit* s) noexcept nogil:
+    """Ways to cut group g's labelled cards into the row: n_g! / prod x[p]! (one division of
+    exact factorials, so exact whenever the factorials and the result fit 53 bits)."""
+    cdef double den = s.base_den
     cdef int j
     for j in range(s.n_open):
-        w *= plan.inv_fact[s.x[s.open_place[j]]]
-    return w
+        den *= plan.fact[s.x[s.open_place[j]]]
+    return plan.fact[plan.group_start[g + 1] - plan.group_start[g]] / den
 
 
 # -- counts ------------------------------------------------------------------------------
@@ -205,7 +207,7 @@ cdef inline double cd_count(DealPlan* plan, int g, const int* r) noexcept nogil:
             return plan.table[slot]
     if cd_split_first(plan, g, r, &s):
         while True:
-            w = cd_split_weight(plan, &s)
+            w = cd_split_weight(plan, g, &s)
             for p in range(plan.n_places):
                 r2[p] = r[p] - s.x[p]
             total += w * cd_count(plan, g + 1, r2)
@@ -229,13 +231,13 @@ cdef inline double cd_count_after(const DealPlan* plan, int g, const int* r, con
     if g == 0:
         return plan.total
     # the last group fills every room left (zero outside its mask): one row
-    w = plan.fact[plan.group_start[g + 1] - plan.group_start[g]]
+    w = 1.0
     mask = plan.group_mask[g]
     while mask:
         p = lsb(<uint64_t>mask)
         mask &= mask - 1
-        w *= plan.inv_fact[r[p] - x[p]]
-    return w
+        w *= plan.fact[r[p] - x[p]]
+    return plan.fact[plan.group_start[g + 1] - plan.group_start[g]] / w
 
 
 # -- draw tables ------------------------------------------------------------------------
@@ -257,7 +259,7 @@ cdef inline void cd_rows_from(DealPlan* plan, int g, const int* r, int limit) no
         return
     if cd_split_first(plan, g, r, &s):
         while True:
-            w = cd_split_weight(plan, &s) * cd_count_after(plan, g + 1, r, s.x)
+            w = cd_split_weight(plan, g, &s) * cd_count_after(plan, g + 1, r, s.x)
             if w > 0.0:
                 if first + n >= limit:
                     plan.rows_used = first  # no room: this state scans
@@ -328,10 +330,8 @@ cdef inline int cd_prepare(DealPlan* plan, const int* cards, const int* allowed,
     plan.root_rows = 0
     plan.total = 0.0
     plan.fact[0] = 1.0
-    plan.inv_fact[0] = 1.0
     for k in range(1, CD_MAX_CARDS + 1):
         plan.fact[k] = plan.fact[k - 1] * k
-        plan.inv_fact[k] = 1.0 / plan.fact[k]
     for p in range(CD_MAX_PLACES):
         plan.capacity[p] = capacity[p] if p < n_places else 0
         plan.fixed_bb[p] = 0
@@ -510,7 +510,7 @@ cdef inline void cd_draw_row(const DealPlan* plan, Rng* rng, int g, const int* r
         return
     cd_split_first(plan, g, r, &s)
     while True:
-        w = cd_split_weight(plan, &s) * cd_count_after(plan, g + 1, r, s.x)
+        w = cd_split_weight(plan, g, &s) * cd_count_after(plan, g + 1, r, s.x)
         if w > 0.0:  # the same rows and running sums as a draw table
             cum += w
             for p in range(plan.n_places):
