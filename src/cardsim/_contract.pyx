@@ -76,6 +76,12 @@ cdef class GameState:
                 return True
         return False
 
+    @property
+    def mid_decision(self):
+        """True while one decision made of several actions (a declaration, a pass of cards, the
+        cutthroat euchre merge) is partly taken: apply() the rest before a policy steps in."""
+        return False
+
     def current_player(self):
         """The seat to act, or -1 once the hand is over."""
         return self.seat_to_act()

@@ -413,6 +413,11 @@ cdef class CutthroatPinochleState(GameState):
             return "play on"
         return pinochle_auction_action_name(action, self.r.min_bid)
 
+    @property
+    def mid_decision(self):
+        """True while the bidder has named trump but not finished the declaration."""
+        return self.steps.trump >= 0
+
     def policy_step(self, policy):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.trump >= 0:
@@ -436,9 +441,10 @@ cdef class CutthroatPinochleState(GameState):
         else:
             self._history.append(pin_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
 
-    def set_deal(self, hands, uint64_t widow, int dealer=-1):
+    def set_deal(self, hands, uint64_t widow, int dealer=-1, int redeals=0):
         """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the
-        auction again, same dealer (or ``dealer`` when given), no nines redeal.  ValueError unless the four masks
+        auction again, same dealer (or ``dealer`` when given), no nines redeal; ``redeals``
+        deals were thrown in before it.  ValueError unless the four masks
         partition the 48 cards with ``hand_size`` cards per hand (the widow: 3, or 0 without)."""
         cdef uint64_t masks[CP_SEATS]
         cdef uint64_t seen = widow
@@ -459,6 +465,7 @@ cdef class CutthroatPinochleState(GameState):
         if dealer >= 0:
             self.h.dealer = dealer
         cp_set_deal(&self.h, &self.r, masks, widow)
+        self.h.redeals = redeals
 
     def heuristic_discard(self, int trump):
         """The heuristic's three discards (a mask) from the bidder's cards now if ``trump``

@@ -311,6 +311,11 @@ cdef class EuchreState(GameState):
         else:
             eu_defend(h, &self.r, action == EU_A_ALONE)
 
+    @property
+    def mid_decision(self):
+        """True while the maker has put away some but not all five of the ten cards."""
+        return self.h.phase == EPH_MERGE and popcount(self.h.hand[self.h.maker]) != 2 * EU_HAND_SIZE
+
     def action_to_string(self, int action):
         """``'AS'`` for a card action, else the call's name (``pass``, ``order``, ``H``, ``alone`` ...)."""
         if not 0 <= action < EU_NUM_ACTIONS:
@@ -361,6 +366,8 @@ cdef class EuchreState(GameState):
 
     def policy_step(self, policy):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
+        if self.mid_decision:
+            raise ValueError("the merge is half made: put away the rest with apply()")
         cdef EUHand before = self.h
         cdef int s = self.h.to_act
         eu_policy_step(&self.h, &self.r, POLICIES[policy])

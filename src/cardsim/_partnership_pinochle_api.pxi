@@ -192,6 +192,11 @@ cdef class PartnershipPinochleState(GameState):
             return "trump " + "SHDC"[action - CP_A_TRUMP]
         return pinochle_auction_action_name(action, self.r.min_bid) or f"unused action {action}"
 
+    @property
+    def mid_decision(self):
+        """True while a pass of cards is partly chosen."""
+        return self.steps.discard != 0
+
     def policy_step(self, policy):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.discard:

@@ -134,6 +134,12 @@ class SteppedHand:
         raise IllegalMoveError(f"{text!r} names no {self.rules.game} action")
 
     @property
+    def mid_decision(self) -> bool:
+        """True while a decision made of several actions (the pinochle declaration and card
+        passing, the cutthroat euchre merge) is partly taken with :meth:`apply`."""
+        return self._state.mid_decision
+
+    @property
     def history(self) -> list:
         """Every action since the deal, in order, whoever took it (you or a policy); a redeal
         inside the hand is the entry ``{"redeal": <the new deal>}``."""
@@ -174,21 +180,23 @@ class SteppedHand:
     def _remember_deal(self, seed: int, **context: Any) -> None:
         """Called once the cards are in place: what :attr:`deal` reports (masks, cheap to keep)."""
         self._seed = seed
-        self._dealt = (self._state.dealer, self._state.hands, self._deal_extra_masks())
+        self._dealt = (self._state.dealer, self._state.hands, self._deal_extra_masks(), self.redeals)
         self._context = context
 
     def _deal_extra_masks(self) -> dict[str, int]:
         """Game-specific places at the deal (widow, kitty, dummy ...) as masks; none by default."""
         return {}
 
-    def _format_deal(self, dealer: int, hands: tuple, extras: Mapping[str, int]) -> dict:
+    def _format_deal(self, dealer: int, hands: tuple, extras: Mapping[str, int], redeals: int) -> dict:
         out: dict[str, Any] = {"dealer": dealer, "hands": [str(CardSet(mask, self.deck)) for mask in hands]}
         out.update({name: str(CardSet(mask, self.deck)) for name, mask in extras.items()})
+        if redeals:  # deals thrown in before this one (all passed, five nines)
+            out["redeals"] = redeals
         return out
 
     def _table(self) -> dict:
         """The cards as they lie now (after a redeal: the new deal)."""
-        return self._format_deal(self._state.dealer, self._state.hands, self._deal_extra_masks())
+        return self._format_deal(self._state.dealer, self._state.hands, self._deal_extra_masks(), self.redeals)
 
     @property
     def deal(self) -> dict:

@@ -68,7 +68,8 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
         places = [(n, c, self._state.hand_size) for n, c in zip(names, deal_hands(deal, SEATS))]
         places.append(("the widow", deal.get("widow", ""), widow))
         masks = physical_masks(names, card_sets(places, PINOCHLE), PINOCHLE)
-        self._state.set_deal(masks[:SEATS], masks[SEATS], self.check_dealer(deal.get("dealer", self.dealer)))
+        self._state.set_deal(masks[:SEATS], masks[SEATS], self.check_dealer(deal.get("dealer", self.dealer)),
+                             deal.get("redeals", 0))
 
     def _deal_extra_masks(self) -> dict[str, int]:
         return {"widow": self._state.widow} if self.rules["widow"] else {}
