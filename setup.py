@@ -16,6 +16,7 @@ import warnings
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("CARDSIM_DEBUG") == "1"
 
@@ -62,21 +63,38 @@ directives = {
     "embedsignature": True,
 }
 
-extensions = [
-    Extension(
-        "cardsim._core",
-        ["src/cardsim/_core.pyx"],
+def extension(name: str) -> Extension:
+    """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``."""
+    return Extension(
+        f"cardsim.{name}",
+        [f"src/cardsim/{name}.pyx"],
         include_dirs=[numpy.get_include()],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
         + ([] if DEBUG else [("NDEBUG", None)]),
     )
-]
+
+
+# _contract: the game contract's shared machinery (GameState); _core: the engines.
+extensions = [extension("_contract"), extension("_core")]
+
+
+
+class ParallelBuildExt(build_ext):
+    """Compile the core's modules side by side, one per CPU, unless ``-j`` says otherwise."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
 
 setup(
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,
+        nthreads=os.cpu_count() or 1,
     ),
+    cmdclass={"build_ext": ParallelBuildExt},
 )

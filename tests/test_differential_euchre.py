@@ -86,7 +86,7 @@ def compare(core, hand, where):
     assert core.maker == hand.maker and core.trump == hand.trump and core.round == hand.round, where
     assert core.picked_up == hand.picked_up, where
     if hand.phase != "done":
-        assert normal(core.legal_actions(), hand.phase) == normal(hand.legal_actions(), hand.phase), where
+        assert normal(core.legal_action_names(), hand.phase) == normal(hand.legal_actions(), hand.phase), where
     if hand.phase in ("play", "done"):
         assert core.active == hand.active, where
         assert core.trick == hand.trick, where

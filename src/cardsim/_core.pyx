@@ -18,6 +18,7 @@ import numpy as np
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._pinochle cimport *
+from cardsim._contract cimport GameState
 
 cdef int policy_codes(policies, int* out, int n) except -1:
     """The core's codes (POLICIES) of ``n`` policy names, already checked by cardsim.players."""
@@ -487,22 +488,171 @@ def two_hand_pinochle_odds_deals(uint64_t hand, int upcard, int seat, int dealer
 
 # -- one hand, step by step ---------------------------------------------------------
 
-cdef class CutthroatPinochleState:
+cdef enum:
+    # The integer actions (docs/actions.md): cards 0..23 (_pinochle.pxd: 6*suit + rank), played
+    # or, in the declare phase, one of the bidder's three discards; then the calls.
+    CP_A_PASS = 24              # auction: pass
+    CP_A_TRUMP = 25             # declare: 25 + suit (S H D C) names trump
+    CP_A_THROW_IN = 29          # declare, last step: concede
+    CP_A_PLAY_ON = 30           # declare, last step: play the hand
+    CP_A_BID = 31               # auction: 31 + (amount - min_bid) bids amount
+    CP_BID_ACTIONS = 400        # bids min_bid .. min_bid + 399 are actions
+    CP_NUM_ACTIONS = CP_A_BID + CP_BID_ACTIONS
+
+ctypedef struct CPSteps:
+    int trump                   # declare: the trump named so far, -1 before
+    uint64_t discard            # declare: the physical copies put away so far
+
+
+def pinochle_card_name(int action):
+    """``'AS'`` for a pinochle card action 0..23."""
+    return "9JQKTA"[action % 6] + "SHDC"[action // 6]
+
+
+def pinochle_auction_action_name(int action, int min_bid):
+    """A pinochle auction action's name (``'pass'`` or the amount), None for other actions."""
+    if action == CP_A_PASS:
+        return "pass"
+    if CP_A_BID <= action < CP_NUM_ACTIONS:
+        return str(min_bid + action - CP_A_BID)
+    return None
+
+
+cdef class CutthroatPinochleState(GameState):
     """One Cutthroat Pinochle hand held by the core, for step-by-step play from Python.
 
-    It checks nothing: cardsim.hand validates every action first, so the core and
-    the batch share one set of rules code without paying for checks in the batch.
+    The named actions (auction_act, declare, play) check nothing: cardsim.hands
+    validates them first, so the core and the batch share one set of rules code
+    without paying for checks in the batch.  The integer actions of the game contract
+    (``legal_actions``, ``apply``) are checked by GameState.apply; the bidder's
+    declaration is several of them: trump, three discards (widow games), then throw
+    in or play on.
     """
     cdef CPHand h
     cdef CPRules r
+    cdef CPSteps steps
 
-    def __cinit__(self, rules, uint64_t seed, int dealer, uint64_t stream=0):
+    def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        self.steps.trump = -1
+        if rules is None:
+            return  # an empty state for clone() and unpickling to fill
+        self.rules = rules
+        self.num_actions = CP_NUM_ACTIONS
         self.r = cp_rules_from(rules)
         cp_new_hand(&self.h, &self.r, seed, stream, dealer)
 
-    def set_deal(self, hands, uint64_t widow):
+    # -- the game contract ------------------------------------------------------------
+    cdef void* hand_data(self) noexcept:
+        return &self.h
+
+    cdef size_t hand_bytes(self) noexcept:
+        return sizeof(CPHand)
+
+    cdef void* rules_data(self) noexcept:
+        return &self.r
+
+    cdef size_t rules_bytes(self) noexcept:
+        return sizeof(CPRules)
+
+    cdef void* step_data(self) noexcept:
+        return &self.steps
+
+    cdef size_t step_bytes(self) noexcept:
+        return sizeof(CPSteps)
+
+    cdef int seat_to_act(self) noexcept nogil:
+        return self.h.to_act if self.h.phase != PH_DONE else -1
+
+    cdef int legal_into(self, int* out) noexcept nogil:
+        cdef CPHand* h = &self.h
+        cdef int n = 0, b, top
+        if h.phase == PH_AUCTION:
+            if cp_can_pass(h, &self.r):
+                out[n] = CP_A_PASS; n += 1
+            if cp_may_bid(h, &self.r):
+                top = self.r.min_bid + CP_BID_ACTIONS
+                for b in range(cp_min_bid(h, &self.r), top):
+                    out[n] = CP_A_BID + b - self.r.min_bid; n += 1
+            return n
+        if h.phase == PH_DECLARE:
+            if self.steps.trump < 0:
+                for b in range(4):
+                    out[b] = CP_A_TRUMP + b
+                return 4
+            if self.r.widow and popcount(self.steps.discard) < CP_WIDOW_SIZE:
+                return pin_cards_into(h.hand[h.bidder] & ~self.steps.discard, out)
+            out[0] = CP_A_THROW_IN; out[1] = CP_A_PLAY_ON
+            return 2
+        if h.phase == PH_PLAY:
+            return pin_cards_into(cp_legal(h, &self.r), out)
+        return 0
+
+    cdef void apply_unchecked(self, int action) noexcept nogil:
+        cdef CPHand* h = &self.h
+        cdef uint64_t copies
+        if action < PIN_CARD_ACTIONS:
+            copies = pin_action_copies_bb(action)
+            if h.phase == PH_PLAY:
+                cp_play(h, &self.r, <int>lsb(cp_legal(h, &self.r) & copies))
+            else:
+                self.steps.discard |= bit_bb(<int>lsb(h.hand[h.bidder] & ~self.steps.discard & copies))
+        elif action == CP_A_PASS:
+            cp_auction_act(h, &self.r, -1)
+        elif action < CP_A_THROW_IN:
+            self.steps.trump = action - CP_A_TRUMP
+        elif action < CP_A_BID:
+            cp_declare(h, &self.r, self.steps.trump, self.steps.discard, action == CP_A_THROW_IN)
+            self.steps.trump = -1
+            self.steps.discard = 0
+        else:
+            cp_auction_act(h, &self.r, self.r.min_bid + action - CP_A_BID)
+
+    def action_to_string(self, int action):
+        """``'AS'``, ``'pass'``, a bid amount (``'21'``), a trump (``'trump H'``), ``'throw in'``, ``'play on'``."""
+        if not 0 <= action < CP_NUM_ACTIONS:
+            raise ValueError(f"action {action} is out of range: actions are 0..{CP_NUM_ACTIONS - 1}")
+        if action < PIN_CARD_ACTIONS:
+            return pinochle_card_name(action)
+        if CP_A_TRUMP <= action < CP_A_THROW_IN:
+            return "trump " + "SHDC"[action - CP_A_TRUMP]
+        if action == CP_A_THROW_IN:
+            return "throw in"
+        if action == CP_A_PLAY_ON:
+            return "play on"
+        return pinochle_auction_action_name(action, self.r.min_bid)
+
+    @property
+    def mid_decision(self):
+        """True while the bidder has named trump but not finished the declaration."""
+        return self.steps.trump >= 0
+
+    def policy_step(self, policy):
+        """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
+        if self.steps.trump >= 0:
+            raise ValueError("a declaration is half made: finish it with apply()")
+        cdef CPHand before = self.h
+        cdef int s = self.h.to_act, b
+        cp_policy_step(&self.h, &self.r, POLICIES[policy])
+        if before.phase == PH_AUCTION:
+            if self.h.high_bidder == s and self.h.high_bid != before.high_bid and self.h.redeals == before.redeals:
+                self._history.append(CP_A_BID + self.h.high_bid - self.r.min_bid)
+            else:
+                self._history.append(CP_A_PASS)
+        elif before.phase == PH_DECLARE:
+            self._history.append(CP_A_TRUMP + self.h.trump)
+            discard = self.h.discard
+            while discard:
+                b = <int>lsb(discard)
+                self._history.append(pin_card_action(b))
+                discard &= discard - 1
+            self._history.append(CP_A_THROW_IN if self.h.thrown_in else CP_A_PLAY_ON)
+        else:
+            self._history.append(pin_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
+
+    def set_deal(self, hands, uint64_t widow, int dealer=-1, int redeals=0):
         """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the
-        auction again, same dealer, no nines redeal.  ValueError unless the four masks
+        auction again, same dealer (or ``dealer`` when given), no nines redeal; ``redeals``
+        deals were thrown in before it.  ValueError unless the four masks
         partition the 48 cards with ``hand_size`` cards per hand (the widow: 3, or 0 without)."""
         cdef uint64_t masks[CP_SEATS]
         cdef uint64_t seen = widow
@@ -520,7 +670,10 @@ cdef class CutthroatPinochleState:
             seen |= masks[s]
         if seen != PINOCHLE_DECK_BB:
             raise ValueError("the hands and the widow must be the 48 cards of the pinochle deck")
+        if dealer >= 0:
+            self.h.dealer = dealer
         cp_set_deal(&self.h, &self.r, masks, widow)
+        self.h.redeals = redeals
 
     def heuristic_discard(self, int trump):
         """The heuristic's three discards (a mask) from the bidder's cards now if ``trump``
@@ -529,7 +682,7 @@ cdef class CutthroatPinochleState:
             raise ValueError("heuristic_discard needs the declare phase and a trump 0..3")
         return cp_heuristic_discard(self.h.hand[self.h.bidder], trump, &self.r) if self.r.widow else 0
 
-    # auction
+    # auction (the named actions: validated by cardsim.hands, not recorded in history)
     def min_bid(self): return cp_min_bid(&self.h, &self.r)
     def may_bid(self): return cp_may_bid(&self.h, &self.r)
     def can_pass(self): return cp_can_pass(&self.h, &self.r)
@@ -539,7 +692,6 @@ cdef class CutthroatPinochleState:
     # play
     def legal_mask(self): return cp_legal(&self.h, &self.r)
     def play(self, int card): cp_play(&self.h, &self.r, card)
-    def policy_step(self, policy): cp_policy_step(&self.h, &self.r, POLICIES[policy])
 
     @property
     def phase(self): return ("auction", "declare", "play", "done")[self.h.phase]

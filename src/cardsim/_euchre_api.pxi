@@ -183,19 +183,155 @@ def euchre_odds_deals(rules, int seats, uint64_t hand, int upcard, int seat, int
 
 # -- one hand, step by step ---------------------------------------------------------
 
-cdef class EuchreState:
+cdef enum:
+    # The integer actions (docs/actions.md): cards 0..23 are 6*suit + rank (ranks 9 T J Q K A,
+    # suits S H D C, as printed: JD stays JD when it is the left bower); a card is played,
+    # discarded by the dealer, or (cutthroat merge) one of the five the maker puts away.
+    EU_CARD_ACTIONS = 24
+    EU_A_PASS = 24              # bid1 / bid2: pass
+    EU_A_ORDER = 25             # bid1: order up the upcard's suit (the dealer: take it up)
+    EU_A_PICK_UP = 26           # pickup: the dealer takes the upcard
+    EU_A_LEAVE = 27             # pickup: the dealer leaves it
+    EU_A_NAME = 28              # bid2: 28 + suit (S H D C) names trump
+    EU_A_ALONE = 32             # alone / defend: go alone
+    EU_A_NOT_ALONE = 33         # alone / defend: play with the dummy or partner
+    EU_NUM_ACTIONS = 34
+
+EU_ACTION_NAMES = ("pass", "order", "pick up", "leave", "S", "H", "D", "C", "alone", "not alone")
+
+
+cdef inline int eu_card_action(int bit) noexcept nogil:
+    """Physical card bit -> its action (6*suit + rank)."""
+    return 6 * (bit >> 4) + (bit & 15)
+
+
+cdef inline int eu_action_bit(int action) noexcept nogil:
+    return 16 * (action // 6) + action % 6
+
+
+cdef class EuchreState(GameState):
     """One euchre hand held by the core, for step-by-step play from Python.
 
     Masks and cards cross this boundary PHYSICAL (cardsim.cards encoding); the
-    core's effective suits stay inside.  It checks nothing: cardsim.hands.euchre
-    validates every action first.
+    core's effective suits stay inside.  The named actions (bid1, play, ...) check
+    nothing: cardsim.hands.euchre validates them first.  The integer actions of the
+    game contract (``legal_actions``, ``apply``) are checked by GameState.apply.
     """
     cdef EUHand h
     cdef EURules r
 
-    def __cinit__(self, rules, int seats, uint64_t seed, int dealer, uint64_t stream=0):
+    def __cinit__(self, rules=None, int seats=0, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        if rules is None:
+            return  # an empty state for clone() and unpickling to fill
+        self.rules = rules
+        self.num_actions = EU_NUM_ACTIONS
         self.r = eu_rules_from(rules, seats)
         eu_new_hand(&self.h, &self.r, seed, stream, dealer)
+
+    # -- the game contract ------------------------------------------------------------
+    cdef void* hand_data(self) noexcept:
+        return &self.h
+
+    cdef size_t hand_bytes(self) noexcept:
+        return sizeof(EUHand)
+
+    cdef void* rules_data(self) noexcept:
+        return &self.r
+
+    cdef size_t rules_bytes(self) noexcept:
+        return sizeof(EURules)
+
+    cdef int seat_to_act(self) noexcept nogil:
+        return self.h.to_act if self.h.phase != EPH_DONE else -1
+
+    cdef int legal_into(self, int* out) noexcept nogil:
+        cdef EUHand* h = &self.h
+        cdef uint64_t m
+        cdef int n = 0, s
+        if h.phase == EPH_BID1:
+            out[0] = EU_A_PASS; out[1] = EU_A_ORDER
+            return 2
+        if h.phase == EPH_PICKUP:
+            out[0] = EU_A_PICK_UP; out[1] = EU_A_LEAVE
+            return 2
+        if h.phase == EPH_BID2:
+            if eu_may_pass2(h, &self.r):
+                out[n] = EU_A_PASS; n += 1
+            for s in range(4):
+                if s != h.upcard >> 4:
+                    out[n] = EU_A_NAME + s; n += 1
+            return n
+        if h.phase == EPH_ALONE or h.phase == EPH_DEFEND:
+            out[0] = EU_A_ALONE; out[1] = EU_A_NOT_ALONE
+            return 2
+        if h.phase == EPH_DISCARD:
+            m = h.hand[h.dealer]
+        elif h.phase == EPH_MERGE:
+            m = h.hand[h.maker]
+        elif h.phase == EPH_PLAY:
+            m = eu_legal(h)
+        else:
+            return 0
+        if h.trump >= 0:
+            m = eu_physical(m, h.trump)
+        while m:  # ascending bits are ascending actions
+            out[n] = eu_card_action(<int>lsb(m)); n += 1
+            m &= m - 1
+        return n
+
+    cdef void apply_unchecked(self, int action) noexcept nogil:
+        cdef EUHand* h = &self.h
+        cdef int card
+        if action < EU_CARD_ACTIONS:
+            card = eu_action_bit(action)
+            if h.trump >= 0:
+                card = <int>lsb(eu_effective(bit_bb(card), h.trump))
+            if h.phase == EPH_PLAY:
+                eu_play(h, &self.r, card)
+            elif h.phase == EPH_DISCARD:
+                eu_discard(h, &self.r, card)
+            else:  # merge: one of the five the maker puts away; the fifth ends the merge
+                h.hand[h.maker] &= ~bit_bb(card)
+                h.discard |= bit_bb(card)
+                if popcount(h.hand[h.maker]) == 5:
+                    eu_merge(h, &self.r, h.hand[h.maker])
+        elif action == EU_A_PASS:
+            if h.phase == EPH_BID1:
+                eu_bid1(h, &self.r, 0)
+            else:
+                eu_bid2(h, &self.r, -1)
+        elif action == EU_A_ORDER:
+            eu_bid1(h, &self.r, 1)
+        elif action == EU_A_PICK_UP or action == EU_A_LEAVE:
+            eu_pickup(h, &self.r, action == EU_A_PICK_UP)
+        elif action < EU_A_ALONE:
+            eu_bid2(h, &self.r, action - EU_A_NAME)
+        elif h.phase == EPH_ALONE:
+            eu_alone(h, &self.r, action == EU_A_ALONE)
+        else:
+            eu_defend(h, &self.r, action == EU_A_ALONE)
+
+    @property
+    def mid_decision(self):
+        """True while the maker has put away some but not all five of the ten cards."""
+        return self.h.phase == EPH_MERGE and popcount(self.h.hand[self.h.maker]) != 2 * EU_HAND_SIZE
+
+    def action_to_string(self, int action):
+        """``'AS'`` for a card action, else the call's name (``pass``, ``order``, ``H``, ``alone`` ...)."""
+        if not 0 <= action < EU_NUM_ACTIONS:
+            raise ValueError(f"action {action} is out of range: actions are 0..{EU_NUM_ACTIONS - 1}")
+        if action < EU_CARD_ACTIONS:
+            return "9TJQKA"[action % 6] + "SHDC"[action // 6]
+        return EU_ACTION_NAMES[action - EU_CARD_ACTIONS]
+
+    def string_to_action(self, str text):
+        """The inverse of action_to_string (case and spacing free); ValueError if it names none."""
+        cdef int a
+        key = " ".join(text.split()).upper()
+        for a in range(EU_NUM_ACTIONS):
+            if self.action_to_string(a).upper() == key:
+                return a
+        raise ValueError(f"{text!r} names no euchre action")
 
     def set_deal(self, hands, uint64_t dummy, uint64_t kitty, int upcard):
         """Replace the deal by given physical masks (validated by the caller); bidding restarts."""
@@ -227,7 +363,32 @@ cdef class EuchreState:
     def play(self, int card): eu_play(&self.h, &self.r, self._eff_card(card))
     def may_pass2(self): return eu_may_pass2(&self.h, &self.r)
     def legal_mask(self): return self._phys(eu_legal(&self.h))
-    def policy_step(self, policy): eu_policy_step(&self.h, &self.r, POLICIES[policy])
+
+    def policy_step(self, policy):
+        """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
+        if self.mid_decision:
+            raise ValueError("the merge is half made: put away the rest with apply()")
+        cdef EUHand before = self.h
+        cdef int s = self.h.to_act
+        eu_policy_step(&self.h, &self.r, POLICIES[policy])
+        ph = before.phase
+        if ph == EPH_BID1:
+            self._history.append(EU_A_ORDER if self.h.maker == s and before.maker < 0 else EU_A_PASS)
+        elif ph == EPH_PICKUP:
+            self._history.append(EU_A_PICK_UP if self.h.picked_up else EU_A_LEAVE)
+        elif ph == EPH_BID2:
+            made = self.h.maker == s and before.maker < 0 and self.h.redeals == before.redeals
+            self._history.append(EU_A_NAME + self.h.trump if made else EU_A_PASS)
+        elif ph == EPH_ALONE:
+            self._history.append(EU_A_ALONE if self.h.maker_alone else EU_A_NOT_ALONE)
+        elif ph == EPH_DEFEND:
+            self._history.append(EU_A_ALONE if self.h.lone_defender == s else EU_A_NOT_ALONE)
+        else:  # a card: played, the dealer's discard, or the five the maker puts away
+            cards = eu_physical((self.h.played & ~before.played) | (self.h.discard & ~before.discard),
+                                self.h.trump)
+            while cards:
+                self._history.append(eu_card_action(<int>lsb(cards)))
+                cards &= cards - 1
 
     @property
     def phase(self): return EUCHRE_PHASES[self.h.phase]

@@ -101,17 +101,130 @@ def simulate_partnership_pinochle(rules, uint64_t seed, int64_t start, records, 
         pp_simulate_one(&r, seed, start + i, pol, &out[i])
 
 
-cdef class PartnershipPinochleState:
+cdef class PartnershipPinochleState(GameState):
     """One Partnership Pinochle hand held by the core, for step-by-step play from Python.
 
-    It checks nothing: cardsim.hands.partnership_pinochle validates every action first.
+    The named actions check nothing: cardsim.hands.partnership_pinochle validates them
+    first.  The integer actions of the game contract are Cutthroat Pinochle's numbering
+    (docs/actions.md: cards, pass, trump, bids; no throw-in); each passed card is one
+    card action, so a pass of three cards is three actions.
     """
     cdef PPHand h
     cdef PPRules r
+    cdef CPSteps steps          # pass: the copies chosen so far (trump unused)
 
-    def __cinit__(self, rules, uint64_t seed, int dealer, uint64_t stream=0):
+    def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        self.steps.trump = -1
+        if rules is None:
+            return  # an empty state for clone() and unpickling to fill
+        self.rules = rules
+        self.num_actions = CP_NUM_ACTIONS
         self.r = pp_rules_from(rules)
         pp_new_hand(&self.h, seed, stream, dealer)
+
+    # -- the game contract ------------------------------------------------------------
+    cdef void* hand_data(self) noexcept:
+        return &self.h
+
+    cdef size_t hand_bytes(self) noexcept:
+        return sizeof(PPHand)
+
+    cdef void* rules_data(self) noexcept:
+        return &self.r
+
+    cdef size_t rules_bytes(self) noexcept:
+        return sizeof(PPRules)
+
+    cdef void* step_data(self) noexcept:
+        return &self.steps
+
+    cdef size_t step_bytes(self) noexcept:
+        return sizeof(CPSteps)
+
+    cdef int seat_to_act(self) noexcept nogil:
+        return self.h.to_act if self.h.phase != PH_DONE else -1
+
+    cdef int legal_into(self, int* out) noexcept nogil:
+        cdef PPHand* h = &self.h
+        cdef int n = 0, b
+        if h.phase == PH_AUCTION:
+            if pp_can_pass(h, &self.r):
+                out[n] = CP_A_PASS; n += 1
+            for b in range(pp_min_bid(h, &self.r), self.r.min_bid + CP_BID_ACTIONS):
+                out[n] = CP_A_BID + b - self.r.min_bid; n += 1
+            return n
+        if h.phase == PH_DECLARE:
+            for b in range(4):
+                out[b] = CP_A_TRUMP + b
+            return 4
+        if h.phase == PH_PASS:
+            return pin_cards_into(h.hand[h.to_act] & ~self.steps.discard, out)
+        if h.phase == PH_PLAY:
+            return pin_cards_into(pp_legal(h, &self.r), out)
+        return 0
+
+    cdef void apply_unchecked(self, int action) noexcept nogil:
+        cdef PPHand* h = &self.h
+        cdef uint64_t copies
+        if action < PIN_CARD_ACTIONS:
+            copies = pin_action_copies_bb(action)
+            if h.phase == PH_PLAY:
+                pp_play(h, &self.r, <int>lsb(pp_legal(h, &self.r) & copies))
+                return
+            self.steps.discard |= bit_bb(<int>lsb(h.hand[h.to_act] & ~self.steps.discard & copies))
+            if popcount(self.steps.discard) == self.r.pass_cards:
+                pp_pass(h, &self.r, self.steps.discard)
+                self.steps.discard = 0
+        elif action == CP_A_PASS:
+            pp_auction_act(h, &self.r, -1)
+        elif action < CP_A_THROW_IN:
+            pp_declare(h, &self.r, action - CP_A_TRUMP)
+        else:
+            pp_auction_act(h, &self.r, self.r.min_bid + action - CP_A_BID)
+
+    def action_to_string(self, int action):
+        """``'AS'`` (played or passed), ``'pass'``, a bid amount (``'21'``) or a trump (``'trump H'``)."""
+        if not 0 <= action < CP_NUM_ACTIONS:
+            raise ValueError(f"action {action} is out of range: actions are 0..{CP_NUM_ACTIONS - 1}")
+        if action < PIN_CARD_ACTIONS:
+            return pinochle_card_name(action)
+        if CP_A_TRUMP <= action < CP_A_THROW_IN:
+            return "trump " + "SHDC"[action - CP_A_TRUMP]
+        return pinochle_auction_action_name(action, self.r.min_bid) or f"unused action {action}"
+
+    @property
+    def mid_decision(self):
+        """True while a pass of cards is partly chosen."""
+        return self.steps.discard != 0
+
+    def policy_step(self, policy):
+        """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
+        if self.steps.discard:
+            raise ValueError("a pass of cards is half made: finish it with apply()")
+        cdef PPHand before = self.h
+        cdef int s = self.h.to_act
+        cdef uint64_t cards
+        pp_policy_step(&self.h, &self.r, POLICIES[policy])
+        if before.phase == PH_AUCTION:
+            if self.h.high_bidder == s and self.h.high_bid != before.high_bid and self.h.redeals == before.redeals:
+                self._history.append(CP_A_BID + self.h.high_bid - self.r.min_bid)
+            else:
+                self._history.append(CP_A_PASS)
+        elif before.phase == PH_DECLARE:
+            self._history.append(CP_A_TRUMP + self.h.trump)
+        else:
+            cards = (self.h.passed[0] if s != self.h.bidder else self.h.passed[1]) if before.phase == PH_PASS \
+                else before.hand[s] & ~self.h.hand[s]
+            while cards:
+                self._history.append(pin_card_action(<int>lsb(cards)))
+                cards &= cards - 1
+
+    def set_hands(self, hands):
+        """Replace the dealt cards by ``hands`` (four physical masks, validated by the caller)
+        before anyone has acted: the auction opens on them as dealt."""
+        cdef int s
+        for s in range(PP_SEATS):
+            self.h.hand[s] = hands[s]
 
     def min_bid(self): return pp_min_bid(&self.h, &self.r)
     def can_pass(self): return pp_can_pass(&self.h, &self.r)
@@ -120,7 +233,6 @@ cdef class PartnershipPinochleState:
     def pass_cards(self, uint64_t cards): pp_pass(&self.h, &self.r, cards)
     def legal_mask(self): return pp_legal(&self.h, &self.r)
     def play(self, int card): pp_play(&self.h, &self.r, card)
-    def policy_step(self, policy): pp_policy_step(&self.h, &self.r, POLICIES[policy])
 
     @property
     def phase(self): return ("auction", "declare", "play", "done", "pass")[self.h.phase]

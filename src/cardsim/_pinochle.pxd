@@ -8,7 +8,7 @@ every count goes through ``copies_one``/``copies_two``, which fold a mask onto
 the copy-0 bits ("holds at least one" / "holds both").
 """
 from libc.stdint cimport uint64_t
-from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, popcount
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, popcount
 
 cdef enum:
     R9 = 0
@@ -182,3 +182,28 @@ cdef inline bint has_meld_besides_dix(uint64_t hand) noexcept nogil:
     if around_count(one, two, RA) or around_count(one, two, RK) or around_count(one, two, RQ) or around_count(one, two, RJ):
         return True
     return ((one >> (2 * RQ)) & (one >> (32 + 2 * RJ)) & 1) != 0
+
+
+# -- the game contract's card actions (docs/actions.md) -----------------------------------
+# A pinochle card action is 6*suit + rank (ranks 9 J Q K T A, suits S H D C): one action
+# per distinct card; which physical copy it moves is the engine's business.
+
+cdef enum:
+    PIN_CARD_ACTIONS = 24
+
+cdef inline int pin_card_action(int bit) noexcept nogil:
+    """Physical card bit (either copy) -> its card action."""
+    return 6 * (bit >> 4) + ((bit & 15) >> 1)
+
+cdef inline uint64_t pin_action_copies_bb(int action) noexcept nogil:
+    """Both physical copies of the card ``action`` names."""
+    return (<uint64_t>3) << (16 * (action // 6) + 2 * (action % 6))
+
+cdef inline int pin_cards_into(uint64_t cards, int* out) noexcept nogil:
+    """The card actions of ``cards`` (any copies), ascending, each once; returns how many."""
+    cdef uint64_t distinct = copies_one(cards)
+    cdef int n = 0
+    while distinct:
+        out[n] = pin_card_action(<int>lsb(distinct)); n += 1
+        distinct &= distinct - 1
+    return n

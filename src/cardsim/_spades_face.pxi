@@ -161,25 +161,133 @@ def simulate_spades(rules, uint64_t seed, int64_t start, records, policies, int 
 
 # -- one hand, step by step ---------------------------------------------------------
 
-cdef class SpadesState:
+cdef enum:
+    # The integer actions (docs/actions.md): cards 0..51 are 13*suit + rank (ranks 2..A,
+    # suits S H D C), the jokers J3 J2 J1 are 52 53 54; then the bids.
+    SP_CARD_ACTIONS = 55
+    SP_A_BID = 55               # 55 + n: a regular bid of n tricks (0..17)
+    SP_A_SPECIAL = 72           # 72 + kind: nil 73, blind nil 74, blind 6 75, one-for-50 76,
+                                # two-for-40 77, shoot the moon 78
+    SP_NUM_ACTIONS = 79
+
+SPADES_SPECIAL_BIDS = ("nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
+
+
+cdef inline int sp_card_action(int bit) noexcept nogil:
+    if bit < 13:
+        return bit
+    if bit < 16:
+        return 52 + bit - 13
+    return 13 * (bit >> 4) + (bit & 15)
+
+
+cdef inline int sp_bid_action(int code) noexcept nogil:
+    """A bid code (kind << 5 | tricks) -> its action."""
+    return SP_A_BID + (code & 31) if (code >> 5) == SP_BID_REGULAR else SP_A_SPECIAL + (code >> 5)
+
+
+cdef class SpadesState(GameState):
     """One spades hand held by the core, for step-by-step play from Python.
 
-    It checks nothing: cardsim.hands.spades validates every action first.
+    The named actions check nothing: cardsim.hands.spades validates them first; the
+    integer actions of the game contract are checked by GameState.apply.
     ``scores``, ``bags`` and ``blind6_used`` give the game context before the hand
     (per seat; team figures on both partners in partnership play); default zero.
     """
     cdef SPHand h
     cdef SPRules r
 
-    def __cinit__(self, rules, uint64_t seed, int dealer, uint64_t stream=0,
+    def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0,
                   scores=None, bags=None, blind6_used=None):
         cdef int s
+        if rules is None:
+            return  # an empty state for clone() and unpickling to fill
+        self.rules = rules
+        self.num_actions = SP_NUM_ACTIONS
         self.r = sp_rules_from(rules)
         sp_new_hand(&self.h, &self.r, seed, stream, dealer)
         for s in range(self.r.seats):
             self.h.game_score[s] = scores[s] if scores is not None else 0
             self.h.game_bags[s] = bags[s] if bags is not None else 0
             self.h.blind6_used[s] = blind6_used[s] if blind6_used is not None else 0
+
+    # -- the game contract ------------------------------------------------------------
+    cdef void* hand_data(self) noexcept:
+        return &self.h
+
+    cdef size_t hand_bytes(self) noexcept:
+        return sizeof(SPHand)
+
+    cdef void* rules_data(self) noexcept:
+        return &self.r
+
+    cdef size_t rules_bytes(self) noexcept:
+        return sizeof(SPRules)
+
+    cdef int seat_to_act(self) noexcept nogil:
+        return self.h.to_act if self.h.phase != SP_PH_DONE else -1
+
+    cdef int legal_into(self, int* out) noexcept nogil:
+        cdef int bids[SP_MAX_BIDS]
+        cdef int i, j, a, n = 0
+        cdef uint64_t m
+        if self.h.phase == SP_PH_BID:
+            n = sp_legal_bids(&self.h, &self.r, bids)
+            for i in range(n):  # insertion sort: the bid codes are not in action order
+                a = sp_bid_action(bids[i])
+                j = i
+                while j > 0 and out[j - 1] > a:
+                    out[j] = out[j - 1]; j -= 1
+                out[j] = a
+            return n
+        if self.h.phase != SP_PH_PLAY:
+            return 0
+        m = sp_legal(&self.h)
+        while m:
+            a = sp_card_action(<int>lsb(m))
+            j = n  # bits ascend but the jokers sit below the hearts: keep the actions sorted
+            while j > 0 and out[j - 1] > a:
+                out[j] = out[j - 1]; j -= 1
+            out[j] = a; n += 1
+            m &= m - 1
+        return n
+
+    cdef void apply_unchecked(self, int action) noexcept nogil:
+        cdef int bids[SP_MAX_BIDS]
+        cdef int i, n
+        if action < SP_CARD_ACTIONS:
+            if action < 52:
+                sp_play(&self.h, &self.r, 16 * (action // 13) + action % 13)
+            else:
+                sp_play(&self.h, &self.r, 13 + action - 52)
+            return
+        n = sp_legal_bids(&self.h, &self.r, bids)
+        for i in range(n):
+            if sp_bid_action(bids[i]) == action:
+                sp_bid(&self.h, &self.r, bids[i])
+                return
+
+    def action_to_string(self, int action):
+        """``'AS'``, ``'J1'`` for a card; ``'4'`` for a regular bid; ``'nil'``, ``'blind6'`` ... for the others."""
+        if not 0 <= action < SP_NUM_ACTIONS:
+            raise ValueError(f"action {action} is out of range: actions are 0..{SP_NUM_ACTIONS - 1}")
+        if action < 52:
+            return "23456789TJQKA"[action % 13] + "SHDC"[action // 13]
+        if action < SP_CARD_ACTIONS:
+            return ("J3", "J2", "J1")[action - 52]
+        if action <= SP_A_SPECIAL:
+            return str(action - SP_A_BID)
+        return SPADES_SPECIAL_BIDS[action - SP_A_SPECIAL - 1]
+
+    def policy_step(self, policy):
+        """Let ``policy`` take the decision due now; the action it amounts to joins the history."""
+        cdef SPHand before = self.h
+        cdef int s = self.h.to_act
+        sp_policy_step(&self.h, &self.r, POLICIES[policy])
+        if before.phase == SP_PH_BID:
+            self._history.append(sp_bid_action((self.h.kind[s] << 5) | self.h.bid[s]))
+        else:
+            self._history.append(sp_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
 
     def set_hands(self, hands):
         """Replace the dealt cards (tests and hand-made cases); the caller keeps them a valid deal."""
@@ -205,7 +313,6 @@ cdef class SpadesState:
     def bid(self, int code): sp_bid(&self.h, &self.r, code)
     def legal_mask(self): return sp_legal(&self.h, &self.r)
     def play(self, int card): sp_play(&self.h, &self.r, card)
-    def policy_step(self, policy): sp_policy_step(&self.h, &self.r, POLICIES[policy])
 
     @property
     def seats(self): return self.r.seats

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import _core, spades_records
 from .cards import EUCHRE, PINOCHLE, CardSet, Deck
-from .errors import CardsimError, RulesError
+from .errors import CardsimError, IllegalMoveError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
 from .hands.euchre import CutthroatEuchreHand, EuchreHand
 from .hands.partnership_pinochle import PartnershipPinochleHand
@@ -178,16 +178,70 @@ class Game:
         """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
         return CardSet(cards, self.deck)
 
-    def deal(self, seed: int = 0, dealer: int = 0, **context: Any):
+    def deal(self, seed: int = 0, dealer: int = 0, *, cards: Mapping | Sequence | None = None, **context: Any):
         """Deal a hand (with any automatic redeals) to step through from Python.
 
-        Spades takes the game so far as ``scores=``, ``bags=``, ``blind6_used=`` (one per seat).
+        ``cards`` chooses the deal instead: each seat's cards (a list, one per seat) or a
+        mapping as ``hand.deal`` writes it (``hands`` and the game's other places:
+        ``widow``, ``upcard``, ``dummy``, ``stock`` ...); ``seed`` still keys the hand's
+        stream (redeals, the players' draws).  Spades takes the game so far as
+        ``scores=``, ``bags=``, ``blind6_used=`` (one per seat).
+
+        >>> game = Game("euchre")
+        >>> hand = game.deal(cards={"hands": ["JH JD AH KH QH", "9S TS QS KS AS", "9C TC QC KC AC",
+        ...                                   "9D TD QD KD AD"], "upcard": "TH"})
+        >>> str(hand.kitty), hand.legal_actions()
+        ('JS TH 9H JC', [24, 25])
         """
         if not isinstance(dealer, (int, np.integer)) or isinstance(dealer, bool):
             raise CardsimError(f"dealer must be a seat number, got {dealer!r}")
         if context and self._engine.hand_class is not SpadesHand:
             raise CardsimError(f"{self.name} deals take no {', '.join(context)}: only seed and dealer")
-        return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
+        if cards is None:
+            return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
+        deal = dict(cards) if isinstance(cards, Mapping) else {"hands": list(cards)}
+        deal.setdefault("seed", check_seed(seed))
+        deal.setdefault("dealer", int(dealer))
+        deal.update(context)
+        return self._from_deal(deal)
+
+    def _from_deal(self, deal: Mapping) -> Any:
+        from_deal = getattr(self._engine.hand_class, "from_deal", None)
+        if from_deal is None:
+            raise CardsimError(f"{self.name} has no chosen deals yet")
+        check_seed(deal.get("seed", 0))
+        return from_deal(self.rules, deal)
+
+    def replay(self, deal: Mapping, history: Sequence[int]) -> Any:
+        """The hand dealt as ``deal`` (``hand.deal``) after the actions ``history``, in order.
+
+        >>> game = Game("cutthroat-pinochle")
+        >>> hand = game.deal(seed=4).play_out("heuristic")
+        >>> again = game.replay(hand.deal, hand.history)
+        >>> again.scores == hand.scores and again.history == hand.history
+        True
+        """
+        hand = self._from_deal(deal)
+        for i, action in enumerate(history):
+            try:
+                if isinstance(action, Mapping) and "redeal" in action:  # a chance event: the new deal
+                    hand._set_cards(action["redeal"])
+                    hand._state.record_chance(dict(action), True)
+                else:
+                    hand.apply(action)
+            except CardsimError as exc:
+                raise IllegalMoveError(f"the history does not replay: action {i} of {len(history)}: {exc}") from None
+        return hand
+
+    def hand_from_dict(self, data: Mapping) -> Any:
+        """The hand that ``hand.to_dict()`` wrote (its game and rules must be this game's)."""
+        if not isinstance(data, Mapping) or not {"game", "rules", "deal", "history"} <= set(data):
+            raise CardsimError("a hand's dict has the keys game, rules, deal and history (hand.to_dict())")
+        if data["game"] != self.name:
+            raise CardsimError(f"that hand is {data['game']!r}, not {self.name!r}")
+        if Rules(self.name, dict(data["rules"])) != self.rules:
+            raise CardsimError("that hand was played under other rules: Game(game, **hand['rules'])")
+        return self.replay(data["deal"], data["history"])
 
     def meld(self, cards: Any, trump: str) -> Meld:
         """The meld of ``cards`` in ``trump``, meld by meld."""

@@ -354,6 +354,10 @@ class Rules(Mapping[str, Any]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules are immutable; use rules.replace(name=value)")
 
+    def __reduce__(self) -> tuple:
+        """Pickle as the game and its values (validated again on loading)."""
+        return (Rules, (self._game, dict(self._values)))
+
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Rules are immutable")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from numbers import Integral
 
 from ..errors import IllegalMoveError
+from .pinochle_play import BID_ACTION, BID_ACTIONS, PASS_ACTION
 
-MAX_BID = 10_000  # far above any reachable score; keeps bids inside the core's integers
 
 
 class AuctionMoves:
@@ -41,17 +41,18 @@ class AuctionMoves:
     def bid(self, amount: int) -> None:
         """The player to act bids ``amount`` (a whole number, at least :meth:`min_bid`)."""
         self._expect("auction")
-        if isinstance(amount, bool) or not isinstance(amount, Integral) or amount > MAX_BID:
-            raise IllegalMoveError(f"a bid must be a whole number up to {MAX_BID}, got {amount!r}")
+        top = self.rules["min_bid"] + BID_ACTIONS - 1
+        if isinstance(amount, bool) or not isinstance(amount, Integral) or amount > top:
+            raise IllegalMoveError(f"a bid must be a whole number up to {top} (min_bid + {BID_ACTIONS - 1}), got {amount!r}")
         if not self.may_bid():
             raise IllegalMoveError(f"seat {self.to_act} (the dealer) may not bid: dealer_may_bid is false")
         if int(amount) < self._state.min_bid():
             raise IllegalMoveError(f"bid {amount} is too low: the lowest legal bid now is {self._state.min_bid()}")
-        self._state.auction_act(int(amount))
+        self.apply(BID_ACTION + int(amount) - self.rules["min_bid"])
 
     def pass_(self) -> None:
         """The player to act passes and is out of the auction."""
         self._expect("auction")
         if not self._state.can_pass():
             raise IllegalMoveError(f"seat {self.to_act} may not pass now (all_pass={self.rules['all_pass']})")
-        self._state.auction_act(-1)
+        self.apply(PASS_ACTION)

@@ -13,7 +13,8 @@ from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from .base import SteppedHand
-from .pinochle_play import PinochlePlay
+from .chosen_deal import card_sets, deal_hands, physical_masks
+from .pinochle_play import PLAY_ON_ACTION, THROW_IN_ACTION, TRUMP_ACTION, PinochlePlay, pinochle_card_action
 
 SEATS = 3
 WIDOW_SIZE = 3
@@ -50,6 +51,28 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.CutthroatPinochleState(rules, seed, self.check_dealer(dealer))
+        self._first_dealer = dealer  # a five-nines redeal moves the deal on: replays start here
+        self._remember_deal(seed)
+
+    def _set_cards(self, deal: Mapping) -> None:
+        """``hands`` (three seats) and ``widow``; the auction starts on them, no nines redeal.
+
+        >>> from cardsim import Game
+        >>> dealt = Game("cutthroat-pinochle").deal(seed=3)
+        >>> again = CutthroatPinochleHand.from_deal(dealt.rules, dealt.deal)
+        >>> again.hands == dealt.hands and again.widow == dealt.widow
+        True
+        """
+        widow = WIDOW_SIZE if self.rules["widow"] else 0
+        names = [f"seat {s}" for s in range(SEATS)] + ["the widow"]
+        places = [(n, c, self._state.hand_size) for n, c in zip(names, deal_hands(deal, SEATS))]
+        places.append(("the widow", deal.get("widow", ""), widow))
+        masks = physical_masks(names, card_sets(places, PINOCHLE), PINOCHLE)
+        self._state.set_deal(masks[:SEATS], masks[SEATS], self.check_dealer(deal.get("dealer", self.dealer)),
+                             deal.get("redeals", 0))
+
+    def _deal_extra_masks(self) -> dict[str, int]:
+        return {"widow": self._state.widow} if self.rules["widow"] else {}
 
     # -- what is on the table ---------------------------------------------------
     @property
@@ -103,7 +126,10 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
             raise IllegalMoveError(f"the discard must be exactly {want} cards, got {len(cards)}")
         if not cards.issubset(CardSet(held, PINOCHLE)):
             raise IllegalMoveError(f"the bidder does not hold {cards - CardSet(held, PINOCHLE)}")
-        self._state.declare(suit, physical_bits(held, cards), bool(throw_in))
+        self.apply(TRUMP_ACTION + suit)
+        for code in cards:
+            self.apply(pinochle_card_action(code))
+        self.apply(THROW_IN_ACTION if throw_in else PLAY_ON_ACTION)
 
     # -- play -------------------------------------------------------------------------
     def result(self) -> dict:
@@ -122,14 +148,3 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
             "army": self.army,
         }
 
-
-def physical_bits(held: int, cards: CardSet) -> int:
-    """The physical copies in ``held`` that realise the counts of ``cards``."""
-    out = 0
-    for code in cards:
-        bit = PINOCHLE.parse_code(code)
-        for b in (bit, bit + 1):
-            if held >> b & 1 and not out >> b & 1:
-                out |= 1 << b
-                break
-    return out

@@ -4,8 +4,9 @@ The state lives in the compiled core (the same engine the batch runs); this modu
 validates every action and speaks card codes and ``CardSet``s.  Cards are always
 shown as printed (``JD`` stays ``JD`` when it is the left bower of hearts).
 
-Every decision is an *action*, a string; ``legal_actions()`` lists those legal now
-and ``act(action)`` takes one:
+Every decision is an *action*.  By name: ``legal_action_names()`` lists those legal
+now and ``act(name)`` takes one; as integers (the game contract, docs/actions.md):
+``legal_actions()`` and ``apply(action)``.  The names:
 
 ========  ===========================================================
 phase     actions
@@ -28,10 +29,19 @@ from typing import Iterable, Mapping
 
 from .. import _core
 from ..cards import EUCHRE, SUITS, CardSet, parse_suit
-from ..errors import IllegalMoveError
+from ..errors import CardError, IllegalMoveError
 from .base import SteppedHand
+from .chosen_deal import deal_hands
 
 PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
+
+# The integer actions (docs/actions.md; the core's numbering): cards 0..23, then the calls.
+PASS, ORDER, PICK_UP, LEAVE, NAME, ALONE, NOT_ALONE = 24, 25, 26, 27, 28, 32, 33
+
+
+def euchre_card_action(bit: int) -> int:
+    """A physical euchre card bit -> its action, 6*suit + rank (ranks 9 T J Q K A)."""
+    return 6 * (bit >> 4) + (bit & 15)
 
 
 class EuchreHand(SteppedHand):
@@ -41,8 +51,8 @@ class EuchreHand(SteppedHand):
     >>> hand = Game("euchre").deal(seed=5)
     >>> hand.phase, hand.to_act, hand.upcard, len(hand.kitty)
     ('bid1', 1, 'JS', 4)
-    >>> hand.legal_actions()
-    ['pass', 'order']
+    >>> hand.legal_action_names(), hand.legal_actions()
+    (['pass', 'order'], [24, 25])
     >>> hand.act("order")             # seat 1 orders spades; the dealer must pick up (always)
     >>> hand.phase, hand.to_act, hand.trump, hand.maker
     ('discard', 0, 'S', 1)
@@ -62,10 +72,15 @@ class EuchreHand(SteppedHand):
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.EuchreState(rules, self.seats, seed, self.check_dealer(dealer))
+        self._remember_deal(seed)
+
+    def _deal_extra_masks(self) -> dict[str, int]:
+        extra = {"upcard": 1 << self._state.upcard, "kitty": self._state.kitty}
+        return {"dummy": self._state.dummy, **extra} if self.seats == 3 else extra
 
     @classmethod
     def from_cards(cls, rules: Mapping, hands: Iterable, *, upcard: str, dummy: Iterable | str = (),
-                   dealer: int = 0) -> "EuchreHand":
+                   dealer: int = 0, seed: int = 0) -> "EuchreHand":
         """A hand from a given deal: one 5-card hand per seat (cutthroat: and the dummy),
         the upcard; the kitty is the 4 cards left over, the upcard among them.
 
@@ -76,28 +91,33 @@ class EuchreHand(SteppedHand):
         >>> str(hand.kitty), hand.to_act
         ('JS TH 9H JC', 1)
         """
-        hand = cls(rules, 0, dealer)
-        sets = [CardSet(h, EUCHRE) for h in hands]
-        extra = CardSet(dummy, EUCHRE)
-        if len(sets) != cls.seats:
-            raise IllegalMoveError(f"give {cls.seats} hands, got {len(sets)}")
-        if cls.seats == 3 and len(extra) != 5:
-            raise IllegalMoveError(f"the dummy must be 5 cards, got {len(extra)}")
-        if cls.seats == 4 and extra:
-            raise IllegalMoveError("partnership euchre has no dummy")
+        return cls.from_deal(rules, {"hands": list(hands), "upcard": upcard, "dummy": dummy,
+                                     "dealer": dealer, "seed": seed})
+
+    def _set_cards(self, deal: Mapping) -> None:
+        """``hands`` (5 cards a seat), ``upcard`` and, in cutthroat, the ``dummy``; the kitty is
+        the 4 cards left, the upcard among them; bidding starts on them."""
+        if "upcard" not in deal:
+            raise CardError("a euchre deal names its 'upcard'")
+        sets = [CardSet(h, EUCHRE) for h in deal_hands(deal, self.seats)]
+        extra = CardSet(deal.get("dummy", ()), EUCHRE)
+        if self.seats == 3 and len(extra) != 5:
+            raise CardError(f"the dummy must be 5 cards, got {len(extra)}")
+        if self.seats == 4 and extra:
+            raise CardError("partnership euchre has no dummy")
         seen = CardSet((), EUCHRE)
         for i, cards in enumerate([*sets, extra]):
-            if i < cls.seats and len(cards) != 5:
-                raise IllegalMoveError(f"seat {i} must hold 5 cards, got {len(cards)}")
+            if i < self.seats and len(cards) != 5:
+                raise CardError(f"seat {i} must hold 5 cards, got {len(cards)}")
             if seen & cards:
-                raise IllegalMoveError(f"dealt twice: {seen & cards}")
+                raise CardError(f"dealt twice: {seen & cards}")
             seen = seen | cards
         kitty = CardSet(EUCHRE.full_mask, EUCHRE) - seen
-        up = EUCHRE.parse_code(upcard)
+        up = EUCHRE.parse_code(deal["upcard"])
         if not kitty.mask >> up & 1:
-            raise IllegalMoveError(f"the upcard {upcard} is dealt to a hand; it must be one of the kitty {kitty}")
-        hand._state.set_deal([c.mask for c in sets], extra.mask, kitty.mask, up)
-        return hand
+            raise CardError(f"the upcard {deal['upcard']} is dealt to a hand; it must be one of the kitty {kitty}")
+        self._state.set_deal([c.mask for c in sets], extra.mask, kitty.mask, up)
+
 
     # -- what is on the table -------------------------------------------------------
     @property
@@ -176,8 +196,10 @@ class EuchreHand(SteppedHand):
         return rows + [("upcard", CardSet(self.upcard, EUCHRE)), ("kitty", self.kitty)]
 
     # -- actions ----------------------------------------------------------------------
-    def legal_actions(self) -> list[str]:
-        """Every action legal now (see the module docstring); empty once the hand is done."""
+    def legal_action_names(self) -> list[str]:
+        """Every action legal now by name (see the module docstring); empty once the hand is done.
+
+        The integer actions of the game contract are :meth:`legal_actions`."""
         phase, state = self.phase, self._state
         if phase == "bid1":
             return ["pass", "order"]
@@ -203,7 +225,7 @@ class EuchreHand(SteppedHand):
         return CardSet(self._state.legal_mask(), EUCHRE)
 
     def act(self, action: str) -> None:
-        """Take ``action`` (one of :meth:`legal_actions`) for the seat to act."""
+        """Take ``action`` (one of :meth:`legal_action_names`) for the seat to act."""
         phase = self.phase
         text = " ".join(str(action).split()).lower()
         if phase == "done":
@@ -221,20 +243,18 @@ class EuchreHand(SteppedHand):
             raise IllegalMoveError(
                 f"{action!r} is not legal in the {phase} phase; legal: {', '.join(self._describe_legal())}")
         if phase == "bid1":
-            self._state.bid1(choices[text])
+            self.apply(ORDER if choices[text] else PASS)
         elif phase == "pickup":
-            self._state.pickup(choices[text])
+            self.apply(PICK_UP if choices[text] else LEAVE)
         elif phase == "bid2":
             if not self._state.may_pass2():
                 raise IllegalMoveError(f"the dealer (seat {self.to_act}) may not pass: stick_the_dealer is true")
-            self._state.bid2(-1)
-        elif phase == "alone":
-            self._state.alone(choices[text])
+            self.apply(PASS)
         else:
-            self._state.defend(choices[text])
+            self.apply(ALONE if choices[text] else NOT_ALONE)
 
     def _describe_legal(self) -> list[str]:
-        return ["keep <5 of the 10 cards>"] if self.phase == "merge" else self.legal_actions()
+        return ["keep <5 of the 10 cards>"] if self.phase == "merge" else self.legal_action_names()
 
     def pass_(self) -> None:
         self.act("pass")
@@ -249,7 +269,7 @@ class EuchreHand(SteppedHand):
         bit = EUCHRE.parse_code(card)
         if not self._state.hands[self._state.dealer] >> bit & 1:
             raise IllegalMoveError(f"the dealer does not hold {card}; holds {self.hands[self.dealer]}")
-        self._state.discard(bit)
+        self.apply(euchre_card_action(bit))
 
     def name(self, suit: str) -> None:
         """Round 2: the seat to act names ``suit`` (any suit but the upcard's) as trump."""
@@ -257,7 +277,7 @@ class EuchreHand(SteppedHand):
         t = parse_suit(suit)
         if SUITS[t] == self.upcard[-1]:
             raise IllegalMoveError(f"{SUITS[t]} was the upcard's suit: in round 2 name another suit")
-        self._state.bid2(t)
+        self.apply(NAME + t)
 
     def keep(self, cards: Iterable[str] | str | CardSet) -> None:
         """Cutthroat: the maker keeps these 5 of the 10 cards (own hand + dummy)."""
@@ -268,7 +288,8 @@ class EuchreHand(SteppedHand):
             raise IllegalMoveError(f"keep exactly 5 cards, got {len(kept)}")
         if not kept <= held:
             raise IllegalMoveError(f"the maker does not hold {kept - held}")
-        self._state.merge(kept.mask)
+        for code in held - kept:  # the five put away, one action each
+            self.apply(euchre_card_action(EUCHRE.parse_code(code)))
 
     def play(self, card: str) -> None:
         """The player to act plays ``card`` (a code such as ``'JD'``)."""
@@ -276,7 +297,7 @@ class EuchreHand(SteppedHand):
         bit = EUCHRE.parse_code(card)
         if not self._state.legal_mask() >> bit & 1:
             raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
-        self._state.play(bit)
+        self.apply(euchre_card_action(bit))
 
     # -- let the core's players act ------------------------------------------------------
     def result(self) -> dict:
@@ -297,7 +318,7 @@ class CutthroatEuchreHand(EuchreHand):
     >>> len(hand.hands), len(hand.dummy), len(hand.kitty)
     (3, 5, 4)
     >>> while hand.phase in ("bid1", "bid2") and hand.maker is None:
-    ...     hand.act(hand.legal_actions()[-1])   # order up / name the last suit offered
+    ...     hand.act(hand.legal_action_names()[-1])   # order up / name the last suit offered
     >>> hand.phase in ("pickup", "discard", "alone")
     True
     >>> hand.play_out("random").phase, sum(hand.tricks)

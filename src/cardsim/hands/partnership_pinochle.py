@@ -14,8 +14,8 @@ from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from .base import SteppedHand
-from .pinochle_play import PinochlePlay
-from .cutthroat_pinochle import physical_bits
+from .chosen_deal import card_sets, deal_hands, physical_masks
+from .pinochle_play import TRUMP_ACTION, PinochlePlay, pinochle_card_action
 
 SEATS = 4
 
@@ -48,6 +48,13 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.PartnershipPinochleState(rules, seed, self.check_dealer(dealer))
+        self._remember_deal(seed)
+
+    def _set_cards(self, deal: Mapping) -> None:
+        """``hands``: 12 cards for each of the four seats; the auction opens on them."""
+        names = [f"seat {s}" for s in range(SEATS)]
+        sets = card_sets([(n, c, 12) for n, c in zip(names, deal_hands(deal, SEATS))], PINOCHLE)
+        self._state.set_hands(physical_masks(names, sets, PINOCHLE))
 
     # -- what is on the table ---------------------------------------------------
     @property
@@ -94,7 +101,7 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     def declare(self, trump: str) -> None:
         """The bidder names trump."""
         self._expect("declare")
-        self._state.declare(parse_suit(trump))
+        self.apply(TRUMP_ACTION + parse_suit(trump))
 
     def pass_cards(self, cards: Iterable[str] | str | CardSet) -> None:
         """The player to act (the bidder's partner, then the bidder) passes ``pass_cards`` cards."""
@@ -106,7 +113,8 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
             raise IllegalMoveError(f"pass exactly {want} cards, got {len(chosen)}")
         if not chosen.issubset(CardSet(held, PINOCHLE)):
             raise IllegalMoveError(f"seat {self.to_act} does not hold {chosen - CardSet(held, PINOCHLE)}")
-        self._state.pass_cards(physical_bits(held, chosen))
+        for code in chosen:
+            self.apply(pinochle_card_action(code))
 
     # -- play -------------------------------------------------------------------------
     def result(self) -> dict:

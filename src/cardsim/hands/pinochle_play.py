@@ -8,6 +8,21 @@ from __future__ import annotations
 from ..cards import PINOCHLE, CardSet
 from ..errors import IllegalMoveError
 
+# The pinochle games' integer actions (docs/actions.md; the core's numbering).
+PASS_ACTION = 24
+TRUMP_ACTION = 25  # + suit index S H D C
+THROW_IN_ACTION = 29
+PLAY_ON_ACTION = 30
+BID_ACTION = 31  # + (amount - min_bid)
+BID_ACTIONS = 400
+
+
+def pinochle_card_action(code: str) -> int:
+    """A pinochle card code -> its action, 6*suit + rank (ranks 9 J Q K T A)."""
+    bit = PINOCHLE.parse_code(code)
+    return 6 * (bit >> 4) + ((bit & 15) >> 1)
+
+
 
 class PinochlePlay:
     """``trick``, ``legal_moves`` and ``play`` for a hand whose cards are played in ``PLAY_PHASES``."""
@@ -37,4 +52,5 @@ class PinochlePlay:
 
     def play(self, card: str) -> None:
         """The player to act plays ``card`` (a code such as ``'AS'``)."""
-        self._state.play(self.legal_bit(card))
+        self.legal_bit(card)
+        self.apply(pinochle_card_action(card))

@@ -15,6 +15,25 @@ from .. import _core
 from ..cards import SPADES, CardSet, Deck
 from ..errors import IllegalMoveError
 from .base import SteppedHand
+from .chosen_deal import card_sets, deal_hands, physical_masks
+
+# The integer actions (docs/actions.md; the core's numbering): cards 0..51 as 13*suit + rank
+# (ranks 2..A), jokers J3 J2 J1 as 52 53 54; a regular bid of n tricks 55 + n; the other bids
+# 72 + kind (nil 73, blind nil 74, blind 6 75, one-for-50 76, two-for-40 77, moon 78).
+REGULAR_BID_ACTION = 55
+SPECIAL_BID_ACTION = 72
+
+
+def spades_card_action(bit: int) -> int:
+    """A spades card bit -> its action."""
+    if bit < 16:
+        return bit if bit < 13 else 52 + bit - 13
+    return 13 * (bit >> 4) + (bit & 15)
+
+
+def bid_action(code: int) -> int:
+    """A bid code (kind << 5 | tricks) -> its action."""
+    return REGULAR_BID_ACTION + (code & 31) if code >> 5 == 0 else SPECIAL_BID_ACTION + (code >> 5)
 
 KIND_NAMES: tuple[str, ...] = tuple(_core.SP_BID_KIND_NAMES)
 SPECIAL_TRICKS = {"nil": 0, "blind_nil": 0, "blind6": 6, "one_for_50": 1, "two_for_40": 2}
@@ -75,6 +94,21 @@ class SpadesHand(SteppedHand):
             if values is not None and len(values) != self.seats:
                 raise IllegalMoveError(f"{name} needs one value per seat ({self.seats}), got {len(values)}")
         self._state = _core.SpadesState(rules, seed, dealer, 0, scores, bags, blind6_used)
+        self._remember_deal(seed, scores=list(self._state.game_scores), bags=list(self._state.game_bags),
+                            blind6_used=list(self._state.blind6_used))
+
+    @classmethod
+    def _new_for_deal(cls, rules: Mapping, deal: Mapping) -> "SpadesHand":
+        return cls(rules, deal.get("seed", 0), deal.get("dealer", 0), scores=deal.get("scores"),
+                   bags=deal.get("bags"), blind6_used=deal.get("blind6_used"))
+
+    def _set_cards(self, deal: Mapping) -> None:
+        """``hands``, one per seat in the sizes these rules deal (the game so far: ``scores``,
+        ``bags``, ``blind6_used``, default zeros, is read when the hand is made)."""
+        names = [f"seat {s}" for s in range(self.seats)]
+        sizes = [len(cards) for cards in self.hands]
+        sets = card_sets(list(zip(names, deal_hands(deal, self.seats), sizes)), self.deck)
+        self._state.set_hands(physical_masks(names, sets, self.deck))
 
     # -- what is on the table ---------------------------------------------------
     @property
@@ -129,7 +163,7 @@ class SpadesHand(SteppedHand):
     def bid(self, bid: int | str) -> None:
         """The player to act bids: a number of tricks or a special bid's name."""
         self._expect("bidding")
-        self._state.bid(self._bid_code(bid))
+        self.apply(bid_action(self._bid_code(bid)))
 
     def _bid_code(self, bid: int | str) -> int:
         text = str(bid).strip().lower().replace("-", "_")
@@ -167,7 +201,7 @@ class SpadesHand(SteppedHand):
         bit = self.deck.parse_code(card)
         if not self._state.legal_mask() >> bit & 1:
             raise IllegalMoveError(f"{card} is not a legal card now; legal: {self.legal_moves()}")
-        self._state.play(bit)
+        self.apply(spades_card_action(bit))
 
     # -- the game so far -------------------------------------------------------------
     @property
@@ -193,6 +227,9 @@ class SpadesHand(SteppedHand):
         """Fold the finished hand into the game and deal the next (the deal passes left)."""
         self._expect("done")
         self._state.next_hand((self.dealer + 1) % self.seats)
+        self._state.clear_history()
+        self._remember_deal(self._seed, scores=list(self._state.game_scores), bags=list(self._state.game_bags),
+                            blind6_used=list(self._state.blind6_used))
 
     def result(self) -> dict:
         """The hand's outcome as plain data (bags and scores are the team's, on both partners, in partnership)."""

@@ -1,0 +1,42 @@
+# cython: language_level=3
+"""The game contract: what every game's step state in the core provides.
+
+Every game's state class (cardsim._core) is a ``GameState``.  Actions are small
+integers ``0 .. num_actions-1`` with a documented numbering per game
+(docs/actions.md): cards first, by deck index, then the game's calls.  The
+generic machinery written once here (legal actions as a list or a mask, checked
+``apply``, ``clone``, copy and pickle, the action history) stands on five
+functions each game fills in, all cdef so that loops over actions stay in C:
+
+* ``seat_to_act``: whose turn it is, -1 once the hand is over;
+* ``legal_into``: the legal actions, ascending, into a caller-owned array;
+* ``apply_unchecked``: apply one action already known to be legal;
+* ``hand_data`` / ``hand_bytes``, ``rules_data`` / ``rules_bytes`` and, where a
+  game builds one decision out of several actions (three discards, five cards
+  put away), ``step_data`` / ``step_bytes``: where the game keeps its plain C
+  structs (no pointers inside), so that a copy is a few ``memcpy`` and a pickle
+  is their bytes.
+
+A game state's ``__cinit__`` must accept being called with no arguments (it then
+leaves its structs zeroed): ``clone`` and unpickling build the copy that way and
+fill the structs.
+"""
+
+cdef enum:
+    MAX_ACTIONS = 512           # no game's action space is larger
+
+cdef class GameState:
+    cdef readonly object rules        # the validated cardsim Rules the hand plays under
+    cdef readonly int num_actions     # size of the game's action space
+    cdef list _history                # every action applied since the deal, in order
+
+    cdef int seat_to_act(self) noexcept nogil
+    cdef int legal_into(self, int* out) noexcept nogil
+    cdef void apply_unchecked(self, int action) noexcept nogil
+    cdef void* hand_data(self) noexcept
+    cdef size_t hand_bytes(self) noexcept
+    cdef void* rules_data(self) noexcept
+    cdef size_t rules_bytes(self) noexcept
+    cdef void* step_data(self) noexcept
+    cdef size_t step_bytes(self) noexcept
+    cdef bint legal_now(self, int action) noexcept
