@@ -242,7 +242,7 @@ cdef class SpadesState(GameState):
             return n
         if self.h.phase != SP_PH_PLAY:
             return 0
-        m = sp_legal(&self.h)
+        m = sp_legal(&self.h, &self.r)
         while m:
             a = sp_card_action(<int>lsb(m))
             j = n  # bits ascend but the jokers sit below the hearts: keep the actions sorted
