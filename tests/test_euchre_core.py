@@ -1,8 +1,10 @@
 """Euchre by hand-made cases: bowers, following with the left bower, every scoring row,
-and the batch: invariants, determinism across threads, batch == step replay, the deal's odds."""
+and the batch: invariants, determinism across threads, batch == step replay, the deal's
+frequencies against odds counted over the deck."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 
 import numpy as np
@@ -264,23 +266,57 @@ def test_batch_hand_replays_through_the_step_api(name, seats, policy):
         assert state.tricks == list(rec["tricks"]) and state.points == list(rec["points"])
 
 
-def test_deal_odds_of_the_bowers():
-    """A 5-card hand holds the right bower of a given trump with probability 5/24, at least one
-    bower with 1 - C(22,5)/C(24,5) = 0.3804; every seat's hand and every suit, 4 x 40,000 deals."""
-    rules = Game("euchre").rules
-    right = either = n = 0
-    for seed in range(40_000):
-        for mask in _core.EuchreState(rules, 4, seed, seed % 4).hands:
-            for t in range(4):
-                rb, lb = mask >> (16 * t + 2) & 1, mask >> (16 * (3 - t) + 2) & 1
-                right += rb
-                either += rb | lb
-                n += 1
-    p_right, p_either = 5 / 24, 1 - math.comb(22, 5) / math.comb(24, 5)
-    assert abs(p_either - 0.3804) < 5e-5
-    # the 16 observations of a deal are not independent; 4 sigma of n/4 independent ones is generous
-    for got, p in ((right / n, p_right), (either / n, p_either)):
-        assert abs(got - p) < 4 * math.sqrt(p * (1 - p) / (n / 4)), (got, p)
+#: chi-square values a correct deal exceeds with probability 1e-5 (2 and 5 degrees of freedom)
+CHI2_1E5 = {2: 23.03, 5: 28.47}
+
+
+def chi_square(observed, expected):
+    observed, expected = np.asarray(observed, float), np.asarray(expected, float)
+    return float(((observed - expected) ** 2 / expected).sum())
+
+
+def counted_bower_odds():
+    """P(a 5-card hand holds 0, 1, 2 bowers of trump t), counted over all C(24,5) hands."""
+    deck = [16 * suit + rank for suit in range(4) for rank in range(6)]
+    counts = np.zeros((4, 3), dtype=np.int64)
+    for combo in itertools.combinations(deck, 5):
+        mask = sum(1 << b for b in combo)
+        for t in range(4):
+            counts[t, (mask >> (16 * t + 2) & 1) + (mask >> (16 * (3 - t) + 2) & 1)] += 1
+    assert (counts.sum(axis=1) == math.comb(24, 5)).all()
+    return counts / math.comb(24, 5)
+
+
+@pytest.mark.parametrize("name, seats", [("cutthroat-euchre", 3), ("euchre", 4)])
+def test_deal_frequencies_match_the_counted_odds(name, seats):
+    """The core's deal against exact odds, 30,000 deals: (a) for every seat and trump suit,
+    how many bowers the hand holds (0, 1, 2), against the counts over all 42,504 possible
+    hands; (b) for every card, where it lands: each seat's hand (cutthroat: and the dummy)
+    5/24, the upcard 1/24, the kitty's hidden cards the rest.  Each chi-square is below the
+    value a correct deal exceeds with p = 1e-5."""
+    rules = Game(name).rules
+    n = 30_000
+    zones = np.zeros((n, seats + 3), dtype=np.uint64)  # seats, dummy, upcard, hidden kitty
+    for seed in range(n):
+        state = _core.EuchreState(rules, seats, seed, seed % seats)
+        up = 1 << state.upcard
+        zones[seed] = [*state.hands, state.dummy, up, state.kitty & ~up]
+    odds = counted_bower_odds()
+    for seat in range(seats):
+        for t in range(4):
+            bowers = (zones[:, seat] >> np.uint64(16 * t + 2) & np.uint64(1)) + (
+                zones[:, seat] >> np.uint64(16 * (3 - t) + 2) & np.uint64(1))
+            observed = np.bincount(bowers.astype(np.int64), minlength=3)
+            assert chi_square(observed, n * odds[t]) < CHI2_1E5[2], (seat, t, observed, n * odds[t])
+    share = [5] * seats + ([5] if seats == 3 else []) + [1, 3]   # cards of 24 in each zone
+    used = [z for z in range(seats + 3) if z != seats or seats == 3]
+    assert sum(share) == 24
+    for suit in range(4):
+        for rank in range(6):
+            b = np.uint64(16 * suit + rank)
+            observed = [int((zones[:, z] >> b & np.uint64(1)).sum()) for z in used]
+            assert sum(observed) == n
+            assert chi_square(observed, [n * k / 24 for k in share]) < CHI2_1E5[5], (suit, rank, observed)
 
 
 def test_heuristic_beats_random():
