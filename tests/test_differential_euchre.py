@@ -13,6 +13,10 @@ conserved across the zones at every step.
 When everybody passes twice the core deals again on its own: the reference says
 ``redeal`` and the core must show a new deal with ``redeals`` up and the dealer
 moved left; the reference restarts from that deal.
+
+A second test lets the core's heuristic players choose every action (realistic
+positions the random driver rarely reaches): each call and card must be legal in the
+reference, which then takes it, and both must end with the same tricks and score.
 """
 from __future__ import annotations
 
