@@ -48,6 +48,18 @@ CONFIGS = [
 #: Probability of the "active" choice where an action is a yes/no.
 WEIGHTS = {"order": 0.35, "pick up": 0.6, "alone": 0.3}
 
+_CODE = {b: EUCHRE.code(b) for b in range(64) if EUCHRE.full_mask >> b & 1}
+
+
+def codes(mask: int) -> list[str]:
+    """The card codes of a physical core mask (cardsim.cards encoding)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_CODE[low.bit_length() - 1])
+        mask ^= low
+    return out
+
 
 def config_id(config) -> str:
     name, options = config
@@ -84,13 +96,16 @@ def same(cardset, codes) -> bool:
 
 
 def compare(core, hand, where):
+    """Everything visible after an action; the zones are read as the core's raw masks (fast),
+    the legal actions through the public API (which validates them)."""
+    st = core._state
     assert core.phase == hand.phase, where
     assert core.to_act == hand.to_act, where
     assert core.dealer == hand.dealer, where
     for seat in range(hand.seats):
-        assert same(core.hands[seat], hand.hands[seat]), (where, seat)
-    assert same(core.dummy, hand.dummy) and same(core.kitty, hand.kitty), where
-    assert same(core.discarded, hand.discarded), where
+        assert same(codes(st.hands[seat]), hand.hands[seat]), (where, seat)
+    assert same(codes(st.dummy), hand.dummy) and same(codes(st.kitty), hand.kitty), where
+    assert same(codes(st.discarded), hand.discarded), where
     assert core.maker == hand.maker and core.trump == hand.trump and core.round == hand.round, where
     assert core.picked_up == hand.picked_up, where
     if hand.phase != "done":
@@ -100,10 +115,20 @@ def compare(core, hand, where):
         assert core.trick == hand.trick, where
         assert core.tricks == hand.tricks and core.tricks_played == hand.tricks_played, where
         for seat in range(hand.seats):
-            assert same(core.taken[seat], hand.taken[seat]), (where, seat)
-    zones = [*core.hands, core.dummy, core.kitty, core.discarded, *core.taken]
-    cards = [c for zone in zones for c in zone] + [c for _, c in core.trick]
-    assert sorted(cards) == sorted(ref.full_deck()), where
+            assert same(codes(st.won[seat]), hand.taken[seat]), (where, seat)
+    zones = [*st.hands, st.dummy, st.kitty, st.discarded, *st.won, *(1 << bit for _, bit in st.trick)]
+    union = 0
+    for zone in zones:
+        union |= zone
+    assert union == EUCHRE.full_mask and sum(bin(z).count("1") for z in zones) == 24, where  # a partition
+
+
+def compare_views(core, hand, where):
+    """The public CardSet views of the zones, once a hand (compare reads the raw masks)."""
+    for seat in range(hand.seats):
+        assert same(core.hands[seat], hand.hands[seat]) and same(core.taken[seat], hand.taken[seat]), where
+    assert same(core.dummy, hand.dummy) and same(core.kitty, hand.kitty), where
+    assert same(core.discarded, hand.discarded), where
 
 
 def compare_result(core, hand, where):
@@ -136,6 +161,7 @@ def play_one(game, seats, i, stats):
             stats["core_redeals"] = core.redeals
             hand = start_reference(core, game, seats)
     compare(core, hand, (i, "end"))
+    compare_views(core, hand, (i, "end"))
     compare_result(core, hand, (i, "end"))
     stats["hands"] += 1
     stats["tricks"] += core.tricks_played
@@ -185,19 +211,6 @@ HEURISTIC_CONFIGS = [
     ("euchre", {"allow_lone_defender": True, "dealer_pickup": "optional", "stick_the_dealer": True,
                 "lone_defender_euchre_points": 4}),
 ]
-
-_CODE = {b: EUCHRE.code(b) for b in range(64) if EUCHRE.full_mask >> b & 1}
-
-
-def codes(mask: int) -> list[str]:
-    """The card codes of a physical core mask (cardsim.cards encoding)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_CODE[low.bit_length() - 1])
-        mask ^= low
-    return out
-
 
 def heuristic_action(state, phase: str, seat: int, before: int) -> str:
     """Let the core's heuristic take the action due now; return it as the reference names it.
