@@ -85,5 +85,5 @@ def test_rules_show_the_new_defaults_and_the_legacy_preset():
     legacy = run("rules", "cutthroat-euchre", "--preset", "legacy").stdout
     assert "lone_march_points = 4" in legacy
     listed = run("rules", "euchre", "--list").stdout
-    assert "lone_defender_euchre_points" in listed and "3 or 4 tricks" in listed
+    assert "lone_defender_euchre_points" in listed
     assert "legacy" in run("games").stdout
