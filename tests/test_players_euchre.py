@@ -206,14 +206,51 @@ def test_dealer_always_takes_the_upcard():
     assert hand.picked_up and hand.phase == "discard"
 
 
+MARCH_HANDS = (("JH JD AH AS AC", True), ("JH JD AH KH 9S", True), ("JH JD AH AS KC", False),
+               ("JD AH KH QH AS", False))
+
+
 def test_goes_alone_only_with_a_hand_expected_to_march():
-    for cards, alone in (("JH JD AH AS AC", True), ("JH JD AH KH 9S", True), ("JH JD AH AS KC", False),
-                         ("JD AH KH QH AS", False)):
+    for cards, alone in MARCH_HANDS:
         hand = deal_with("euchre", {1: cards}, upcard="9H")
         hand.act("order")
         hand.step("heuristic")                  # the dealer's discard
         hand.step("heuristic")                  # seat 1: alone or not
         assert hand.maker_alone is alone, cards
+
+
+def test_cutthroat_maker_goes_alone_only_when_it_pays_a_bonus():
+    """Cutthroat by the seed (a lone march pays 3, like a march with the dummy) the maker
+    always merges the dummy; under the legacy preset (4) it goes alone with a march hand."""
+    for preset, bonus in ((None, False), ("legacy", True)):
+        rules = Game("cutthroat-euchre", preset=preset, dealer_pickup="always").rules
+        for cards, alone in MARCH_HANDS:
+            base = deal_with("cutthroat-euchre", {1: cards}, upcard="9H")
+            hand = CutthroatEuchreHand.from_cards(rules, [" ".join(h) for h in base.hands], upcard="9H",
+                                                  dummy=" ".join(base.dummy))
+            hand.act("order")
+            hand.step("heuristic")              # the dealer's discard
+            assert hand.phase == "alone" and hand.to_act == 1
+            hand.step("heuristic")
+            assert hand.maker_alone is (alone and bonus), (preset, cards)
+            assert hand.phase == ("defend" if alone and bonus else "merge")
+
+
+def test_defender_goes_alone_only_when_it_pays_a_bonus():
+    """A defender holding a march hand goes alone when lone_defender_march_points (4)
+    is above euchre_points (2), not when the two are equal."""
+    for options, alone in (({}, True), ({"lone_defender_march_points": 2}, False)):
+        rules = Game("euchre", allow_lone_defender=True, **options).rules
+        base = deal_with("euchre", {1: "JH JD AH AS AC"}, upcard="9D")
+        hand = EuchreHand.from_cards(rules, [" ".join(h) for h in base.hands], upcard="9D")
+        for _ in range(4):
+            hand.act("pass")
+        hand.act("pass")                        # round 2: seat 1 passes; seat 2 names hearts
+        hand.name("H")
+        hand.act("not alone")
+        assert hand.phase == "defend" and hand.to_act == 1
+        hand.step("heuristic")
+        assert (hand.lone_defender == 1) is alone, options
 
 
 def test_stuck_dealer_names_its_best_suit_and_a_free_one_passes():
