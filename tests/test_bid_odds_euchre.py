@@ -148,8 +148,8 @@ def test_top_five_trumps_march_for_certain(name, policy, seat, dealer):
         row = next(r for r in diamonds.rows if r["trump"] == "D" and r["alone"] is alone)
         assert row["round"] == 2 and row["p_march"] == 1.0
         assert row["expected_net"] == (lone if alone else march)
-    if policy == "heuristic":
-        assert odds.recommendation["round1"].endswith("alone")
+    if policy == "heuristic":  # alone only pays more where the option gives a bonus (not cutthroat's 3)
+        assert odds.recommendation["round1"].endswith("alone") == (lone > march), odds.recommendation
 
 
 def test_top_three_trumps_leading_first_never_euchred():
@@ -159,6 +159,43 @@ def test_top_three_trumps_leading_first_never_euchred():
     for label in ("order up", "order up alone"):
         row = odds.row(1, label)
         assert row["p_euchre"] == 0.0 and row["p_euchre_high"] < 0.002
+
+
+@pytest.mark.parametrize("name, options, march, lone", [
+    ("cutthroat-euchre", {}, 3, 3),                       # the seed: going alone earns no bonus
+    ("cutthroat-euchre", {"preset": "legacy"}, 3, 4),
+    ("cutthroat-euchre", {"march_points": 5, "lone_march_points": 8}, 5, 8),
+    ("euchre", {}, 2, 4),
+    ("euchre", {"march_points": 3, "lone_march_points": 6}, 3, 6),
+])
+def test_odds_score_the_march_with_the_options(name, options, march, lone):
+    """The five top trumps march for certain: the expected points are the options' march values."""
+    odds = bid_odds(Game(name, **options), TOP_HEARTS, upcard="9H", trials=400, seed=3, threads=2)
+    for label, points in (("order up" + (" with the dummy" if name == "cutthroat-euchre" else ""), march),
+                          ("order up alone", lone)):
+        row = odds.row(1, label)
+        assert row["p_march"] == 1.0 and row["expected_points"] == points, (label, row)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_odds_pay_lone_defender_euchres_with_their_own_option(name):
+    """Random players (so that defenders often go alone), the same trials under three
+    scorings: the outcomes do not move; ``lone_defender_euchre_points=7`` changes only
+    the points of hands a lone defender euchred with 3-4 tricks (each defender 2 -> 7:
+    differences of 5 per defender), and ``euchre_points=6`` only the plain euchres
+    (2 -> 6), never the same trial and action."""
+    base = Game(name, allow_lone_defender=True)
+    lone = Game(name, allow_lone_defender=True, lone_defender_euchre_points=7)
+    plain = Game(name, allow_lone_defender=True, euchre_points=6)
+    a, b, c = (raw_trials(g, MIXED, "TS", 3000, seat=1, dealer=0, seed=12, policy="random") for g in (base, lone, plain))
+    points = [k for k in range(a.shape[1]) if k % 3 != 2]
+    outcome = [k for k in range(a.shape[1]) if k % 3 == 2]
+    assert (a[:, outcome] == b[:, outcome]).all() and (a[:, outcome] == c[:, outcome]).all()
+    d_lone = b[:, points].astype(int) - a[:, points]
+    d_plain = c[:, points].astype(int) - a[:, points]
+    assert set(np.unique(d_lone)) <= {0, 5, 10} and set(np.unique(d_plain)) <= {0, 4, 8}
+    assert (d_lone != 0).sum() > 50 and (d_plain != 0).sum() > 50
+    assert not ((d_lone != 0) & (d_plain != 0)).any()
 
 
 # ------------------------------------------------------------------ 2. uniform sampling

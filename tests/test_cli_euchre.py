@@ -69,6 +69,21 @@ def test_simulate_table_and_file(tmp_path):
     (["deal", "cutthroat-euchre", "--dealer", "3"], "dealer 3 is out of range"),
     (["meld", "euchre", "AS KS QS JS TS", "--trump", "S"], "euchre has no meld"),
     (["simulate", "cutthroat-euchre", "--set", "lone_march_points=x"], "lone_march_points"),
+    (["simulate", "euchre", "--set", "lone_defender_euchre_points=101"],
+     "option lone_defender_euchre_points: 101 is out of range: allowed an integer 0..100"),
+    (["bid", "cutthroat-euchre", "JH JD AH KH QH", "--upcard", "9H", "--set", "lone_defender_euchre_points=two"],
+     "option lone_defender_euchre_points: 'two' is not an integer"),
+    (["simulate", "euchre", "--preset", "legacy"], "unknown preset 'legacy' for euchre"),
 ])
 def test_bad_input_is_one_line(args, fragment):
     assert fragment in fails(*args)
+
+
+def test_rules_show_the_new_defaults_and_the_legacy_preset():
+    out = run("rules", "cutthroat-euchre").stdout
+    assert "lone_march_points = 3" in out and "lone_defender_euchre_points = 2" in out
+    legacy = run("rules", "cutthroat-euchre", "--preset", "legacy").stdout
+    assert "lone_march_points = 4" in legacy
+    listed = run("rules", "euchre", "--list").stdout
+    assert "lone_defender_euchre_points" in listed
+    assert "legacy" in run("games").stdout

@@ -1,7 +1,10 @@
 """Euchre by hand-made cases: bowers, following with the left bower, every scoring row,
-and the batch: invariants, determinism across threads, batch == step replay, the deal's odds."""
+and the batch: invariants, determinism across threads, batch == step replay, the deal's
+frequencies against odds counted over the deck."""
 from __future__ import annotations
 
+import hashlib
+import itertools
 import math
 
 import numpy as np
@@ -94,14 +97,18 @@ CUTTHROAT_ROWS = [  # maker 0: (maker_alone, lone_defender, tricks) -> points
     (False, -1, [3, 1, 1], [1, 0, 0]),
     (False, -1, [4, 1, 0], [1, 0, 0]),
     (False, -1, [5, 0, 0], [3, 0, 0]),     # march
-    (True, -1, [5, 0, 0], [4, 0, 0]),      # lone march
+    (True, -1, [5, 0, 0], [3, 0, 0]),      # lone march: no bonus in the seed (lone_march_points=3)
     (True, -1, [3, 2, 0], [1, 0, 0]),
     (False, -1, [2, 2, 1], [0, 2, 2]),     # euchred: each defender
     (False, -1, [0, 3, 2], [0, 2, 2]),
     (False, 1, [0, 5, 0], [0, 4, 4]),      # lone defender march: each defender
-    (False, 1, [1, 4, 0], [0, 2, 2]),      # lone defender, 3-4 tricks: a plain euchre
+    (False, 1, [1, 4, 0], [0, 2, 2]),      # lone defender, 3-4 tricks: lone_defender_euchre_points=2
+    (False, 2, [2, 0, 3], [0, 2, 2]),
     (False, 1, [3, 2, 0], [1, 0, 0]),
+    (False, 2, [5, 0, 0], [3, 0, 0]),      # march against a lone defender
     (True, 2, [0, 0, 5], [0, 4, 4]),       # both alone
+    (True, 1, [1, 4, 0], [0, 2, 2]),
+    (True, 1, [5, 0, 0], [3, 0, 0]),
 ]
 
 EUCHRE_ROWS = [  # maker 1 (team 1+3): (maker_alone, lone_defender, tricks) -> team points
@@ -111,12 +118,16 @@ EUCHRE_ROWS = [  # maker 1 (team 1+3): (maker_alone, lone_defender, tricks) -> t
     (True, -1, [0, 5, 0, 0], [0, 4]),      # lone march
     (False, -1, [2, 1, 1, 1], [2, 0]),     # euchred
     (False, 0, [5, 0, 0, 0], [4, 0]),      # lone defender march (allow_lone_defender)
-    (False, 0, [4, 1, 0, 0], [2, 0]),
+    (False, 0, [4, 1, 0, 0], [2, 0]),      # lone defender, 3-4 tricks: lone_defender_euchre_points=2
+    (False, 2, [0, 2, 3, 0], [2, 0]),
+    (True, 0, [3, 2, 0, 0], [2, 0]),       # both alone
+    (True, 2, [0, 5, 0, 0], [0, 4]),       # lone march against a lone defender
 ]
 
 
-def reference_points(name, seats, maker, alone, lone, tricks):
-    hand = ref.Hand([[] for _ in range(seats)], [], ["9S"], "9S", 0, ref.DEFAULT_RULES[name], seats)
+def reference_points(rules, seats, maker, alone, lone, tricks):
+    rules = ref.DEFAULT_RULES[rules] if isinstance(rules, str) else rules
+    hand = ref.Hand([[] for _ in range(seats)], [], ["9S"], "9S", 0, rules, seats)
     hand.maker, hand.maker_alone, hand.lone_defender, hand.tricks = maker, alone, (None if lone < 0 else lone), tricks
     hand.score()
     return hand.points, hand.team_points
@@ -138,12 +149,72 @@ def test_euchre_scoring_rows(alone, lone, tricks, team):
 
 
 def test_scoring_options_reach_the_score():
-    rules = Game("cutthroat-euchre", march_points=5, lone_march_points=7, euchre_points=3,
-                 lone_defender_march_points=9).rules
-    assert _core.euchre_score(rules, 3, 0, False, -1, [5, 0, 0])[0] == [5, 0, 0]
-    assert _core.euchre_score(rules, 3, 0, True, -1, [5, 0, 0])[0] == [7, 0, 0]
-    assert _core.euchre_score(rules, 3, 0, False, -1, [1, 2, 2])[0] == [0, 3, 3]
-    assert _core.euchre_score(rules, 3, 0, False, 2, [0, 0, 5])[0] == [0, 9, 9]
+    options = dict(march_points=5, lone_march_points=7, euchre_points=3, lone_defender_euchre_points=6,
+                   lone_defender_march_points=9)
+    rules = Game("cutthroat-euchre", **options).rules
+    ref_rules = dict(ref.DEFAULT_RULES["cutthroat-euchre"], **options)
+    for alone, lone, tricks, points in [
+        (False, -1, [5, 0, 0], [5, 0, 0]), (True, -1, [5, 0, 0], [7, 0, 0]), (False, -1, [1, 2, 2], [0, 3, 3]),
+        (False, 2, [0, 0, 5], [0, 9, 9]), (False, 2, [2, 0, 3], [0, 6, 6]), (True, 1, [1, 4, 0], [0, 6, 6]),
+        (False, 1, [3, 2, 0], [1, 0, 0]),
+    ]:
+        assert _core.euchre_score(rules, 3, 0, alone, lone, tricks)[0] == points, (alone, lone, tricks)
+        assert reference_points(ref_rules, 3, 0, alone, lone, tricks)[0] == points, (alone, lone, tricks)
+
+
+@pytest.mark.parametrize("value", [0, 4, 7])
+def test_lone_defender_euchre_points_only_when_a_defender_went_alone(value):
+    """Partnership, the published "defending alone" rule (4) and others: a lone defender's
+    3 or 4 tricks pay ``lone_defender_euchre_points``; a plain euchre (nobody alone, or only
+    the maker alone) still pays ``euchre_points``; a lone defender's 5 the march points."""
+    options = dict(allow_lone_defender=True, lone_defender_euchre_points=value)
+    rules = Game("euchre", **options).rules
+    ref_rules = dict(ref.DEFAULT_RULES["euchre"], **options)
+    for alone, lone, tricks, team in [
+        (False, 0, [3, 2, 0, 0], [value, 0]), (False, 2, [0, 1, 4, 0], [value, 0]),
+        (True, 0, [4, 1, 0, 0], [value, 0]), (False, 0, [5, 0, 0, 0], [4, 0]),
+        (False, -1, [1, 1, 2, 1], [2, 0]), (True, -1, [2, 1, 1, 0], [2, 0]), (False, 0, [2, 3, 0, 0], [0, 1]),
+    ]:
+        seat_points = [team[s % 2] for s in range(4)]
+        assert _core.euchre_score(rules, 4, 1, alone, lone, tricks) == (seat_points, team), (alone, lone, tricks)
+        assert reference_points(ref_rules, 4, 1, alone, lone, tricks) == (seat_points, team)
+    cut = Game("cutthroat-euchre", lone_defender_euchre_points=value).rules
+    assert _core.euchre_score(cut, 3, 1, False, 0, [3, 2, 0])[0] == [value, 0, value]
+    assert _core.euchre_score(cut, 3, 1, False, -1, [1, 2, 2])[0] == [2, 0, 2]
+
+
+def test_legacy_preset_restores_the_lone_march_of_4():
+    legacy = Game("cutthroat-euchre", preset="legacy").rules
+    assert legacy == Game("cutthroat-euchre", lone_march_points=4).rules
+    assert dict(legacy) == dict(Game("cutthroat-euchre").rules, lone_march_points=4)
+    assert _core.euchre_score(legacy, 3, 0, True, -1, [5, 0, 0])[0] == [4, 0, 0]
+    assert _core.euchre_score(Game("cutthroat-euchre").rules, 3, 0, True, -1, [5, 0, 0])[0] == [3, 0, 0]
+
+
+def test_legacy_preset_reproduces_earlier_results():
+    """50,000 heuristic and random hands (seed 2026): the legacy preset gives exactly the
+    records of the build before issue 9 (their per-seat point totals and a hash of the
+    records, taken from that build).  With random players the new default differs only
+    by one point per lone march; the heuristic, which goes alone only for a bonus, never
+    goes alone under it."""
+    pinned = {"heuristic": ([41535, 41783, 41497], "91ef4d19eee67d74"),
+              "random": ([52462, 52461, 52740], "d35d41c0477cee38")}
+    for policy, (totals, digest) in pinned.items():
+        old = Game("cutthroat-euchre", preset="legacy").simulate(50_000, policy=policy, seed=2026, threads=2).array
+        assert old["points"].sum(axis=0).tolist() == totals, policy
+        assert hashlib.sha256(old.tobytes()).hexdigest()[:16] == digest, policy
+        new = Game("cutthroat-euchre").simulate(50_000, policy=policy, seed=2026, threads=2).array
+        if policy == "heuristic":
+            assert old["maker_alone"].sum() > 100 and not new["maker_alone"].any()
+            continue
+        maker = new["maker"].astype(int)
+        lone_march = new["maker_alone"] & (new["tricks"][np.arange(len(new)), maker] == 5)
+        assert lone_march.sum() > 100, policy
+        expected = old["points"].copy()
+        expected[np.arange(len(new))[lone_march], maker[lone_march]] -= 1
+        assert (new["points"] == expected).all(), policy
+        for field in ("tricks", "maker", "trump", "maker_alone", "lone_defender", "euchred", "redeals"):
+            assert (new[field] == old[field]).all(), (policy, field)
 
 
 # -- the batch -------------------------------------------------------------------------------
@@ -199,23 +270,57 @@ def test_batch_hand_replays_through_the_step_api(name, seats, policy):
         assert state.tricks == list(rec["tricks"]) and state.points == list(rec["points"])
 
 
-def test_deal_odds_of_the_bowers():
-    """A 5-card hand holds the right bower of a given trump with probability 5/24, at least one
-    bower with 1 - C(22,5)/C(24,5) = 0.3804; every seat's hand and every suit, 4 x 40,000 deals."""
-    rules = Game("euchre").rules
-    right = either = n = 0
-    for seed in range(40_000):
-        for mask in _core.EuchreState(rules, 4, seed, seed % 4).hands:
-            for t in range(4):
-                rb, lb = mask >> (16 * t + 2) & 1, mask >> (16 * (3 - t) + 2) & 1
-                right += rb
-                either += rb | lb
-                n += 1
-    p_right, p_either = 5 / 24, 1 - math.comb(22, 5) / math.comb(24, 5)
-    assert abs(p_either - 0.3804) < 5e-5
-    # the 16 observations of a deal are not independent; 4 sigma of n/4 independent ones is generous
-    for got, p in ((right / n, p_right), (either / n, p_either)):
-        assert abs(got - p) < 4 * math.sqrt(p * (1 - p) / (n / 4)), (got, p)
+#: chi-square values a correct deal exceeds with probability 1e-5 (2 and 5 degrees of freedom)
+CHI2_1E5 = {2: 23.03, 5: 28.47}
+
+
+def chi_square(observed, expected):
+    observed, expected = np.asarray(observed, float), np.asarray(expected, float)
+    return float(((observed - expected) ** 2 / expected).sum())
+
+
+def counted_bower_odds():
+    """P(a 5-card hand holds 0, 1, 2 bowers of trump t), counted over all C(24,5) hands."""
+    deck = [16 * suit + rank for suit in range(4) for rank in range(6)]
+    counts = np.zeros((4, 3), dtype=np.int64)
+    for combo in itertools.combinations(deck, 5):
+        mask = sum(1 << b for b in combo)
+        for t in range(4):
+            counts[t, (mask >> (16 * t + 2) & 1) + (mask >> (16 * (3 - t) + 2) & 1)] += 1
+    assert (counts.sum(axis=1) == math.comb(24, 5)).all()
+    return counts / math.comb(24, 5)
+
+
+@pytest.mark.parametrize("name, seats", [("cutthroat-euchre", 3), ("euchre", 4)])
+def test_deal_frequencies_match_the_counted_odds(name, seats):
+    """The core's deal against exact odds, 30,000 deals: (a) for every seat and trump suit,
+    how many bowers the hand holds (0, 1, 2), against the counts over all 42,504 possible
+    hands; (b) for every card, where it lands: each seat's hand (cutthroat: and the dummy)
+    5/24, the upcard 1/24, the kitty's hidden cards the rest.  Each chi-square is below the
+    value a correct deal exceeds with p = 1e-5."""
+    rules = Game(name).rules
+    n = 30_000
+    zones = np.zeros((n, seats + 3), dtype=np.uint64)  # seats, dummy, upcard, hidden kitty
+    for seed in range(n):
+        state = _core.EuchreState(rules, seats, seed, seed % seats)
+        up = 1 << state.upcard
+        zones[seed] = [*state.hands, state.dummy, up, state.kitty & ~up]
+    odds = counted_bower_odds()
+    for seat in range(seats):
+        for t in range(4):
+            bowers = (zones[:, seat] >> np.uint64(16 * t + 2) & np.uint64(1)) + (
+                zones[:, seat] >> np.uint64(16 * (3 - t) + 2) & np.uint64(1))
+            observed = np.bincount(bowers.astype(np.int64), minlength=3)
+            assert chi_square(observed, n * odds[t]) < CHI2_1E5[2], (seat, t, observed, n * odds[t])
+    share = [5] * seats + ([5] if seats == 3 else []) + [1, 3]   # cards of 24 in each zone
+    used = [z for z in range(seats + 3) if z != seats or seats == 3]
+    assert sum(share) == 24
+    for suit in range(4):
+        for rank in range(6):
+            b = np.uint64(16 * suit + rank)
+            observed = [int((zones[:, z] >> b & np.uint64(1)).sum()) for z in used]
+            assert sum(observed) == n
+            assert chi_square(observed, [n * k / 24 for k in share]) < CHI2_1E5[5], (suit, rank, observed)
 
 
 def test_heuristic_beats_random():

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from cardsim import Game
-from cardsim.hands.euchre import EuchreHand
+from cardsim.hands.euchre import CutthroatEuchreHand, EuchreHand
 
 # Dealer 0, seat 1 leads; the kitty is TH (upcard) JS JC KD.
 DEAL = ["JH AH KH QH TC", "AS 9C QC KC AC", "9S TS QS KS AD", "9H JD 9D TD QD"]
@@ -59,3 +59,220 @@ def test_merge_keeps_trumps_and_aces():
         else:
             assert set(trumps) <= set(kept)
             assert len(set(aces) & set(kept)) == min(len(aces), 5 - len(trumps))
+
+
+# -- more hand-made positions, one documented behaviour each ---------------------------------
+
+FULL = [r + s for s in "SHDC" for r in "9TJQKA"]
+
+
+def deal_with(name, fixed, upcard, dealer=0, dummy=None):
+    """A deal where the seats in ``fixed`` hold the given cards; the other seats (and the
+    cutthroat dummy, unless given) get the cards left over in deck order, 5 each, and the
+    kitty the last 3 with the upcard.  The heuristic reads only its own hand, the upcard
+    and the cards played, so what the other seats hold does not change its choice."""
+    game = Game(name)
+    rest = [c for c in FULL if c != upcard and all(c not in h.split() for h in fixed.values())
+            and (dummy is None or c not in dummy.split())]
+    hands = []
+    for seat in range(game.seats):
+        if seat in fixed:
+            hands.append(fixed[seat])
+        else:
+            hands.append(" ".join(rest[:5]))
+            rest = rest[5:]
+    if game.seats == 3:
+        if dummy is None:
+            dummy, rest = " ".join(rest[:5]), rest[5:]
+        return game._engine.hand_class.from_cards(game.rules, hands, upcard=upcard, dummy=dummy, dealer=dealer)
+    return EuchreHand.from_cards(game.rules, hands, upcard=upcard, dealer=dealer)
+
+
+def heuristic_card(hand):
+    """(seat, card) the heuristic plays now (also when it completes the trick)."""
+    seat, before = hand.to_act, set(hand.hands[hand.to_act])
+    hand.step("heuristic")
+    (card,) = before - set(hand.hands[seat])
+    return seat, card
+
+
+# Leading.  Dealer 0, seat 1 leads; the kitty is TH (the upcard) JS AC TD.
+LEAD_DEAL = ["JH QS TC QC KC", "KH 9H AS KS 9D", "AH 9S TS JC 9C", "JD QH AD KD QD"]
+
+
+def test_maker_without_a_sure_trump_leads_its_lowest_trump():
+    hand = ordered(LEAD_DEAL, discard="QC")     # seat 1 makes hearts holding KH 9H
+    hand.step("heuristic")
+    assert hand.trick == [(1, "9H")]
+
+
+def test_defender_leads_its_cheapest_sure_winner_not_trump():
+    hand = EuchreHand.from_cards(Game("euchre").rules, LEAD_DEAL, upcard="TH")
+    hand.act("pass")
+    hand.act("order")                           # seat 2 makes hearts; seat 1 defends
+    hand.discard("QC")
+    hand.act("not alone")
+    hand.step("heuristic")                      # AS and KS are both sure winners (it holds AS): KS
+    assert hand.trick == [(1, "KS")]
+
+
+def test_without_a_sure_winner_leads_the_cheapest_plain_card():
+    deal = ["JH AS KS QC KC", "9H TC 9D QS KD", "AH 9S TS JC 9C", "JD QH AD QD KH"]
+    hand = EuchreHand.from_cards(Game("euchre").rules, deal, upcard="TH")
+    hand.act("pass")
+    hand.act("order")
+    hand.discard("QC")
+    hand.act("not alone")
+    hand.step("heuristic")                      # 9D before the equally low trump 9H
+    assert hand.trick == [(1, "9D")]
+
+
+# Following.  Seat 1 makes hearts and leads 9S.
+
+def test_second_hand_wins_with_a_sure_winner():
+    deal = ["TS JS 9C TC QC", "9S JH AH KH 9D", "QS AS JC KC AC", "KS JD QH 9H TD"]
+    hand = ordered(deal, discard="9C")
+    hand.play("9S")
+    hand.step("heuristic")                      # QS would win now but KS is out: AS
+    assert hand.trick[-1] == (2, "AS")
+
+
+def test_last_hand_wins_with_its_cheapest_winner():
+    deal = ["QS AS 9C TC QC", "9S JH AH KH 9D", "TS JC KC AC QD", "JS JD QH 9H TD"]
+    hand = ordered(deal, discard="9C")
+    for card in ("9S", "TS", "JS"):
+        hand.play(card)
+    assert heuristic_card(hand) == (0, "QS")    # seat 0 plays last: QS is enough
+    assert hand.tricks == [1, 0, 0, 0]
+
+
+def test_throws_its_cheapest_card_when_it_cannot_win():
+    hand = ordered(DEAL)                        # seat 1 leads a club; seat 2 has no club, no trump
+    hand.play("9C")
+    hand.step("heuristic")
+    assert hand.trick[-1] == (2, "9S")
+
+
+def test_cutthroat_defender_does_not_overtake_the_other_defender():
+    """Cutthroat: the two defenders are partners for the hand.  Seat 1 leads KS, the maker
+    follows 9S; seat 0, last, holds AS TS and plays TS."""
+    hand = CutthroatEuchreHand.from_cards(Game("cutthroat-euchre").rules,
+                                          ["AS TS 9C TC QC", "KS 9D TD QD KD", "9S JH AH KH QH"],
+                                          dummy="JS QS 9H JC KC", upcard="TH")
+    for action in ("pass", "order", "leave", "not alone", "keep 9S JH AH KH QH", "not alone", "not alone"):
+        hand.act(action)
+    assert hand.phase == "play" and hand.to_act == 1
+    hand.play("KS")
+    hand.play("9S")
+    assert heuristic_card(hand) == (0, "TS") and hand.tricks == [0, 1, 0]
+
+
+def test_cutthroat_defender_beats_the_maker():
+    """The same cards, but seat 1 is the maker leading KS: seat 0 wins with AS."""
+    hand = CutthroatEuchreHand.from_cards(Game("cutthroat-euchre").rules,
+                                          ["AS TS 9C TC QC", "KS 9D TD QD KD", "9S JH AH KH QH"],
+                                          dummy="JS QS 9H JC KC", upcard="TH")
+    for action in ("order", "leave", "not alone", "keep KS 9D TD QD KD", "not alone", "not alone"):
+        hand.act(action)
+    assert hand.maker == 1 and hand.phase == "play" and hand.to_act == 1
+    hand.play("KS")
+    hand.play("9S")
+    assert heuristic_card(hand) == (0, "AS") and hand.tricks == [1, 0, 0]
+
+
+# Bidding, the discard, going alone, the merge.
+
+def test_orders_up_a_strong_hand_and_passes_a_weak_one():
+    strong = deal_with("euchre", {1: "JH JD AH 9S 9C"}, upcard="TH")
+    strong.step("heuristic")
+    assert strong.maker == 1 and strong.trump == "H"
+    weak = deal_with("euchre", {1: "9H TS QC KD 9C"}, upcard="TH")
+    weak.step("heuristic")
+    assert weak.maker is None and weak.to_act == 2
+
+
+def test_dealer_discards_a_singleton_to_make_a_void():
+    hand = deal_with("euchre", {0: "KS 9D TD QH 9H"}, upcard="TH")
+    hand.act("order")                           # seat 1 orders; the dealer takes TH
+    hand.step("heuristic")                      # KS (alone in spades) goes before the lower 9D
+    assert list(hand.discarded) == ["KS"]
+
+
+def test_dealer_always_takes_the_upcard():
+    hand = deal_with("cutthroat-euchre", {0: "9S TS 9C TC 9D"}, upcard="TH")
+    hand.act("order")
+    assert hand.phase == "pickup"
+    hand.step("heuristic")
+    assert hand.picked_up and hand.phase == "discard"
+
+
+MARCH_HANDS = (("JH JD AH AS AC", True), ("JH JD AH KH 9S", True), ("JH JD AH AS KC", False),
+               ("JD AH KH QH AS", False))
+
+
+def test_goes_alone_only_with_a_hand_expected_to_march():
+    for cards, alone in MARCH_HANDS:
+        hand = deal_with("euchre", {1: cards}, upcard="9H")
+        hand.act("order")
+        hand.step("heuristic")                  # the dealer's discard
+        hand.step("heuristic")                  # seat 1: alone or not
+        assert hand.maker_alone is alone, cards
+
+
+def test_cutthroat_maker_goes_alone_only_when_it_pays_a_bonus():
+    """Cutthroat by the seed (a lone march pays 3, like a march with the dummy) the maker
+    always merges the dummy; under the legacy preset (4) it goes alone with a march hand."""
+    for preset, bonus in ((None, False), ("legacy", True)):
+        rules = Game("cutthroat-euchre", preset=preset, dealer_pickup="always").rules
+        for cards, alone in MARCH_HANDS:
+            base = deal_with("cutthroat-euchre", {1: cards}, upcard="9H")
+            hand = CutthroatEuchreHand.from_cards(rules, [" ".join(h) for h in base.hands], upcard="9H",
+                                                  dummy=" ".join(base.dummy))
+            hand.act("order")
+            hand.step("heuristic")              # the dealer's discard
+            assert hand.phase == "alone" and hand.to_act == 1
+            hand.step("heuristic")
+            assert hand.maker_alone is (alone and bonus), (preset, cards)
+            assert hand.phase == ("defend" if alone and bonus else "merge")
+
+
+def test_defender_goes_alone_only_when_it_pays_a_bonus():
+    """A defender holding a march hand goes alone when lone_defender_march_points (4)
+    is above euchre_points (2), not when the two are equal."""
+    for options, alone in (({}, True), ({"lone_defender_march_points": 2}, False)):
+        rules = Game("euchre", allow_lone_defender=True, **options).rules
+        base = deal_with("euchre", {1: "JH JD AH AS AC"}, upcard="9D")
+        hand = EuchreHand.from_cards(rules, [" ".join(h) for h in base.hands], upcard="9D")
+        for _ in range(4):
+            hand.act("pass")
+        hand.act("pass")                        # round 2: seat 1 passes; seat 2 names hearts
+        hand.name("H")
+        hand.act("not alone")
+        assert hand.phase == "defend" and hand.to_act == 1
+        hand.step("heuristic")
+        assert (hand.lone_defender == 1) is alone, options
+
+
+def test_stuck_dealer_names_its_best_suit_and_a_free_one_passes():
+    for stick, named in ((True, "D"), (False, None)):
+        game_rules = Game("euchre", stick_the_dealer=stick).rules
+        base = deal_with("euchre", {0: "9C TH QD KD TD"}, upcard="9S")
+        hand = EuchreHand.from_cards(game_rules, [" ".join(h) for h in base.hands], upcard="9S")
+        for _ in range(7):
+            hand.act("pass")
+        assert hand.phase == "bid2" and hand.to_act == 0
+        hand.step("heuristic")
+        assert hand.trump == named and (hand.maker == 0 if named else hand.redeals == 1)
+
+
+def test_merge_keeps_trumps_then_aces_then_the_best_card():
+    for mine, dummy, kept in (
+        ("9S TS 9C QH 9H", "AH KD AS TC JD", {"QH", "9H", "AH", "JD", "AS"}),
+        ("9S TS 9C TC QH", "AH JD AS KD KC", {"QH", "AH", "JD", "AS", "KC"}),
+    ):
+        hand = deal_with("cutthroat-euchre", {1: mine}, upcard="TH", dummy=dummy)
+        hand.act("order")
+        hand.act("leave")
+        hand.act("not alone")
+        hand.step("heuristic")
+        assert set(hand.hands[1]) == kept and len(hand.discarded) == 5

@@ -44,11 +44,13 @@ EXPECTED_DEFAULTS = {
     },
     "cutthroat-euchre": {
         "dealer_pickup": "optional", "stick_the_dealer": False, "allow_lone_defender": True, "march_points": 3,
-        "lone_march_points": 4, "euchre_points": 2, "lone_defender_march_points": 4, "target_score": 10,
+        "lone_march_points": 3, "euchre_points": 2, "lone_defender_euchre_points": 2,
+        "lone_defender_march_points": 4, "target_score": 10,
     },
     "euchre": {
         "dealer_pickup": "always", "stick_the_dealer": False, "allow_lone_defender": False, "march_points": 2,
-        "lone_march_points": 4, "euchre_points": 2, "lone_defender_march_points": 4, "target_score": 10,
+        "lone_march_points": 4, "euchre_points": 2, "lone_defender_euchre_points": 2,
+        "lone_defender_march_points": 4, "target_score": 10,
     },
     "cutthroat-spades": {
         "players": 3, "jokers": 0, "allow_nil": True, "allow_blind_nil": True, "blind6_limit": 1,

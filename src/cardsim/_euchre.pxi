@@ -46,6 +46,7 @@ ctypedef struct EURules:
     int march_points            # maker (team) takes all 5
     int lone_march_points       # ... having gone alone
     int euchre_points           # each defender (the defending team) when the maker takes < 3
+    int lone_defender_euchre_points # ... when a lone defender takes 3 or 4
     int lone_defender_march_points  # ... when a lone defender takes all 5
     int target_score            # game level; not used by a single hand
 
@@ -363,8 +364,9 @@ cdef void eu_score(EUHand* h, const EURules* r) noexcept nogil:
     h.euchred = side_tricks < 3
     if not h.euchred:
         pts = 1 if side_tricks < EU_TRICKS else (r.lone_march_points if h.maker_alone else r.march_points)
-    elif h.lone_defender >= 0 and h.tricks[h.lone_defender] == EU_TRICKS:
-        pts = r.lone_defender_march_points
+    elif h.lone_defender >= 0:  # the lone defender took the 3, 4 or 5 tricks the maker side lost
+        pts = (r.lone_defender_march_points if h.tricks[h.lone_defender] == EU_TRICKS
+               else r.lone_defender_euchre_points)
     else:
         pts = r.euchre_points
     for s in range(r.seats):

@@ -19,6 +19,7 @@ cdef EURules eu_rules_from(rules, int seats) except *:
     r.march_points = rules["march_points"]
     r.lone_march_points = rules["lone_march_points"]
     r.euchre_points = rules["euchre_points"]
+    r.lone_defender_euchre_points = rules["lone_defender_euchre_points"]
     r.lone_defender_march_points = rules["lone_defender_march_points"]
     r.target_score = rules["target_score"]
     return r

@@ -194,7 +194,10 @@ cdef int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int
 cdef void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
     """Order up / name the best other suit when its value reaches eu_threshold (the
     dealer stuck in round 2 names its best suit); the dealer always takes the upcard and
-    drops its least wanted card; alone (maker or defender) only with eu_expects_march;
+    drops its least wanted card; alone (maker or defender) only with eu_expects_march, and
+    only where the march alone pays more (lone_march_points > march_points for the maker,
+    lone_defender_march_points > euchre_points for a defender: cutthroat's default 3 = 3
+    never goes alone, since keeping 5 of 10 is never worse than one's own 5);
     the merge keeps the best 5 of 10 (trumps, aces, then rank, voids made where possible)."""
     cdef int s = h.to_act, value, suit
     if h.phase == EPH_BID1:
@@ -206,12 +209,13 @@ cdef void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
     elif h.phase == EPH_BID2:
         suit = eu_best_suit(h, r, s, h.upcard >> 4, &value)
         eu_bid2(h, r, suit if value >= eu_threshold(r) or not eu_may_pass2(h, r) else -1)
-    elif h.phase == EPH_ALONE:
-        eu_alone(h, r, eu_expects_march(h.hand[s], h.trump))
+    elif h.phase == EPH_ALONE:  # alone gives up the dummy (partner): only for a bonus
+        eu_alone(h, r, r.lone_march_points > r.march_points and eu_expects_march(h.hand[s], h.trump))
     elif h.phase == EPH_MERGE:
         eu_merge(h, r, eu_drop_worst(h.hand[s], h.trump, EU_HAND_SIZE))
     elif h.phase == EPH_DEFEND:
-        eu_defend(h, r, eu_expects_march(h.hand[s], h.trump))
+        eu_defend(h, r, r.lone_defender_march_points > r.euchre_points
+                  and eu_expects_march(h.hand[s], h.trump))
     elif h.phase == EPH_PLAY:
         eu_play(h, r, eu_heuristic_card(h, r))
 

@@ -56,7 +56,10 @@ Euchre (``cutthroat-euchre`` and ``euchre``), in ``_euchre_players.pxi``:
       card (a singleton off-suit card first to make a void, never trump or an ace).
     * **Alone.** Maker or defender goes alone only with a hand expected to march:
       three trumps or more with both bowers and nothing but off-suit aces besides, or
-      four trumps or more with the three top ones.
+      four trumps or more with the three top ones; and only when the lone march pays
+      more (``lone_march_points`` above ``march_points`` for the maker,
+      ``lone_defender_march_points`` above ``euchre_points`` for a defender), so a
+      cutthroat maker under the seed's scoring (3 either way) keeps the dummy.
     * **Merge.** The maker keeps the best 5 of 10: trumps, then aces, then rank,
       dropping cards one at a time so short suits are emptied into voids.
     * **Play.** The maker's side leads trump while an opponent may hold some: the top

@@ -20,13 +20,13 @@ RANKS = "9TJQKA"  # lowest first, plain suits: A > K > Q > J > T > 9
 DEFAULT_RULES = {
     "cutthroat-euchre": {
         "dealer_pickup": "optional", "stick_the_dealer": False, "allow_lone_defender": True,
-        "march_points": 3, "lone_march_points": 4, "euchre_points": 2, "lone_defender_march_points": 4,
-        "target_score": 10,
+        "march_points": 3, "lone_march_points": 3, "euchre_points": 2, "lone_defender_euchre_points": 2,
+        "lone_defender_march_points": 4, "target_score": 10,
     },
     "euchre": {
         "dealer_pickup": "always", "stick_the_dealer": False, "allow_lone_defender": False,
-        "march_points": 2, "lone_march_points": 4, "euchre_points": 2, "lone_defender_march_points": 4,
-        "target_score": 10,
+        "march_points": 2, "lone_march_points": 4, "euchre_points": 2, "lone_defender_euchre_points": 2,
+        "lone_defender_march_points": 4, "target_score": 10,
     },
 }
 
@@ -283,8 +283,11 @@ class Hand:
             pts = 1
         elif maker_side == 5:
             pts = r["lone_march_points"] if self.maker_alone else r["march_points"]
-        elif self.lone_defender is not None and self.tricks[self.lone_defender] == 5:
-            pts = r["lone_defender_march_points"]
+        elif self.lone_defender is not None:
+            # euchred by a defender playing alone: 3 or 4 tricks, or all 5 (the "march" of a defender)
+            taken = self.tricks[self.lone_defender]
+            assert taken in (3, 4, 5)
+            pts = r["lone_defender_march_points"] if taken == 5 else r["lone_defender_euchre_points"]
         else:
             pts = r["euchre_points"]
         for s in range(self.seats):
