@@ -150,8 +150,8 @@ def test_bom_toml(tmp_path):
 
 
 def test_preset_on_game_without_presets():
-    line = fails("simulate", "spades", "--preset", "official")
-    assert "spades" in line and "has none" in line and "choose one of it" not in line
+    line = fails("simulate", "euchre", "--preset", "official")
+    assert "euchre" in line and "has none" in line and "choose one of it" not in line
 
 
 # -- click's own errors: one line, exit 2 ------------------------------------------------------
