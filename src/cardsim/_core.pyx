@@ -130,6 +130,39 @@ def pinochle_meld_many(const uint64_t[::1] hands, const int8_t[::1] trumps, rule
         out[i] = meld_points(hands[i], trumps[i], values)
 
 
+def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
+    """Distinct legal cards (a mask) of ``hand`` (physical bits) facing ``trick`` (card bits
+    in play order) with ``trump``, from cp_legal or pp_legal under ``rules`` of ``game``
+    (cutthroat-pinochle or partnership-pinochle): the engine's own legal-card function,
+    for hand-made positions the step API cannot reach (tests/cases/legal_cases.py)."""
+    cdef CPHand ch
+    cdef PPHand ph
+    cdef CPRules cr
+    cdef PPRules pr
+    cdef int i, n = len(trick)
+    if game == "cutthroat-pinochle":
+        if n >= CP_SEATS:
+            raise ValueError("a cutthroat trick has at most 2 cards before the player's")
+        cr = cp_rules_from(rules)
+        memset(&ch, 0, sizeof(ch))
+        ch.to_act, ch.trump, ch.n_in_trick, ch.hand[0] = 0, trump, n, hand
+        for i in range(n):
+            ch.trick[i] = trick[i]
+        ch.best = trick_winner(ch.trick, n, trump) if n else 0
+        return cp_legal(&ch, &cr)
+    if game == "partnership-pinochle":
+        if n >= PP_SEATS:
+            raise ValueError("a partnership trick has at most 3 cards before the player's")
+        pr = pp_rules_from(rules)
+        memset(&ph, 0, sizeof(ph))
+        ph.to_act, ph.trump, ph.n_in_trick, ph.hand[0] = 0, trump, n, hand
+        for i in range(n):
+            ph.trick[i] = trick[i]
+        ph.best = trick_winner(ph.trick, n, trump) if n else 0
+        return pp_legal(&ph, &pr)
+    raise ValueError(f"no legal-card probe for {game!r}")
+
+
 # -- batch simulation ----------------------------------------------------------------
 
 ctypedef struct CPRecord:
