@@ -314,9 +314,9 @@ def test_core_matches_reference(config):
 # Hands where the core's heuristic players choose every action (realistic positions:
 # trump pulled, counters fed, overcalls).  After each step the action the core took is
 # read back (bid or pass, trump with discard and throw-in, card) and made on the
-# reference, which refuses anything illegal.  The seat to act is compared at every
-# step, everything (as above) at every phase change, at every step of every
-# PUBLIC_EVERY-th hand, and at the result.
+# reference, which refuses anything illegal.  The seat to act and the legal cards are
+# compared at every step, everything (as above) at every phase change, at every step of
+# every PUBLIC_EVERY-th hand, and at the result.
 
 HEURISTIC_HANDS = 1000
 HEURISTIC_CONFIGS = [
@@ -348,7 +348,7 @@ def heuristic_action(core, hand, stats, where):
         hand.declare(core.trump, list(core.discard), core.thrown_in)
         stats["thrown_in"] += hand.thrown_in
         return 0
-    held = core._state.hands[seat]
+    held, core_legal = core._state.hands[seat], core._state.legal_mask()
     core.step("heuristic")
     played = held & ~core._state.hands[seat]
     assert played and not played & (played - 1), where  # exactly one card left the hand
@@ -356,6 +356,7 @@ def heuristic_action(core, hand, stats, where):
     where.append(f"seat {seat} plays {card} to {hand.trick}")
     legal = hand.legal_moves()
     assert card in legal, (where, "illegal for the reference", sorted(legal))
+    assert canonical_pinochle(core_legal) == ref_mask(legal), (where, "legal cards differ", sorted(legal))
     stats["situations"][situation(hand.hands[seat], hand.trick, hand.trump)] += 1
     tricks_before = len(hand.tricks)
     hand.play(card)

@@ -22,6 +22,7 @@ from collections import Counter
 import pytest
 
 from cardsim import PINOCHLE, Game
+from cardsim.cards import canonical_pinochle
 from reference import partnership_pinochle as ref
 
 HANDS_PER_CONFIG = 250
@@ -187,10 +188,11 @@ def test_core_matches_reference(config):
 # Hands where the core's heuristic players choose every action (realistic positions:
 # the partner passing trump, trump pulled, counters fed to the partner).  After each
 # step the action the core took is read back and made on the reference, which refuses
-# anything illegal; the seat to act is compared at every step, everything at every phase
-# change and at the result.
+# anything illegal; the seat to act and the legal cards are compared at every step,
+# everything at every phase change and at the result.
 
 HEURISTIC_HANDS = 1000
+BIT = {r + s: PINOCHLE.parse_code(r + s) for s in "SHDC" for r in "9JQKTA"}  # copy 0 of each card
 HEURISTIC_CONFIGS = [
     {},  # must_beat=trump_led
     {"must_beat": "always", "all_pass": "redeal"},
@@ -223,7 +225,8 @@ def heuristic_action(core, hand, rules, stats, where):
         hand.pass_cards(cards)
         stats["passes"] += 1
         return 0
-    held = core._state.hands[seat]  # raw masks: CardSets at every card would dominate the run time
+    # raw masks: CardSets at every card would dominate the run time
+    held, core_legal = core._state.hands[seat], core._state.legal_mask()
     core.step("heuristic")
     played = held & ~core._state.hands[seat]
     assert played and not played & (played - 1), where  # exactly one card left the hand
@@ -231,6 +234,7 @@ def heuristic_action(core, hand, rules, stats, where):
     where.append(f"seat {seat} plays {card} to {hand.trick}")
     legal = hand.legal_moves()
     assert card in legal, (where, "illegal for the reference", sorted(legal))
+    assert canonical_pinochle(core_legal) == sum(1 << BIT[c] for c in legal), (where, "legal cards differ")
     stats["situations"][situation(hand.hands[seat], hand.trick, hand.trump)] += 1
     tricks_before = len(hand.trick_winners)
     hand.play(card)

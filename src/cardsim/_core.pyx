@@ -62,6 +62,8 @@ MELD_NAMES = (
 )
 PINOCHLE_RANKS = "9JQKTA"
 _ALL_PASS = {"redeal": ALL_PASS_REDEAL, "first_forced": ALL_PASS_FIRST_FORCED, "dealer_forced": ALL_PASS_DEALER_FORCED}
+#: must_beat as section 1 reads it (cutthroat): trump_led keeps the over-trump duty.  Partnership
+#: reads trump_led differently: _PP_MUST_BEAT in _partnership_pinochle_api.pxi.
 _MUST_BEAT = {"always": MUST_BEAT_ALWAYS, "trump_led": MUST_BEAT_TRUMP_LED, "never": MUST_BEAT_NEVER}
 
 
