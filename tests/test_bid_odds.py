@@ -412,8 +412,38 @@ def test_unknown_rule_option():
 def test_seat_and_dealer_are_reported():
     odds = bid_odds(GAME, EXAMPLE, trials=500, seed=1, threads=1, seat=1)
     assert (odds.seat, odds.dealer) == (1, 0)
-    odds = bid_odds(GAME, EXAMPLE, trials=500, seed=1, threads=1, seat=2, dealer=2)
+    odds = bid_odds(GAME, EXAMPLE, trials=500, seed=1, threads=1, seat=2, dealer=1)
+    assert (odds.seat, odds.dealer) == (2, 1)
+    odds = bid_odds(GAME, EXAMPLE, trials=500, seed=1, threads=1, seat=2, dealer=2, rules={"dealer_may_bid": True})
     assert (odds.seat, odds.dealer) == (2, 2)
+
+
+def test_a_dealer_who_may_not_bid_has_no_bid_odds():
+    """dealer_may_bid=false (the default, seed 000): the player in the dealer's seat never bids."""
+    for seat in range(3):
+        with pytest.raises(CardsimError) as info:
+            bid_odds(GAME, EXAMPLE, trials=10, threads=1, seat=seat, dealer=seat)
+        assert one_line(info.value) and f"seat {seat} is the dealer" in str(info.value)
+        assert "--set dealer_may_bid=true" in str(info.value)
+    # the legacy preset lets the dealer bid; the dealer does not change the trials
+    a = bid_odds(GAME, EXAMPLE, trials=300, seed=4, threads=1, seat=0, dealer=0, rules={"dealer_may_bid": True})
+    b = bid_odds(Game(GAME, preset="legacy"), EXAMPLE, trials=300, seed=4, threads=1, seat=0, dealer=0)
+    c = bid_odds(GAME, EXAMPLE, trials=300, seed=4, threads=1, seat=0, dealer=1)
+    assert a.rows == b.rows == c.rows
+
+
+def test_cli_bid_refuses_the_dealer_who_may_not_bid():
+    from click.testing import CliRunner
+
+    from cardsim.cli import main
+
+    result = CliRunner().invoke(main, ["bid", GAME, EXAMPLE, "--dealer", "0", "--trials", "10"])
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "seat 0 is the dealer" in lines[0] and "--set dealer_may_bid=true" in lines[0]
+    result = CliRunner().invoke(main, ["bid", GAME, EXAMPLE, "--dealer", "0", "--trials", "10", "--threads", "1",
+                                       "--set", "dealer_may_bid=true", "--json"])
+    assert result.exit_code == 0 and '"dealer": 0' in result.stdout
 
 
 # ------------------------------------------------------------------ forced throw-in

@@ -54,8 +54,8 @@ def simulate(rules, hand: int, trump: int, policy: str, trials: int, seed: int) 
         state.set_deal((hand, to_mask(unseen[:size]), to_mask(unseen[size:2 * size])), to_mask(unseen[2 * size:]))
         assert state.phase == "auction" and state.to_act == SEAT
         state.auction_act(state.min_bid())
-        state.auction_act(-1)
-        state.auction_act(-1)
+        while state.phase == "auction":  # the others pass (the dealer is out under dealer_may_bid=false)
+            state.auction_act(-1)
         assert state.phase == "declare" and state.bidder == SEAT
         state.declare(trump, state.heuristic_discard(trump), False)
         while state.phase != "done":
@@ -114,9 +114,8 @@ def test_set_deal_starts_the_auction_from_the_given_cards():
     assert state.phase == "auction" and state.dealer == 1 and state.to_act == 2 and state.high_bid == -1
     assert state.won == (0, 0, 0) and state.trick_points == [0, 0, 0] and state.score == [0, 0, 0]
     state.auction_act(16)
-    state.auction_act(-1)
-    state.auction_act(-1)
-    assert state.bidder == 2 and state.hands[2] == hands[2] | widow
+    state.auction_act(-1)  # seat 0; the dealer (seat 1) may not bid
+    assert state.phase == "declare" and state.bidder == 2 and state.hands[2] == hands[2] | widow
     discard = state.heuristic_discard(0)
     assert bin(discard).count("1") == 3 and discard & ~state.hands[2] == 0
     state.declare(0, discard, False)

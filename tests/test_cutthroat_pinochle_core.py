@@ -1,10 +1,10 @@
 """The compiled Cutthroat Pinochle core through the public API: meld, meld values, illegal moves.
 
-Legal-card cases (tests/cases/legal_cases.py): the core's legal-card function is a
-``cdef inline`` (cardsim._core exposes no way to ask it about an arbitrary hand and
-trick, and the step API cannot be put into a chosen position), so LEGAL_CASES are
-checked against the reference in test_reference_cutthroat_pinochle.py and the core is
-checked against the reference's ``legal_cards`` at every card of thousands of hands in
+Legal-card cases (tests/cases/legal_cases.py): the step API cannot be put into a chosen
+position, so the core's own legal-card function (cp_legal) is asked about each hand-made
+position through ``cardsim._core.pinochle_legal_in_position``; the same cases are checked
+against the reference in test_reference_cutthroat_pinochle.py, and the core is checked
+against the reference's ``legal_cards`` at every card of thousands of hands in
 test_differential_cutthroat_pinochle.py, which also asserts that every situation the
 hand-made cases cover comes up there many times.
 """
@@ -14,7 +14,9 @@ import random
 
 import pytest
 
-from cardsim import MELD_NAMES, PINOCHLE, CardError, CardSet, CardsimError, Game, IllegalMoveError, Meld
+from cardsim import MELD_NAMES, PINOCHLE, CardError, CardSet, CardsimError, Game, IllegalMoveError, Meld, RulesError
+from cases.legal_cases import LEGAL_CASES
+from cases.positions import core_legal
 from cases.meld_cases import MELD_CASES
 from reference import cutthroat_pinochle as ref
 
@@ -25,6 +27,15 @@ DECK_CODES = [r + s for s in "SHDC" for r in "9JQKTA" for _ in range(2)]
 def one_line(exc: BaseException) -> bool:
     text = str(exc)
     return bool(text) and "\n" not in text
+
+
+# ------------------------------------------------------------------ legal cards
+
+
+@pytest.mark.parametrize("hand, trick, trump, must_beat, expected", LEGAL_CASES)
+def test_legal_cases_in_the_core(hand, trick, trump, must_beat, expected):
+    rules = Game(GAME, must_beat=must_beat).rules
+    assert core_legal(GAME, rules, hand, trick, trump) == set(expected.split())
 
 
 # ------------------------------------------------------------------ meld
@@ -96,7 +107,7 @@ def test_meld_values_change_the_hand_meld():
     for seed in range(40):
         plain, rich = Game(GAME).deal(seed=seed), Game(GAME, meld_marriage=50, meld_dix=7).deal(seed=seed)
         for hand in (plain, rich):
-            hand.bid(16), hand.pass_(), hand.pass_()
+            hand.bid(16), hand.pass_()  # the dealer may not bid: one pass ends the auction
             held = list(hand.hands[hand.bidder])
             hand.declare("S", held[-3:])
         values = dict(ref.DEFAULT_RULES, meld_marriage=50, meld_dix=7)
@@ -182,8 +193,24 @@ def test_bid_too_low():
     assert hand.min_bid() == 35
 
 
-def test_first_forced_forbids_the_first_pass():
+def test_first_forced_dealer_may_not_bid():
+    """The default dealer is out: left of the dealer must open, right of the dealer may overcall."""
     game = Game(GAME, all_pass="first_forced")
+    for dealer in range(3):
+        hand = game.deal(seed=11, dealer=dealer)
+        left, right = (hand.dealer + 1) % 3, (hand.dealer + 2) % 3
+        assert hand.to_act == left and not hand.can_pass()
+        expect_illegal(hand, hand.pass_, match="may not pass")
+        hand.bid(16)
+        assert hand.to_act == right and hand.can_pass()
+        hand.bid(17)
+        assert hand.to_act == left and hand.can_pass()  # the dealer is skipped
+        hand.pass_()
+        assert hand.phase == "declare" and hand.bidder == right and hand.bid_amount == 17
+
+
+def test_first_forced_forbids_the_first_pass():
+    game = Game(GAME, all_pass="first_forced", dealer_may_bid=True)
     for dealer in range(3):
         hand = game.deal(seed=11, dealer=dealer)
         assert hand.to_act == (hand.dealer + 1) % 3
@@ -199,7 +226,7 @@ def test_first_forced_forbids_the_first_pass():
 
 
 def test_dealer_forced_forbids_the_dealer_pass():
-    game = Game(GAME, all_pass="dealer_forced")
+    game = Game(GAME, all_pass="dealer_forced", dealer_may_bid=True)
     hand = game.deal(seed=12, dealer=1)
     hand.pass_()
     assert hand.to_act == 0 and hand.can_pass()
@@ -210,8 +237,15 @@ def test_dealer_forced_forbids_the_dealer_pass():
     assert hand.phase == "declare" and hand.bidder == 1 and hand.bid_amount == 16
 
 
+def test_dealer_forced_needs_a_dealer_who_may_bid():
+    with pytest.raises(RulesError) as info:
+        Game(GAME, all_pass="dealer_forced")
+    assert one_line(info.value) and "needs dealer_may_bid=true" in str(info.value)
+
+
 def test_dealer_may_bid_false():
-    game = Game(GAME, dealer_may_bid=False)
+    game = Game(GAME)  # the default: seed 000, the dealer may not bid
+    assert game.rules["dealer_may_bid"] is False
     hand = game.deal(seed=1, dealer=2)
     assert hand.to_act == 0
     hand.bid(16)
@@ -220,13 +254,20 @@ def test_dealer_may_bid_false():
     assert hand.to_act == 0
     hand.pass_()
     assert hand.phase == "declare" and hand.bidder == 1
+    hand = Game(GAME, dealer_may_bid=True).deal(seed=1, dealer=2)
+    hand.bid(16), hand.bid(17)
+    assert hand.to_act == 2 and hand.may_bid()  # the legacy reading: the dealer bids too
 
 
-def test_all_pass_redeal_rotates_the_dealer():
-    game = Game(GAME)
+@pytest.mark.parametrize("dealer_may_bid, passes", [(False, 2), (True, 3)])
+def test_all_pass_redeal_rotates_the_dealer(dealer_may_bid, passes):
+    game = Game(GAME, dealer_may_bid=dealer_may_bid)
     hand = game.deal(seed=21, dealer=0)
     r0, d0, hands0 = hand.redeals, hand.dealer, hand.hands
-    hand.pass_(), hand.pass_(), hand.pass_()
+    for _ in range(passes - 1):
+        hand.pass_()
+    assert hand.phase == "auction" and hand.redeals == r0
+    hand.pass_()
     assert hand.phase == "auction"
     assert hand.redeals >= r0 + 1
     assert hand.dealer == (d0 + hand.redeals - r0) % 3

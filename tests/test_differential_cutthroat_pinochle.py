@@ -25,7 +25,7 @@ from cardsim.cards import canonical_pinochle
 from cases.legal_cases import LEGAL_CASES
 from reference import cutthroat_pinochle as ref
 
-HANDS_PER_CONFIG = 600
+HANDS_PER_CONFIG = 500
 BID_RAISES = 4  # bids are drawn from min_bid .. min_bid + 4
 PASS_RATE = 0.5  # high enough that all three pass now and then
 THROW_IN_RATE = 0.05
@@ -34,8 +34,10 @@ PUBLIC_EVERY = 30  # every step of every 30th hand also compares the public Card
 CONFIGS = [
     *({"must_beat": mode, "widow": widow} for mode in ("always", "trump_led", "never") for widow in (True, False)),
     {"all_pass": "first_forced"},
-    {"all_pass": "dealer_forced"},
-    {"dealer_may_bid": False},
+    {"all_pass": "first_forced", "dealer_may_bid": True, "must_beat": "never"},
+    {"all_pass": "dealer_forced", "dealer_may_bid": True},
+    {"dealer_may_bid": True},
+    {"dealer_may_bid": True, "must_beat": "trump_led"},
     {"bidder_needs_trump_marriage": True},
     {"save_meld_points": 3},
     {"army_scoring": True},
@@ -44,12 +46,12 @@ CONFIGS = [
     {"min_bid": 20, "bid_increment": 5, "card_points": "A=11,T=10,K=4,Q=3,J=2", "last_trick_points": 10,
      "save_meld_points": 20, "dix_always_counts": False, "meld_run": 25, "meld_dix": 10, "army_scoring": True},
     # frequent nines redeals, no widow, trump_led, dealer held to the minimum
-    {"redeal_nines": 3, "widow": False, "must_beat": "trump_led", "all_pass": "dealer_forced"},
+    {"redeal_nines": 3, "widow": False, "must_beat": "trump_led", "all_pass": "dealer_forced", "dealer_may_bid": True},
 ]
 
 
 def config_id(config: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in config.items())
+    return ",".join(f"{k}={v}" for k, v in config.items()) or "defaults"
 
 
 def reference_rules(game: Game) -> dict:
@@ -220,6 +222,7 @@ def play_one(game, rules, i, stats):
         where = [i, steps, hand.phase]
         if hand.phase == "auction":
             seat, redeals_before = hand.to_act, core.redeals
+            stats["dealer_acted"] += seat == hand.dealer
             if hand.can_pass() and (not hand.may_bid() or rng.random() < PASS_RATE):
                 where.append(f"seat {seat} passes")
                 hand.pass_()
@@ -288,6 +291,10 @@ def test_core_matches_reference(config):
     if rules["bidder_needs_trump_marriage"]:
         assert stats["thrown_in"] > HANDS_PER_CONFIG // 10
     assert stats["made"] > 0
+    if not rules["dealer_may_bid"]:
+        assert stats["dealer_acted"] == 0, "the dealer took part in an auction it may not bid in"
+    else:
+        assert stats["dealer_acted"] > HANDS_PER_CONFIG // 2
     if rules["all_pass"] == "redeal":
         assert stats["all_pass_redeals"] > 0, "no all-pass redeal was exercised"
     else:
@@ -300,6 +307,105 @@ def test_core_matches_reference(config):
     for case_mode, kind in CASE_SITUATIONS:
         if case_mode == mode and stats["played"] > HANDS_PER_CONFIG // 2:
             assert stats["situations"][kind] >= 20, (mode, kind, dict(stats["situations"]))
+
+
+# ------------------------------------------------------------------ the heuristic players
+#
+# Hands where the core's heuristic players choose every action (realistic positions:
+# trump pulled, counters fed, overcalls).  After each step the action the core took is
+# read back (bid or pass, trump with discard and throw-in, card) and made on the
+# reference, which refuses anything illegal.  The seat to act and the legal cards are
+# compared at every step, everything (as above) at every phase change, at every step of
+# every PUBLIC_EVERY-th hand, and at the result.
+
+HEURISTIC_HANDS = 1000
+HEURISTIC_CONFIGS = [
+    {},  # must_beat=always, the dealer may not bid
+    {"must_beat": "trump_led", "dealer_may_bid": True, "all_pass": "first_forced"},
+    {"must_beat": "never", "dealer_may_bid": True, "widow": False},
+]
+
+
+def heuristic_action(core, hand, stats, where):
+    """Let the core's heuristic take the action due now and make it on the reference.
+
+    Returns how many times the core dealt again (all passed under all_pass=redeal)."""
+    seat = hand.to_act
+    if hand.phase == "auction":
+        bid_before, redeals_before = core.bid_amount, core.redeals
+        stats["dealer_acted"] += seat == hand.dealer
+        core.step("heuristic")
+        if core.redeals != redeals_before or core.bid_amount == bid_before:
+            where.append(f"seat {seat} passes")
+            hand.pass_()
+        else:
+            where.append(f"seat {seat} bids {core.bid_amount}")
+            hand.bid(core.bid_amount)
+        return core.redeals - redeals_before
+    if hand.phase == "declare":
+        core.step("heuristic")
+        where.append(f"trump {core.trump} discard {sorted(core.discard)} throw_in {core.thrown_in}")
+        hand.declare(core.trump, list(core.discard), core.thrown_in)
+        stats["thrown_in"] += hand.thrown_in
+        return 0
+    held, core_legal = core._state.hands[seat], core._state.legal_mask()
+    core.step("heuristic")
+    played = held & ~core._state.hands[seat]
+    assert played and not played & (played - 1), where  # exactly one card left the hand
+    card = PINOCHLE.code(played.bit_length() - 1)
+    where.append(f"seat {seat} plays {card} to {hand.trick}")
+    legal = hand.legal_moves()
+    assert card in legal, (where, "illegal for the reference", sorted(legal))
+    assert canonical_pinochle(core_legal) == ref_mask(legal), (where, "legal cards differ", sorted(legal))
+    stats["situations"][situation(hand.hands[seat], hand.trick, hand.trump)] += 1
+    tricks_before = len(hand.tricks)
+    hand.play(card)
+    stats["tricks"] += len(hand.tricks) - tricks_before
+    return 0
+
+
+def heuristic_one(game, rules, i, stats):
+    core = game.deal(seed=i, dealer=i % 3)
+    hand = start_reference(core, rules)
+    every_step = i % PUBLIC_EVERY == 0
+    steps = 0
+    while hand.phase != "done":
+        steps += 1
+        assert steps < 500, "runaway hand"
+        where = [i, steps, hand.phase]
+        phase = hand.phase
+        redealt = heuristic_action(core, hand, stats, where)
+        if hand.phase == "redeal":
+            assert redealt >= 1 and core.dealer == (hand.dealer + redealt) % 3, where
+            stats["all_pass_redeals"] += 1
+            hand = start_reference(core, rules)
+        assert core.phase == hand.phase and core.to_act == hand.to_act, where
+        if every_step or hand.phase != phase:
+            compare(core, hand, where, public=every_step)
+    compare_result(core, hand, [i, "result"])
+    compare_taken(core, hand, [i, "result"])
+    stats["made"] += hand.made
+    stats["played"] += not hand.thrown_in
+    stats["hands"] += 1
+
+
+@pytest.mark.parametrize("config", HEURISTIC_CONFIGS, ids=config_id)
+def test_core_heuristic_moves_match_reference(config):
+    """Every bid, declaration and card of the heuristic players is legal for the reference,
+    and the hands they play end as the reference scores them."""
+    game = Game("cutthroat-pinochle", **config)
+    rules = reference_rules(game)
+    stats = Counter()
+    stats["situations"] = Counter()
+    for i in range(HEURISTIC_HANDS):
+        heuristic_one(game, rules, i, stats)
+    assert stats["hands"] == HEURISTIC_HANDS
+    assert stats["tricks"] == stats["played"] * (15 if rules["widow"] else 16)
+    assert 0 < stats["made"] < stats["played"]
+    assert (stats["dealer_acted"] > 0) == rules["dealer_may_bid"]
+    # the positions where the modes differ came up many times
+    for kind in ("plain lead, can beat", "void, can over-trump", "trump lead, can beat"):
+        assert stats["situations"][kind] > 100, (kind, dict(stats["situations"]))
 
 
 def test_case_situations_cover_every_mode():

@@ -26,8 +26,8 @@ RULE_SETS = {
     "no-widow-never": {"widow": False, "must_beat": "never", "save_meld_points": 3},
     "first-forced": {"all_pass": "first_forced", "must_beat": "trump_led", "dix_always_counts": False,
                      "save_meld_points": 10},
-    "dealer-forced-marriage": {"all_pass": "dealer_forced", "bidder_needs_trump_marriage": True,
-                               "army_scoring": True},
+    "dealer-forced-marriage": {"all_pass": "dealer_forced", "dealer_may_bid": True,
+                               "bidder_needs_trump_marriage": True, "army_scoring": True},
     "big-points": {"min_bid": 20, "bid_increment": 5, "card_points": "A=11,T=10,K=4,Q=3,J=2",
                    "last_trick_points": 10, "dealer_may_bid": False, "meld_run": 25},
     "nines-3": {"redeal_nines": 3},
@@ -243,7 +243,7 @@ def held_everywhere(hand) -> list[CardSet]:
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("options", [{}, {"widow": False, "all_pass": "dealer_forced"},
+@pytest.mark.parametrize("options", [{}, {"widow": False, "all_pass": "dealer_forced", "dealer_may_bid": True},
                                      {"must_beat": "trump_led", "bidder_needs_trump_marriage": True}],
                          ids=["standard", "no-widow", "trump-marriage"])
 def test_cards_conserved_through_the_step_api(policy, options):

@@ -6,12 +6,54 @@ import pytest
 
 from cardsim import CardsimError, Game, IllegalMoveError
 from cardsim.game import ENGINES
+from cases.legal_cases import LEGAL_CASES, PARTNERSHIP_LEGAL_CASES
+from cases.positions import core_legal
 
 GAME = "partnership-pinochle"
 
 
 def one_line(exc: BaseException) -> bool:
     return bool(str(exc)) and "\n" not in str(exc)
+
+
+# ------------------------------------------------------------------ legal cards (RULES.md 5)
+
+
+@pytest.mark.parametrize("hand, trick, trump, must_beat, expected", PARTNERSHIP_LEGAL_CASES)
+def test_legal_cases_in_the_core(hand, trick, trump, must_beat, expected):
+    rules = Game(GAME, must_beat=must_beat).rules
+    assert core_legal(GAME, rules, hand, trick, trump) == set(expected.split())
+
+
+@pytest.mark.parametrize("hand, trick, trump, must_beat, expected", LEGAL_CASES)
+def test_always_and_never_read_as_in_cutthroat(hand, trick, trump, must_beat, expected):
+    """Section 5: ``always`` heads and over-trumps as in section 1, ``never`` the same in both;
+    ``trump_led`` differs only where a player trumps a trumped plain-suit lead."""
+    got = core_legal(GAME, Game(GAME, must_beat=must_beat).rules, hand, trick, trump)
+    held = hand.split()
+    led = trick[0][1] if trick else None
+    overtrump_position = (must_beat == "trump_led" and led not in (None, trump)
+                          and not any(c[1] == led for c in held) and any(c[1] == trump for c in trick))
+    if overtrump_position:
+        assert got == {c for c in held if c[1] == trump} >= set(expected.split())
+    else:
+        assert got == set(expected.split())
+
+
+def test_issue_9_position_a_trumper_need_not_over_trump():
+    """Seed 5 after 45 heuristic steps: AC QC KS on the table, spades trump, the player holds
+    TS TS KS QS JS.  The lead (clubs) is not trump, so any spade is legal; always: only TS."""
+    hand = Game(GAME).deal(seed=5)
+    for _ in range(45):
+        hand.step("heuristic")
+    assert hand.trump == "S" and [card for _, card in hand.trick] == ["AC", "QC", "KS"]
+    assert sorted(hand.hands[hand.to_act]) == sorted("TS TS KS QS JS".split())
+    assert set(hand.legal_moves()) == {"TS", "KS", "QS", "JS"}
+    seat, winner, done = hand.to_act, hand.trick[2][0], hand.tricks_played
+    hand.play("JS")  # under-trumping is allowed; the KS takes the trick
+    assert "JS" not in hand.hands[seat] and hand.tricks_played == done + 1 and hand.to_act == winner
+    rules = Game(GAME, must_beat="always").rules
+    assert core_legal(GAME, rules, "TS TS KS QS JS", ["AC", "QC", "KS"], "S") == {"TS"}
 
 
 # ------------------------------------------------------------------ invariants over batches

@@ -199,7 +199,7 @@ DEAL3 = (["AC TC QD JD JD", "KS QS 9S JC JC", "AD TD KD 9C 9C"], "JS 9H 9H", 0)
 
 
 def test_overcalls_set_and_points_for_defenders():
-    hand = make(DEAL3, army_scoring=True)
+    hand = make(DEAL3, army_scoring=True, dealer_may_bid=True)
     assert hand.to_act == 1
     hand.bid(16)
     assert hand.to_act == 2 and hand.min_bid() == 17
@@ -235,14 +235,37 @@ def test_overcalls_set_and_points_for_defenders():
 
 
 def test_all_pass_redeal():
-    hand = make(DEAL1)
+    hand = make(DEAL1)  # the dealer (seat 2) may not bid: two passes end it
+    hand.pass_()
+    assert hand.to_act == 1
+    hand.pass_()
+    assert hand.phase == "redeal" and hand.to_act is None and hand.bidder is None
+    assert [seat for seat, _ in hand.auction] == [0, 1]
+    hand = make(DEAL1, dealer_may_bid=True)
     for _ in range(3):
         hand.pass_()
     assert hand.phase == "redeal" and hand.to_act is None and hand.bidder is None
 
 
-def test_all_pass_first_forced():
+def test_all_pass_first_forced_dealer_may_not_bid():
+    """Seat 0 (left of the dealer) must open; seat 1 alone may overcall; one pass ends it."""
     hand = make(DEAL1, all_pass="first_forced")
+    assert hand.to_act == 0 and not hand.can_pass()
+    hand.bid(16)
+    assert hand.to_act == 1 and hand.can_pass()
+    hand.pass_()
+    assert (hand.phase, hand.bidder, hand.high_bid) == ("declare", 0, 16)
+    hand = make(DEAL1, all_pass="first_forced")
+    hand.bid(16)
+    hand.bid(17)
+    assert hand.to_act == 0 and hand.can_pass()  # the dealer is skipped
+    hand.pass_()
+    assert (hand.phase, hand.bidder, hand.high_bid) == ("declare", 1, 17)
+    assert 2 not in [seat for seat, _ in hand.auction]
+
+
+def test_all_pass_first_forced():
+    hand = make(DEAL1, all_pass="first_forced", dealer_may_bid=True)
     assert hand.to_act == 0 and not hand.can_pass()
     with pytest.raises(ValueError):
         hand.pass_()
@@ -258,7 +281,7 @@ def test_all_pass_first_forced():
 
 
 def test_all_pass_dealer_forced():
-    hand = make(DEAL1, all_pass="dealer_forced")
+    hand = make(DEAL1, all_pass="dealer_forced", dealer_may_bid=True)
     hand.pass_()
     hand.pass_()
     assert hand.to_act == 2 and not hand.can_pass()
@@ -266,7 +289,7 @@ def test_all_pass_dealer_forced():
         hand.pass_()
     hand.bid(16)
     assert (hand.phase, hand.bidder, hand.high_bid) == ("declare", 2, 16)
-    hand = make(DEAL1, all_pass="dealer_forced")
+    hand = make(DEAL1, all_pass="dealer_forced", dealer_may_bid=True)
     hand.bid(16)
     hand.pass_()
     assert hand.to_act == 2 and hand.can_pass()  # a bid stands: the dealer may pass
@@ -274,6 +297,8 @@ def test_all_pass_dealer_forced():
     assert hand.bidder == 0
     with pytest.raises(ValueError):
         make(DEAL1, all_pass="dealer_forced", dealer_may_bid=False)
+    with pytest.raises(ValueError):
+        make(DEAL1, all_pass="dealer_forced")  # the default dealer may not bid
 
 
 def test_dealer_may_not_bid():
@@ -290,6 +315,17 @@ def test_dealer_may_not_bid():
     hand.pass_()
     hand.pass_()
     assert hand.phase == "redeal"
+    # the default (seed 000): the two others overcall until one passes; the dealer never acts
+    assert ref.DEFAULT_RULES["dealer_may_bid"] is False
+    hand = make(DEAL1)
+    hand.bid(16)
+    hand.bid(17)
+    assert hand.to_act == 0 and hand.min_bid() == 18
+    hand.bid(18)
+    assert hand.to_act == 1
+    hand.pass_()
+    assert (hand.phase, hand.bidder, hand.high_bid, hand.to_act) == ("declare", 0, 18, 0)
+    assert [seat for seat, _ in hand.auction] == [0, 1, 0, 1]
 
 
 def test_bid_increment():
@@ -355,8 +391,8 @@ VARIANTS = [
     {"widow": False},
     {"discard_counts": False, "must_beat": "trump_led"},
     {"must_beat": "never", "all_pass": "first_forced", "army_scoring": True},
-    {"all_pass": "dealer_forced", "bidder_needs_trump_marriage": True},
-    {"dealer_may_bid": False, "widow": False, "discard_counts": False},
+    {"all_pass": "dealer_forced", "dealer_may_bid": True, "bidder_needs_trump_marriage": True},
+    {"dealer_may_bid": True, "widow": False, "discard_counts": False},
 ]
 
 

@@ -26,7 +26,7 @@ MELD_DEFAULTS = {
 
 EXPECTED_DEFAULTS = {
     "cutthroat-pinochle": {
-        "widow": True, "redeal_nines": 5, "min_bid": 16, "bid_increment": 1, "dealer_may_bid": True,
+        "widow": True, "redeal_nines": 5, "min_bid": 16, "bid_increment": 1, "dealer_may_bid": False,
         "all_pass": "redeal", "discard_counts": True, "bidder_needs_trump_marriage": False,
         **MELD_DEFAULTS,
         "must_beat": "always", "card_points": "A=1,T=1,K=1", "last_trick_points": 1, "save_meld_points": 1,
@@ -152,9 +152,22 @@ def test_spades_presets():
 
 def test_pinochle_presets():
     spec = get_game("cutthroat-pinochle")
-    assert spec.default_preset == "standard" and set(spec.presets) == {"standard", "army", "no-widow"}
+    assert spec.default_preset == "standard" and set(spec.presets) == {"standard", "army", "no-widow", "legacy"}
     assert make_rules("cutthroat-pinochle", preset="army") == Rules("cutthroat-pinochle", army_scoring=True)
     assert make_rules("cutthroat-pinochle", preset="no-widow") == Rules("cutthroat-pinochle", widow=False)
+
+
+#: cutthroat-pinochle's defaults before issue 9 (the dealer could bid), which "legacy" restores.
+CUTTHROAT_OLD_DEFAULTS = {**EXPECTED_DEFAULTS["cutthroat-pinochle"], "dealer_may_bid": True}
+
+
+def test_cutthroat_legacy_preset_restores_the_old_defaults():
+    legacy = make_rules("cutthroat-pinochle", preset="legacy")
+    assert legacy.to_dict() == CUTTHROAT_OLD_DEFAULTS
+    assert legacy == Rules("cutthroat-pinochle", dealer_may_bid=True) != make_rules("cutthroat-pinochle")
+    # the old combinations work again under legacy, and later layers still win
+    assert make_rules("cutthroat-pinochle", preset="legacy", all_pass="dealer_forced").all_pass == "dealer_forced"
+    assert not make_rules("cutthroat-pinochle", preset="legacy", sets=["dealer_may_bid=false"]).dealer_may_bid
 
 
 # -- games and names ------------------------------------------------------------
@@ -176,7 +189,7 @@ def test_unknown_option():
 
 def test_unknown_preset():
     raises(lambda: make_rules("cutthroat-pinochle", preset="fast"),
-           "unknown preset 'fast' for cutthroat-pinochle", "standard, army, no-widow")
+           "unknown preset 'fast' for cutthroat-pinochle", "standard, army, no-widow, legacy")
     raises(lambda: make_rules("euchre", preset="x"), "unknown preset 'x' for euchre", "has none")
 
 
@@ -260,7 +273,7 @@ def test_cards_are_normalized_to_tuples():
         ("cutthroat-pinochle", "army_scoring=on", "army_scoring", True),
         ("cutthroat-pinochle", "army_scoring=1", "army_scoring", True),
         ("cutthroat-pinochle", "must_beat=trump_led", "must_beat", "trump_led"),
-        ("cutthroat-pinochle", "all_pass= dealer_forced", "all_pass", "dealer_forced"),
+        ("cutthroat-pinochle", "all_pass= first_forced", "all_pass", "first_forced"),
         ("cutthroat-pinochle", "card_points=A=10,T=10,K=5,Q=5", "card_points", "A=10,T=10,K=5,Q=5"),
         ("cutthroat-spades", "prize_jacks=JD,JC,JH", "prize_jacks", ("JD", "JC", "JH")),
         ("cutthroat-spades", "prize_jacks=jc jh", "prize_jacks", ("JC", "JH")),
@@ -334,7 +347,10 @@ def test_file_preset(tmp_path):
 
 
 def test_checks_run_after_all_layers():
-    make_rules("cutthroat-pinochle", all_pass="dealer_forced")
+    make_rules("cutthroat-pinochle", all_pass="dealer_forced", dealer_may_bid=True)
+    # the default dealer may not bid (seed 000), so dealer_forced alone is a contradiction
+    raises(lambda: make_rules("cutthroat-pinochle", all_pass="dealer_forced"),
+           "all_pass=dealer_forced needs dealer_may_bid=true")
     raises(lambda: make_rules("cutthroat-pinochle", all_pass="dealer_forced", dealer_may_bid=False),
            "all_pass=dealer_forced needs dealer_may_bid=true")
     raises(lambda: make_rules("cutthroat-pinochle", sets=["all_pass=dealer_forced"], dealer_may_bid=False),

@@ -27,6 +27,9 @@ def constrained_deal_count(cards: Iterable[int], allowed: Iterable[int], capacit
 def plain_deals(capacities: Sequence[int], seed: int, start: int, out: npt.NDArray[np.int8],
                 threads: int = ...) -> None: ...
 
+
+def pinochle_legal_in_position(game: str, rules: Mapping[str, Any], hand: int, trick: Sequence[int],
+                               trump: int) -> int: ...
 def simulate_cutthroat_pinochle(rules: Mapping[str, Any], seed: int, start: int, records: np.ndarray,
                                 policies: Sequence[str], threads: int = ...) -> None: ...
 def cutthroat_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,

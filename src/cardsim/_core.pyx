@@ -63,6 +63,8 @@ MELD_NAMES = (
 )
 PINOCHLE_RANKS = "9JQKTA"
 _ALL_PASS = {"redeal": ALL_PASS_REDEAL, "first_forced": ALL_PASS_FIRST_FORCED, "dealer_forced": ALL_PASS_DEALER_FORCED}
+#: must_beat as section 1 reads it (cutthroat): trump_led keeps the over-trump duty.  Partnership
+#: reads trump_led differently: _PP_MUST_BEAT in _partnership_pinochle_api.pxi.
 _MUST_BEAT = {"always": MUST_BEAT_ALWAYS, "trump_led": MUST_BEAT_TRUMP_LED, "never": MUST_BEAT_NEVER}
 
 
@@ -337,6 +339,38 @@ def plain_deals(capacities, uint64_t seed, int64_t start, int8_t[:, ::1] out, in
     if n:
         for i in prange(rows, nogil=True, schedule="static", num_threads=max(1, threads)):
             _plain_deal_one(c_capacity, n_places, n, seed, <uint64_t>(start + i), &out[i, 0])
+
+def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
+    """Distinct legal cards (a mask) of ``hand`` (physical bits) facing ``trick`` (card bits
+    in play order) with ``trump``, from cp_legal or pp_legal under ``rules`` of ``game``
+    (cutthroat-pinochle or partnership-pinochle): the engine's own legal-card function,
+    for hand-made positions the step API cannot reach (tests/cases/legal_cases.py)."""
+    cdef CPHand ch
+    cdef PPHand ph
+    cdef CPRules cr
+    cdef PPRules pr
+    cdef int i, n = len(trick)
+    if game == "cutthroat-pinochle":
+        if n >= CP_SEATS:
+            raise ValueError("a cutthroat trick has at most 2 cards before the player's")
+        cr = cp_rules_from(rules)
+        memset(&ch, 0, sizeof(ch))
+        ch.to_act, ch.trump, ch.n_in_trick, ch.hand[0] = 0, trump, n, hand
+        for i in range(n):
+            ch.trick[i] = trick[i]
+        ch.best = trick_winner(ch.trick, n, trump) if n else 0
+        return cp_legal(&ch, &cr)
+    if game == "partnership-pinochle":
+        if n >= PP_SEATS:
+            raise ValueError("a partnership trick has at most 3 cards before the player's")
+        pr = pp_rules_from(rules)
+        memset(&ph, 0, sizeof(ph))
+        ph.to_act, ph.trump, ph.n_in_trick, ph.hand[0] = 0, trump, n, hand
+        for i in range(n):
+            ph.trick[i] = trick[i]
+        ph.best = trick_winner(ph.trick, n, trump) if n else 0
+        return pp_legal(&ph, &pr)
+    raise ValueError(f"no legal-card probe for {game!r}")
 
 
 # -- batch simulation ----------------------------------------------------------------

@@ -2,6 +2,10 @@
 # the rules struct, the batch record and simulate_partnership_pinochle, and
 # PartnershipPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.
 
+#: must_beat as section 5 reads it: trump_led heads a trump lead only (no over-trump
+#: duty on a plain-suit lead, unlike cutthroat's trump_led); always and never as in section 1.
+_PP_MUST_BEAT = {"always": MUST_BEAT_ALWAYS, "trump_led": MUST_BEAT_TRUMP_LEAD_ONLY, "never": MUST_BEAT_NEVER}
+
 cdef PPRules pp_rules_from(rules) except *:
     """Fill the core's rules struct once from a validated partnership-pinochle Rules mapping."""
     cdef PPRules r
@@ -12,7 +16,7 @@ cdef PPRules pp_rules_from(rules) except *:
     r.all_pass = _ALL_PASS[rules["all_pass"]]
     r.pass_cards = rules["pass_cards"]
     pinochle_meld_values(rules, r.meld_value)
-    r.must_beat = _MUST_BEAT[rules["must_beat"]]
+    r.must_beat = _PP_MUST_BEAT[rules["must_beat"]]
     points = parse_card_points(rules["card_points"])
     for i in range(N_RANKS):
         r.rank_points[i] = points[i]

@@ -19,9 +19,13 @@ cdef enum:
     RA = 5
     N_RANKS = 6
     N_MELDS = 15
+    # Heading duties (must_beat).  Cutthroat's trump_led (RULES.md 1) heads a trump
+    # lead and keeps the over-trump duty; Partnership's trump_led (RULES.md 5) heads a
+    # trump lead only: a player who trumps a plain-suit lead need not over-trump.
     MUST_BEAT_ALWAYS = 0
-    MUST_BEAT_TRUMP_LED = 1
+    MUST_BEAT_TRUMP_LED = 1             # head a trump lead, over-trump (section 1)
     MUST_BEAT_NEVER = 2
+    MUST_BEAT_TRUMP_LEAD_ONLY = 3       # head a trump lead, no over-trump (section 5)
 
 # Meld indices, in the order of RULES.md's table (and of cardsim.meld.MELD_NAMES).
 cdef enum:
@@ -92,24 +96,28 @@ cdef inline int trick_winner(const int* trick, int n, int trump) noexcept nogil:
     return best
 
 cdef inline uint64_t legal_cards(uint64_t hand, int led, int best, int trump, int must_beat) noexcept nogil:
-    """Distinct legal cards under ``must_beat`` (RULES.md 1 and 5).
+    """Distinct legal cards under ``must_beat`` (a MUST_BEAT_* code; RULES.md 1 and 5).
 
     ``led`` is the suit led (-1 when leading: any card) and ``best`` the card now
-    winning the trick.
+    winning the trick.  Follow suit, else trump, else any card; then head:
+    ALWAYS beats the best card of the led suit (unless the trick is trumped) and
+    over-trumps; TRUMP_LED beats on a trump lead and over-trumps; TRUMP_LEAD_ONLY
+    beats on a trump lead only; NEVER never heads.
     """
     if led < 0:
         return distinct_cards(hand)
     cdef bint trumped = (best >> 4) == trump and led != trump
     cdef uint64_t follow = suit_cards_bb(hand, led), trumps, higher
     if follow:
-        if (must_beat == MUST_BEAT_ALWAYS and not trumped) or (must_beat == MUST_BEAT_TRUMP_LED and led == trump):
+        if (must_beat == MUST_BEAT_ALWAYS and not trumped) or (
+                (must_beat == MUST_BEAT_TRUMP_LED or must_beat == MUST_BEAT_TRUMP_LEAD_ONLY) and led == trump):
             higher = follow & beats_bb(best)
             if higher:
                 return distinct_cards(higher)
         return distinct_cards(follow)
     trumps = suit_cards_bb(hand, trump)
     if trumps:
-        if must_beat != MUST_BEAT_NEVER and (best >> 4) == trump:
+        if (must_beat == MUST_BEAT_ALWAYS or must_beat == MUST_BEAT_TRUMP_LED) and (best >> 4) == trump:
             higher = trumps & beats_bb(best)
             if higher:
                 return distinct_cards(higher)

@@ -217,6 +217,10 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
     if len(hand) != size:
         raise CardsimError(f"a cutthroat-pinochle hand has {size} cards with widow={str(game.rules['widow']).lower()}, "
                            f"got {len(hand)}")
+    if not game.rules["dealer_may_bid"] and dealer is not None and check_seat("dealer", dealer, 3) == \
+            check_seat("seat", seat, 3):
+        raise CardsimError(f"seat {seat} is the dealer, who may not bid (dealer_may_bid=false), so there are no "
+                           "odds of bidding: choose another --dealer, or --set dealer_may_bid=true")
     return pinochle_bid_odds(game, hand, _core.cutthroat_pinochle_odds, seats=3, seat=seat, dealer=dealer,
                              army=bool(game.rules["army_scoring"]),
                              reason_tail="after seeing the widow the heuristic names {trump} most often",

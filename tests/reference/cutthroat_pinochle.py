@@ -26,7 +26,7 @@ DEFAULT_RULES = {
     "redeal_nines": 5,
     "min_bid": 16,
     "bid_increment": 1,
-    "dealer_may_bid": True,
+    "dealer_may_bid": False,  # the seed: the dealer may not bid in that hand
     "all_pass": "redeal",  # or "first_forced", "dealer_forced"
     "discard_counts": True,
     "bidder_needs_trump_marriage": False,

@@ -1,22 +1,32 @@
 """Slow, obvious reference of Partnership Pinochle (RULES.md section 5).
 
 Read together with docs/partnership-pinochle.md, which this file follows line by line.
-It imports nothing from cardsim on purpose; the card helpers, the meld table and the
-legal-card rule are those of the Cutthroat Pinochle reference (section 5 says "the
-table of section 1" and the three must_beat modes are the same).  Cards are code
-strings ("AS", "TH"); hands are lists of codes (a card may appear twice).
+It imports nothing: not cardsim (the compiled core is checked against it) and not the
+other references either, so that a misreading in one game cannot hide in another's
+test.  Its card helpers, meld counting, trick winner and legal cards are written here
+from section 5 (and the meld table of section 1, which section 5 names).  Cards are
+code strings ("AS", "TH"); hands are lists of codes (a card may appear twice).
 """
 from __future__ import annotations
 
-from .cutthroat_pinochle import MELD_DEFAULTS, MELDS, SUITS, legal_cards, meld_breakdown, parse_card_points, rank
-from .cutthroat_pinochle import trick_winner
+SUITS = "SHDC"
+ORDER = "ATKQJ9"  # highest first: A > T > K > Q > J > 9
+
+#: Meld names and default points, the table of RULES.md section 1 in its order.
+MELD_TABLE = [
+    ("run", 15), ("double_run", 150), ("trump_marriage", 4), ("marriage", 2), ("dix", 1),
+    ("aces", 10), ("double_aces", 100), ("kings", 8), ("double_kings", 80),
+    ("queens", 6), ("double_queens", 60), ("jacks", 4), ("double_jacks", 40),
+    ("pinochle", 4), ("double_pinochle", 30),
+]
+MELDS = [name for name, _ in MELD_TABLE]
 
 DEFAULT_RULES = {
     "min_bid": 16,
     "bid_increment": 1,
     "all_pass": "dealer_forced",  # or "redeal"
     "pass_cards": 3,
-    **{"meld_" + name: value for name, value in zip(MELDS, MELD_DEFAULTS)},
+    **{"meld_" + name: points for name, points in MELD_TABLE},
     "must_beat": "trump_led",  # or "always", "never"
     "card_points": "A=1,T=1,K=1",
     "last_trick_points": 1,
@@ -33,12 +43,113 @@ def merged_rules(rules=None):
         merged[name] = value
     if merged["all_pass"] not in ("dealer_forced", "redeal"):
         raise ValueError(f"bad all_pass {merged['all_pass']!r}")
+    if merged["must_beat"] not in ("always", "trump_led", "never"):
+        raise ValueError(f"bad must_beat {merged['must_beat']!r}")
     return merged
 
 
+# ---------------------------------------------------------------- cards
+
+
+def suit_of(card):
+    return card[1]
+
+
+def strength(card):
+    """Higher is better within a suit: 5 for an ace down to 0 for a nine."""
+    return 5 - ORDER.index(card[0])
+
+
+def parse_cards(text):
+    """'AS AS, TH' -> ['AS', 'AS', 'TH']."""
+    cards = text.replace(",", " ").split()
+    for card in cards:
+        if len(card) != 2 or card[0] not in ORDER or card[1] not in SUITS:
+            raise ValueError(f"not a pinochle card: {card!r}")
+    return cards
+
+
+def rank_points(text):
+    """'A=1,T=1,K=1' -> points for each rank letter (unnamed ranks score 0)."""
+    points = dict.fromkeys(ORDER, 0)
+    for item in text.replace(" ", "").split(","):
+        if item:
+            name, _, value = item.partition("=")
+            points["T" if name == "10" else name.upper()] = int(value)
+    return points
+
+
+# ---------------------------------------------------------------- meld (section 1's table)
+
+
+def meld_breakdown(cards, trump):
+    """How many times each meld of the table is held in ``trump`` (every name present).
+
+    Counted by sets: "how many complete copies of this group does the hand hold"
+    (0, 1 or 2, pinochle has two of each card).  Two copies score the double instead
+    of the single; a run's K Q is part of the run, only K Q pairs beyond the runs are
+    trump marriages.
+    """
+    def copies(group):
+        return min(cards.count(card) for card in group)
+
+    out = dict.fromkeys(MELDS, 0)
+    runs = copies([r + trump for r in "ATKQJ"])
+    out["double_run" if runs == 2 else "run"] = 1 if runs else 0
+    out["trump_marriage"] = copies(["K" + trump, "Q" + trump]) - runs
+    out["marriage"] = sum(copies(["K" + s, "Q" + s]) for s in SUITS if s != trump)
+    out["dix"] = cards.count("9" + trump)
+    for letter, name in (("A", "aces"), ("K", "kings"), ("Q", "queens"), ("J", "jacks")):
+        sets = copies([letter + s for s in SUITS])
+        out["double_" + name if sets == 2 else name] = 1 if sets else 0
+    pinochles = copies(["QS", "JD"])
+    out["double_pinochle" if pinochles == 2 else "pinochle"] = 1 if pinochles else 0
+    return out
+
+
 def meld_points(cards, trump, rules):
-    breakdown = meld_breakdown(cards, trump)
-    return sum(breakdown[name] * rules["meld_" + name] for name in MELDS)
+    return sum(count * rules["meld_" + name] for name, count in meld_breakdown(cards, trump).items())
+
+
+# ---------------------------------------------------------------- tricks
+
+
+def trick_winner(trick, trump):
+    """Index of the card that wins ``trick``: the highest trump if any was played, else the
+    highest card of the suit led; of two identical winning cards the first played."""
+    trumps = [i for i, card in enumerate(trick) if suit_of(card) == trump]
+    candidates = trumps or [i for i, card in enumerate(trick) if suit_of(card) == suit_of(trick[0])]
+    top = max(strength(trick[i]) for i in candidates)
+    return next(i for i in candidates if strength(trick[i]) == top)
+
+
+def legal_cards(hand, trick, trump, must_beat):
+    """Distinct codes a player holding ``hand`` may play to ``trick`` (section 5, Play).
+
+    Follow suit; void: trump; neither: any card.  Heading, by ``must_beat``:
+    trump_led  only when trump is led, beat the highest card on the table if able;
+               a player who trumps a plain-suit lead need not over-trump;
+    always     beat the highest card of the led suit while the trick is not trumped,
+               and over-trump a trumped trick (section 1);
+    never      no heading.
+    """
+    if not trick:
+        return set(hand)
+    led = suit_of(trick[0])
+    same = [c for c in hand if suit_of(c) == led]
+    trumps = [c for c in hand if suit_of(c) == trump]
+    must_play = same or trumps or list(hand)
+    if must_beat == "never":
+        return set(must_play)
+    winning = trick[trick_winner(trick, trump)]
+    if must_beat == "trump_led":
+        heads = led == trump
+    else:  # always: a follower heads unless a trump took over a plain lead; a trumper over-trumps
+        heads = (bool(same) and suit_of(winning) == led) or (not same and bool(trumps) and suit_of(winning) == trump)
+    if not heads:
+        return set(must_play)
+    higher = [c for c in must_play if suit_of(c) == suit_of(winning) and strength(c) > strength(winning)]
+    return set(higher or must_play)
 
 
 def partner(seat):
@@ -188,8 +299,8 @@ class Hand:
 
     def _finish(self):
         rules = self.rules
-        points = parse_card_points(rules["card_points"])
-        self.trick_points = [sum(points[rank(c)] for c in self.taken[s]) for s in range(4)]
+        points = rank_points(rules["card_points"])
+        self.trick_points = [sum(points[c[0]] for c in self.taken[s]) for s in range(4)]
         self.trick_points[self.trick_winners[-1]] += rules["last_trick_points"]
         self.team_trick_points = [self.trick_points[t] + self.trick_points[t + 2] for t in range(2)]
         totals = []

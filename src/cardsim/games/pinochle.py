@@ -80,10 +80,9 @@ def _bid_increment() -> Option:
     return Option("bid_increment", "int", 1, "each later bid at least this much higher", min=1, max=1000)
 
 
-def _must_beat(default: str) -> Option:
+def _must_beat(default: str, trump_led: str) -> Option:
     return Option(
-        "must_beat", "enum", default,
-        "duty to head the trick: always; trump_led (only on a trump lead and when over-trumping); never",
+        "must_beat", "enum", default, f"duty to head the trick: always; trump_led ({trump_led}); never",
         choices=("always", "trump_led", "never"),
     )
 
@@ -135,7 +134,8 @@ def _check_feasible(values: dict) -> None:
 
 def _check_cutthroat(values: dict) -> None:
     if values["all_pass"] == "dealer_forced" and not values["dealer_may_bid"]:
-        raise RulesError("all_pass=dealer_forced needs dealer_may_bid=true: the dealer cannot be held to a bid")
+        raise RulesError("all_pass=dealer_forced needs dealer_may_bid=true (the default is false): "
+                         "a dealer who may not bid cannot be held to a bid")
     _check_feasible(values)
 
 
@@ -150,7 +150,8 @@ CUTTHROAT = GameSpec(
                "redeal a hand with at least this many nines and no meld but dix (0: never)", min=0, max=8),
         _min_bid(),
         _bid_increment(),
-        Option("dealer_may_bid", "bool", True, "the dealer may bid (false: the dealer is out of the auction)"),
+        Option("dealer_may_bid", "bool", False,
+               "the dealer may bid (false, the seed: the dealer is out of the auction for the hand)"),
         Option("all_pass", "enum", "redeal",
                "when all pass: redeal; first_forced (left of dealer must open); dealer_forced (dealer held to min_bid)",
                choices=("redeal", "first_forced", "dealer_forced")),
@@ -158,7 +159,7 @@ CUTTHROAT = GameSpec(
         Option("bidder_needs_trump_marriage", "bool", False,
                "a bidder without K Q of trump after the widow is set"),
         *_meld_options(),
-        _must_beat("always"),
+        _must_beat("always", "only on a trump lead and when over-trumping"),
         _card_points("A=1,T=1,K=1"),
         _last_trick_points(1),
         _save_meld_points(),
@@ -167,7 +168,9 @@ CUTTHROAT = GameSpec(
         Option("army_scoring", "bool", False,
                "keep the army ledger: throw-in pays 10, set pays 20 to each other player, game winner collects 40"),
     ),
-    presets={"standard": {}, "army": {"army_scoring": True}, "no-widow": {"widow": False}},
+    # legacy: the defaults before dealer_may_bid followed the seed (issue 9), to reproduce earlier results
+    presets={"standard": {}, "army": {"army_scoring": True}, "no-widow": {"widow": False},
+             "legacy": {"dealer_may_bid": True}},
     default_preset="standard",
     check=_check_cutthroat,
 )
@@ -199,7 +202,7 @@ PARTNERSHIP = GameSpec(
         Option("pass_cards", "int", 3,
                "cards the bidder's partner passes to the bidder and gets back (0: no passing)", min=0, max=12),
         *_meld_options(),
-        _must_beat("trump_led"),
+        _must_beat("trump_led", "only on a trump lead; trumping a plain lead needs no over-trump"),
         _card_points("A=1,T=1,K=1"),
         _last_trick_points(1),
         _save_meld_points(),

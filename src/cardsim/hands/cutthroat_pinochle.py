@@ -30,7 +30,7 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     >>> hand = Game("cutthroat-pinochle").deal(seed=3)
     >>> hand.phase, hand.to_act, len(hand.hands[0]), len(hand.widow)
     ('auction', 1, 15, 3)
-    >>> hand.bid(16); hand.pass_(); hand.pass_()
+    >>> hand.bid(16); hand.pass_()   # the dealer (seat 0) may not bid: one pass ends it
     >>> hand.phase, hand.bidder, hand.bid_amount
     ('declare', 1, 16)
     >>> hand.declare("H", discard=list(hand.hands[1])[:3])
