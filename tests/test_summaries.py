@@ -10,12 +10,13 @@ summary must hold exactly these keys: a figure added to a summary needs its chec
 from __future__ import annotations
 
 import json
+import sys
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from cardsim import Game
+from cardsim import CardsimError, Game
 from cardsim.cli import main
 
 SUITS = "SHDC"
@@ -273,3 +274,23 @@ def test_summary_of_python_records_is_the_cli_summary(tmp_path):
     records = Game("partnership-pinochle").simulate(1000, seed=31, threads=1)
     assert records.summary() == summary
 
+
+
+def test_records_to_pandas_and_parquet_hold_the_records(tmp_path, monkeypatch):
+    """The real pandas and pyarrow paths (both are in the test extras: missing, this fails)."""
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    records = Game("euchre").simulate(300, seed=51, threads=1)
+    frame = records.to_pandas()
+    assert isinstance(frame, pd.DataFrame) and len(frame) == 300
+    assert list(frame["points_3"]) == records["points"][:, 3].tolist()
+    assert list(frame["euchred"]) == records["euchred"].tolist()
+    path = records.save(tmp_path / "hands.parquet")
+    table = pq.read_table(path)
+    assert table.column_names == list(frame.columns)
+    assert table.column("team_points_1").to_pylist() == records["team_points"][:, 1].tolist()
+    assert json.loads(table.schema.metadata[b"cardsim"])["seed"] == 51
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were missing: says what to install
+    with pytest.raises(CardsimError, match="needs pandas"):
+        records.to_pandas()
