@@ -192,3 +192,81 @@ def test_heuristic_plays_only_legal_cards_in_every_must_beat_mode():
                     assert legal >> bit & 1 or legal >> (bit ^ 1) & 1, (must_beat, k)
                 else:
                     state.policy_step("heuristic")
+
+
+# -- the documented follow rules, checked at every such decision of heuristic hands ------------
+#
+# cardsim.players: a defender (a partner, in Partnership Pinochle) whose partner is winning
+# a trick it plays last on throws its richest card (most points, lowest rank, trump last);
+# a player that cannot win a trick its partner is not winning gives up its cheapest card
+# (trump costs most, then counters, then rank).  Worked out here from the cards alone.
+
+RANK_POINTS = (0, 0, 0, 1, 1, 1)  # 9 J Q K T A: the counters are A, T, K
+
+
+def rank(bit: int) -> int:
+    return (bit & 15) >> 1
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    if card >> 4 == best >> 4:
+        return rank(card) > rank(best)  # an identical card played later does not win
+    return card >> 4 == trump
+
+
+def distinct(mask: int) -> list[int]:
+    """One bit per distinct card (copy 0's position) of a physical mask."""
+    return sorted({b & ~1 for b in range(64) if mask >> b & 1})
+
+
+def richest(cards: list[int], trump: int) -> int:
+    return max(cards, key=lambda c: (16 * RANK_POINTS[rank(c)] - rank(c) - (32 if c >> 4 == trump else 0), -c))
+
+
+def cheapest(cards: list[int], trump: int) -> int:
+    return min(cards, key=lambda c: ((20 if c >> 4 == trump else 0) + 6 * RANK_POINTS[rank(c)] + rank(c), c))
+
+
+def follow_decisions(name: str, hands: int, seed: int, **options):
+    """(kind, expected, played) at each last-to-play feed and each hopeless follow of heuristic hands."""
+    game = Game(name, **options)
+    seats = game.seats
+    make = {"cutthroat-pinochle": _core.CutthroatPinochleState, "partnership-pinochle": _core.PartnershipPinochleState}
+    out = []
+    for k in range(hands):
+        state = make[name](game.rules, seed, k % seats, k)
+        while state.phase != "done":
+            trick = state.trick
+            if state.phase != "play" or not trick:
+                state.policy_step("heuristic")
+                continue
+            s, t = state.to_act, state.trump
+            legal = distinct(state.legal_mask())
+            best_i = 0
+            for i in range(1, len(trick)):
+                if beats(trick[i], trick[best_i], t):
+                    best_i = i
+            winner = (state.leader + best_i) % seats
+            friend = (winner == (s + 2) % 4) if seats == 4 else (s != state.bidder and winner != state.bidder)
+            before = state.hands[s]
+            state.policy_step("heuristic")
+            played = distinct(before & ~state.hands[s])[0]
+            if len(legal) < 2:
+                continue
+            if friend and len(trick) == seats - 1:
+                out.append(("feed", richest(legal, t), played))
+            elif not friend and not any(beats(c, trick[best_i], t) for c in legal):
+                out.append(("duck", cheapest(legal, t), played))
+    return out
+
+
+@pytest.mark.parametrize("name, options", [("cutthroat-pinochle", {}), ("cutthroat-pinochle", {"must_beat": "never"}),
+                                           ("partnership-pinochle", {}),
+                                           ("partnership-pinochle", {"must_beat": "always", "pass_cards": 0})])
+def test_heuristic_feeds_partners_tricks_and_ducks_as_documented(name, options):
+    decisions = follow_decisions(name, 150, 61, **options)
+    feeds = [d for d in decisions if d[0] == "feed"]
+    ducks = [d for d in decisions if d[0] == "duck"]
+    assert len(feeds) > 100 and len(ducks) > 100
+    wrong = [(kind, PINOCHLE.code(want), PINOCHLE.code(got)) for kind, want, got in decisions if want != got]
+    assert not wrong, wrong[:10]
