@@ -43,7 +43,7 @@ class Mutant:
     path: str       # file, relative to the repository root
     old: str        # exact snippet, found exactly once
     new: str        # its replacement
-    tests: tuple[str, ...]  # test files that must catch it
+    tests: tuple[str, ...]  # test files (or pytest node ids, run in this order) that must catch it
     about: str = ""
 
 
@@ -54,23 +54,30 @@ MUTANTS: list[Mutant] = [
            "    cdef uint64_t legal = legal_cards(h.hand[h.to_act], h.trick[0] >> 4 if h.n_in_trick else -1,\n"
            "                                      h.trick[h.best], h.trump, MUST_BEAT_NEVER)\n"
            "    if not (legal & (legal - 1)):",
-           ("tests/test_players.py",), "the cutthroat heuristic computes its own legal set with must_beat ignored"),
+           ("tests/test_players.py::test_defender_heuristic_keeps_to_must_beat",
+            "tests/test_players.py::test_heuristic_plays_only_legal_cards_in_every_must_beat_mode"),
+           "the cutthroat heuristic computes its own legal set with must_beat ignored"),
     Mutant("defenders-stop-feeding-counters", "src/cardsim/_cutthroat_pinochle_players.pxi",
            "        if safe:\n            return cp_richest(legal, t, r.rank_points)",
            "        if safe:\n            return cp_cheapest(legal, t, r.rank_points)",
-           ("tests/test_players.py",), "a cutthroat defender gives its cheapest card to a partner's safe trick"),
+           ("tests/test_players.py::test_defender_feeds_its_richest_counter_to_its_partners_safe_trick",
+            "tests/test_players.py::test_defenders_feed_each_other_counters"),
+           "a cutthroat defender gives its cheapest card to a partner's safe trick"),
     Mutant("spades-bag-outs-count-any-bag", "src/cardsim/_spades_games.pxi",
            "out.bag_outs[s] += h.bag_penalty[s] > 0",
            "out.bag_outs[s] += h.bags[s] > 0",
-           ("tests/test_whole_game.py",), "a spades game counts hands with any bag as bag-outs"),
+           ("tests/test_whole_game.py::test_spades_bag_outs_count_hands_that_cost_a_bag_penalty",
+            "tests/test_whole_game.py"), "a spades game counts hands with any bag as bag-outs"),
     Mutant("whole-game-team-scores-to-other-team", "src/cardsim/whole_game.py",
            "lambda st, n: st.team_score, lambda n: 2),",
            "lambda st, n: st.team_score[::-1], lambda n: 2),",
-           ("tests/test_whole_game.py",), "Partnership Pinochle whole games credit each hand to the other team"),
+           ("tests/test_whole_game.py::test_whole_game_partnership_scores_go_to_the_team_that_scored_them",),
+           "Partnership Pinochle whole games credit each hand to the other team"),
     Mutant("left-right-of-dealer-swapped", "src/cardsim/summaries.py",
            'zip(("dealer", "left_of_dealer", "right_of_dealer"), by_position)',
            'zip(("dealer", "right_of_dealer", "left_of_dealer"), by_position)',
-           ("tests/test_summaries.py",), "the cutthroat pinochle summary swaps the dealer's neighbours"),
+           ("tests/test_summaries.py::test_left_and_right_of_the_dealer_are_told_apart",),
+           "the cutthroat pinochle summary swaps the dealer's neighbours"),
     # -- rules engines ---------------------------------------------------------------------
     Mutant("trump-marriage-counted-inside-run", "src/cardsim/_pinochle.pxd",
            "counts[M_TRUMP_MARRIAGE] = trump_pairs - runs",
@@ -277,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         if count != 1:
             missing.append(f"  {m.name}: snippet found {count} times in {m.path}")
         for t in m.tests:
-            if not (ROOT / t).is_file():
+            if not (ROOT / t.split("::")[0]).is_file():
                 missing.append(f"  {m.name}: test file {t} does not exist")
     if missing:
         print("mutants out of date (rewrite them for the code as it is now):\n" + "\n".join(missing), file=sys.stderr)

@@ -211,3 +211,27 @@ def test_spades_tournament_records_are_the_sums_of_their_games(name, options):
         rec = records[i]
         assert (rec["games"], rec["hands"], rec["winner"]) == (g, hands, wins.index(2))
         assert list(rec["wins"])[:sides] == wins
+
+
+def test_spades_bag_outs_count_hands_that_cost_a_bag_penalty():
+    """``bag_outs`` counts the hands in which a seat paid the bag penalty, not the hands in which
+    it took a bag: here many more hands take bags than cost a penalty."""
+    game = Game("spades", bag_limit=3, target_score=300)
+    seed, n = 8, 10
+    records = game.simulate(n, unit="game", seed=seed, threads=1).array
+    penalties = any_bag = 0
+    for i in range(n):
+        state = _core.SpadesState(game.rules, seed, i % 4, i)
+        outs, dealer = [0] * 4, i % 4
+        for _ in range(records[i]["hands"]):
+            if _ > 0:
+                dealer = (dealer + 1) % 4
+                state.next_hand(dealer)
+            while state.phase != "done":
+                state.policy_step("heuristic")
+            for s in range(4):
+                outs[s] += state.bag_penalty[s] > 0
+                any_bag += state.bags[s] > 0
+        assert list(records[i]["bag_outs"]) == outs
+        penalties += sum(outs)
+    assert 0 < penalties < any_bag // 2
