@@ -98,7 +98,7 @@ MUTANTS: list[Mutant] = [
     Mutant("army-defenders-paid-40", "src/cardsim/_cutthroat_pinochle.pxi",
            "h.army[s] = -40 if s == b else 20",
            "h.army[s] = -40 if s == b else 40",
-           ("tests/test_cutthroat_pinochle_core.py", "tests/test_whole_game.py")),
+           ("tests/test_whole_game.py::test_army_entries_of_a_batch", "tests/test_cutthroat_pinochle_core.py")),
     Mutant("partnership-save-meld-ignored", "src/cardsim/_partnership_pinochle.pxi",
            "counted = h.team_meld[t] if h.team_trick_points[t] >= r.save_meld_points else 0",
            "counted = h.team_meld[t]",
@@ -134,7 +134,7 @@ MUTANTS: list[Mutant] = [
            "    cdef uint64_t legal = h.hand[h.to_act]\n    if not (legal & (legal - 1)):\n        return lsb(legal)\n"
            "    cdef int s = h.to_act, t = h.trump\n",
            ("tests/test_players_euchre.py", "tests/test_differential_euchre.py"),
-           "needs the euchre heuristic-driven differential test (euchre helper)"),
+           "survives until the euchre heuristic-driven differential test (issue 17) is in"),
     Mutant("spades-heuristic-ignores-legal", "src/cardsim/_spades_players.pxi",
            "    cdef uint64_t legal = sp_legal(h)\n    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]",
            "    cdef uint64_t legal = h.hand[h.to_act]\n    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]",

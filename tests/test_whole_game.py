@@ -118,16 +118,41 @@ def test_partnership_both_teams_over_the_target_the_bidding_team_wins():
     assert lower_score_wins >= 1  # the rule decided at least one game against the higher score
 
 
+def army_entries(bidder: int, made: bool, thrown_in: bool) -> list[int]:
+    """RULES.md section 1: a bidder who throws in pays 10 to each other player, one who plays
+    and is set pays 20 to each; a made contract (or no contest) moves nothing."""
+    if bidder < 0 or (made and not thrown_in):
+        return [0, 0, 0]
+    pay = 10 if thrown_in else 20
+    return [-2 * pay if s == bidder else pay for s in range(3)]
+
+
 def test_army_ledger_of_a_game():
     game = Game("cutthroat-pinochle", army_scoring=True)
-    result = game.play_game(seed=2)
-    ledger = [0, 0, 0]
-    for state in replay_game(game, 2)["states"]:
-        ledger = [a + b for a, b in zip(ledger, state.army)]
-    winner = result["winner"]
-    assert result["army"] == [a + (80 if s == winner else -40) for s, a in enumerate(ledger)]
-    assert sum(result["army"]) == 0
+    paid = 0
+    for seed in range(4):
+        result = game.play_game(seed=seed)
+        ledger = [0, 0, 0]
+        for state in replay_game(game, seed)["states"]:
+            entries = army_entries(state.bidder, state.made, state.thrown_in)
+            paid += any(entries)
+            ledger = [a + b for a, b in zip(ledger, entries)]
+        winner = result["winner"]
+        assert result["army"] == [a + (80 if s == winner else -40) for s, a in enumerate(ledger)]
+        assert sum(result["army"]) == 0
+    assert paid >= 1  # some hand of these games was set or thrown in
     assert "army" not in Game("cutthroat-pinochle").play_game(seed=2)
+
+
+def test_army_entries_of_a_batch():
+    records = Game("cutthroat-pinochle", army_scoring=True).simulate(3000, seed=12, threads=1).array
+    kinds = set()
+    for r in records:
+        entries = army_entries(int(r["bidder"]), bool(r["made"]), bool(r["thrown_in"]))
+        assert list(r["army"]) == entries
+        kinds.add(entries[int(r["bidder"])] if r["bidder"] >= 0 else 0)
+    assert {-40, 0} <= kinds  # set contracts and made ones (throw-ins where the heuristic makes them)
+    assert not Game("cutthroat-pinochle").simulate(300, seed=12, threads=1)["army"].any()
 
 
 def test_bad_dealer_and_policy():
