@@ -1,4 +1,5 @@
-"""The batch's fast paths play exactly the hands the step-by-step engine plays.
+"""The batch's fast paths play exactly the hands the step-by-step engine plays (Cutthroat,
+Partnership and Two-Hand Pinochle; euchre and spades: test_euchre_core.py, test_spades_core.py).
 
 The step engine is the one checked against the pure-Python reference
 (test_differential_cutthroat_pinochle.py); the batch has a register-only loop for
@@ -33,3 +34,40 @@ def test_batch_record_equals_step_replay(policy, options):
         assert (bool(rec["made"]), bool(rec["thrown_in"])) == (state.made, state.thrown_in)
         if state.bidder >= 0:
             assert (rec["bid"], rec["trump"]) == (state.high_bid, state.trump)
+
+
+def replay(state, policy):
+    while state.phase != "done":
+        state.policy_step(policy[state.to_act])
+    return state
+
+
+@pytest.mark.parametrize("policy", [["heuristic"] * 4, ["random"] * 4, ["heuristic", "random", "random", "heuristic"]])
+@pytest.mark.parametrize("options", [{}, {"must_beat": "always", "all_pass": "redeal", "pass_cards": 0}])
+def test_partnership_batch_record_equals_step_replay(policy, options):
+    game = Game("partnership-pinochle", **options)
+    seed, n = 41, 200
+    records = game.simulate(n, policy=policy, seed=seed, threads=2).array
+    for i in range(n):
+        state = replay(_core.PartnershipPinochleState(game.rules, seed, i % 4, i), policy)
+        rec = records[i]
+        assert (rec["dealer"], rec["bidder"], rec["redeals"]) == (state.dealer, state.bidder, state.redeals)
+        for field in ("meld", "trick_points", "team_meld", "team_trick_points", "team_score"):
+            assert list(rec[field]) == list(getattr(state, field)), (i, field)
+        assert bool(rec["made"]) == state.made
+        if state.bidder >= 0:
+            assert (rec["bid"], rec["trump"]) == (state.high_bid, state.trump)
+
+
+@pytest.mark.parametrize("policy", [["heuristic"] * 2, ["random"] * 2, ["random", "heuristic"]])
+def test_two_hand_batch_record_equals_step_replay(policy):
+    game = Game("two-hand-pinochle")
+    seed, n = 43, 150
+    records = game.simulate(n, policy=policy, seed=seed, threads=2).array
+    for i in range(n):
+        state = replay(_core.TwoHandPinochleState(game.rules, seed, i % 2, i), policy)
+        rec = records[i]
+        assert (rec["dealer"], rec["trump"], rec["last_trick"]) == (state.dealer, state.trump, state.last_winner)
+        assert rec["exchanged"] == state.exchanged
+        for field in ("meld", "trick_points", "score", "melds"):
+            assert list(rec[field]) == list(getattr(state, field)), (i, field)

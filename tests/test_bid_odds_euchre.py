@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -438,16 +439,16 @@ def test_cli_precision():
     assert max((r[f"p_{k}_high"] - r[f"p_{k}_low"]) / 2 for r in data["rows"] for k in OUTCOMES) <= 0.02
 
 
-def test_to_pandas():
+def test_to_pandas(monkeypatch):
+    import pandas as pd  # in the test extras: a missing pandas fails here rather than skipping
+
     odds = bid_odds("euchre", MIXED, upcard="TS", trials=500, seed=3, threads=1)
-    try:
-        import pandas as pd
-    except ImportError:  # without pandas: a one-line CardsimError that says what to install
-        with pytest.raises(CardsimError, match="needs pandas"):
-            odds.to_pandas()
-        return
     frame = odds.to_pandas()
     assert isinstance(frame, pd.DataFrame) and len(frame) == 10 and "expected_net" in frame.columns
+    assert list(frame["expected_net"]) == [r["expected_net"] for r in odds.rows]
+    monkeypatch.setitem(sys.modules, "pandas", None)  # without pandas: a one-line error that says what to install
+    with pytest.raises(CardsimError, match="needs pandas"):
+        odds.to_pandas()
 
 
 @pytest.mark.parametrize("name, seat, dealer, slot", [("cutthroat-euchre", 1, 0, 1), ("euchre", 0, 3, 0),

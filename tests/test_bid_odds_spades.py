@@ -9,6 +9,7 @@ the first bid the player misses: every higher one replays the same cards.
 from __future__ import annotations
 
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -78,16 +79,15 @@ def test_result_shape_and_invariants():
     best = max((r for r in odds.rows if r["bid"] != "policy"), key=lambda r: r["expected_score"])
     assert rec["bid"] == best["bid"] and rec["expected_score"] == best["expected_score"]
     assert "\n" not in rec["reason"]
-    assert list(odds.to_pandas()["bid"]) == names if _has_pandas() else True
+    assert list(odds.to_pandas()["bid"]) == names  # pandas is in the test extras: no pandas fails here
     assert json.loads(json.dumps(d)) == d
 
 
-def _has_pandas() -> bool:
-    try:
-        import pandas  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def test_to_pandas_without_pandas_says_what_to_install(monkeypatch):
+    odds = bid_odds(GAME, HAND17, trials=200, seed=1, threads=1)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    with pytest.raises(CardsimError, match="needs pandas"):
+        odds.to_pandas()
 
 
 @pytest.mark.parametrize("game, cards, options", [

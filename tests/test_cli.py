@@ -203,18 +203,21 @@ def test_simulate_out_csv_and_npz(tmp_path):
         assert json.loads(str(data["meta"]))["game"] == GAME
 
 
-def test_simulate_out_parquet(tmp_path):
+def test_simulate_out_parquet(tmp_path, monkeypatch):
+    import pyarrow.parquet as pq  # in the test extras: a missing pyarrow fails here rather than skipping
+
     path = tmp_path / "hands.parquet"
-    try:
-        import pyarrow.parquet as pq
-    except ImportError:
-        assert "needs pyarrow" in fails("simulate", GAME, "--hands", "10", "--out", str(path))
-        assert not path.exists()
-        return
-    result = run("simulate", GAME, "--hands", "100", "--out", str(path))
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == f"wrote 100 records to {path}\n"
-    assert pq.read_table(path).num_rows == 100
+    result = run("simulate", GAME, "--hands", "100", "--seed", "3", "--out", str(path))
+    assert result.exit_code == 0 and result.stderr == f"wrote 100 records to {path}\n", result.stderr
+    table = pq.read_table(path)
+    assert table.num_rows == 100
+    records = cardsim.Game(GAME).simulate(100, seed=3, threads=1)
+    assert table.column("score_1").to_pylist() == records["score"][:, 1].tolist()
+    assert json.loads(table.schema.metadata[b"cardsim"])["game"] == GAME
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # without pyarrow: one line, nothing written
+    other = tmp_path / "other.parquet"
+    assert "needs pyarrow" in fails("simulate", GAME, "--hands", "10", "--out", str(other))
+    assert not other.exists()
 
 
 # -- bad input: one line, exit 2 ---------------------------------------------------------

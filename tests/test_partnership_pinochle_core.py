@@ -114,8 +114,8 @@ def test_determinism_across_threads_and_chunks():
     assert game.simulate(1000, seed=6, threads=1).array.tobytes() != one[:1000].tobytes()
 
 
-def test_step_play_out_matches_batch_for_hand_zero_stream():
-    """A dealt hand played out by the same policies ends in a consistent result."""
+def test_step_play_out_ends_in_a_consistent_result():
+    """A dealt hand played out ends in a consistent result (batch against step replay: test_batch_matches_steps.py)."""
     hand = Game(GAME).deal(seed=9, dealer=2).play_out("heuristic")
     result = hand.result()
     assert sum(result["trick_points"]) == 25 and result["bidder"] is not None

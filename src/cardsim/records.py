@@ -73,6 +73,16 @@ class HandRecords:
 
     ``records.array`` is the array itself (fields are documented by
     ``Game.record_fields``); indexing a ``HandRecords`` indexes the array.
+
+    >>> from cardsim import Game
+    >>> records = Game("two-hand-pinochle").simulate(200, seed=4, threads=1)
+    >>> len(records), records.unit, records["score"].shape
+    (200, 'hand', (200, 2))
+    >>> summary = records.summary()
+    >>> summary["hands"], summary["mean_score"] == [round(float(v), 4) for v in records["score"].mean(axis=0)]
+    (200, True)
+    >>> sorted(flat_columns(records.array))[:4]
+    ['dealer', 'exchanged', 'last_trick', 'meld_0']
     """
 
     def __init__(self, array: np.ndarray, *, game: str, rules: Mapping, seed: int, policy: list[str],
