@@ -107,12 +107,13 @@ cdef int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexcept nog
     return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
 
 cdef int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept nogil:
-    cdef int t, v, best = 0, best_value = -(1 << 30)
+    """The suit with the best meld + trick estimate (ties: _pinochle.pxd pin_best_suit)."""
+    cdef int64_t key[4]
+    cdef int t, best
     for t in range(4):
-        v = cp_hand_value(cards, t, r)
-        if v > best_value:
-            best, best_value = t, v
-    value[0] = best_value
+        key[t] = pin_trump_key(cards, t, cp_hand_value(cards, t, r))
+    best = pin_best_suit(key, cards)
+    value[0] = cp_hand_value(cards, best, r)
     return best
 
 cdef int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:

@@ -37,12 +37,12 @@ cdef int pp_hand_value(uint64_t cards, int trump, const PPRules* r) noexcept nog
     return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
 
 cdef int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
-    """The suit with the best meld + trick estimate (ties: trump length, then S H D C)."""
-    cdef int t, v, best = 0, best_value = -(1 << 30)
+    """The suit with the best meld + trick estimate (ties: _pinochle.pxd pin_best_suit)."""
+    cdef int64_t key[4]
+    cdef int t, best
     for t in range(4):
-        v = 4 * pp_hand_value(cards, t, r) + popcount(suit_cards_bb(cards, t))
-        if v > best_value:
-            best, best_value = t, v
+        key[t] = pin_trump_key(cards, t, pp_hand_value(cards, t, r))
+    best = pin_best_suit(key, cards)
     value[0] = pp_hand_value(cards, best, r)
     return best
 

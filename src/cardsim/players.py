@@ -16,7 +16,9 @@ Every game has the same two:
       a trick estimate (1.5 points an ace, 0.8 a ten with its ace, 1 a trump beyond
       four, 4.5 for the lead, the discard and the last trick), plus 4 for the widow,
       and bids the minimum while the minimum is within that value.
-    * **Trump and discard.** After the widow it names the suit with the best value,
+    * **Trump and discard.** After the widow it names the suit with the best value
+      (ties: the longer trump, then the stronger, then a suit drawn by a hash of the
+      cards, never the suit order: hearts and clubs are named equally often),
       then discards three cards one at a time, each time the card that loses the
       least meld and is least worth keeping (trump and aces are kept; a counter is
       worth discarding when the discard counts for the bidder; cards of short suits
