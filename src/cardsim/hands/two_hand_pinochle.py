@@ -91,6 +91,18 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     'done'
     >>> sum(hand.trick_points)
     250
+
+    The integer actions (docs/actions.md): a card from hand, the same card from the table
+    (+24), the declarations (48 + index in DECLARATIONS), the exchange (60), draw (61).
+
+    >>> hand = Game("two-hand-pinochle").deal(seed=3)
+    >>> hand.step(); hand.step()
+    >>> hand.phase, [hand.action_to_string(a) for a in hand.history]
+    ('meld', ['9S', 'JS'])
+    >>> [hand.action_to_string(a) for a in hand.legal_actions()]
+    ['trump_marriage', 'marriage_S', 'draw']
+    >>> hand.declare("trump_marriage"); hand.history[-1], hand.phase
+    (49, 'stock')
     """
 
     deck = PINOCHLE
