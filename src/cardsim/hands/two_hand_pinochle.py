@@ -11,7 +11,7 @@ from_table=...)`` and ``legal_plays()``.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Any, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
@@ -152,7 +152,7 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
             stock_bits.append(bit)
         self._state.set_deal(_bits(masks[1 - dealer]) + _bits(masks[dealer]) + _bits(masks[2]) + stock_bits, dealer)
 
-    def _remember_deal(self, seed: int, **context) -> None:
+    def _remember_deal(self, seed: int, **context: Any) -> None:
         super()._remember_deal(seed, **context)
         self._dealt_stock = tuple(self._state.stock)
 
