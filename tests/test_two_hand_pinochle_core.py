@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardsim import CardsimError, Game, IllegalMoveError
+from cardsim import CardError, CardsimError, Game, IllegalMoveError
 from cardsim.cards import PINOCHLE
 from cardsim.game import ENGINES
 from cardsim.hands.two_hand_pinochle import TwoHandPinochleHand
@@ -308,8 +308,9 @@ def test_bad_input():
     assert "\n" not in str(info.value)
     with pytest.raises(CardsimError):
         hand.play("XX")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(CardError, match="seat 1 must hold 12 cards, got 1") as info:  # a chosen deal: CardError
         TwoHandPinochleHand.from_cards(Game(GAME).rules, "AS", JUNK, "JH", "")
+    assert "\n" not in str(info.value)
 
 
 PINOCHLE_CODES = [r + s for s in "SHDC" for r in "9JQKTA"]

@@ -4,7 +4,8 @@
 # and exchange the dix, then both draw), then the last 12 tricks (follow and win if
 # able).  Actions: th_play (one card), th_declare (one meld), th_exchange (dix for the
 # turned-up trump), th_draw (end of the winner's melding).  The batch players
-# (_two_hand_pinochle_players.pxi) and the step API (TwoHandPinochleState) call these.
+# (_two_hand_pinochle_players.pxi) and the step API (TwoHandPinochleState, whose integer
+# actions map one to one onto these) call them.
 #
 # Meld reuse (section 4) lives in used[kind]: the physical cards that have served in a
 # meld of that kind.  A new meld of a kind takes only held cards outside used[kind]; a
@@ -16,7 +17,8 @@
 # ``code`` is the card's copy-0 bit (even, 0..62) and ``flag`` is TH_FROM_TABLE (64) to
 # play the copy melded on the table, 0 to play one held off the table.  A card on the
 # table and its twin in hand are two moves (th_legal_hand / th_legal_table list them);
-# the integer actions of issue 10 can number them card index + 24 * from_table.  Of two
+# the contract's integer actions (TwoHandPinochleState, docs/actions.md) number them
+# card action + 24 * from_table.  Of two
 # copies on the same side (both on the table, or both in hand) the one played is the
 # one that has served in more kinds (th_pick_copy): the kinds two held copies have
 # served in are always nested (a declaration melds the copy that has served in more

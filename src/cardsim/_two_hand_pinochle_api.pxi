@@ -97,17 +97,141 @@ def simulate_two_hand_pinochle(rules, uint64_t seed, int64_t start, records, pol
         th_simulate_one(&r, seed, start + i, pol, &out[i])
 
 
-cdef class TwoHandPinochleState:
+# The game contract's actions (docs/actions.md): cards from hand, the same cards from the
+# table, the declarations, the dix exchange, done melding.
+cdef enum:
+    TH_A_TABLE = 24             # + card action: the copy melded on the table
+    TH_A_DECLARE = 48           # + declaration (TD_* order)
+    TH_A_EXCHANGE = 60          # exchange the dix for the turned-up trump
+    TH_A_DRAW = 61              # done melding: both draw
+    TH_NUM_ACTIONS = 62
+
+#: The first action of each kind (docs/actions.md).
+TWO_HAND_TABLE_ACTION = TH_A_TABLE
+TWO_HAND_DECLARE_ACTION = TH_A_DECLARE
+TWO_HAND_EXCHANGE_ACTION = TH_A_EXCHANGE
+TWO_HAND_DRAW_ACTION = TH_A_DRAW
+
+
+cdef inline int th_table_into(uint64_t codes, int* out) noexcept nogil:
+    """The table actions of ``codes`` (copy-0 bits), ascending; returns how many."""
+    cdef int n = 0
+    while codes:
+        out[n] = TH_A_TABLE + pin_card_action(<int>lsb(codes)); n += 1
+        codes &= codes - 1
+    return n
+
+
+cdef inline int th_move_action(const THHand* h, int s, int card) noexcept nogil:
+    """The action that played physical ``card`` (seat ``s`` before the play): its card
+    action, + TH_A_TABLE when that copy lay on the table."""
+    return pin_card_action(card) + (TH_A_TABLE if (h.table[s] >> card) & 1 else 0)
+
+
+cdef class TwoHandPinochleState(GameState):
     """One Two-Hand Pinochle hand held by the core, for step-by-step play from Python.
 
-    It checks nothing: cardsim.hands.two_hand_pinochle validates every action first.
+    The named moves (play, declare, exchange, draw) check nothing:
+    cardsim.hands.two_hand_pinochle validates them first.  The integer actions of the
+    game contract (docs/actions.md) are checked by GameState.apply: 0..23 a card played
+    from hand (the copy off the table), 24..47 the same card played from the table,
+    48..59 the declarations (TWO_HAND_DECLARATIONS order), 60 the dix exchange, 61 done
+    melding (both draw).  Every decision is one action, so no decision is ever half made.
     """
     cdef THHand h
     cdef THRules r
 
-    def __cinit__(self, rules, uint64_t seed, int dealer, uint64_t stream=0):
+    def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        if rules is None:
+            return  # an empty state for clone() and unpickling to fill
+        self.rules = rules
+        self.num_actions = TH_NUM_ACTIONS
         self.r = th_rules_from(rules)
         th_new_hand(&self.h, &self.r, seed, stream, dealer)
+
+    # -- the game contract ------------------------------------------------------------
+    cdef void* hand_data(self) noexcept:
+        return &self.h
+
+    cdef size_t hand_bytes(self) noexcept:
+        return sizeof(THHand)
+
+    cdef void* rules_data(self) noexcept:
+        return &self.r
+
+    cdef size_t rules_bytes(self) noexcept:
+        return sizeof(THRules)
+
+    cdef int seat_to_act(self) noexcept nogil:
+        return self.h.to_act if self.h.phase != PH_DONE else -1
+
+    cdef int legal_into(self, int* out) noexcept nogil:
+        cdef THHand* h = &self.h
+        cdef int n = 0, d, melds
+        if h.phase == PH_STOCK or h.phase == PH_PLAY:
+            n = pin_cards_into(th_legal_hand(h), out)
+            return n + th_table_into(th_legal_table(h), out + n)
+        if h.phase == PH_MELD:
+            melds = 0 if h.melded else th_legal_melds(h, h.to_act)
+            for d in range(TH_DECLS):
+                if (melds >> d) & 1:
+                    out[n] = TH_A_DECLARE + d; n += 1
+            if th_can_exchange(h, h.to_act):
+                out[n] = TH_A_EXCHANGE; n += 1
+            out[n] = TH_A_DRAW; n += 1
+        return n
+
+    cdef void apply_unchecked(self, int action) noexcept nogil:
+        cdef int card
+        if action < TH_A_DECLARE:
+            card = action % TH_A_TABLE
+            th_play(&self.h, &self.r, (16 * (card // 6) + 2 * (card % 6)) | (TH_FROM_TABLE if action >= TH_A_TABLE else 0))
+        elif action < TH_A_EXCHANGE:
+            th_declare(&self.h, &self.r, action - TH_A_DECLARE)
+        elif action == TH_A_EXCHANGE:
+            th_exchange(&self.h, &self.r)
+        else:
+            th_draw(&self.h, &self.r)
+
+    def action_to_string(self, int action):
+        """``'AS'`` (the copy in hand), ``'AS from table'`` (the melded copy), a declaration
+        (``'run'``, ``'marriage_H'``, ``'dix'`` ...), ``'exchange'`` or ``'draw'``."""
+        if not 0 <= action < TH_NUM_ACTIONS:
+            raise ValueError(f"action {action} is out of range: actions are 0..{TH_NUM_ACTIONS - 1}")
+        if action < TH_A_TABLE:
+            return pinochle_card_name(action)
+        if action < TH_A_DECLARE:
+            return pinochle_card_name(action - TH_A_TABLE) + " from table"
+        if action < TH_A_EXCHANGE:
+            return TWO_HAND_DECLARATIONS[action - TH_A_DECLARE]
+        return "exchange" if action == TH_A_EXCHANGE else "draw"
+
+    def policy_step(self, policy):
+        """Let ``policy`` take the action due now; that action joins the history.
+
+        In the meld phase a policy step is one declaration, the exchange or the draw (the
+        core then draws by itself when nothing is left to declare or exchange, as after
+        an apply); in the play phases one card, from the side it came from."""
+        cdef THHand before = self.h
+        cdef int s = self.h.to_act, k, kind = -1, card
+        th_policy_step(&self.h, &self.r, POLICIES[policy])
+        if before.phase == PH_MELD:
+            if self.h.exchanged != before.exchanged:
+                self._history.append(TH_A_EXCHANGE)
+            elif self.h.melds[s] != before.melds[s]:
+                for k in range(TH_KINDS):  # a run also marks its K Q for trump marriages: run comes first
+                    if self.h.used[k] != before.used[k]:
+                        kind = k
+                        break
+                if kind == TK_MARRIAGE:
+                    self._history.append(TH_A_DECLARE + TD_MARRIAGE + ((<int>lsb(self.h.used[kind] & ~before.used[kind]) >> 4)))
+                else:
+                    self._history.append(TH_A_DECLARE + (kind if kind < TK_MARRIAGE else kind + 3))
+            else:
+                self._history.append(TH_A_DRAW)
+        elif before.phase == PH_STOCK or before.phase == PH_PLAY:
+            card = <int>lsb(before.hand[s] & ~self.h.hand[s])  # the one card that left the hand
+            self._history.append(th_move_action(&before, s, card))
 
     def set_deal(self, order, int dealer):
         """Replace the deal by ``order`` (48 card bits: non-dealer's 12, dealer's 12, upcard, stock top first)."""
@@ -129,7 +253,6 @@ cdef class TwoHandPinochleState:
     def can_exchange(self): return th_can_exchange(&self.h, self.h.to_act)
     def exchange(self): th_exchange(&self.h, &self.r)
     def draw(self): th_draw(&self.h, &self.r)
-    def policy_step(self, policy): th_policy_step(&self.h, &self.r, POLICIES[policy])
 
     @property
     def phase(self): return ("auction", "declare", "play", "done", "pass", "stock", "meld")[self.h.phase]

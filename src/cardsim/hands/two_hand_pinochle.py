@@ -10,16 +10,25 @@ from_table=...)`` and ``legal_plays()``.
 """
 from __future__ import annotations
 
-from typing import Mapping
+import re
+from typing import Any, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
-from ..errors import IllegalMoveError
+from ..errors import CardError, IllegalMoveError
 from ..meld import Meld
 from .base import SteppedHand
+from .chosen_deal import card_sets, deal_hands, physical_masks
 from .pinochle_play import PinochlePlay
 
 SEATS = 2
+HAND_SIZE = 12
+STOCK_SIZE = 23
+# The integer actions (docs/actions.md): 0..23 a card from hand (6*suit + rank), then:
+TABLE_ACTION = _core.TWO_HAND_TABLE_ACTION  # + card action: the same card's copy melded on the table
+DECLARE_ACTION = _core.TWO_HAND_DECLARE_ACTION  # + index in DECLARATIONS
+EXCHANGE_ACTION = _core.TWO_HAND_EXCHANGE_ACTION  # the dix for the turned-up trump
+DRAW_ACTION = _core.TWO_HAND_DRAW_ACTION  # done melding: both draw
 #: Meld kinds (each a ``meld_<name>`` option) and declarations (moves of the meld phase).
 KINDS: tuple[str, ...] = tuple(_core.TWO_HAND_KINDS)
 DECLARATIONS: tuple[str, ...] = tuple(_core.TWO_HAND_DECLARATIONS)
@@ -32,6 +41,15 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _ordered_codes(cards) -> list[str]:
+    """The codes of ``cards`` in the order given (a string of codes or a list of them)."""
+    if isinstance(cards, str):
+        return [code for code in re.split(r"[\s,]+", cards.strip()) if code]
+    if isinstance(cards, (list, tuple)):
+        return list(cards)
+    raise CardError(f"the stock is its cards in draw order, a string like 'AS TS 9D' or a list, got {cards!r}")
 
 
 def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Meld:
@@ -73,6 +91,18 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     'done'
     >>> sum(hand.trick_points)
     250
+
+    The integer actions (docs/actions.md): a card from hand, the same card from the table
+    (+24), the declarations (48 + index in DECLARATIONS), the exchange (60), draw (61).
+
+    >>> hand = Game("two-hand-pinochle").deal(seed=3)
+    >>> hand.step(); hand.step()
+    >>> hand.phase, [hand.action_to_string(a) for a in hand.history]
+    ('meld', ['9S', 'JS'])
+    >>> [hand.action_to_string(a) for a in hand.legal_actions()]
+    ['trump_marriage', 'marriage_S', 'draw']
+    >>> hand.declare("trump_marriage"); hand.history[-1], hand.phase
+    (49, 'stock')
     """
 
     deck = PINOCHLE
@@ -82,24 +112,61 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.TwoHandPinochleState(rules, seed, self.check_dealer(dealer))
+        self._remember_deal(seed)
 
     @classmethod
     def from_cards(cls, rules: Mapping, non_dealer: str, dealer_cards: str, upcard: str, stock: str,
                    dealer: int = 0) -> "TwoHandPinochleHand":
-        """A hand dealt as given: 12 + 12 cards, the turned-up card, 23 stock cards top first."""
-        hand = cls(rules, 0, dealer)
-        order: list[int] = []
-        parts = [part.replace(",", " ").split() for part in (non_dealer, dealer_cards, upcard, stock)]
-        for part in parts:  # in the order given: the stock's order is the draw order
-            for code in part:
-                bit = PINOCHLE.parse_code(code)
-                order.append(bit + 1 if bit in order else bit)
-        sizes = [len(part) for part in parts]
-        if sizes != [12, 12, 1, 23] or len(set(order)) != 48:
-            raise IllegalMoveError(f"a two-hand deal is 12 + 12 cards, 1 turned up and 23 in the stock, "
-                                   f"48 in all; got {' + '.join(map(str, sizes))}")
-        hand._state.set_deal(order, dealer)
-        return hand
+        """A hand dealt as given: 12 + 12 cards, the turned-up card, 23 stock cards top first
+        (a thin wrapper over ``from_deal``; a one-line CardError for a deal the game cannot have)."""
+        hands = [non_dealer, dealer_cards] if dealer == 1 else [dealer_cards, non_dealer]
+        return cls.from_deal(rules, {"hands": hands, "upcard": upcard, "stock": stock, "dealer": dealer})
+
+    # -- the deal -----------------------------------------------------------------------
+    def _set_cards(self, deal: Mapping) -> None:
+        """``hands`` (12 cards a seat), ``upcard`` (the turned-up trump card) and ``stock`` (the
+        23 face-down cards in draw order, top first); the first stock trick starts on them.
+
+        >>> from cardsim import Game
+        >>> dealt = Game("two-hand-pinochle").deal(seed=3)
+        >>> again = TwoHandPinochleHand.from_deal(dealt.rules, dealt.deal)
+        >>> again.hands == dealt.hands and again.upcard == dealt.upcard and again.deal == dealt.deal
+        True
+        """
+        hands = deal_hands(deal, SEATS)
+        missing = [key for key in ("upcard", "stock") if key not in deal]
+        if missing:
+            raise CardError(f"a two-hand deal names its {' and its '.join(repr(k) for k in missing)} "
+                            f"(the turned-up trump card; the {STOCK_SIZE} face-down cards, top first)")
+        stock = _ordered_codes(deal["stock"])
+        names = ["seat 0", "seat 1", "the upcard", "the stock"]
+        sizes = [HAND_SIZE, HAND_SIZE, 1, STOCK_SIZE]
+        places = list(zip(names, [*hands, deal["upcard"], stock], sizes))
+        masks = physical_masks(names, card_sets(places, PINOCHLE), PINOCHLE)
+        dealer = self.check_dealer(deal.get("dealer", self.dealer))
+        free, stock_bits = masks[3], []
+        for code in stock:  # the stock's order is the draw order
+            bit = PINOCHLE.parse_code(code)
+            bit = bit if free >> bit & 1 else bit + 1
+            free &= ~(1 << bit)
+            stock_bits.append(bit)
+        self._state.set_deal(_bits(masks[1 - dealer]) + _bits(masks[dealer]) + _bits(masks[2]) + stock_bits, dealer)
+
+    def _remember_deal(self, seed: int, **context: Any) -> None:
+        super()._remember_deal(seed, **context)
+        self._dealt_stock = tuple(self._state.stock)
+
+    def _deal_extra_masks(self) -> dict[str, int]:
+        bit = self._state.upcard
+        return {"upcard": 1 << bit} if bit >= 0 else {}
+
+    @property
+    def deal(self) -> dict:
+        """What the hand started from: ``seed``, ``dealer``, ``hands``, ``upcard`` and ``stock`` (the
+        face-down cards in draw order, top first: the order matters, unlike every other place)."""
+        out = super().deal
+        out["stock"] = " ".join(PINOCHLE.code(bit) for bit in self._dealt_stock)
+        return out
 
     # -- what is on the table ---------------------------------------------------
     @property
@@ -184,20 +251,17 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         if from_table is not None and not isinstance(from_table, bool):
             raise IllegalMoveError(f"from_table must be True, False or None, not {from_table!r}")
         code = self.legal_bit(card) & ~1
+        action = 6 * (code >> 4) + ((code & 15) >> 1)
         if from_table is None:
-            self._state.play(self._state.better_move(code))
-            return
+            from_table = bool(self._state.better_move(code) & _core.TWO_HAND_FROM_TABLE)
         seat = self.to_act
-        if from_table:
-            if not self._state.legal_table_mask() >> code & 1:
-                raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} on the table; "
-                                       f"on the table: {self.tables[seat] or 'nothing'}")
-            self._state.play(code | _core.TWO_HAND_FROM_TABLE)
-        else:
-            if not self._state.legal_hand_mask() >> code & 1:
-                raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} in hand off the table; "
-                                       f"play it with from_table=True")
-            self._state.play(code)
+        if from_table and not self._state.legal_table_mask() >> code & 1:
+            raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} on the table; "
+                                   f"on the table: {self.tables[seat] or 'nothing'}")
+        if not from_table and not self._state.legal_hand_mask() >> code & 1:
+            raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} in hand off the table; "
+                                   f"play it with from_table=True")
+        self.apply(action + TABLE_ACTION if from_table else action)
 
     def legal_melds(self) -> list[str]:
         """Melds the player to act may declare now (names of DECLARATIONS); empty outside the meld phase."""
@@ -213,7 +277,7 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         legal = self.legal_melds()
         if meld not in legal:
             raise IllegalMoveError(f"meld {meld!r} is not legal now; legal: {', '.join(legal) or 'none'}")
-        self._state.declare(DECLARATIONS.index(meld))
+        self.apply(DECLARE_ACTION + DECLARATIONS.index(meld))
 
     def can_exchange(self) -> bool:
         return self.phase == "meld" and self._state.can_exchange()
@@ -227,12 +291,12 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         if not self._state.can_exchange():
             raise IllegalMoveError("no dix exchange now: it needs an unscored dix in hand and a turned-up card "
                                    "that is not a dix")
-        self._state.exchange()
+        self.apply(EXCHANGE_ACTION)
 
     def draw(self) -> None:
         """The winner ends its melding: the winner draws, then the loser."""
         self._expect("meld")
-        self._state.draw()
+        self.apply(DRAW_ACTION)
 
     def result(self) -> dict:
         return {"dealer": self.dealer, "trump": self.trump, "meld": self.meld, "melds": self.melds,
