@@ -433,9 +433,9 @@ cdef class EuchreState(GameState):
             where[n] = &other.h.dummy; barred[n] = 0; n += 1
         discard_place = n
         where[n] = &other.h.discard; barred[n] = 0; n += 1
-        if h.picked_up and not known & up:  # in the dealer's hand or its discard
-            for p in range(n):
-                if p != dealer_place and p != discard_place:
+        if h.picked_up and not known & up:  # kept where it is: the dealer's hand or its discard
+            for p in range(n):                # (see docs/actions.md, Resampling: a known limit)
+                if not where[p][0] & up:
                     barred[p] |= up
         for p in range(n):
             cap[p] = popcount(where[p][0] & ~known)

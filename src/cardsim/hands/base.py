@@ -272,8 +272,8 @@ class SteppedHand:
             raise IllegalMoveError(f"a resample seed is an integer, got {seed!r}")
         state, pairs = self._state.resample(seat, int(seed) & 0xFFFFFFFFFFFFFFFF)
         moved: dict[int, int] = {}  # old card bit -> the bit that took its place
-        for old, new in pairs:
-            moved.update(zip(_bits(old), _bits(new)))
+        for old, new in pairs:  # a card that stays in its place keeps its label
+            moved.update(zip(_bits(old & ~new), _bits(new & ~old)))
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._state = state
