@@ -304,23 +304,34 @@ class SteppedHand:
             dealer, hands, extras, n = self._dealt
             self._dealt = (dealer, tuple(mask(h) for h in hands), {k: mask(v) for k, v in extras.items()}, n)
         start = redeals[-1] + 1 if redeals else 0
+        to_bit, to_action = self._card_actions()
+        changed = bool(redeals)
         for i in range(start, len(history)):
-            a = history[i]
-            if isinstance(a, Mapping) or not self._is_card_action(a):
-                continue
-            bit = self.deck.parse_code(self._state.action_to_string(a))
-            if bit in moved:
-                history[i] = self.string_to_action(self.deck.code(moved[bit]))
-        self._state.clear_history()
-        for a in history:
-            self._state.record_chance(a)
+            bit = to_bit.get(history[i]) if not isinstance(history[i], Mapping) else None
+            if bit is not None and bit in moved:  # a card action the seat did not see (a discard)
+                history[i] = to_action[moved[bit]]
+                changed = True
+        if changed:
+            self._state.clear_history()
+            for a in history:
+                self._state.record_chance(a)
 
-    def _is_card_action(self, action: int) -> bool:
-        try:
-            self.deck.parse_code(self._state.action_to_string(action))
-        except Exception:
-            return False
-        return True
+    def _card_actions(self) -> tuple[dict, dict]:
+        """{card action: card bit} and its inverse, once per game and deck."""
+        key = (self.rules.game, self.num_actions)
+        cache = _CARD_ACTIONS.get(key)
+        if cache is None:
+            to_bit = {}
+            for a in range(self.num_actions):
+                try:
+                    to_bit[a] = self.deck.parse_code(self._state.action_to_string(a))
+                except Exception:
+                    continue
+            cache = _CARD_ACTIONS[key] = (to_bit, {b: a for a, b in to_bit.items()})
+        return cache
+
+
+_CARD_ACTIONS: dict = {}
 
 
 def _bits(mask: int) -> list[int]:
