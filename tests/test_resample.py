@@ -168,3 +168,72 @@ def test_resampled_deals_are_uniform_over_the_consistent_deals(name, tricks):
         wrong[tuple(frozenset(CardSet(m, hand.deck)) for m in masks)] += 1
     bad = sum(c for d, c in wrong.items() if d not in set(deals))
     assert bad > 0 or _chi2_p([wrong[d] for d in deals], per) < 1e-6
+
+
+def _late_euchre():
+    """Partnership euchre after 4 tricks, the upcard turned down (no discard), nobody alone:
+    each other seat holds 1 card, the kitty 3 hidden cards and the upcard."""
+    game = Game("euchre")
+    for seed in range(2000):
+        hand = game.deal(seed=seed)
+        rng = random.Random(seed)
+        while hand.to_act is not None and hand.tricks_played < 4:
+            actions = hand.legal_actions()
+            if hand.phase == "bid1":
+                actions = [hand.string_to_action("pass")]
+            elif hand.phase in ("alone", "defend"):
+                actions = [hand.string_to_action("not alone")]
+            hand.apply(rng.choice(actions))
+        if hand.to_act is not None and not hand._state.trick and hand.tricks_played == 4:
+            yield game, hand  # (the test keeps one where a proven void rules deals out)
+
+
+def test_euchre_resamples_are_uniform_over_the_consistent_deals():
+    for game, hand in _late_euchre():
+        seat = (hand.dealer + 1) % 4
+        others = [s for s in range(4) if s != seat]
+        played = {s: [] for s in range(4)}
+        for action, (actor, phase) in zip(hand.history, hand._actors()):
+            if phase == "play":
+                played[actor].append(hand.action_to_string(action))
+        up = hand.upcard
+        kitty = [c for c in hand.kitty if c != up]
+        hidden = sorted([c for s in others for c in hand.hands[s]] + kitty)
+        sizes = [len(hand.hands[s]) for s in others] + [len(kitty)]
+        obs = hand.observation(seat)
+        deals = []
+        from itertools import combinations
+
+        def split(cards, sizes):
+            if not sizes:
+                yield ()
+                return
+            for first in combinations(cards, sizes[0]):
+                rest = [c for c in cards if c not in first]
+                for tail in split(rest, sizes[1:]):
+                    yield (frozenset(first),) + tail
+
+        for assignment in split(hidden, sizes):
+            deal = dict(hand.deal)
+            hands = list(deal["hands"])
+            for s, cards in zip(others, assignment):
+                hands[s] = " ".join(list(cards) + played[s])
+            deal["hands"] = hands
+            deal["kitty"] = " ".join(list(assignment[-1]) + [up])
+            try:
+                again = game.replay(deal, hand.history)
+            except IllegalMoveError:
+                continue
+            if again.observation(seat) == obs:
+                deals.append(assignment)
+        n_all = math.factorial(sum(sizes)) // math.prod(math.factorial(c) for c in sizes)
+        if 6 <= len(deals) < n_all:
+            break
+    per = 120
+    counts = Counter()
+    for i in range(per * len(deals)):
+        other = hand.resample(seat, i)
+        kitty = frozenset(c for c in other.kitty if c != up)
+        counts[tuple(frozenset(other.hands[s]) for s in others) + (kitty,)] += 1
+    assert set(counts) <= set(deals), "a resample contradicted what the seat saw"
+    assert _chi2_p([counts[d] for d in deals], per) > 1e-6
