@@ -777,6 +777,7 @@ cdef class CutthroatPinochleState(GameState):
     def hand_size(self): return self.r.hand_size
 
 
+include "_resample.pxi"
 include "_euchre_api.pxi"
 include "_partnership_pinochle_api.pxi"
 include "_two_hand_pinochle_api.pxi"

@@ -85,6 +85,9 @@ ctypedef struct EUHand:
     int team_points[2]          # partnership: per team (0+2, 1+3)
     int euchred                 # the maker (team) took fewer than 3 tricks
     int redeals                 # deals thrown in before this one
+    # what the history proves (for hand.resample; the batch players never read these)
+    uint64_t barred[EU_MAX_SEATS] # cards a seat's plays prove it does not hold (failing to follow)
+    uint64_t dealer_discard     # the dealer's own discard (seen by the dealer only)
 
 # -- cards in effective suits --------------------------------------------------------
 
@@ -168,6 +171,9 @@ cdef void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
         h.tricks[seat] = 0
         h.points[seat] = 0
     h.discard = 0
+    h.dealer_discard = 0
+    for seat in range(EU_MAX_SEATS):
+        h.barred[seat] = 0
     h.played = 0
     h.team_points[0] = h.team_points[1] = 0
     h.phase = EPH_BID1
@@ -246,6 +252,7 @@ cdef void eu_discard(EUHand* h, const EURules* r, int card) noexcept nogil:
     """The dealer (holding 6) discards the effective card ``card``."""
     h.hand[h.dealer] &= ~bit_bb(card)
     h.discard |= bit_bb(card)
+    h.dealer_discard = bit_bb(card)
     eu_after_trump(h)
 
 cdef inline bint eu_may_pass2(const EUHand* h, const EURules* r) noexcept nogil:

@@ -210,6 +210,12 @@ cdef inline int eu_action_bit(int action) noexcept nogil:
     return 16 * (action // 6) + action % 6
 
 
+cdef inline uint64_t eu_deck_now(const EUHand* h) noexcept nogil:
+    """The 24 cards in the hand's encoding now (effective once trump is made)."""
+    cdef uint64_t deck = <uint64_t>0x3F * ALL_LANES_BB
+    return deck if h.trump < 0 else eu_effective(deck, h.trump)
+
+
 cdef class EuchreState(GameState):
     """One euchre hand held by the core, for step-by-step play from Python.
 
@@ -288,6 +294,7 @@ cdef class EuchreState(GameState):
             if h.trump >= 0:
                 card = <int>lsb(eu_effective(bit_bb(card), h.trump))
             if h.phase == EPH_PLAY:
+                h.barred[h.to_act] |= eu_play_barred(h, card, eu_deck_now(h))
                 eu_play(h, &self.r, card)
             elif h.phase == EPH_DISCARD:
                 eu_discard(h, &self.r, card)
@@ -385,11 +392,68 @@ cdef class EuchreState(GameState):
         elif ph == EPH_DEFEND:
             self._history.append(EU_A_ALONE if self.h.lone_defender == s else EU_A_NOT_ALONE)
         else:  # a card: played, the dealer's discard, or the five the maker puts away
+            if ph == EPH_PLAY:
+                self.h.barred[s] |= eu_play_barred(&before, <int>lsb(self.h.played & ~before.played),
+                                                   eu_deck_now(&before))
             cards = eu_physical((self.h.played & ~before.played) | (self.h.discard & ~before.discard),
                                 self.h.trump)
             while cards:
                 self._history.append(eu_card_action(<int>lsb(cards)))
                 cards &= cards - 1
+
+    def resample(self, int seat, uint64_t seed):
+        """A copy in which every card ``seat`` cannot see is redealt uniformly among the places
+        it may be (docs/actions.md, Resampling); returns the copy and, per place, its hidden cards
+        before and after (physical masks).  The caller checks ``seat``."""
+        cdef EUHand* h = &self.h
+        cdef int S = self.r.seats, s, p, n = 0, dealer_place = -1, discard_place
+        cdef uint64_t known, up = bit_bb(h.upcard), hidden = 0
+        cdef uint64_t* where[CD_MAX_PLACES]
+        cdef uint64_t barred[CD_MAX_PLACES]
+        cdef uint64_t dealt[CD_MAX_PLACES]
+        cdef int cap[CD_MAX_PLACES]
+        cdef EuchreState other = self.clone()
+        known = h.hand[seat] | h.played
+        if not h.picked_up or seat == h.dealer:  # the upcard lies in the kitty, or the seat took it
+            known |= up
+        if seat == h.dealer:
+            known |= h.dealer_discard
+        if (not self.r.partnership and seat == h.maker and not h.maker_alone
+                and h.phase >= EPH_MERGE and h.dummy == 0):  # the maker merged: it saw the dummy
+            known |= h.discard & ~h.dealer_discard
+        for s in range(S):
+            if s != seat:
+                if s == h.dealer:
+                    dealer_place = n
+                where[n] = &other.h.hand[s]
+                barred[n] = h.barred[s]
+                n += 1
+        where[n] = &other.h.kitty; barred[n] = 0; n += 1
+        if not self.r.partnership:
+            where[n] = &other.h.dummy; barred[n] = 0; n += 1
+        discard_place = n
+        where[n] = &other.h.discard; barred[n] = 0; n += 1
+        if h.picked_up and not known & up:  # kept where it is: the dealer's hand or its discard
+            for p in range(n):                # (see docs/actions.md, Resampling: a known limit)
+                if not where[p][0] & up:
+                    barred[p] |= up
+        for p in range(n):
+            cap[p] = popcount(where[p][0] & ~known)
+            hidden |= where[p][0] & ~known
+        resample_places(hidden, barred, cap, n, seed, dealt)
+        pairs = []
+        for p in range(n):
+            pairs.append((self._phys(where[p][0] & ~known), self._phys(dealt[p])))
+            where[p][0] = (where[p][0] & known) | dealt[p]
+        if seat != h.dealer and h.dealer_discard:  # the dealer's own discard, as the new deal has it
+            if other.h.discard & up and not known & up:
+                other.h.dealer_discard = up
+            elif dealt[discard_place]:
+                other.h.dealer_discard = bit_bb(<int>lsb(dealt[discard_place]))
+        return other, pairs
+
+    @property
+    def dealer_discard(self): return self._phys(self.h.dealer_discard)
 
     @property
     def phase(self): return EUCHRE_PHASES[self.h.phase]

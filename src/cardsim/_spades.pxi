@@ -97,6 +97,7 @@ ctypedef struct SPHand:
     int last_winner
     int tricks[SP_MAX_SEATS]        # tricks taken per seat
     int void_mask[SP_MAX_SEATS]     # suits a seat has shown void in (for players)
+    uint64_t barred[SP_MAX_SEATS]   # cards a seat's plays prove it does not hold (hand.resample)
     # game context before the hand (team figures on both partners in partnership play)
     int game_score[SP_MAX_SEATS]
     int game_bags[SP_MAX_SEATS]
@@ -151,6 +152,7 @@ cdef void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
         h.kind[s] = -1
         h.tricks[s] = 0
         h.void_mask[s] = 0
+        h.barred[s] = 0
         h.score[s] = 0
         h.bags[s] = 0
         h.bags_after[s] = 0

@@ -255,11 +255,11 @@ cdef class SpadesState(GameState):
     cdef void apply_unchecked(self, int action) noexcept nogil:
         cdef int bids[SP_MAX_BIDS]
         cdef int i, n
+        cdef int card
         if action < SP_CARD_ACTIONS:
-            if action < 52:
-                sp_play(&self.h, &self.r, 16 * (action // 13) + action % 13)
-            else:
-                sp_play(&self.h, &self.r, 13 + action - 52)
+            card = 16 * (action // 13) + action % 13 if action < 52 else 13 + action - 52
+            self.h.barred[self.h.to_act] |= sp_play_barred(&self.h, &self.r, card)
+            sp_play(&self.h, &self.r, card)
             return
         n = sp_legal_bids(&self.h, &self.r, bids)
         for i in range(n):
@@ -287,7 +287,33 @@ cdef class SpadesState(GameState):
         if before.phase == SP_PH_BID:
             self._history.append(sp_bid_action((self.h.kind[s] << 5) | self.h.bid[s]))
         else:
+            self.h.barred[s] |= sp_play_barred(&before, &self.r, <int>lsb(before.hand[s] & ~self.h.hand[s]))
             self._history.append(sp_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
+
+    def resample(self, int seat, uint64_t seed):
+        """A copy in which the other seats' cards are redealt uniformly among them, consistent
+        with the voids their plays proved; returns the copy and, per other seat, its cards
+        before and after.  The caller checks ``seat``."""
+        cdef int s, n = 0
+        cdef uint64_t hidden = 0
+        cdef uint64_t barred[CD_MAX_PLACES]
+        cdef uint64_t dealt[CD_MAX_PLACES]
+        cdef int cap[CD_MAX_PLACES]
+        cdef int seat_of[CD_MAX_PLACES]
+        cdef SpadesState other = self.clone()
+        for s in range(self.r.seats):
+            if s != seat:
+                seat_of[n] = s
+                barred[n] = self.h.barred[s]
+                cap[n] = popcount(self.h.hand[s])
+                hidden |= self.h.hand[s]
+                n += 1
+        resample_places(hidden, barred, cap, n, seed, dealt)
+        pairs = []
+        for s in range(n):
+            pairs.append((self.h.hand[seat_of[s]], dealt[s]))
+            other.h.hand[seat_of[s]] = dealt[s]
+        return other, pairs
 
     def set_hands(self, hands):
         """Replace the dealt cards (tests and hand-made cases); the caller keeps them a valid deal."""

@@ -212,3 +212,132 @@ class SteppedHand:
         """The hand as plain data: ``game``, ``rules``, ``deal`` and ``history``; see Game.hand_from_dict."""
         rules = {key: list(value) if isinstance(value, tuple) else value for key, value in self.rules.items()}
         return {"game": self.rules.game, "rules": rules, "deal": self.deal, "history": self.history}
+
+    # -- what a seat knows: observation and resampling (docs/actions.md, Resampling) -------
+    def _check_seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.seats:
+            raise IllegalMoveError(f"seat {seat!r} is out of range: seats are 0..{self.seats - 1}")
+        return int(seat)
+
+    def _hidden_action(self, phase: str, actor: int, seat: int) -> bool:
+        """Whether ``seat`` does not see an action ``actor`` took in ``phase`` (a discard ...)."""
+        return False
+
+    def _observation_extra(self, seat: int) -> dict:
+        return {}
+
+    def _actors(self) -> list[tuple[int, str]]:
+        """(seat, phase) of every history entry, by replaying the history on the deal."""
+        hand = type(self).from_deal(self.rules, self.deal)
+        out = []
+        for action in self.history:
+            if isinstance(action, Mapping):
+                out.append((-1, "redeal"))
+                hand._set_cards(action["redeal"])
+                hand._state.record_chance(dict(action), True)
+            else:
+                out.append((hand._state.to_act, hand.phase))
+                hand._state.apply(action)
+        return out
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` has seen, as plain data: its cards, the public cards, and every action
+        with its actor (an action it did not see, such as another seat's discard, as
+        ``"hidden"``).  Equal for two hands that differ only in cards the seat cannot see."""
+        seat = self._check_seat(seat)
+        actions = []
+        for action, (actor, phase) in zip(self.history, self._actors()):
+            if actor < 0:
+                actions.append("redeal")
+            else:
+                hidden = actor != seat and self._hidden_action(phase, actor, seat)
+                actions.append((actor, "hidden" if hidden else self.action_to_string(action)))
+        return {"game": self.rules.game, "seat": seat, "dealer": self.dealer, "phase": self.phase,
+                "to_act": self.to_act, "hand": str(self.hands[seat]), "actions": actions,
+                "trick": [(s, self.deck.code(c)) for s, c in self._state.trick],
+                "taken": [str(t) for t in self.taken], "trump": self.trump,
+                **self._observation_extra(seat)}
+
+    def resample(self, seat: int, seed: int) -> "SteppedHand":
+        """A copy in which every card ``seat`` cannot see is redealt uniformly at random among
+        the places it could be, consistent with all the seat has observed (its cards, cards
+        played and shown, the voids and absent cards the plays prove).  Exact; done in the
+        core.  The copy's ``deal`` and ``history`` are the original's with the hidden cards
+        relabelled as the resample moved them, so ``Game.replay`` rebuilds the copy; every
+        action the seat saw is unchanged.  IllegalMoveError for a seat out of range."""
+        seat = self._check_seat(seat)
+        if not hasattr(self._state, "resample"):
+            raise IllegalMoveError(f"{self.rules.game} has no resampling yet")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise IllegalMoveError(f"a resample seed is an integer, got {seed!r}")
+        state, pairs = self._state.resample(seat, int(seed) & 0xFFFFFFFFFFFFFFFF)
+        moved: dict[int, int] = {}  # old card bit -> the bit that took its place
+        for old, new in pairs:  # a card that stays in its place keeps its label
+            moved.update(zip(_bits(old & ~new), _bits(new & ~old)))
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._state = state
+        moved = {a: b for a, b in moved.items() if a != b}
+        if moved:
+            other._relabel(moved)
+        return other
+
+    def _relabel(self, moved: Mapping[int, int]) -> None:
+        """Rewrite the deal and the history's hidden card actions through ``moved``."""
+        def mask(m: int) -> int:
+            return sum(1 << moved.get(b, b) for b in _bits(m))
+
+        def text(t: str) -> str:
+            return str(CardSet(mask(CardSet(t, self.deck).mask), self.deck))
+
+        history = self._state.history
+        redeals = [i for i, a in enumerate(history) if isinstance(a, Mapping)]
+        if redeals:
+            table = dict(history[redeals[-1]]["redeal"])
+            for key, value in table.items():
+                if key == "hands":
+                    table[key] = [text(h) for h in value]
+                elif isinstance(value, str):
+                    table[key] = text(value)
+            history[redeals[-1]] = {"redeal": table}
+        else:
+            dealer, hands, extras, n = self._dealt
+            self._dealt = (dealer, tuple(mask(h) for h in hands), {k: mask(v) for k, v in extras.items()}, n)
+        start = redeals[-1] + 1 if redeals else 0
+        to_bit, to_action = self._card_actions()
+        changed = bool(redeals)
+        for i in range(start, len(history)):
+            bit = to_bit.get(history[i]) if not isinstance(history[i], Mapping) else None
+            if bit is not None and bit in moved:  # a card action the seat did not see (a discard)
+                history[i] = to_action[moved[bit]]
+                changed = True
+        if changed:
+            self._state.clear_history()
+            for a in history:
+                self._state.record_chance(a)
+
+    def _card_actions(self) -> tuple[dict, dict]:
+        """{card action: card bit} and its inverse, once per game and deck."""
+        key = (self.rules.game, self.num_actions)
+        cache = _CARD_ACTIONS.get(key)
+        if cache is None:
+            to_bit = {}
+            for a in range(self.num_actions):
+                try:
+                    to_bit[a] = self.deck.parse_code(self._state.action_to_string(a))
+                except Exception:
+                    continue
+            cache = _CARD_ACTIONS[key] = (to_bit, {b: a for a, b in to_bit.items()})
+        return cache
+
+
+_CARD_ACTIONS: dict = {}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
