@@ -137,11 +137,11 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 
 # -- shared options ---------------------------------------------------------------
-def game_argument(f: Callable) -> Callable:
+def game_argument(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.argument("game", metavar="GAME", shell_complete=complete_game)(f)
 
 
-def rule_options(f: Callable) -> Callable:
+def rule_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--preset, --rules and --set: the effective rules of GAME, passed to Game()/make_rules()."""
     f = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                      help="Set one rule option (repeatable); see `cardsim rules GAME --list`.")(f)
@@ -151,7 +151,7 @@ def rule_options(f: Callable) -> Callable:
     return f
 
 
-def json_option(f: Callable) -> Callable:
+def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
 
 

@@ -285,7 +285,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
 def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
+             rules: dict[str, Any] | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
     ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre),
     ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades).

@@ -64,10 +64,10 @@ class EuchreOdds:
                 return r
         raise KeyError((round, action))
 
-    def tables(self, sure: float = 0.995) -> list[tuple[str, tuple[str, ...], list[tuple]]]:
+    def tables(self, sure: float = 0.995) -> list[tuple[str, tuple[str, ...], list[tuple[Any, ...]]]]:
         """What ``cardsim bid`` prints: one row per action, P(euchre), P(1 point), P(march)
         with 95% intervals, and the expected points (``sure`` is unused: no bids to fold)."""
-        def p(row: dict, name: str) -> str:
+        def p(row: dict[str, Any], name: str) -> str:
             return f"{row[f'p_{name}']:.3f} ({row[f'p_{name}_low']:.3f}..{row[f'p_{name}_high']:.3f})"
 
         rows = [(r["round"], r["action"], p(r, "euchre"), p(r, "one"), p(r, "march"),

@@ -36,7 +36,7 @@ class Summarizer:
     ``HandRecords`` of all of them gives (exact integer tallies, see cardsim.summaries).
     """
 
-    def __init__(self, game: str, seed: int, policy: list[str], summarize: Callable[[np.ndarray], dict] | None,
+    def __init__(self, game: str, seed: int, policy: list[str], summarize: Callable[[np.ndarray], dict[str, Any]] | None,
                  unit: str = "hand") -> None:
         self.game, self.seed, self.policy, self.unit = game, seed, policy, unit
         self._summarize = summarize
@@ -85,8 +85,8 @@ class HandRecords:
     ['dealer', 'exchanged', 'last_trick', 'meld_0']
     """
 
-    def __init__(self, array: np.ndarray, *, game: str, rules: Mapping, seed: int, policy: list[str],
-                 summarize: Callable[[np.ndarray], dict] | None = None, unit: str = "hand") -> None:
+    def __init__(self, array: np.ndarray, *, game: str, rules: Mapping[str, Any], seed: int, policy: list[str],
+                 summarize: Callable[[np.ndarray], dict[str, Any]] | None = None, unit: str = "hand") -> None:
         self.array = array
         self.unit = unit  # what one record is: a hand, or a whole game / tournament
         self.game = game
@@ -130,7 +130,7 @@ class HandRecords:
         return record_meta(self.game, self.seed, self.policy, self.rules)
 
 
-def record_meta(game: str, seed: int, policy: list[str], rules: Mapping) -> dict[str, Any]:
+def record_meta(game: str, seed: int, policy: list[str], rules: Mapping[str, Any]) -> dict[str, Any]:
     """What a records file says about its batch (npz ``meta``, parquet ``cardsim`` metadata)."""
     return {"game": game, "seed": seed, "policy": policy, "rules": dict(rules)}
 
@@ -275,7 +275,7 @@ class RecordWriter:
                     raise
 
 
-def _needs_v2(header: dict) -> bool:
+def _needs_v2(header: dict[str, Any]) -> bool:
     import io
 
     buffer = io.BytesIO()

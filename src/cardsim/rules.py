@@ -243,7 +243,7 @@ class GameSpec:
     options: tuple[Option, ...]
     presets: dict[str, dict[str, object]] = field(default_factory=dict, hash=False)
     default_preset: str | None = None
-    check: Callable[[dict], None] | None = field(default=None, compare=False, repr=False)
+    check: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         names = [opt.name for opt in self.options]
@@ -354,7 +354,7 @@ class Rules(Mapping[str, Any]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules are immutable; use rules.replace(name=value)")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the game and its values (validated again on loading)."""
         return (Rules, (self._game, dict(self._values)))
 
@@ -369,7 +369,7 @@ class Rules(Mapping[str, Any]):
     def __hash__(self) -> int:
         return self._hash
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Rules, (self._game, dict(self._values)))
 
     def __repr__(self) -> str:

@@ -19,7 +19,7 @@ def record_dtype(unit: str) -> np.dtype:
             "tournament": _core.SP_TOURNAMENT_DTYPE}[unit]
 
 
-def view_dtype(rules: Mapping, unit: str = "hand") -> np.dtype:
+def view_dtype(rules: Mapping[str, Any], unit: str = "hand") -> np.dtype:
     """The same records with per-seat fields cut to the seats in play (teams: 2 for wins)."""
     return _core.spades_record_dtype(spades_seats(rules), record_dtype(unit))
 

@@ -22,7 +22,7 @@ class SteppedHand:
     deck: Deck
     seats: int
     _state: Any
-    rules: Mapping
+    rules: Mapping[str, Any]
 
     def check_dealer(self, dealer: int) -> int:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.seats:
@@ -140,7 +140,7 @@ class SteppedHand:
         return self._state.mid_decision
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[Any]:
         """Every action since the deal, in order, whoever took it (you or a policy); a redeal
         inside the hand is the entry ``{"redeal": <the new deal>}``."""
         return self._state.history
@@ -155,12 +155,12 @@ class SteppedHand:
     def __copy__(self) -> "SteppedHand":
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "SteppedHand":
+    def __deepcopy__(self, memo: dict[str, Any]) -> "SteppedHand":
         return self.clone()
 
     # -- the deal it started from ---------------------------------------------------------
     @classmethod
-    def from_deal(cls, rules: Mapping, deal: Mapping) -> "SteppedHand":
+    def from_deal(cls, rules: Mapping[str, Any], deal: Mapping[str, Any]) -> "SteppedHand":
         """A hand from a chosen deal, as :attr:`deal` writes it: ``hands`` (one per seat), the
         game's other places, ``dealer`` and ``seed`` (the hand's stream: redeals and the
         players' draws; default 0).  One-line CardError for a deal the game cannot have."""
@@ -170,10 +170,10 @@ class SteppedHand:
         return hand
 
     @classmethod
-    def _new_for_deal(cls, rules: Mapping, deal: Mapping) -> "SteppedHand":
+    def _new_for_deal(cls, rules: Mapping[str, Any], deal: Mapping[str, Any]) -> "SteppedHand":
         return cls(rules, deal.get("seed", 0), deal.get("first_dealer", deal.get("dealer", 0)))
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """Put the cards of ``deal`` in place (each game validates its own places)."""
         raise IllegalMoveError(f"{self.rules.game} has no chosen deals yet")
 
@@ -187,19 +187,19 @@ class SteppedHand:
         """Game-specific places at the deal (widow, kitty, dummy ...) as masks; none by default."""
         return {}
 
-    def _format_deal(self, dealer: int, hands: tuple, extras: Mapping[str, int], redeals: int) -> dict:
+    def _format_deal(self, dealer: int, hands: tuple[Any, ...], extras: Mapping[str, int], redeals: int) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": dealer, "hands": [str(CardSet(mask, self.deck)) for mask in hands]}
         out.update({name: str(CardSet(mask, self.deck)) for name, mask in extras.items()})
         if redeals:  # deals thrown in before this one (all passed, five nines)
             out["redeals"] = redeals
         return out
 
-    def _table(self) -> dict:
+    def _table(self) -> dict[str, Any]:
         """The cards as they lie now (after a redeal: the new deal)."""
         return self._format_deal(self._state.dealer, self._state.hands, self._deal_extra_masks(), self.redeals)
 
     @property
-    def deal(self) -> dict:
+    def deal(self) -> dict[str, Any]:
         """Everything the hand started from, JSON-ready: the seed of its stream (redeals and
         players' draws), the dealer, every seat's cards and the game's other places."""
         out = {"seed": self._seed, **self._format_deal(*self._dealt), **self._context}
@@ -208,7 +208,7 @@ class SteppedHand:
             out["first_dealer"] = first
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The hand as plain data: ``game``, ``rules``, ``deal`` and ``history``; see Game.hand_from_dict."""
         rules = {key: list(value) if isinstance(value, tuple) else value for key, value in self.rules.items()}
         return {"game": self.rules.game, "rules": rules, "deal": self.deal, "history": self.history}

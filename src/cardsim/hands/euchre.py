@@ -25,7 +25,7 @@ play      a card code
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .. import _core
 from ..cards import EUCHRE, SUITS, CardSet, parse_suit
@@ -69,7 +69,7 @@ class EuchreHand(SteppedHand):
     deck = EUCHRE
     seats = 4
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.EuchreState(rules, self.seats, seed, self.check_dealer(dealer))
         self._remember_deal(seed)
@@ -79,7 +79,7 @@ class EuchreHand(SteppedHand):
         return {"dummy": self._state.dummy, **extra} if self.seats == 3 else extra
 
     @classmethod
-    def from_cards(cls, rules: Mapping, hands: Iterable, *, upcard: str, dummy: Iterable | str = (),
+    def from_cards(cls, rules: Mapping[str, Any], hands: Iterable[Any], *, upcard: str, dummy: Iterable[Any] | str = (),
                    dealer: int = 0, seed: int = 0) -> "EuchreHand":
         """A hand from a given deal: one 5-card hand per seat (cutthroat: and the dummy),
         the upcard; the kitty is the 4 cards left over, the upcard among them.
@@ -94,7 +94,7 @@ class EuchreHand(SteppedHand):
         return cls.from_deal(rules, {"hands": list(hands), "upcard": upcard, "dummy": dummy,
                                      "dealer": dealer, "seed": seed})
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands`` (5 cards a seat), ``upcard`` and, in cutthroat, the ``dummy``; the kitty is
         the 4 cards left, the upcard among them; bidding starts on them."""
         if "upcard" not in deal:
@@ -300,7 +300,7 @@ class EuchreHand(SteppedHand):
         self.apply(euchre_card_action(bit))
 
     # -- let the core's players act ------------------------------------------------------
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The hand's outcome as plain data."""
         return {
             "dealer": self.dealer, "redeals": self.redeals, "maker": self.maker, "trump": self.trump,
@@ -327,7 +327,7 @@ class CutthroatEuchreHand(EuchreHand):
 
     seats = 3
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         out = super().result()
         del out["team_points"]
         return out

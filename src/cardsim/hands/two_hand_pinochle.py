@@ -10,7 +10,7 @@ from_table=...)`` and ``legal_plays()``.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
@@ -34,7 +34,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Meld:
+def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping[str, Any]) -> Meld:
     """Everything ``cards`` show at once in ``trump``, at two-hand values.
 
     A second set of distinct cards scores again (two runs score 2 x 150); a run's
@@ -79,12 +79,12 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     seats = SEATS
     PLAY_PHASES = ("stock", "play")  # free play while the stock lasts, then the last 12 tricks
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.TwoHandPinochleState(rules, seed, self.check_dealer(dealer))
 
     @classmethod
-    def from_cards(cls, rules: Mapping, non_dealer: str, dealer_cards: str, upcard: str, stock: str,
+    def from_cards(cls, rules: Mapping[str, Any], non_dealer: str, dealer_cards: str, upcard: str, stock: str,
                    dealer: int = 0) -> "TwoHandPinochleHand":
         """A hand dealt as given: 12 + 12 cards, the turned-up card, 23 stock cards top first."""
         hand = cls(rules, 0, dealer)
@@ -234,6 +234,6 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         self._expect("meld")
         self._state.draw()
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "trump": self.trump, "meld": self.meld, "melds": self.melds,
                 "exchanged": self.exchanged, "trick_points": self.trick_points, "scores": self.scores}
