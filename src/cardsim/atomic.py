@@ -72,7 +72,7 @@ def sweep(directory: Path, *, now: float | None = None) -> list[Path]:
     Returns what was removed; files that cannot be removed are left quietly.
     """
     now = time.time() if now is None else now
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(directory))
     except OSError:

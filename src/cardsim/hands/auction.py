@@ -8,11 +8,12 @@ from __future__ import annotations
 from numbers import Integral
 
 from ..errors import IllegalMoveError
+from .base import SteppedHand
 from .pinochle_play import BID_ACTION, BID_ACTIONS, PASS_ACTION
 
 
 
-class AuctionMoves:
+class AuctionMoves(SteppedHand):
     """``min_bid``, ``can_pass``, ``may_bid``, ``bid`` and ``pass_`` for a hand in its ``auction`` phase."""
 
     @property

@@ -47,6 +47,7 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
 
     deck = PINOCHLE
     seats = SEATS
+    _state: _core.CutthroatPinochleState
 
     def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules

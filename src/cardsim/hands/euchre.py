@@ -68,6 +68,7 @@ class EuchreHand(SteppedHand):
 
     deck = EUCHRE
     seats = 4
+    _state: _core.EuchreState
 
     def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules

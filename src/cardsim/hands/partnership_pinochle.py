@@ -44,6 +44,7 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
 
     deck = PINOCHLE
     seats = SEATS
+    _state: _core.PartnershipPinochleState
 
     def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules

@@ -84,6 +84,8 @@ class SpadesHand(SteppedHand):
     ('bidding', 1, True)
     """
 
+    _state: _core.SpadesState
+
     def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0, *, scores: Sequence[int] | None = None,
                  bags: Sequence[int] | None = None, blind6_used: Sequence[int] | None = None) -> None:
         self.rules = rules
