@@ -29,11 +29,13 @@ class AuctionMoves(SteppedHand):
 
     def min_bid(self) -> int:
         self._expect("auction")
-        return self._state.min_bid()
+        bid: int = self._state.min_bid()
+        return bid
 
     def can_pass(self) -> bool:
         self._expect("auction")
-        return self._state.can_pass()
+        may: bool = self._state.can_pass()
+        return may
 
     def may_bid(self) -> bool:
         self._expect("auction")

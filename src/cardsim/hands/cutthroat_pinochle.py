@@ -9,6 +9,7 @@ from typing import Any, Iterable, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, CardSet, parse_suit
+from ..rules import Rules
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
@@ -49,7 +50,7 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
     seats = SEATS
     _state: _core.CutthroatPinochleState
 
-    def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.CutthroatPinochleState(rules, seed, self.check_dealer(dealer))
         self._first_dealer = dealer  # a five-nines redeal moves the deal on: replays start here

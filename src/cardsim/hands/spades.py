@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from .. import _core
 from ..cards import SPADES, CardSet, Deck
+from ..rules import Rules
 from ..errors import IllegalMoveError
 from .base import SteppedHand
 from .chosen_deal import card_sets, deal_hands, physical_masks
@@ -86,7 +87,7 @@ class SpadesHand(SteppedHand):
 
     _state: _core.SpadesState
 
-    def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0, *, scores: Sequence[int] | None = None,
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0, *, scores: Sequence[int] | None = None,
                  bags: Sequence[int] | None = None, blind6_used: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.seats = spades_seats(rules)
@@ -100,7 +101,7 @@ class SpadesHand(SteppedHand):
                             blind6_used=list(self._state.blind6_used))
 
     @classmethod
-    def _new_for_deal(cls, rules: Mapping[str, Any], deal: Mapping[str, Any]) -> "SpadesHand":
+    def _new_for_deal(cls, rules: Rules, deal: Mapping[str, Any]) -> "SpadesHand":
         return cls(rules, deal.get("seed", 0), deal.get("dealer", 0), scores=deal.get("scores"),
                    bags=deal.get("bags"), blind6_used=deal.get("blind6_used"))
 
@@ -178,7 +179,7 @@ class SpadesHand(SteppedHand):
         if text not in KIND_NAMES[1:]:
             raise IllegalMoveError(f"unknown bid {bid!r}: a number 1..{held} or one of {', '.join(KIND_NAMES[1:])}")
         kind = KIND_NAMES.index(text)
-        code = kind << 5 | SPECIAL_TRICKS.get(text, self.rules["moon_tricks"])
+        code: int = kind << 5 | SPECIAL_TRICKS.get(text, self.rules["moon_tricks"])
         if not self._state.bid_legal(code):
             raise IllegalMoveError(f"bid {text} is not legal now; legal: {', '.join(self.legal_bids())}")
         return code

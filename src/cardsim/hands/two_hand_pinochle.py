@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
+from ..rules import Rules
 from ..errors import IllegalMoveError
 from ..meld import Meld
 from .base import SteppedHand
@@ -79,12 +80,14 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     seats = SEATS
     PLAY_PHASES = ("stock", "play")  # free play while the stock lasts, then the last 12 tricks
 
-    def __init__(self, rules: Mapping[str, Any], seed: int = 0, dealer: int = 0) -> None:
+    _state: _core.TwoHandPinochleState
+
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.TwoHandPinochleState(rules, seed, self.check_dealer(dealer))
 
     @classmethod
-    def from_cards(cls, rules: Mapping[str, Any], non_dealer: str, dealer_cards: str, upcard: str, stock: str,
+    def from_cards(cls, rules: Rules, non_dealer: str, dealer_cards: str, upcard: str, stock: str,
                    dealer: int = 0) -> "TwoHandPinochleHand":
         """A hand dealt as given: 12 + 12 cards, the turned-up card, 23 stock cards top first."""
         hand = cls(rules, 0, dealer)
@@ -187,7 +190,7 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         if from_table is None:
             self._state.play(self._state.better_move(code))
             return
-        seat = self.to_act
+        seat = self._state.to_act
         if from_table:
             if not self._state.legal_table_mask() >> code & 1:
                 raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} on the table; "
