@@ -164,7 +164,7 @@ class Game:
             return self._engine.record_dtype, self._engine.simulate_chunk, self._engine.summarize
         if unit not in (self._engine.units or {}):
             raise CardsimError(f"{self.name} cannot simulate {unit!r} batches; choose one of {', '.join(self.units)}")
-        return self._engine.units[unit]
+        return (self._engine.units or {})[unit]
 
     @property
     def has_meld(self) -> bool:
@@ -178,7 +178,7 @@ class Game:
         """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
         return CardSet(cards, self.deck)
 
-    def deal(self, seed: int = 0, dealer: int = 0, *, cards: Mapping[str, Any] | Sequence[Any] | None = None, **context: Any):
+    def deal(self, seed: int = 0, dealer: int = 0, *, cards: Mapping[str, Any] | Sequence[Any] | None = None, **context: Any) -> Any:
         """Deal a hand (with any automatic redeals) to step through from Python.
 
         ``cards`` chooses the deal instead: each seat's cards (a list, one per seat) or a
@@ -199,7 +199,7 @@ class Game:
             raise CardsimError(f"{self.name} deals take no {', '.join(context)}: only seed and dealer")
         if cards is None:
             return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
-        deal = dict(cards) if isinstance(cards, Mapping) else {"hands": list(cards)}
+        deal: dict[str, Any] = dict(cards) if isinstance(cards, Mapping) else {"hands": list(cards)}
         deal.setdefault("seed", check_seed(seed))
         deal.setdefault("dealer", int(dealer))
         deal.update(context)

@@ -27,9 +27,12 @@ difference ("net").  The best action in each round is the one with the highest n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import _core
 from .cards import SUITS, CardSet
@@ -90,7 +93,7 @@ class EuchreOdds:
             "rows": self.rows, "recommendation": self.recommendation,
         }
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment

@@ -7,9 +7,12 @@ import json
 import shutil
 import zipfile
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import atomic
 from .errors import CardsimError
@@ -111,7 +114,7 @@ class HandRecords:
         summarizer.add(self.array)
         return summarizer.summary()
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         """A DataFrame with one row per hand, per-seat fields as ``name_0 .. name_N``."""
         try:
             import pandas as pd
@@ -239,6 +242,7 @@ class RecordWriter:
         """``records`` and ``meta`` as ``np.savez_compressed`` writes them, the records from the spool."""
         header = {"descr": np.lib.format.dtype_to_descr(self.dtype), "fortran_order": False,
                   "shape": (self.count,)}
+        assert self._spool is not None  # (a .npz is spooled)
         with zipfile.ZipFile(self.tmp, "w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
             with zf.open("records.npy", "w", force_zip64=True) as out, self._spool.open("rb") as spool:
                 np.lib.format.write_array_header_2_0(out, header) if _needs_v2(header) else \
@@ -286,7 +290,7 @@ def _needs_v2(header: dict[str, Any]) -> bool:
     return False
 
 
-def _pyarrow():
+def _pyarrow() -> tuple[Any, Any]:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq

@@ -2,7 +2,7 @@
 and tournament batches (field meanings in docs/spades.md)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -24,7 +24,7 @@ def view_dtype(rules: Mapping[str, Any], unit: str = "hand") -> np.dtype:
     return _core.spades_record_dtype(spades_seats(rules), record_dtype(unit))
 
 
-def simulate_chunk(unit: str):
+def simulate_chunk(unit: str) -> Callable[..., None]:
     return {"hand": _core.simulate_spades, "game": _core.simulate_spades_games,
             "tournament": _core.simulate_spades_tournaments}[unit]
 

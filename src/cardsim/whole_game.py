@@ -54,7 +54,8 @@ def game_winner(name: str, scores: list[int], target: int, state: Any) -> int | 
     if not over:
         return None
     if name == "partnership-pinochle" and len(over) == 2 and state.bidder >= 0:
-        return state.bidder % 2  # both teams passed the target in one hand: the bidding team wins
+        bidding_team: int = state.bidder % 2
+        return bidding_team  # both teams passed the target in one hand: the bidding team wins
     best = max(scores)
     return scores.index(best) if scores.count(best) == 1 else None
 

@@ -107,17 +107,19 @@ def _target_score(default: int) -> Option:
 def trick_points_total(values: dict[str, Any]) -> int:
     """All the trick points of one hand: 8 copies of each rank's points, plus the last trick."""
     points = parse_card_points(values["card_points"])
-    return 8 * sum(points.values()) + values["last_trick_points"]
+    total: int = 8 * sum(points.values()) + values["last_trick_points"]
+    return total
 
 
 def meld_bound(values: dict[str, Any]) -> int:
     """An upper bound on one player's meld: every meld at its most (a double, or twice the single)."""
     single = {name: values[f"meld_{name}"] for name, _, _, _ in MELDS if f"meld_{name}" in values}
-    bound = 0
+    bound: int = 0
     for name in ("run", "aces", "kings", "queens", "jacks", "pinochle"):
         bound += max(2 * single[name], single.get(f"double_{name}", 0))
     # two trump marriages, two marriages in each of three plain suits, both dixes
-    return bound + 2 * single["trump_marriage"] + 6 * single["marriage"] + 2 * single["dix"]
+    bound += 2 * single["trump_marriage"] + 6 * single["marriage"] + 2 * single["dix"]
+    return bound
 
 
 def _check_feasible(values: dict[str, Any]) -> None:

@@ -81,7 +81,7 @@ def _check_partnership(values: dict[str, Any]) -> None:
 #: What the options meant before issue 9 gave them the seed's readings (every preset keeps
 #: its own values): a bag-out cost 10*bag_limit and dropped the excess, every prize jack
 #: captured counted.  ``preset="legacy"`` reproduces earlier results byte for byte.
-_LEGACY = {"bag_penalty": "limit", "multiple_prize_jacks": "each"}
+_LEGACY: dict[str, object] = {"bag_penalty": "limit", "multiple_prize_jacks": "each"}
 
 _OFFICIAL = {
     "target_score": 500, "bag_limit": 10, "blind6_limit": 1, "prize_jacks": ["JD", "JC"], "prize_jack_points": 10,
