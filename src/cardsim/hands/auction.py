@@ -39,7 +39,8 @@ class AuctionMoves(SteppedHand):
 
     def may_bid(self) -> bool:
         self._expect("auction")
-        return self._state.may_bid() if hasattr(self._state, "may_bid") else True
+        may: bool = self._state.may_bid() if hasattr(self._state, "may_bid") else True
+        return may
 
     def bid(self, amount: int) -> None:
         """The player to act bids ``amount`` (a whole number, at least :meth:`min_bid`)."""
