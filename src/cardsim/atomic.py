@@ -72,7 +72,7 @@ def sweep(directory: Path, *, now: float | None = None) -> list[Path]:
     Returns what was removed; files that cannot be removed are left quietly.
     """
     now = time.time() if now is None else now
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(directory))
     except OSError:
@@ -113,7 +113,7 @@ def check_writable(target: Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_path(target: str | os.PathLike) -> Iterator[Path]:
+def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it over ``target`` on success.
 
     On any exception (KeyboardInterrupt and :class:`Interrupted` included) the
@@ -146,7 +146,7 @@ def _discard(tmp: Path) -> None:
         tmp.unlink()
 
 
-def write_text(target: str | os.PathLike, text: str) -> Path:
+def write_text(target: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to ``target`` atomically (reports, JSON)."""
     target = Path(target)
     with atomic_path(target) as tmp:

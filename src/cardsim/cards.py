@@ -168,6 +168,8 @@ class CardSet:
     """
 
     __slots__ = ("mask", "deck")
+    mask: int
+    deck: Deck
 
     def __init__(self, cards: CardLike = 0, deck: Deck = PINOCHLE) -> None:
         self.deck = deck

@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import __version__, atomic
-from .cards import SUITS
+from .cards import SUITS, CardSet
 from .errors import CardsimError
 from .game import Game, implemented_games
 from .records import OUT_SUFFIXES, RecordWriter, check_suffix, record_meta
@@ -137,11 +137,11 @@ def complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -
 
 
 # -- shared options ---------------------------------------------------------------
-def game_argument(f: Callable) -> Callable:
+def game_argument(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.argument("game", metavar="GAME", shell_complete=complete_game)(f)
 
 
-def rule_options(f: Callable) -> Callable:
+def rule_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--preset, --rules and --set: the effective rules of GAME, passed to Game()/make_rules()."""
     f = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                      help="Set one rule option (repeatable); see `cardsim rules GAME --list`.")(f)
@@ -151,7 +151,7 @@ def rule_options(f: Callable) -> Callable:
     return f
 
 
-def json_option(f: Callable) -> Callable:
+def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
 
 
@@ -255,7 +255,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
         data.update({name: list(cards) for name, cards in extra})
         echo_json(data)
         return
-    rows = []
+    rows: list[tuple[int | str, str, str, int]] = []
     for seat, cards in enumerate(hand.hands):
         role = ", ".join(r for r, yes in (("dealer", seat == hand.dealer), ("first to act", seat == to_act)) if yes)
         rows.append((seat, role, by_suit(cards), len(cards)))
@@ -267,7 +267,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
     print_table(title, ("seat", "role", "cards", "n"), rows, no_wrap=("cards",))
 
 
-def by_suit(cards) -> str:
+def by_suit(cards: CardSet) -> str:
     """Card codes grouped by suit (S H D C, high first), two spaces between suits."""
     return "  ".join(str(cards.suit(s)) for s in SUITS if cards.suit(s))
 
@@ -313,7 +313,7 @@ def meld(game: str, cards: str, trump: str, preset: str | None, rules_file: str 
     if as_json:
         echo_json(result.to_dict())
         return
-    rows = [(name, n, result.points[name]) for name, n in result.counts.items() if n]
+    rows: list[tuple[str, int | str, int]] = [(name, n, result.points[name]) for name, n in result.counts.items() if n]
     rows.append(("total", "", result.total))
     print_table(f"meld of {result.cards}, trump {result.trump}", ("meld", "count", "points"), rows)
 

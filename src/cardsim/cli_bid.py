@@ -1,6 +1,8 @@
 """``cardsim bid``: Monte Carlo odds of each bid for a hand (the main job of cardsim)."""
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from .cli import LazyProgress, check_range, echo_json, game_argument, json_option, print_table, rule_options, \
@@ -62,7 +64,7 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     if cards is None and not blind:
         raise CardsimError("give CARDS (or --blind, where the game has blind bids)")
-    context = {"seat": seat, "dealer": dealer, "upcard": upcard, "scores": scores, "blind": blind or None}
+    context: dict[str, Any] = {"seat": seat, "dealer": dealer, "upcard": upcard, "scores": scores, "blind": blind or None}
     with LazyProgress(stderr_console()) as progress:
         odds = bid_odds(the_game, cards, trials=20_000 if trials is None else trials, precision=precision,
                         policy=policy, seed=seed, threads=check_threads(threads), progress=progress, **context)

@@ -36,12 +36,12 @@ class Engine:
     hand_class: type
     record_dtype: np.dtype  # what simulate_chunk fills
     simulate_chunk: Callable[..., None]  # (rules, seed, start, records, policies, threads)
-    summarize: Callable[[np.ndarray], dict]
+    summarize: Callable[[np.ndarray], dict[str, Any]]
     meld_function: Callable[..., Meld] | None = None  # (cards, trump, rules) -> Meld; None: no meld
     #: the dtype users see (same item size, e.g. per-seat fields cut to the seats in play), per unit
     view_dtype: Callable[[Rules, str], np.dtype] | None = None
     #: what a batch can be made of beyond hands: unit -> (record dtype, chunk function, summarize)
-    units: Mapping[str, tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]] | None = None
+    units: Mapping[str, tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict[str, Any]]]] | None = None
 
 
 
@@ -159,12 +159,12 @@ class Game:
     def units(self) -> tuple[str, ...]:
         return ("hand", *(self._engine.units or {}))
 
-    def _unit(self, unit: str) -> tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict]]:
+    def _unit(self, unit: str) -> tuple[np.dtype, Callable[..., None], Callable[[np.ndarray], dict[str, Any]]]:
         if unit == "hand":
             return self._engine.record_dtype, self._engine.simulate_chunk, self._engine.summarize
         if unit not in (self._engine.units or {}):
             raise CardsimError(f"{self.name} cannot simulate {unit!r} batches; choose one of {', '.join(self.units)}")
-        return self._engine.units[unit]
+        return (self._engine.units or {})[unit]
 
     @property
     def has_meld(self) -> bool:
@@ -178,7 +178,7 @@ class Game:
         """Parse ``cards`` (codes, a CardSet or a mask) in this game's deck."""
         return CardSet(cards, self.deck)
 
-    def deal(self, seed: int = 0, dealer: int = 0, *, cards: Mapping | Sequence | None = None, **context: Any):
+    def deal(self, seed: int = 0, dealer: int = 0, *, cards: Mapping[str, Any] | Sequence[Any] | None = None, **context: Any) -> Any:
         """Deal a hand (with any automatic redeals) to step through from Python.
 
         ``cards`` chooses the deal instead: each seat's cards (a list, one per seat) or a
@@ -199,20 +199,20 @@ class Game:
             raise CardsimError(f"{self.name} deals take no {', '.join(context)}: only seed and dealer")
         if cards is None:
             return self._engine.hand_class(self.rules, check_seed(seed), int(dealer), **context)
-        deal = dict(cards) if isinstance(cards, Mapping) else {"hands": list(cards)}
+        deal: dict[str, Any] = dict(cards) if isinstance(cards, Mapping) else {"hands": list(cards)}
         deal.setdefault("seed", check_seed(seed))
         deal.setdefault("dealer", int(dealer))
         deal.update(context)
         return self._from_deal(deal)
 
-    def _from_deal(self, deal: Mapping) -> Any:
+    def _from_deal(self, deal: Mapping[str, Any]) -> Any:
         from_deal = getattr(self._engine.hand_class, "from_deal", None)
         if from_deal is None:
             raise CardsimError(f"{self.name} has no chosen deals yet")
         check_seed(deal.get("seed", 0))
         return from_deal(self.rules, deal)
 
-    def replay(self, deal: Mapping, history: Sequence[int]) -> Any:
+    def replay(self, deal: Mapping[str, Any], history: Sequence[int]) -> Any:
         """The hand dealt as ``deal`` (``hand.deal``) after the actions ``history``, in order.
 
         >>> game = Game("cutthroat-pinochle")
@@ -233,7 +233,7 @@ class Game:
                 raise IllegalMoveError(f"the history does not replay: action {i} of {len(history)}: {exc}") from None
         return hand
 
-    def hand_from_dict(self, data: Mapping) -> Any:
+    def hand_from_dict(self, data: Mapping[str, Any]) -> Any:
         """The hand that ``hand.to_dict()`` wrote (its game and rules must be this game's)."""
         if not isinstance(data, Mapping) or not {"game", "rules", "deal", "history"} <= set(data):
             raise CardsimError("a hand's dict has the keys game, rules, deal and history (hand.to_dict())")
@@ -249,7 +249,7 @@ class Game:
             raise CardsimError(f"{self.name} has no meld: meld is for the pinochle games")
         return self._engine.meld_function(self.cards(cards), trump, self.rules)
 
-    def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict:
+    def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict[str, Any]:
         """Play one whole game to ``target_score`` from Python, hand after hand (see
         cardsim.whole_game); spades games run in the core: ``simulate(n, unit="game")``."""
         from .whole_game import play_game

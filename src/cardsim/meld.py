@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 from . import _core
 from .cards import PINOCHLE, SUITS, CardSet, parse_suit
@@ -42,7 +42,7 @@ class Meld:
         lines.append(f"{'total':<24} {self.total:>2}")
         return "\n".join(lines)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "cards": str(self.cards),
             "trump": self.trump,
@@ -52,7 +52,7 @@ class Meld:
         }
 
 
-def pinochle_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Meld:
+def pinochle_meld(cards: CardSet | str, trump: str | int, rules: Mapping[str, Any]) -> Meld:
     """Meld of ``cards`` (any number, pinochle deck) in ``trump`` under ``rules``' meld values."""
     hand = cards if isinstance(cards, CardSet) else CardSet(cards, PINOCHLE)
     suit = trump if isinstance(trump, int) else parse_suit(trump)

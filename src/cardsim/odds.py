@@ -29,6 +29,8 @@ from .game import Game, check_seed, check_threads
 from .players import check_policy
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .odds_euchre import EuchreOdds
     from .odds_pinochle_games import TwoHandOdds
     from .odds_spades import SpadesBidOdds
@@ -80,7 +82,7 @@ class BidOdds:
             "trumps": self.trumps, "rows": self.rows, "recommendation": self.recommendation,
         }
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -112,7 +114,7 @@ class BidOdds:
         return f"recommendation: bid up to {rec['highest_positive_bid'] or 'nothing (pass)'}; {rec['reason']}"
 
 
-def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, ...]]:
     """(meld, trick points, counted total) per trial for each trump choice.
 
     ``results`` has the layout of the pinochle odds trials: columns 3t, 3t+1, 3t+2 for
@@ -235,7 +237,8 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
     less than MIN_REPORTED of the time.  ``reason_tail`` ends the recommendation's reason
     (``{trump}``: the suit the heuristic names most often)."""
     n = len(results)
-    rows, trumps = [], []
+    rows: list[dict[str, Any]] = []
+    trumps: list[dict[str, Any]] = []
     for choice, (meld, trick_points, total) in _totals_by_choice(results).items():
         values, counts = np.unique(meld, return_counts=True)
         trumps.append({
@@ -282,10 +285,10 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
     return rows, trumps, recommendation
 
 
-def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_000,
+def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
+             rules: dict[str, Any] | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
     ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre),
     ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades).
@@ -301,8 +304,9 @@ def bid_odds(game: str | Game, cards: str | CardSet, *, trials: int | None = 20_
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
-    return odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+    result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                 threads=threads, progress=progress, **context)
+    return result
 
 
 _COMMON = ("trials", "precision", "policy", "seed", "threads", "progress")

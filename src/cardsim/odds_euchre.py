@@ -27,9 +27,12 @@ difference ("net").  The best action in each round is the one with the highest n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import _core
 from .cards import SUITS, CardSet
@@ -64,10 +67,10 @@ class EuchreOdds:
                 return r
         raise KeyError((round, action))
 
-    def tables(self, sure: float = 0.995) -> list[tuple[str, tuple[str, ...], list[tuple]]]:
+    def tables(self, sure: float = 0.995) -> list[tuple[str, tuple[str, ...], list[tuple[Any, ...]]]]:
         """What ``cardsim bid`` prints: one row per action, P(euchre), P(1 point), P(march)
         with 95% intervals, and the expected points (``sure`` is unused: no bids to fold)."""
-        def p(row: dict, name: str) -> str:
+        def p(row: dict[str, Any], name: str) -> str:
             return f"{row[f'p_{name}']:.3f} ({row[f'p_{name}_low']:.3f}..{row[f'p_{name}_high']:.3f})"
 
         rows = [(r["round"], r["action"], p(r, "euchre"), p(r, "one"), p(r, "march"),
@@ -90,7 +93,7 @@ class EuchreOdds:
             "rows": self.rows, "recommendation": self.recommendation,
         }
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment

@@ -23,9 +23,12 @@ are shuffled into the opponent's hand and the stock and the hand is played out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import _core
 from .cards import CardSet
@@ -83,7 +86,7 @@ class TwoHandOdds:
             "recommendation": self.recommendation,
         }
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment

@@ -25,9 +25,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import _core
 from .errors import CardsimError
@@ -83,7 +86,7 @@ class SpadesBidOdds:
             "p_nil": self.p_nil, "recommendation": self.recommendation,
         }
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -257,7 +260,7 @@ def _summarise(game: Game, cards: str | None, seat: int, dealer: int, scores: li
     counts = np.bincount(taken, minlength=held + 1)[:held + 1]
     at_least = np.cumsum(counts[::-1])[::-1]
     low, high = wilson_interval(at_least, n)
-    tricks = [{"tricks": k, "p_exactly": round(float(counts[k]) / n, 6), "p_at_least": round(float(at_least[k]) / n, 6),
+    trick_rows = [{"tricks": k, "p_exactly": round(float(counts[k]) / n, 6), "p_at_least": round(float(at_least[k]) / n, 6),
                "ci_low": round(float(low[k]), 6), "ci_high": round(float(high[k]), 6)} for k in range(held + 1)]
     nil_name = "blind_nil" if blind else "nil"
     p_nil = next((r["p_make"] for r in rows if r["bid"] == nil_name), None)
@@ -290,5 +293,5 @@ def _summarise(game: Game, cards: str | None, seat: int, dealer: int, scores: li
             f"P(make) {best['p_make']:.1%})"
             + (f"; {max(likely)} is the highest bid made at least half the time" if likely else "")
             + f"; {policies[0]} would bid {policy_bid} ({policy_share:.0%} of deals)")
-    return SpadesBidOdds(game.name, cards, seat, dealer, scores, blind, n, seed, policies, rows, tricks, basis_name,
+    return SpadesBidOdds(game.name, cards, seat, dealer, scores, blind, n, seed, policies, rows, trick_rows, basis_name,
                          p_nil, recommendation)

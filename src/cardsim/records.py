@@ -7,9 +7,12 @@ import json
 import shutil
 import zipfile
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from . import atomic
 from .errors import CardsimError
@@ -36,7 +39,7 @@ class Summarizer:
     ``HandRecords`` of all of them gives (exact integer tallies, see cardsim.summaries).
     """
 
-    def __init__(self, game: str, seed: int, policy: list[str], summarize: Callable[[np.ndarray], dict] | None,
+    def __init__(self, game: str, seed: int, policy: list[str], summarize: Callable[[np.ndarray], dict[str, Any]] | None,
                  unit: str = "hand") -> None:
         self.game, self.seed, self.policy, self.unit = game, seed, policy, unit
         self._summarize = summarize
@@ -85,8 +88,8 @@ class HandRecords:
     ['dealer', 'exchanged', 'last_trick', 'meld_0']
     """
 
-    def __init__(self, array: np.ndarray, *, game: str, rules: Mapping, seed: int, policy: list[str],
-                 summarize: Callable[[np.ndarray], dict] | None = None, unit: str = "hand") -> None:
+    def __init__(self, array: np.ndarray, *, game: str, rules: Mapping[str, Any], seed: int, policy: list[str],
+                 summarize: Callable[[np.ndarray], dict[str, Any]] | None = None, unit: str = "hand") -> None:
         self.array = array
         self.unit = unit  # what one record is: a hand, or a whole game / tournament
         self.game = game
@@ -111,7 +114,7 @@ class HandRecords:
         summarizer.add(self.array)
         return summarizer.summary()
 
-    def to_pandas(self):  # -> pandas.DataFrame
+    def to_pandas(self) -> pd.DataFrame:
         """A DataFrame with one row per hand, per-seat fields as ``name_0 .. name_N``."""
         try:
             import pandas as pd
@@ -130,7 +133,7 @@ class HandRecords:
         return record_meta(self.game, self.seed, self.policy, self.rules)
 
 
-def record_meta(game: str, seed: int, policy: list[str], rules: Mapping) -> dict[str, Any]:
+def record_meta(game: str, seed: int, policy: list[str], rules: Mapping[str, Any]) -> dict[str, Any]:
     """What a records file says about its batch (npz ``meta``, parquet ``cardsim`` metadata)."""
     return {"game": game, "seed": seed, "policy": policy, "rules": dict(rules)}
 
@@ -239,6 +242,7 @@ class RecordWriter:
         """``records`` and ``meta`` as ``np.savez_compressed`` writes them, the records from the spool."""
         header = {"descr": np.lib.format.dtype_to_descr(self.dtype), "fortran_order": False,
                   "shape": (self.count,)}
+        assert self._spool is not None  # (a .npz is spooled)
         with zipfile.ZipFile(self.tmp, "w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
             with zf.open("records.npy", "w", force_zip64=True) as out, self._spool.open("rb") as spool:
                 np.lib.format.write_array_header_2_0(out, header) if _needs_v2(header) else \
@@ -275,7 +279,7 @@ class RecordWriter:
                     raise
 
 
-def _needs_v2(header: dict) -> bool:
+def _needs_v2(header: dict[str, Any]) -> bool:
     import io
 
     buffer = io.BytesIO()
@@ -286,7 +290,7 @@ def _needs_v2(header: dict) -> bool:
     return False
 
 
-def _pyarrow():
+def _pyarrow() -> tuple[Any, Any]:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq

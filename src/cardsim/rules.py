@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,12 +41,12 @@ from .errors import RulesError
 try:
     from numpy import bool_ as _np_bool, integer as _np_integer
 except ImportError:  # pragma: no cover - numpy is a dependency
-    _np_bool = _np_integer = ()  # type: ignore[assignment]
+    _np_bool = _np_integer = ()  # type: ignore[assignment, misc]
 
-try:  # Python 3.11+
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 try:
     import tomli_w
@@ -243,7 +244,7 @@ class GameSpec:
     options: tuple[Option, ...]
     presets: dict[str, dict[str, object]] = field(default_factory=dict, hash=False)
     default_preset: str | None = None
-    check: Callable[[dict], None] | None = field(default=None, compare=False, repr=False)
+    check: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         names = [opt.name for opt in self.options]
@@ -263,7 +264,8 @@ class GameSpec:
     def option(self, name: str) -> Option:
         """The option called ``name``, or RulesError naming the options (and a close match)."""
         try:
-            return self._by_name[name]  # type: ignore[attr-defined]
+            found: Option = self._by_name[name]  # type: ignore[attr-defined]
+            return found
         except (KeyError, TypeError):
             pass
         close = difflib.get_close_matches(str(name), self.option_names, n=1)
@@ -322,6 +324,9 @@ class Rules(Mapping[str, Any]):
     """
 
     __slots__ = ("_game", "_values", "_hash")
+    _game: str
+    _values: dict[str, Any]
+    _hash: int
 
     def __init__(self, game: str, values: Mapping[str, Any] | None = None, /, **options: Any) -> None:
         spec = get_game(game)
@@ -354,7 +359,7 @@ class Rules(Mapping[str, Any]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Rules are immutable; use rules.replace(name=value)")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the game and its values (validated again on loading)."""
         return (Rules, (self._game, dict(self._values)))
 
@@ -368,9 +373,6 @@ class Rules(Mapping[str, Any]):
 
     def __hash__(self) -> int:
         return self._hash
-
-    def __reduce__(self) -> tuple:
-        return (Rules, (self._game, dict(self._values)))
 
     def __repr__(self) -> str:
         defaults = self.spec.defaults()

@@ -2,7 +2,7 @@
 and tournament batches (field meanings in docs/spades.md)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -19,12 +19,12 @@ def record_dtype(unit: str) -> np.dtype:
             "tournament": _core.SP_TOURNAMENT_DTYPE}[unit]
 
 
-def view_dtype(rules: Mapping, unit: str = "hand") -> np.dtype:
+def view_dtype(rules: Mapping[str, Any], unit: str = "hand") -> np.dtype:
     """The same records with per-seat fields cut to the seats in play (teams: 2 for wins)."""
     return _core.spades_record_dtype(spades_seats(rules), record_dtype(unit))
 
 
-def simulate_chunk(unit: str):
+def simulate_chunk(unit: str) -> Callable[..., None]:
     return {"hand": _core.simulate_spades, "game": _core.simulate_spades_games,
             "tournament": _core.simulate_spades_tournaments}[unit]
 

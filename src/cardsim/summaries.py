@@ -64,7 +64,8 @@ class Summary:
 
 def _seat_values(array: np.ndarray, field: str, seats: int, k: int) -> np.ndarray:
     rows = np.arange(len(array))
-    return array[field][rows, (array["dealer"] + k) % seats]
+    values: np.ndarray = array[field][rows, (array["dealer"] + k) % seats]
+    return values
 
 
 # -- cutthroat pinochle ------------------------------------------------------------------

@@ -29,7 +29,7 @@ ARMY_GAME_PAYMENT = 40
 class HandScoring:
     """How one game's hands are made and read: the core state, and the points per side."""
 
-    new_state: Callable[[Mapping, int, int, int, int], Any]  # (rules, seats, seed, dealer, stream)
+    new_state: Callable[[Mapping[str, Any], int, int, int, int], Any]  # (rules, seats, seed, dealer, stream)
     points: Callable[[Any, int], list[int]]                   # (finished state, seats) -> per side
     sides: Callable[[int], int]                               # seats -> scoring sides (players or teams)
 
@@ -54,13 +54,14 @@ def game_winner(name: str, scores: list[int], target: int, state: Any) -> int | 
     if not over:
         return None
     if name == "partnership-pinochle" and len(over) == 2 and state.bidder >= 0:
-        return state.bidder % 2  # both teams passed the target in one hand: the bidding team wins
+        bidding_team: int = state.bidder % 2
+        return bidding_team  # both teams passed the target in one hand: the bidding team wins
     best = max(scores)
     return scores.index(best) if scores.count(best) == 1 else None
 
 
-def play_game(name: str, rules: Mapping, seats: int, *, seed: int = 0, policy: str | Sequence[str] = "heuristic",
-              dealer: int = 0) -> dict:
+def play_game(name: str, rules: Mapping[str, Any], seats: int, *, seed: int = 0, policy: str | Sequence[str] = "heuristic",
+              dealer: int = 0) -> dict[str, Any]:
     """Play one game; returns the winner (a seat, or a team: 0 = seats 0+2, 1 = seats 1+3), the
     final scores per side, the hands played, the scores after each hand and, with army
     scoring, the army ledger."""

@@ -4,6 +4,8 @@ The rules and every option: docs/rules/<game>.md; docs/<game>.md pins down the r
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import RulesError
 from ..rules import GameSpec, Option
 
@@ -102,23 +104,25 @@ def _target_score(default: int) -> Option:
                   min=1, max=100_000)
 
 
-def trick_points_total(values: dict) -> int:
+def trick_points_total(values: dict[str, Any]) -> int:
     """All the trick points of one hand: 8 copies of each rank's points, plus the last trick."""
     points = parse_card_points(values["card_points"])
-    return 8 * sum(points.values()) + values["last_trick_points"]
+    total: int = 8 * sum(points.values()) + values["last_trick_points"]
+    return total
 
 
-def meld_bound(values: dict) -> int:
+def meld_bound(values: dict[str, Any]) -> int:
     """An upper bound on one player's meld: every meld at its most (a double, or twice the single)."""
     single = {name: values[f"meld_{name}"] for name, _, _, _ in MELDS if f"meld_{name}" in values}
-    bound = 0
+    bound: int = 0
     for name in ("run", "aces", "kings", "queens", "jacks", "pinochle"):
         bound += max(2 * single[name], single.get(f"double_{name}", 0))
     # two trump marriages, two marriages in each of three plain suits, both dixes
-    return bound + 2 * single["trump_marriage"] + 6 * single["marriage"] + 2 * single["dix"]
+    bound += 2 * single["trump_marriage"] + 6 * single["marriage"] + 2 * single["dix"]
+    return bound
 
 
-def _check_feasible(values: dict) -> None:
+def _check_feasible(values: dict[str, Any]) -> None:
     """Refuse rules under which no contract can ever be made or no meld ever kept."""
     taken = trick_points_total(values)
     if "min_bid" in values:
@@ -132,7 +136,7 @@ def _check_feasible(values: dict) -> None:
                          f"{values['last_trick_points']}): no meld could ever be kept")
 
 
-def _check_cutthroat(values: dict) -> None:
+def _check_cutthroat(values: dict[str, Any]) -> None:
     if values["all_pass"] == "dealer_forced" and not values["dealer_may_bid"]:
         raise RulesError("all_pass=dealer_forced needs dealer_may_bid=true (the default is false): "
                          "a dealer who may not bid cannot be held to a bid")

@@ -1,6 +1,8 @@
 """Spades options: cutthroat spades and the classic 4-hand partnership game (docs/rules/)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import RulesError
 from ..rules import GameSpec, Option
 
@@ -54,7 +56,7 @@ def _options(*, specials: bool, moon_tricks: int, prize_jacks: str, bag_penalty:
 MOON_DEFAULT = 14
 
 
-def _check_cutthroat(values: dict) -> None:
+def _check_cutthroat(values: dict[str, Any]) -> None:
     jokers, players = values["jokers"], values["players"]
     if jokers not in (0, 2, 3):
         raise RulesError(f"option jokers: {jokers!r} is not one of 0, 2, 3")
@@ -68,7 +70,7 @@ def _check_cutthroat(values: dict) -> None:
                          f"the moon could never be bid")
 
 
-def _check_partnership(values: dict) -> None:
+def _check_partnership(values: dict[str, Any]) -> None:
     extra = [name for name, on in (
         ("blind6_limit", values["blind6_limit"] != 0), ("allow_one_for_50", values["allow_one_for_50"]),
         ("allow_two_for_40", values["allow_two_for_40"]), ("allow_moon", values["allow_moon"])) if on]
@@ -79,7 +81,7 @@ def _check_partnership(values: dict) -> None:
 #: What the options meant before issue 9 gave them the seed's readings (every preset keeps
 #: its own values): a bag-out cost 10*bag_limit and dropped the excess, every prize jack
 #: captured counted.  ``preset="legacy"`` reproduces earlier results byte for byte.
-_LEGACY = {"bag_penalty": "limit", "multiple_prize_jacks": "each"}
+_LEGACY: dict[str, object] = {"bag_penalty": "limit", "multiple_prize_jacks": "each"}
 
 _OFFICIAL = {
     "target_score": 500, "bag_limit": 10, "blind6_limit": 1, "prize_jacks": ["JD", "JC"], "prize_jack_points": 10,

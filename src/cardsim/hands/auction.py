@@ -8,11 +8,12 @@ from __future__ import annotations
 from numbers import Integral
 
 from ..errors import IllegalMoveError
+from .base import SteppedHand
 from .pinochle_play import BID_ACTION, BID_ACTIONS, PASS_ACTION
 
 
 
-class AuctionMoves:
+class AuctionMoves(SteppedHand):
     """``min_bid``, ``can_pass``, ``may_bid``, ``bid`` and ``pass_`` for a hand in its ``auction`` phase."""
 
     @property
@@ -28,15 +29,18 @@ class AuctionMoves:
 
     def min_bid(self) -> int:
         self._expect("auction")
-        return self._state.min_bid()
+        bid: int = self._state.min_bid()
+        return bid
 
     def can_pass(self) -> bool:
         self._expect("auction")
-        return self._state.can_pass()
+        may: bool = self._state.can_pass()
+        return may
 
     def may_bid(self) -> bool:
         self._expect("auction")
-        return self._state.may_bid() if hasattr(self._state, "may_bid") else True
+        may: bool = self._state.may_bid() if hasattr(self._state, "may_bid") else True
+        return may
 
     def bid(self, amount: int) -> None:
         """The player to act bids ``amount`` (a whole number, at least :meth:`min_bid`)."""

@@ -2,13 +2,16 @@
 phase, the seats' cards, and letting the core's players act."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
 import numpy as np
 
 from ..cards import SUITS, CardSet, Deck
 from ..errors import IllegalMoveError
 from ..players import check_policies, check_policy
+from ..rules import Rules
+
+_Hand = TypeVar("_Hand", bound="SteppedHand")
 
 
 class SteppedHand:
@@ -22,7 +25,10 @@ class SteppedHand:
     deck: Deck
     seats: int
     _state: Any
-    rules: Mapping
+    rules: Rules
+
+    if TYPE_CHECKING:  # every game's hand is made as cls(rules, seed, dealer)
+        def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None: ...
 
     def check_dealer(self, dealer: int) -> int:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.seats:
@@ -32,7 +38,8 @@ class SteppedHand:
 
     @property
     def phase(self) -> str:
-        return self._state.phase
+        phase: str = self._state.phase
+        return phase
 
     @property
     def to_act(self) -> int | None:
@@ -42,12 +49,14 @@ class SteppedHand:
 
     @property
     def dealer(self) -> int:
-        return self._state.dealer
+        dealer: int = self._state.dealer
+        return dealer
 
     @property
     def redeals(self) -> int:
         """Deals thrown in before the current one."""
-        return self._state.redeals
+        redeals: int = self._state.redeals
+        return redeals
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -61,7 +70,8 @@ class SteppedHand:
 
     @property
     def tricks_played(self) -> int:
-        return self._state.tricks_played
+        played: int = self._state.tricks_played
+        return played
 
     @property
     def trump(self) -> str | None:
@@ -96,15 +106,18 @@ class SteppedHand:
     @property
     def num_actions(self) -> int:
         """Size of the game's action space: actions are ``0 .. num_actions-1``."""
-        return self._state.num_actions
+        count: int = self._state.num_actions
+        return count
 
     def legal_actions(self) -> list[int]:
         """The actions legal now, ascending (empty once the hand is over)."""
-        return self._state.legal_actions()
+        actions: list[int] = self._state.legal_actions()
+        return actions
 
     def legal_action_mask(self) -> np.ndarray:
         """A boolean array of ``num_actions``: True where the action is legal now."""
-        return self._state.legal_action_mask()
+        mask: np.ndarray = self._state.legal_action_mask()
+        return mask
 
     def apply(self, action: int) -> None:
         """Take one legal action for the seat to act; it joins :attr:`history`.
@@ -123,7 +136,8 @@ class SteppedHand:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
                 or not 0 <= action < self.num_actions:
             raise IllegalMoveError(f"action {action!r} is out of range: actions are 0..{self.num_actions - 1}")
-        return self._state.action_to_string(int(action))
+        name: str = self._state.action_to_string(int(action))
+        return name
 
     def string_to_action(self, text: str) -> int:
         """The action named ``text`` (as :meth:`action_to_string` writes it; case-insensitive)."""
@@ -137,15 +151,17 @@ class SteppedHand:
     def mid_decision(self) -> bool:
         """True while a decision made of several actions (the pinochle declaration and card
         passing, the cutthroat euchre merge) is partly taken with :meth:`apply`."""
-        return self._state.mid_decision
+        mid: bool = self._state.mid_decision
+        return mid
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[Any]:
         """Every action since the deal, in order, whoever took it (you or a policy); a redeal
         inside the hand is the entry ``{"redeal": <the new deal>}``."""
-        return self._state.history
+        history: list[Any] = self._state.history
+        return history
 
-    def clone(self) -> "SteppedHand":
+    def clone(self: _Hand) -> _Hand:
         """An independent copy: same cards, phase and history; each then goes its own way."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -155,12 +171,12 @@ class SteppedHand:
     def __copy__(self) -> "SteppedHand":
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "SteppedHand":
+    def __deepcopy__(self, memo: dict[str, Any]) -> "SteppedHand":
         return self.clone()
 
     # -- the deal it started from ---------------------------------------------------------
     @classmethod
-    def from_deal(cls, rules: Mapping, deal: Mapping) -> "SteppedHand":
+    def from_deal(cls: type[_Hand], rules: Rules, deal: Mapping[str, Any]) -> _Hand:
         """A hand from a chosen deal, as :attr:`deal` writes it: ``hands`` (one per seat), the
         game's other places, ``dealer`` and ``seed`` (the hand's stream: redeals and the
         players' draws; default 0).  One-line CardError for a deal the game cannot have."""
@@ -170,10 +186,10 @@ class SteppedHand:
         return hand
 
     @classmethod
-    def _new_for_deal(cls, rules: Mapping, deal: Mapping) -> "SteppedHand":
+    def _new_for_deal(cls: type[_Hand], rules: Rules, deal: Mapping[str, Any]) -> _Hand:
         return cls(rules, deal.get("seed", 0), deal.get("first_dealer", deal.get("dealer", 0)))
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """Put the cards of ``deal`` in place (each game validates its own places)."""
         raise IllegalMoveError(f"{self.rules.game} has no chosen deals yet")
 
@@ -187,19 +203,19 @@ class SteppedHand:
         """Game-specific places at the deal (widow, kitty, dummy ...) as masks; none by default."""
         return {}
 
-    def _format_deal(self, dealer: int, hands: tuple, extras: Mapping[str, int], redeals: int) -> dict:
+    def _format_deal(self, dealer: int, hands: tuple[Any, ...], extras: Mapping[str, int], redeals: int) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": dealer, "hands": [str(CardSet(mask, self.deck)) for mask in hands]}
         out.update({name: str(CardSet(mask, self.deck)) for name, mask in extras.items()})
         if redeals:  # deals thrown in before this one (all passed, five nines)
             out["redeals"] = redeals
         return out
 
-    def _table(self) -> dict:
+    def _table(self) -> dict[str, Any]:
         """The cards as they lie now (after a redeal: the new deal)."""
         return self._format_deal(self._state.dealer, self._state.hands, self._deal_extra_masks(), self.redeals)
 
     @property
-    def deal(self) -> dict:
+    def deal(self) -> dict[str, Any]:
         """Everything the hand started from, JSON-ready: the seed of its stream (redeals and
         players' draws), the dealer, every seat's cards and the game's other places."""
         out = {"seed": self._seed, **self._format_deal(*self._dealt), **self._context}
@@ -208,7 +224,7 @@ class SteppedHand:
             out["first_dealer"] = first
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The hand as plain data: ``game``, ``rules``, ``deal`` and ``history``; see Game.hand_from_dict."""
         rules = {key: list(value) if isinstance(value, tuple) else value for key, value in self.rules.items()}
         return {"game": self.rules.game, "rules": rules, "deal": self.deal, "history": self.history}

@@ -53,7 +53,7 @@ def physical_masks(names: Sequence[str], sets: Sequence[CardSet], deck: Deck, *,
     return masks
 
 
-def deal_hands(deal: Mapping, seats: int) -> Sequence:
+def deal_hands(deal: Mapping[str, Any], seats: int) -> Sequence[Any]:
     """The ``hands`` of a chosen deal, one per seat; one-line CardError otherwise."""
     hands = deal.get("hands")
     if not isinstance(hands, (list, tuple)) or len(hands) != seats:

@@ -5,10 +5,11 @@ class validates every action and speaks card codes and ``CardSet``s.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, CardSet, parse_suit
+from ..rules import Rules
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
@@ -47,14 +48,15 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
 
     deck = PINOCHLE
     seats = SEATS
+    _state: _core.CutthroatPinochleState
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.CutthroatPinochleState(rules, seed, self.check_dealer(dealer))
         self._first_dealer = dealer  # a five-nines redeal moves the deal on: replays start here
         self._remember_deal(seed)
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands`` (three seats) and ``widow``; the auction starts on them, no nines redeal.
 
         >>> from cardsim import Game
@@ -132,7 +134,7 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
         self.apply(THROW_IN_ACTION if throw_in else PLAY_ON_ACTION)
 
     # -- play -------------------------------------------------------------------------
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The hand's outcome as plain data."""
         return {
             "dealer": self.dealer,

@@ -25,10 +25,11 @@ play      a card code
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .. import _core
 from ..cards import EUCHRE, SUITS, CardSet, parse_suit
+from ..rules import Rules
 from ..errors import CardError, IllegalMoveError
 from .base import SteppedHand
 from .chosen_deal import deal_hands
@@ -68,8 +69,9 @@ class EuchreHand(SteppedHand):
 
     deck = EUCHRE
     seats = 4
+    _state: _core.EuchreState
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.EuchreState(rules, self.seats, seed, self.check_dealer(dealer))
         self._remember_deal(seed)
@@ -79,7 +81,7 @@ class EuchreHand(SteppedHand):
         return {"dummy": self._state.dummy, **extra} if self.seats == 3 else extra
 
     @classmethod
-    def from_cards(cls, rules: Mapping, hands: Iterable, *, upcard: str, dummy: Iterable | str = (),
+    def from_cards(cls, rules: Rules, hands: Iterable[Any], *, upcard: str, dummy: Iterable[Any] | str = (),
                    dealer: int = 0, seed: int = 0) -> "EuchreHand":
         """A hand from a given deal: one 5-card hand per seat (cutthroat: and the dummy),
         the upcard; the kitty is the 4 cards left over, the upcard among them.
@@ -94,7 +96,7 @@ class EuchreHand(SteppedHand):
         return cls.from_deal(rules, {"hands": list(hands), "upcard": upcard, "dummy": dummy,
                                      "dealer": dealer, "seed": seed})
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands`` (5 cards a seat), ``upcard`` and, in cutthroat, the ``dummy``; the kitty is
         the 4 cards left, the upcard among them; bidding starts on them."""
         if "upcard" not in deal:
@@ -236,9 +238,11 @@ class EuchreHand(SteppedHand):
             return self.discard(action) if phase == "discard" else self.play(action)
         if phase == "bid2" and text not in ("pass",):
             return self.name(action)
-        choices = {"bid1": {"pass": False, "order": True}, "pickup": {"pick up": True, "leave": False},
-                   "bid2": {"pass": -1}, "alone": {"alone": True, "not alone": False},
-                   "defend": {"alone": True, "not alone": False}}.get(phase, {})
+        by_phase: dict[str, dict[str, bool | int]] = {
+            "bid1": {"pass": False, "order": True}, "pickup": {"pick up": True, "leave": False},
+            "bid2": {"pass": -1}, "alone": {"alone": True, "not alone": False},
+            "defend": {"alone": True, "not alone": False}}
+        choices = by_phase.get(phase, {})
         if text not in choices:
             raise IllegalMoveError(
                 f"{action!r} is not legal in the {phase} phase; legal: {', '.join(self._describe_legal())}")
@@ -300,7 +304,7 @@ class EuchreHand(SteppedHand):
         self.apply(euchre_card_action(bit))
 
     # -- let the core's players act ------------------------------------------------------
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The hand's outcome as plain data."""
         return {
             "dealer": self.dealer, "redeals": self.redeals, "maker": self.maker, "trump": self.trump,
@@ -327,7 +331,7 @@ class CutthroatEuchreHand(EuchreHand):
 
     seats = 3
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         out = super().result()
         del out["team_points"]
         return out

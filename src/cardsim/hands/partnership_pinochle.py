@@ -6,10 +6,11 @@ class validates every action and speaks card codes and ``CardSet``s.  Seats
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .. import _core
 from ..cards import PINOCHLE, CardSet, parse_suit
+from ..rules import Rules
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
@@ -44,13 +45,14 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
 
     deck = PINOCHLE
     seats = SEATS
+    _state: _core.PartnershipPinochleState
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.PartnershipPinochleState(rules, seed, self.check_dealer(dealer))
         self._remember_deal(seed)
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands``: 12 cards for each of the four seats; the auction opens on them."""
         names = [f"seat {s}" for s in range(SEATS)]
         sets = card_sets([(n, c, 12) for n, c in zip(names, deal_hands(deal, SEATS))], PINOCHLE)
@@ -117,7 +119,7 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
             self.apply(pinochle_card_action(code))
 
     # -- play -------------------------------------------------------------------------
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The hand's outcome as plain data."""
         return {
             "dealer": self.dealer,

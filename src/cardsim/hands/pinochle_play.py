@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..cards import PINOCHLE, CardSet
 from ..errors import IllegalMoveError
+from .base import SteppedHand
 
 # The pinochle games' integer actions (docs/actions.md; the core's numbering).
 PASS_ACTION = 24
@@ -24,7 +25,7 @@ def pinochle_card_action(code: str) -> int:
 
 
 
-class PinochlePlay:
+class PinochlePlay(SteppedHand):
     """``trick``, ``legal_moves`` and ``play`` for a hand whose cards are played in ``PLAY_PHASES``."""
 
     PLAY_PHASES: tuple[str, ...] = ("play",)

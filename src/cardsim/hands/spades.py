@@ -9,10 +9,11 @@ they are cards.
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .. import _core
 from ..cards import SPADES, CardSet, Deck
+from ..rules import Rules
 from ..errors import IllegalMoveError
 from .base import SteppedHand
 from .chosen_deal import card_sets, deal_hands, physical_masks
@@ -39,7 +40,7 @@ KIND_NAMES: tuple[str, ...] = tuple(_core.SP_BID_KIND_NAMES)
 SPECIAL_TRICKS = {"nil": 0, "blind_nil": 0, "blind6": 6, "one_for_50": 1, "two_for_40": 2}
 
 
-def spades_deck(rules: Mapping) -> Deck:
+def spades_deck(rules: Mapping[str, Any]) -> Deck:
     """The deck of these rules: 2C out with 3 players, 2C and 2D out with 5, jokers with 5."""
     players = rules.get("players", 4)
     jokers = rules.get("jokers", 0)
@@ -47,7 +48,7 @@ def spades_deck(rules: Mapping) -> Deck:
     return SPADES.with_changes(jokers=jokers, removed=removed)
 
 
-def spades_seats(rules: Mapping) -> int:
+def spades_seats(rules: Mapping[str, Any]) -> int:
     return int(rules.get("players", 4))
 
 
@@ -84,7 +85,9 @@ class SpadesHand(SteppedHand):
     ('bidding', 1, True)
     """
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0, *, scores: Sequence[int] | None = None,
+    _state: _core.SpadesState
+
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0, *, scores: Sequence[int] | None = None,
                  bags: Sequence[int] | None = None, blind6_used: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.seats = spades_seats(rules)
@@ -98,11 +101,11 @@ class SpadesHand(SteppedHand):
                             blind6_used=list(self._state.blind6_used))
 
     @classmethod
-    def _new_for_deal(cls, rules: Mapping, deal: Mapping) -> "SpadesHand":
+    def _new_for_deal(cls, rules: Rules, deal: Mapping[str, Any]) -> "SpadesHand":
         return cls(rules, deal.get("seed", 0), deal.get("dealer", 0), scores=deal.get("scores"),
                    bags=deal.get("bags"), blind6_used=deal.get("blind6_used"))
 
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands``, one per seat in the sizes these rules deal (the game so far: ``scores``,
         ``bags``, ``blind6_used``, default zeros, is read when the hand is made)."""
         names = [f"seat {s}" for s in range(self.seats)]
@@ -176,7 +179,7 @@ class SpadesHand(SteppedHand):
         if text not in KIND_NAMES[1:]:
             raise IllegalMoveError(f"unknown bid {bid!r}: a number 1..{held} or one of {', '.join(KIND_NAMES[1:])}")
         kind = KIND_NAMES.index(text)
-        code = kind << 5 | SPECIAL_TRICKS.get(text, self.rules["moon_tricks"])
+        code: int = kind << 5 | SPECIAL_TRICKS.get(text, self.rules["moon_tricks"])
         if not self._state.bid_legal(code):
             raise IllegalMoveError(f"bid {text} is not legal now; legal: {', '.join(self.legal_bids())}")
         return code
@@ -231,7 +234,7 @@ class SpadesHand(SteppedHand):
         self._remember_deal(self._seed, scores=list(self._state.game_scores), bags=list(self._state.game_bags),
                             blind6_used=list(self._state.blind6_used))
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The hand's outcome as plain data (bags and scores are the team's, on both partners, in partnership)."""
         s = self._state
         return {

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import CardError, IllegalMoveError
+from ..rules import Rules
 from ..meld import Meld
 from .base import SteppedHand
 from .chosen_deal import card_sets, deal_hands, physical_masks
@@ -43,7 +44,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _ordered_codes(cards) -> list[str]:
+def _ordered_codes(cards: object) -> list[str]:
     """The codes of ``cards`` in the order given (a string of codes or a list of them)."""
     if isinstance(cards, str):
         return [code for code in re.split(r"[\s,]+", cards.strip()) if code]
@@ -52,7 +53,7 @@ def _ordered_codes(cards) -> list[str]:
     raise CardError(f"the stock is its cards in draw order, a string like 'AS TS 9D' or a list, got {cards!r}")
 
 
-def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping) -> Meld:
+def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping[str, Any]) -> Meld:
     """Everything ``cards`` show at once in ``trump``, at two-hand values.
 
     A second set of distinct cards scores again (two runs score 2 x 150); a run's
@@ -109,13 +110,15 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
     seats = SEATS
     PLAY_PHASES = ("stock", "play")  # free play while the stock lasts, then the last 12 tricks
 
-    def __init__(self, rules: Mapping, seed: int = 0, dealer: int = 0) -> None:
+    _state: _core.TwoHandPinochleState
+
+    def __init__(self, rules: Rules, seed: int = 0, dealer: int = 0) -> None:
         self.rules = rules
         self._state = _core.TwoHandPinochleState(rules, seed, self.check_dealer(dealer))
         self._remember_deal(seed)
 
     @classmethod
-    def from_cards(cls, rules: Mapping, non_dealer: str, dealer_cards: str, upcard: str, stock: str,
+    def from_cards(cls, rules: Rules, non_dealer: str, dealer_cards: str, upcard: str, stock: str,
                    dealer: int = 0) -> "TwoHandPinochleHand":
         """A hand dealt as given: 12 + 12 cards, the turned-up card, 23 stock cards top first
         (a thin wrapper over ``from_deal``; a one-line CardError for a deal the game cannot have)."""
@@ -254,7 +257,7 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         action = 6 * (code >> 4) + ((code & 15) >> 1)
         if from_table is None:
             from_table = bool(self._state.better_move(code) & _core.TWO_HAND_FROM_TABLE)
-        seat = self.to_act
+        seat = self._state.to_act
         if from_table and not self._state.legal_table_mask() >> code & 1:
             raise IllegalMoveError(f"no {PINOCHLE.code(code)} of seat {seat} on the table; "
                                    f"on the table: {self.tables[seat] or 'nothing'}")
@@ -298,6 +301,6 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         self._expect("meld")
         self.apply(DRAW_ACTION)
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         return {"dealer": self.dealer, "trump": self.trump, "meld": self.meld, "melds": self.melds,
                 "exchanged": self.exchanged, "trick_points": self.trick_points, "scores": self.scores}
