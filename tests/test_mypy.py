@@ -18,7 +18,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed (pip install '.[test]')")
 def test_mypy_strict_finds_no_errors(request: pytest.FixtureRequest) -> None:
-    cache = request.config.cache.mkdir("mypy") if request.config.cache is not None else ROOT / ".mypy_cache"
+    pytest_cache = getattr(request.config, "cache", None)  # absent under -p no:cacheprovider
+    cache = pytest_cache.mkdir("mypy") if pytest_cache is not None else ROOT / ".mypy_cache"
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--config-file", str(ROOT / "pyproject.toml"),
          "--cache-dir", str(cache), "--no-error-summary", "--no-color-output", "src/cardsim"],

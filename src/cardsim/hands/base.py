@@ -239,7 +239,7 @@ class SteppedHand:
         """Whether ``seat`` does not see an action ``actor`` took in ``phase`` (a discard ...)."""
         return False
 
-    def _observation_extra(self, seat: int) -> dict:
+    def _observation_extra(self, seat: int) -> dict[str, Any]:
         return {}
 
     def _actors(self) -> list[tuple[int, str]]:
@@ -256,12 +256,12 @@ class SteppedHand:
                 hand._state.apply(action)
         return out
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` has seen, as plain data: its cards, the public cards, and every action
         with its actor (an action it did not see, such as another seat's discard, as
         ``"hidden"``).  Equal for two hands that differ only in cards the seat cannot see."""
         seat = self._check_seat(seat)
-        actions = []
+        actions: list[str | tuple[int, str]] = []
         for action, (actor, phase) in zip(self.history, self._actors()):
             if actor < 0:
                 actions.append("redeal")
@@ -332,7 +332,7 @@ class SteppedHand:
             for a in history:
                 self._state.record_chance(a)
 
-    def _card_actions(self) -> tuple[dict, dict]:
+    def _card_actions(self) -> tuple[dict[Any, Any], dict[Any, Any]]:
         """{card action: card bit} and its inverse, once per game and deck."""
         key = (self.rules.game, self.num_actions)
         cache = _CARD_ACTIONS.get(key)
@@ -347,7 +347,7 @@ class SteppedHand:
         return cache
 
 
-_CARD_ACTIONS: dict = {}
+_CARD_ACTIONS: dict[Any, Any] = {}
 
 
 def _bits(mask: int) -> list[int]:

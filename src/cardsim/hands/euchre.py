@@ -304,6 +304,16 @@ class EuchreHand(SteppedHand):
         self.apply(euchre_card_action(bit))
 
     # -- let the core's players act ------------------------------------------------------
+    # -- what each seat sees (observation, resample) -------------------------------------
+    def _hidden_action(self, phase: str, actor: int, seat: int) -> bool:
+        return phase in ("discard", "merge")  # the dealer's discard, the maker's five put away
+
+    def _observation_extra(self, seat: int) -> dict[str, Any]:
+        s = self._state
+        return {"upcard": EUCHRE.code(s.upcard), "picked_up": s.picked_up, "maker": s.maker,
+                "alone": s.maker_alone, "lone_defender": s.lone_defender,
+                "dummy_cards": len(CardSet(s.dummy, EUCHRE)), "kitty_cards": len(CardSet(s.kitty, EUCHRE))}
+
     def result(self) -> dict[str, Any]:
         """The hand's outcome as plain data."""
         return {
@@ -335,18 +345,3 @@ class CutthroatEuchreHand(EuchreHand):
         out = super().result()
         del out["team_points"]
         return out
-
-
-def _euchre_hidden_action(self: EuchreHand, phase: str, actor: int, seat: int) -> bool:
-    return phase in ("discard", "merge")  # the dealer's discard, the maker's five put away
-
-
-def _euchre_observation_extra(self: EuchreHand, seat: int) -> dict:
-    s = self._state
-    return {"upcard": EUCHRE.code(s.upcard), "picked_up": s.picked_up, "maker": s.maker,
-            "alone": s.maker_alone, "lone_defender": s.lone_defender,
-            "dummy_cards": len(CardSet(s.dummy, EUCHRE)), "kitty_cards": len(CardSet(s.kitty, EUCHRE))}
-
-
-EuchreHand._hidden_action = _euchre_hidden_action  # type: ignore[method-assign]
-EuchreHand._observation_extra = _euchre_observation_extra  # type: ignore[method-assign]

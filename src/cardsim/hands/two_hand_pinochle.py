@@ -126,7 +126,7 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         return cls.from_deal(rules, {"hands": hands, "upcard": upcard, "stock": stock, "dealer": dealer})
 
     # -- the deal -----------------------------------------------------------------------
-    def _set_cards(self, deal: Mapping) -> None:
+    def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands`` (12 cards a seat), ``upcard`` (the turned-up trump card) and ``stock`` (the
         23 face-down cards in draw order, top first); the first stock trick starts on them.
 
@@ -164,7 +164,7 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         return {"upcard": 1 << bit} if bit >= 0 else {}
 
     @property
-    def deal(self) -> dict:
+    def deal(self) -> dict[str, Any]:
         """What the hand started from: ``seed``, ``dealer``, ``hands``, ``upcard`` and ``stock`` (the
         face-down cards in draw order, top first: the order matters, unlike every other place)."""
         out = super().deal
