@@ -538,6 +538,15 @@ ctypedef struct CPSteps:
     uint64_t discard            # declare: the physical copies put away so far
 
 
+cdef inline int pinochle_auction_action(int seat, int high_bidder, int high_bid, int bid_before, bint redealt,
+                                        int min_bid) noexcept nogil:
+    """The auction action a policy step took for ``seat``: its bid when it now holds a new high
+    bid (and nobody redealt), else a pass."""
+    if high_bidder == seat and high_bid != bid_before and not redealt:
+        return CP_A_BID + high_bid - min_bid
+    return CP_A_PASS
+
+
 def pinochle_card_name(int action):
     """``'AS'`` for a pinochle card action 0..23."""
     return "9JQKTA"[action % 6] + "SHDC"[action // 6]
@@ -668,10 +677,8 @@ cdef class CutthroatPinochleState(GameState):
         cdef int s = self.h.to_act, b
         cp_policy_step(&self.h, &self.r, POLICIES[policy])
         if before.phase == PH_AUCTION:
-            if self.h.high_bidder == s and self.h.high_bid != before.high_bid and self.h.redeals == before.redeals:
-                self._history.append(CP_A_BID + self.h.high_bid - self.r.min_bid)
-            else:
-                self._history.append(CP_A_PASS)
+            self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
+                                                         self.h.redeals != before.redeals, self.r.min_bid))
         elif before.phase == PH_DECLARE:
             self._history.append(CP_A_TRUMP + self.h.trump)
             discard = self.h.discard

@@ -210,10 +210,8 @@ cdef class PartnershipPinochleState(GameState):
         cdef uint64_t cards
         pp_policy_step(&self.h, &self.r, POLICIES[policy])
         if before.phase == PH_AUCTION:
-            if self.h.high_bidder == s and self.h.high_bid != before.high_bid and self.h.redeals == before.redeals:
-                self._history.append(CP_A_BID + self.h.high_bid - self.r.min_bid)
-            else:
-                self._history.append(CP_A_PASS)
+            self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
+                                                         self.h.redeals != before.redeals, self.r.min_bid))
         elif before.phase == PH_DECLARE:
             self._history.append(CP_A_TRUMP + self.h.trump)
         else:
