@@ -79,8 +79,8 @@ def position(bidder: str, seat1: str, seat2: str, **options):
     hands[0] |= sum(1 << b for b in fill[3:])
     state.set_deal(tuple(hands), widow)
     state.auction_act(state.min_bid())
-    state.auction_act(-1)
-    state.auction_act(-1)
+    while state.phase == "auction":  # the others pass (under dealer_may_bid=false the dealer has no turn)
+        state.auction_act(-1)
     assert state.bidder == 0 and state.phase == "declare"
     state.declare(TRUMP_S, widow, False)  # the widow's cards go back: the hand is as given
     assert state.phase == "play" and state.to_act == 0
