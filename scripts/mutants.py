@@ -14,10 +14,11 @@ repository's files (tracked and untracked, not ignored: the working tree as it i
 copied into a scratch folder, the snippet is replaced (it must occur exactly once: a
 snippet that is gone means the code moved and the mutant needs rewriting, and the run
 stops with an error), the core is built there (``python setup.py build_ext --inplace -q``;
-a mutant of a Python file reuses the unmutated build), and ``pytest -x -q`` runs the
-mutant's test files.  A mutant is *killed* when a test fails, *survived* when they all
-pass.  First the unmutated copy is built and every listed test file run once (the
-baseline): a kill means something only if the tests pass without the bug.  The script
+a mutant of a Python file reuses the unmutated build of every compiled module), and
+``pytest -x -q`` runs the mutant's tests (files or node ids, in the order listed).  A
+mutant is *killed* when a test fails, *survived* when they all pass.  First the
+unmutated copy is built and every listed test run once (the baseline): a kill means
+something only if the tests pass without the bug.  The script
 prints a table and exits 1 if any mutant survived or could not be checked.
 """
 from __future__ import annotations
@@ -47,6 +48,8 @@ class Mutant:
     about: str = ""
 
 
+SUMMARY_FIGURES = "tests/test_summaries.py::test_every_summary_figure_recomputed_from_the_records"
+
 MUTANTS: list[Mutant] = [
     # -- the five that passed the suite before issue 17 --------------------------------
     Mutant("cutthroat-heuristic-ignores-must-beat", "src/cardsim/_cutthroat_pinochle_players.pxi",
@@ -74,23 +77,28 @@ MUTANTS: list[Mutant] = [
            ("tests/test_whole_game.py::test_whole_game_partnership_scores_go_to_the_team_that_scored_them",),
            "Partnership Pinochle whole games credit each hand to the other team"),
     Mutant("left-right-of-dealer-swapped", "src/cardsim/summaries.py",
-           'zip(("dealer", "left_of_dealer", "right_of_dealer"), by_position)',
-           'zip(("dealer", "right_of_dealer", "left_of_dealer"), by_position)',
+           'zip(("dealer", "left_of_dealer", "right_of_dealer"), t["by_position"])',
+           'zip(("dealer", "right_of_dealer", "left_of_dealer"), t["by_position"])',
            ("tests/test_summaries.py::test_left_and_right_of_the_dealer_are_told_apart",),
            "the cutthroat pinochle summary swaps the dealer's neighbours"),
     # -- rules engines ---------------------------------------------------------------------
     Mutant("trump-marriage-counted-inside-run", "src/cardsim/_pinochle.pxd",
            "counts[M_TRUMP_MARRIAGE] = trump_pairs - runs",
            "counts[M_TRUMP_MARRIAGE] = trump_pairs",
-           ("tests/test_cards.py", "tests/test_cutthroat_pinochle_core.py")),
+           ("tests/test_cutthroat_pinochle_core.py::test_meld_cases",
+            "tests/test_cutthroat_pinochle_core.py::test_meld_random_hands_match_reference")),
     Mutant("pinochle-meld-min-becomes-max", "src/cardsim/_pinochle.pxd",
            "set_single_or_double(counts, M_PINOCHLE, n if n < i else i)",
            "set_single_or_double(counts, M_PINOCHLE, n if n > i else i)",
-           ("tests/test_cards.py", "tests/test_cutthroat_pinochle_core.py")),
+           ("tests/test_cutthroat_pinochle_core.py::test_meld_cases",
+            "tests/test_cutthroat_pinochle_core.py::test_meld_random_hands_match_reference")),
     Mutant("over-trump-duty-dropped", "src/cardsim/_pinochle.pxd",
-           "        if must_beat != MUST_BEAT_NEVER and (best >> 4) == trump:",
-           "        if False and must_beat != MUST_BEAT_NEVER and (best >> 4) == trump:",
-           ("tests/test_cutthroat_pinochle_core.py", "tests/test_differential_cutthroat_pinochle.py")),
+           "        if (must_beat == MUST_BEAT_ALWAYS or must_beat == MUST_BEAT_TRUMP_LED) and (best >> 4) == trump:",
+           "        if False and (must_beat == MUST_BEAT_ALWAYS or must_beat == MUST_BEAT_TRUMP_LED) and (\n"
+           "                best >> 4) == trump:",
+           ("tests/test_cutthroat_pinochle_core.py::test_legal_cases_in_the_core",
+            "tests/test_differential_cutthroat_pinochle.py::test_core_matches_reference"),
+           "no seat must over-trump a trumped trick (legal_cards, every pinochle game)"),
     Mutant("cutthroat-set-bidder-loses-half", "src/cardsim/_cutthroat_pinochle.pxi",
            "                h.score[s] = -h.high_bid",
            "                h.score[s] = -(h.high_bid // 2)",
@@ -106,56 +114,93 @@ MUTANTS: list[Mutant] = [
     Mutant("two-hand-meld-reuse-unmarked", "src/cardsim/_two_hand_pinochle.pxi",
            "    h.used[kind] |= chosen\n    if kind == TK_RUN:",
            "    if kind == TK_RUN:",
-           ("tests/test_two_hand_pinochle_core.py", "tests/test_differential_two_hand_pinochle.py")),
+           ("tests/test_two_hand_pinochle_core.py::test_never_twice_in_one_kind_a_new_marriage_needs_all_new_cards",
+            "tests/test_differential_two_hand_pinochle.py::test_core_matches_reference")),
     Mutant("euchre-left-bower-wrong-colour", "src/cardsim/_euchre.pxi",
            "cdef int rb = 16 * t + EU_JACK, lb = 16 * (3 - t) + EU_JACK",
            "cdef int rb = 16 * t + EU_JACK, lb = 16 * (t ^ 1) + EU_JACK",
-           ("tests/test_euchre_core.py", "tests/test_differential_euchre.py")),
+           ("tests/test_euchre_core.py::test_left_bower_beats_the_ace_of_trump",
+            "tests/test_euchre_core.py::test_left_bower_does_not_follow_its_printed_suit_and_trumps_it",
+            "tests/test_differential_euchre.py::test_core_matches_reference")),
     Mutant("euchre-four-tricks-march", "src/cardsim/_euchre.pxi",
            "pts = 1 if side_tricks < EU_TRICKS else",
            "pts = 1 if side_tricks < EU_TRICKS - 1 else",
-           ("tests/test_euchre_core.py", "tests/test_differential_euchre.py")),
+           ("tests/test_euchre_core.py::test_cutthroat_scoring_rows",
+            "tests/test_euchre_core.py::test_euchre_scoring_rows",
+            "tests/test_differential_euchre.py::test_core_matches_reference")),
     Mutant("spades-bag-limit-off-by-one", "src/cardsim/_spades_scoring.pxi",
-           "    if total >= r.bag_limit:",
-           "    if total > r.bag_limit:",
-           ("tests/test_spades_scoring.py",)),
+           "    if total < r.bag_limit:\n        return 0",
+           "    if total <= r.bag_limit:\n        return 0",
+           ("tests/test_spades_scoring.py::test_bag_out_exactly_at_the_limit_is_the_same_for_every_bag_penalty",
+            "tests/test_spades_scoring.py::test_bag_limit_reached_costs_ten_times_the_limit_and_resets"),
+           "reaching bag_limit exactly costs nothing (only going past it does)"),
     Mutant("spades-lead-before-broken", "src/cardsim/_spades.pxi",
-           "        if h.broken:\n            return held",
+           "        if h.broken or not r.break_spades:\n            return held",
            "        if True:\n            return held",
-           ("tests/test_spades_core.py", "tests/test_spades_play_cases.py", "tests/test_differential_spades.py")),
+           ("tests/test_spades_play_cases.py::test_no_spade_lead_before_spades_are_broken",
+            "tests/test_differential_spades.py::test_core_matches_reference"),
+           "spades may be led before they are broken"),
     Mutant("spades-nil-made-with-one-trick", "src/cardsim/_spades_scoring.pxi",
            "pts = 100 if tricks == 0 else -100",
            "pts = 100 if tricks <= 1 else -100",
            ("tests/test_spades_scoring.py",)),
+    Mutant("partnership-trump-led-over-trumps", "src/cardsim/_partnership_pinochle_api.pxi",
+           '"trump_led": MUST_BEAT_TRUMP_LEAD_ONLY',
+           '"trump_led": MUST_BEAT_TRUMP_LED',
+           ("tests/test_partnership_pinochle_core.py::test_issue_9_position_a_trumper_need_not_over_trump",
+            "tests/test_differential_partnership_pinochle.py::test_core_matches_reference"),
+           "the partnership over-trump bug put back: must_beat=trump_led makes a trumper over-trump"),
+    Mutant("spades-prize-jacks-void-ignored", "src/cardsim/_spades_scoring.pxi",
+           "    return not r.prize_each and n >= 2 and",
+           "    return False and not r.prize_each and n >= 2 and",
+           ("tests/test_spades_scoring.py::test_two_prize_jacks_captured",
+            "tests/test_spades_scoring.py::test_seed_62_two_prize_jacks_score_nothing"),
+           "multiple_prize_jacks=void not applied: two prize jacks in one scorer's tricks both pay"),
     # -- players ------------------------------------------------------------------------------
     Mutant("euchre-heuristic-revokes", "src/cardsim/_euchre_players.pxi",
            "    cdef uint64_t legal = eu_legal(h)\n    if not (legal & (legal - 1)):\n        return lsb(legal)\n"
            "    cdef int s = h.to_act, t = h.trump\n",
            "    cdef uint64_t legal = h.hand[h.to_act]\n    if not (legal & (legal - 1)):\n        return lsb(legal)\n"
            "    cdef int s = h.to_act, t = h.trump\n",
-           ("tests/test_players_euchre.py", "tests/test_differential_euchre.py"),
-           "survives until the euchre heuristic-driven differential test (issue 17) is in"),
+           ("tests/test_differential_euchre.py::test_core_heuristic_actions_are_legal_in_the_reference",),
+           "the euchre heuristic plays from its whole hand, ignoring the duty to follow suit"),
     Mutant("spades-heuristic-ignores-legal", "src/cardsim/_spades_players.pxi",
-           "    cdef uint64_t legal = sp_legal(h)\n    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]",
+           "    cdef uint64_t legal = sp_legal(h, r)\n    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]",
            "    cdef uint64_t legal = h.hand[h.to_act]\n    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]",
-           ("tests/test_spades_players.py", "tests/test_differential_spades.py")),
+           ("tests/test_differential_spades.py::test_core_heuristic_moves_match_reference",),
+           "the spades heuristic plays from its whole hand, ignoring follow suit and broken spades"),
+    Mutant("two-hand-heuristic-ignores-follow-and-win", "src/cardsim/_two_hand_pinochle_players.pxi",
+           "    cdef uint64_t legal = th_legal(h), winners = 0, rest, opp",
+           "    cdef uint64_t legal = distinct_cards(h.hand[h.to_act]), winners = 0, rest, opp",
+           ("tests/test_differential_two_hand_pinochle.py::test_core_heuristic_moves_match_reference",),
+           "the two-hand heuristic plays from its whole hand once the stock is gone (no follow-and-win duty)"),
+    Mutant("euchre-round-2-names-the-upcards-suit", "src/cardsim/_euchre_players.pxi",
+           "        suit = eu_best_suit(h, r, s, h.upcard >> 4, &value)",
+           "        suit = eu_best_suit(h, r, s, -1, &value)",
+           ("tests/test_differential_euchre.py::test_core_heuristic_actions_are_legal_in_the_reference",),
+           "the euchre heuristic may name the turned-down upcard's suit in round 2"),
     # -- summaries ---------------------------------------------------------------------------
     Mutant("euchre-march-rate-counts-four", "src/cardsim/summaries.py",
-           '"march_rate": round(float((maker_side == 5).mean()), 6),',
-           '"march_rate": round(float((maker_side >= 4).mean()), 6),',
-           ("tests/test_summaries.py",)),
+           't.count("march", maker_side == 5)',
+           't.count("march", maker_side >= 4)',
+           (f"{SUMMARY_FIGURES}[cutthroat-euchre-hand-7]", f"{SUMMARY_FIGURES}[euchre-hand-9]"),
+           "the euchre summary's march rate counts four tricks as a march"),
     Mutant("partnership-summary-other-team", "src/cardsim/summaries.py",
            '    team = contested["bidder"] % 2\n',
            '    team = 1 - contested["bidder"] % 2\n',
-           ("tests/test_summaries.py",)),
+           (f"{SUMMARY_FIGURES}[partnership-pinochle-hand-3]", f"{SUMMARY_FIGURES}[partnership-pinochle-hand-4]"),
+           "the partnership pinochle summary credits the bidding team's figures to the other team"),
     Mutant("spades-first-leader-is-dealer", "src/cardsim/spades_records.py",
-           'out["first_leader_seat_rate"] = [_rate(array["leader"] == s)',
-           'out["first_leader_seat_rate"] = [_rate(array["dealer"] == s)',
-           ("tests/test_summaries.py",)),
-    Mutant("generic-per-seat-means-reversed", "src/cardsim/records.py",
-           'out[f"mean_{name}"] = [round(float(v), 4) for v in values.mean(axis=0)]',
-           'out[f"mean_{name}"] = [round(float(v), 4) for v in values.mean(axis=0)[::-1]]',
-           ("tests/test_summaries.py",)),
+           't.add("leader", np.array([np.count_nonzero(array["leader"] == s)',
+           't.add("leader", np.array([np.count_nonzero(array["dealer"] == s)',
+           (f"{SUMMARY_FIGURES}[cutthroat-spades-hand-12]",),
+           "the spades summary's first-leader rate counts the dealer's seat (told apart where the two of clubs "
+           "leads: with the left of the dealer leading, and the dealer rotating, the counts agree)"),
+    Mutant("generic-per-seat-means-reversed", "src/cardsim/summaries.py",
+           'out[f"mean_{name}"] = [round(float(v) / n, 4) for v in t[name]]',
+           'out[f"mean_{name}"] = [round(float(v) / n, 4) for v in t[name][::-1]]',
+           (SUMMARY_FIGURES,),
+           "every summary's per-seat means come in reverse seat order"),
     # -- odds -----------------------------------------------------------------------------------
     Mutant("odds-interval-too-narrow", "src/cardsim/odds.py",
            "    half = Z95 * np.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom",
@@ -165,11 +210,19 @@ MUTANTS: list[Mutant] = [
            "    if len(hand) != size:\n        raise CardsimError(f\"a cutthroat-pinochle hand",
            "    if len(hand) > size:\n        raise CardsimError(f\"a cutthroat-pinochle hand",
            ("tests/test_bid_odds.py",), "cardsim bid lets a 14-card Cutthroat Pinochle hand through"),
+    # -- the game contract ---------------------------------------------------------------------------
+    Mutant("contract-apply-skips-legality", "src/cardsim/_contract.pyx",
+           "        if not self.legal_now(a):",
+           "        if False:",
+           ("tests/test_contract.py::test_bad_actions_get_one_line_and_leave_the_hand",
+            "tests/test_contract.py::test_a_history_that_does_not_replay_says_where"),
+           "GameState.apply plays an action that is not legal now"),
     # -- CLI ----------------------------------------------------------------------------------------
     Mutant("cli-bad-input-exit-1", "src/cardsim/cli.py",
-           '            click.echo(f"error: {message}", err=True)\n            ctx.exit(2)',
-           '            click.echo(f"error: {message}", err=True)\n            ctx.exit(1)',
-           ("tests/test_cli.py",)),
+           '            click.echo(f"error: {message}{out_note(ctx, message)}", err=True)\n            ctx.exit(2)',
+           '            click.echo(f"error: {message}{out_note(ctx, message)}", err=True)\n            ctx.exit(1)',
+           ("tests/test_cli.py::test_bad_input_is_one_line",),
+           "a bad input (CardsimError) exits with status 1, not 2"),
 ]
 
 
@@ -202,8 +255,18 @@ def build(tree: Path) -> subprocess.CompletedProcess:
     return subprocess.run([PY, "setup.py", "build_ext", "--inplace", "-q"], cwd=tree, capture_output=True, text=True)
 
 
+COMPILED = ("_contract", "_core")  # the compiled modules setup.py builds
+
+
 def built_core(tree: Path) -> list[Path]:
-    return list((tree / "src" / "cardsim").glob("_core*.so")) + list((tree / "src" / "cardsim").glob("_core*.pyd"))
+    """The built modules of the core (every one of COMPILED), or [] when one is missing."""
+    found = []
+    for name in COMPILED:
+        files = [*(tree / "src" / "cardsim").glob(f"{name}.*.so"), *(tree / "src" / "cardsim").glob(f"{name}.*.pyd")]
+        if not files:
+            return []
+        found += files
+    return found
 
 
 def run_tests(tree: Path, tests: tuple[str, ...], timeout: float) -> tuple[int, str]:
