@@ -5,21 +5,20 @@ Every game's state class (cardsim._core) is a ``GameState``.  Actions are small
 integers ``0 .. num_actions-1`` with a documented numbering per game
 (docs/actions.md): cards first, by deck index, then the game's calls.  The
 generic machinery written once here (legal actions as a list or a mask, checked
-``apply``, ``clone``, copy and pickle, the action history) stands on five
-functions each game fills in, all cdef so that loops over actions stay in C:
+``apply``, ``clone``, copy and pickle, the action history) stands on three cdef
+functions each game fills in, so that loops over actions stay in C, and one call:
 
 * ``seat_to_act``: whose turn it is, -1 once the hand is over;
 * ``legal_into``: the legal actions, ascending, into a caller-owned array;
 * ``apply_unchecked``: apply one action already known to be legal;
-* ``hand_data`` / ``hand_bytes``, ``rules_data`` / ``rules_bytes`` and, where a
-  game builds one decision out of several actions (three discards, five cards
-  put away), ``step_data`` / ``step_bytes``: where the game keeps its plain C
-  structs (no pointers inside), so that a copy is a few ``memcpy`` and a pickle
-  is their bytes.
+* ``set_structs`` (called first thing in its ``__cinit__``): where the game keeps
+  its plain C structs (no pointers inside): the hand, the rules and, where a game
+  builds one decision out of several actions (three discards, five cards put
+  away), the steps so far; a copy is a few ``memcpy`` and a pickle their bytes.
 
 A game state's ``__cinit__`` must accept being called with no arguments (it then
-leaves its structs zeroed): ``clone`` and unpickling build the copy that way and
-fill the structs.
+calls ``set_structs`` and leaves its structs zeroed): ``clone`` and unpickling build
+the copy that way and fill the structs.
 """
 
 cdef enum:
@@ -33,10 +32,9 @@ cdef class GameState:
     cdef int seat_to_act(self) noexcept nogil
     cdef int legal_into(self, int* out) noexcept nogil
     cdef void apply_unchecked(self, int action) noexcept nogil
-    cdef void* hand_data(self) noexcept
-    cdef size_t hand_bytes(self) noexcept
-    cdef void* rules_data(self) noexcept
-    cdef size_t rules_bytes(self) noexcept
-    cdef void* step_data(self) noexcept
-    cdef size_t step_bytes(self) noexcept
+    cdef void* structs[3]             # the game's plain C structs: hand, rules, steps (NULL: none)
+    cdef size_t struct_bytes[3]       # their sizes
+
+    cdef void set_structs(self, void* hand, size_t hand_bytes, void* rules, size_t rules_bytes,
+                          void* steps, size_t step_bytes) noexcept
     cdef bint legal_now(self, int action) noexcept

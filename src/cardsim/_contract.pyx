@@ -13,19 +13,23 @@ import numpy as np
 from cardsim.errors import IllegalMoveError
 
 
-def _restore(cls, rules, int num_actions, bytes hand, bytes rules_struct, bytes steps, list history):
+def _restore(cls, rules, int num_actions, tuple structs, list history):
     """Unpickle a game state: an empty instance of ``cls`` with its structs filled in."""
     cdef GameState state = cls.__new__(cls)
-    if (len(hand) != state.hand_bytes() or len(rules_struct) != state.rules_bytes()
-            or len(steps) != state.step_bytes()):
+    cdef bytes data
+    cdef int i
+    if len(structs) != 3:
         raise ValueError("this pickle was made by a different build of cardsim's core")
+    for i in range(3):
+        if len(structs[i]) != state.struct_bytes[i]:
+            raise ValueError("this pickle was made by a different build of cardsim's core")
     state.rules = rules
     state.num_actions = num_actions
     state._history = list(history)
-    memcpy(state.hand_data(), <const char*>hand, len(hand))
-    memcpy(state.rules_data(), <const char*>rules_struct, len(rules_struct))
-    if len(steps):
-        memcpy(state.step_data(), <const char*>steps, len(steps))
+    for i in range(3):
+        data = structs[i]
+        if state.struct_bytes[i]:
+            memcpy(state.structs[i], <const char*>data, state.struct_bytes[i])
     return state
 
 
@@ -45,23 +49,11 @@ cdef class GameState:
     cdef void apply_unchecked(self, int action) noexcept nogil:
         pass
 
-    cdef void* hand_data(self) noexcept:
-        return NULL
-
-    cdef size_t hand_bytes(self) noexcept:
-        return 0
-
-    cdef void* rules_data(self) noexcept:
-        return NULL
-
-    cdef size_t rules_bytes(self) noexcept:
-        return 0
-
-    cdef void* step_data(self) noexcept:
-        return NULL
-
-    cdef size_t step_bytes(self) noexcept:
-        return 0
+    cdef void set_structs(self, void* hand, size_t hand_bytes, void* rules, size_t rules_bytes,
+                          void* steps, size_t step_bytes) noexcept:
+        self.structs[0], self.struct_bytes[0] = hand, hand_bytes
+        self.structs[1], self.struct_bytes[1] = rules, rules_bytes
+        self.structs[2], self.struct_bytes[2] = steps, step_bytes
 
     def action_to_string(self, int action):
         """The name of ``action`` (each game names its own; see docs/actions.md)."""
@@ -149,10 +141,10 @@ cdef class GameState:
         other.rules = self.rules
         other.num_actions = self.num_actions
         other._history = list(self._history)
-        memcpy(other.hand_data(), self.hand_data(), self.hand_bytes())
-        memcpy(other.rules_data(), self.rules_data(), self.rules_bytes())
-        if self.step_bytes():
-            memcpy(other.step_data(), self.step_data(), self.step_bytes())
+        cdef int i
+        for i in range(3):
+            if self.struct_bytes[i]:
+                memcpy(other.structs[i], self.structs[i], self.struct_bytes[i])
         return other
 
     def __copy__(self):
@@ -162,7 +154,8 @@ cdef class GameState:
         return self.clone()
 
     def __reduce__(self):
-        hand = (<char*>self.hand_data())[:self.hand_bytes()]
-        rules_struct = (<char*>self.rules_data())[:self.rules_bytes()]
-        steps = (<char*>self.step_data())[:self.step_bytes()] if self.step_bytes() else b""
-        return _restore, (type(self), self.rules, self.num_actions, hand, rules_struct, steps, self._history)
+        cdef int i
+        structs = []
+        for i in range(3):
+            structs.append((<char*>self.structs[i])[:self.struct_bytes[i]] if self.struct_bytes[i] else b"")
+        return _restore, (type(self), self.rules, self.num_actions, tuple(structs), self._history)

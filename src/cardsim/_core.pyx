@@ -576,6 +576,7 @@ cdef class CutthroatPinochleState(GameState):
     cdef CPSteps steps
 
     def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        self.set_structs(&self.h, sizeof(CPHand), &self.r, sizeof(CPRules), &self.steps, sizeof(CPSteps))
         self.steps.trump = -1
         if rules is None:
             return  # an empty state for clone() and unpickling to fill
@@ -585,24 +586,6 @@ cdef class CutthroatPinochleState(GameState):
         cp_new_hand(&self.h, &self.r, seed, stream, dealer)
 
     # -- the game contract ------------------------------------------------------------
-    cdef void* hand_data(self) noexcept:
-        return &self.h
-
-    cdef size_t hand_bytes(self) noexcept:
-        return sizeof(CPHand)
-
-    cdef void* rules_data(self) noexcept:
-        return &self.r
-
-    cdef size_t rules_bytes(self) noexcept:
-        return sizeof(CPRules)
-
-    cdef void* step_data(self) noexcept:
-        return &self.steps
-
-    cdef size_t step_bytes(self) noexcept:
-        return sizeof(CPSteps)
-
     cdef int seat_to_act(self) noexcept nogil:
         return self.h.to_act if self.h.phase != PH_DONE else -1
 

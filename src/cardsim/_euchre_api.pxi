@@ -228,6 +228,7 @@ cdef class EuchreState(GameState):
     cdef EURules r
 
     def __cinit__(self, rules=None, int seats=0, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        self.set_structs(&self.h, sizeof(EUHand), &self.r, sizeof(EURules), NULL, 0)
         if rules is None:
             return  # an empty state for clone() and unpickling to fill
         self.rules = rules
@@ -236,18 +237,6 @@ cdef class EuchreState(GameState):
         eu_new_hand(&self.h, &self.r, seed, stream, dealer)
 
     # -- the game contract ------------------------------------------------------------
-    cdef void* hand_data(self) noexcept:
-        return &self.h
-
-    cdef size_t hand_bytes(self) noexcept:
-        return sizeof(EUHand)
-
-    cdef void* rules_data(self) noexcept:
-        return &self.r
-
-    cdef size_t rules_bytes(self) noexcept:
-        return sizeof(EURules)
-
     cdef int seat_to_act(self) noexcept nogil:
         return self.h.to_act if self.h.phase != EPH_DONE else -1
 

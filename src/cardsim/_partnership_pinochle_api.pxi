@@ -118,6 +118,7 @@ cdef class PartnershipPinochleState(GameState):
     cdef CPSteps steps          # pass: the copies chosen so far (trump unused)
 
     def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        self.set_structs(&self.h, sizeof(PPHand), &self.r, sizeof(PPRules), &self.steps, sizeof(CPSteps))
         self.steps.trump = -1
         if rules is None:
             return  # an empty state for clone() and unpickling to fill
@@ -127,24 +128,6 @@ cdef class PartnershipPinochleState(GameState):
         pp_new_hand(&self.h, seed, stream, dealer)
 
     # -- the game contract ------------------------------------------------------------
-    cdef void* hand_data(self) noexcept:
-        return &self.h
-
-    cdef size_t hand_bytes(self) noexcept:
-        return sizeof(PPHand)
-
-    cdef void* rules_data(self) noexcept:
-        return &self.r
-
-    cdef size_t rules_bytes(self) noexcept:
-        return sizeof(PPRules)
-
-    cdef void* step_data(self) noexcept:
-        return &self.steps
-
-    cdef size_t step_bytes(self) noexcept:
-        return sizeof(CPSteps)
-
     cdef int seat_to_act(self) noexcept nogil:
         return self.h.to_act if self.h.phase != PH_DONE else -1
 

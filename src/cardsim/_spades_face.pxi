@@ -200,6 +200,7 @@ cdef class SpadesState(GameState):
     def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0,
                   scores=None, bags=None, blind6_used=None):
         cdef int s
+        self.set_structs(&self.h, sizeof(SPHand), &self.r, sizeof(SPRules), NULL, 0)
         if rules is None:
             return  # an empty state for clone() and unpickling to fill
         self.rules = rules
@@ -212,18 +213,6 @@ cdef class SpadesState(GameState):
             self.h.blind6_used[s] = blind6_used[s] if blind6_used is not None else 0
 
     # -- the game contract ------------------------------------------------------------
-    cdef void* hand_data(self) noexcept:
-        return &self.h
-
-    cdef size_t hand_bytes(self) noexcept:
-        return sizeof(SPHand)
-
-    cdef void* rules_data(self) noexcept:
-        return &self.r
-
-    cdef size_t rules_bytes(self) noexcept:
-        return sizeof(SPRules)
-
     cdef int seat_to_act(self) noexcept nogil:
         return self.h.to_act if self.h.phase != SP_PH_DONE else -1
 

@@ -142,6 +142,7 @@ cdef class TwoHandPinochleState(GameState):
     cdef THRules r
 
     def __cinit__(self, rules=None, uint64_t seed=0, int dealer=0, uint64_t stream=0):
+        self.set_structs(&self.h, sizeof(THHand), &self.r, sizeof(THRules), NULL, 0)
         if rules is None:
             return  # an empty state for clone() and unpickling to fill
         self.rules = rules
@@ -150,18 +151,6 @@ cdef class TwoHandPinochleState(GameState):
         th_new_hand(&self.h, &self.r, seed, stream, dealer)
 
     # -- the game contract ------------------------------------------------------------
-    cdef void* hand_data(self) noexcept:
-        return &self.h
-
-    cdef size_t hand_bytes(self) noexcept:
-        return sizeof(THHand)
-
-    cdef void* rules_data(self) noexcept:
-        return &self.r
-
-    cdef size_t rules_bytes(self) noexcept:
-        return sizeof(THRules)
-
     cdef int seat_to_act(self) noexcept nogil:
         return self.h.to_act if self.h.phase != PH_DONE else -1
 
