@@ -59,45 +59,31 @@ def _hand_finish(t: Tally) -> dict[str, Any]:
 hand_summary = Summary(_hand_add, _hand_finish)
 
 
-def _game_add(t: Tally, array: np.ndarray) -> None:
-    """Who wins (seat, or team 0/1 in partnership), how long games last, unfinished games."""
-    seats = array["score"].shape[1]
-    t.add("n", len(array))
-    t.count("unfinished", array["winner"] < 0)
-    t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(seats)]))
-    t.top("max_hands", array["hands"])
+def _winner_summary(per_seat: str, length: str) -> Summary:
+    """Who wins (seat, or team 0/1 in partnership), unfinished runs and the longest one, for
+    records of whole games (``length`` "hands") or tournaments ("games"); ``per_seat`` names a
+    field with one column per seat."""
+
+    def add(t: Tally, array: np.ndarray) -> None:
+        seats = array[per_seat].shape[1]
+        t.add("n", len(array))
+        t.count("unfinished", array["winner"] < 0)
+        t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(seats)]))
+        t.top(f"max_{length}", array[length])
+
+    def finish(t: Tally) -> dict[str, Any]:
+        n = t["n"]
+        return {
+            "unfinished_rate": ratio(t["unfinished"], n, 6),
+            "win_rate": [ratio(c, n, 6) for c in t["wins"]],
+            f"max_{length}": t.tops[f"max_{length}"],
+        }
+
+    return Summary(add, finish)
 
 
-def _game_finish(t: Tally) -> dict[str, Any]:
-    n = t["n"]
-    return {
-        "unfinished_rate": ratio(t["unfinished"], n, 6),
-        "win_rate": [ratio(c, n, 6) for c in t["wins"]],
-        "max_hands": t.tops["max_hands"],
-    }
-
-
-game_summary = Summary(_game_add, _game_finish)
-
-
-def _tournament_add(t: Tally, array: np.ndarray) -> None:
-    seats = array["wins"].shape[1]
-    t.add("n", len(array))
-    t.count("unfinished", array["winner"] < 0)
-    t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(seats)]))
-    t.top("max_games", array["games"])
-
-
-def _tournament_finish(t: Tally) -> dict[str, Any]:
-    n = t["n"]
-    return {
-        "unfinished_rate": ratio(t["unfinished"], n, 6),
-        "win_rate": [ratio(c, n, 6) for c in t["wins"]],
-        "max_games": t.tops["max_games"],
-    }
-
-
-tournament_summary = Summary(_tournament_add, _tournament_finish)
+game_summary = _winner_summary("score", "hands")
+tournament_summary = _winner_summary("wins", "games")
 
 
 SUMMARIES = {"hand": hand_summary, "game": game_summary, "tournament": tournament_summary}
