@@ -1,5 +1,9 @@
-"""Build the private compiled core, ``cardsim._core``.
+"""Build the private compiled core: the modules listed in MODULES, compiled side by side.
 
+The core is several extension modules (docs/adding-a-game.md): shared ones at the top of
+src/cardsim (the game contract, dealing) and one folder per game family
+(src/cardsim/pinochle, euchre, spades) whose modules cimport the family's inline
+headers (.pxd).  ``cardsim._core`` (a plain Python module) re-exports them.
 One Cython directive set for the whole core. OpenMP is used when the compiler
 accepts ``-fopenmp``; otherwise the core is built single-threaded and a loud
 warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
@@ -64,10 +68,11 @@ directives = {
 }
 
 def extension(name: str) -> Extension:
-    """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``."""
+    """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``
+    (a dotted name is a module in a family folder: ``pinochle.cutthroat``)."""
     return Extension(
         f"cardsim.{name}",
-        [f"src/cardsim/{name}.pyx"],
+        [f"src/cardsim/{name.replace('.', '/')}.pyx"],
         include_dirs=[numpy.get_include()],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
@@ -76,9 +81,25 @@ def extension(name: str) -> Extension:
     )
 
 
-# _contract: the game contract's shared machinery (GameState); _core: the engines.
-extensions = [extension("_contract"), extension("_core")]
-
+# The core's compiled modules, one line each (a new game's module is one more line).
+MODULES = [
+    "_contract",              # the game contract: GameState, policies (shared)
+    "_deal",                  # constrained dealing and hidden-card resampling (shared)
+    "pinochle.common",        # meld names and values, auction action names (three pinochle games)
+    "pinochle.cutthroat",     # Cutthroat Pinochle: batch, odds, step state
+    "pinochle.partnership",   # Partnership Pinochle
+    "pinochle.two_hand",      # Two-Hand Pinochle
+    "euchre.euchre",          # Euchre and Cutthroat Euchre
+    "spades.spades",          # Spades and Cutthroat Spades: batch, step state
+    "spades.games",           # whole Spades games and tournaments
+    "spades.odds",            # Spades bid odds
+]
+extensions = [extension(name) for name in MODULES]
+# Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
+# some 30,000 lines of C compiled again in every module.
+SHARED_UTILITY = "cardsim._cyutility"
+extensions.append(Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=compile_args,
+                            extra_link_args=link_args))
 
 
 class ParallelBuildExt(build_ext):
@@ -95,6 +116,7 @@ setup(
         extensions,
         compiler_directives=directives,
         nthreads=os.cpu_count() or 1,
+        shared_utility_qualified_name=SHARED_UTILITY,
     ),
     cmdclass={"build_ext": ParallelBuildExt},
 )

@@ -1,4 +1,4 @@
-"""The type stubs of the compiled modules (``_core.pyi``, ``_contract.pyi``) match the modules.
+"""The type stubs of the compiled modules (``_contract.pyi``, ``pinochle/cutthroat.pyi``, ...) match the modules.
 
 For each compiled module: every public name is in its stub and every name its stub declares
 exists; every public method and property a class defines itself (its own ``__dict__``) is in
@@ -18,7 +18,16 @@ import types
 
 import pytest
 
-MODULES = ["cardsim._core", "cardsim._contract"]
+def compiled_modules() -> list[str]:
+    """The core's compiled modules as setup.py registers them (its MODULES list)."""
+    tree = ast.parse((pathlib.Path(__file__).parents[1] / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets):
+            return ["cardsim." + name for name in ast.literal_eval(node.value)]
+    raise AssertionError("setup.py has no MODULES list")
+
+
+MODULES = compiled_modules()
 
 
 def stub_path(module: types.ModuleType) -> pathlib.Path:

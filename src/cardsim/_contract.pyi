@@ -4,6 +4,11 @@ from typing import Any, Mapping
 import numpy as np
 import numpy.typing as npt
 
+#: False when the core was built without OpenMP: batches then run on one thread.
+HAVE_THREADS: bool
+#: The built-in policies by name, with their codes in the core.
+POLICIES: dict[str, int]
+
 class GameState:
     """A hand of some game held by the core; each game's state in cardsim._core is one."""
     rules: Mapping[str, Any]

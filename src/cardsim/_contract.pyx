@@ -3,14 +3,32 @@
 
 Written once for every game: legal actions as a list or a numpy mask, a checked
 ``apply`` that records the history, ``clone`` (two memcpy), ``copy.copy`` /
-``copy.deepcopy`` as true copies and a pickle round trip.  Each game's state in
-cardsim._core fills in the cdef functions and names its actions.
+``copy.deepcopy`` as true copies and a pickle round trip.  Each game's state (in its
+family's module, cardsim.pinochle / euchre / spades) fills in the cdef functions and names its actions.
 """
 from libc.string cimport memcpy
 
 import numpy as np
 
 from cardsim.errors import IllegalMoveError
+
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #define CARDSIM_HAVE_OPENMP 1
+    #else
+    #define CARDSIM_HAVE_OPENMP 0
+    #endif
+    """
+    const int CARDSIM_HAVE_OPENMP
+
+#: False when the core was built without OpenMP: batches then run on one thread.
+HAVE_THREADS = bool(CARDSIM_HAVE_OPENMP)
+
+#: The built-in policies by name, with their codes in the core (_policy.pxd).
+POLICIES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC}
 
 
 def _restore(cls, rules, int num_actions, tuple structs, list history):

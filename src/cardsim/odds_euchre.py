@@ -41,7 +41,7 @@ from .game import Game, check_seed, check_threads
 from .odds import check_seat, sample_trials, wilson_interval
 from .players import check_policy
 
-#: outcome codes written by the core (_euchre_odds.pxi), in order
+#: outcome codes written by the core (euchre/odds.pxd), in order
 OUTCOMES = ("euchre", "one", "march", "defend", "thrown_in")
 NOT_OPEN = 5
 

@@ -131,7 +131,7 @@ def _candidate_codes(game: Game, held: int, scores: list[int], seat: int, blind:
                 f"{r['blind6_behind']} points behind the leader (seat {seat} is {behind} behind)")
         return codes + [POLICY_CODE]
     # the core's order: regular bids increasing, moon right after the top one, then the
-    # specials read off regular plays (one-for-50, two-for-40), the policy last (_spades_odds.pxi)
+    # specials read off regular plays (one-for-50, two-for-40), the policy last (spades/odds.pyx)
     codes = list(range(1, held + 1))
     if r["allow_moon"] and r["moon_tricks"] <= held:
         codes.append(MOON << 5 | int(r["moon_tricks"]))

@@ -35,7 +35,7 @@ Every game has the same two:
       card (a sure winner when others are still to play), or gives up its cheapest
       card.
 
-Euchre (``cutthroat-euchre`` and ``euchre``), in ``_euchre_players.pxi``:
+Euchre (``cutthroat-euchre`` and ``euchre``), in ``euchre/players.pxd``:
 
 ``random``
     Uniform over the legal actions of each decision: pass or order (one half each),

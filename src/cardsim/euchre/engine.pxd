@@ -5,7 +5,7 @@
 # phase: eu_bid1 (pass / order up), eu_pickup (dealer takes the upcard or not),
 # eu_discard, eu_bid2 (pass / name a suit), eu_alone (the maker), eu_merge (the
 # maker keeps 5 of hand + dummy), eu_defend (a defender goes alone or not) and
-# eu_play.  The batch players (_euchre_players.pxi) and the Python step API
+# eu_play.  The batch players (euchre/players.pxd) and the Python step API
 # (EuchreState in _core.pyx) call exactly these.
 #
 # Card encoding: physical bit = 16*suit + rank (9 T J Q K A = 0..5) until trump
@@ -16,6 +16,12 @@
 #
 # Invariant: hand[], dummy, kitty, discard, won[] and the current trick partition
 # the 24 cards at every moment.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 
 cdef enum:
     EU_MAX_SEATS = 4
@@ -124,7 +130,7 @@ cdef inline bint eu_same_side(const EUHand* h, const EURules* r, int a, int b) n
 
 # -- deal -----------------------------------------------------------------------------
 
-cdef void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
     """Shuffle and deal 5 to each seat (and the dummy) from the dealer's left; turn the upcard."""
     cdef int order[24]
     cdef int i, j, t, k = 0, seat, suit
@@ -163,7 +169,7 @@ cdef void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
         k += 1
     eu_start_bidding(h, r)
 
-cdef void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
     """Everything but the cards back to the start of a hand: round 1, left of the dealer."""
     cdef int seat
     for seat in range(EU_MAX_SEATS):
@@ -192,7 +198,7 @@ cdef void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
     h.last_winner = -1
     h.euchred = 0
 
-cdef void eu_new_hand(EUHand* h, const EURules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+cdef inline void eu_new_hand(EUHand* h, const EURules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     rng_seed(&h.rng, seed, stream)
     h.spare = 0
     h.draw = 0
@@ -202,7 +208,7 @@ cdef void eu_new_hand(EUHand* h, const EURules* r, uint64_t seed, uint64_t strea
 
 # -- bidding ----------------------------------------------------------------------------
 
-cdef void eu_make_trump(EUHand* h, const EURules* r, int maker, int trump, int rnd) noexcept nogil:
+cdef inline void eu_make_trump(EUHand* h, const EURules* r, int maker, int trump, int rnd) noexcept nogil:
     """Fix trump: from here on every mask of the hand is in effective suits."""
     cdef int s
     h.maker = maker
@@ -225,7 +231,7 @@ cdef inline void eu_after_trump(EUHand* h) noexcept nogil:
     h.phase = EPH_ALONE
     h.to_act = h.maker
 
-cdef void eu_bid1(EUHand* h, const EURules* r, bint order) noexcept nogil:
+cdef inline void eu_bid1(EUHand* h, const EURules* r, bint order) noexcept nogil:
     """Round 1: the seat to act orders up the upcard's suit (or, as dealer, takes it) or passes."""
     cdef int s = h.to_act
     if order:
@@ -242,13 +248,13 @@ cdef void eu_bid1(EUHand* h, const EURules* r, bint order) noexcept nogil:
         h.n_passed = 0
     h.to_act = (s + 1) % r.seats
 
-cdef void eu_pickup(EUHand* h, const EURules* r, bint take) noexcept nogil:
+cdef inline void eu_pickup(EUHand* h, const EURules* r, bint take) noexcept nogil:
     if take:
         eu_take_upcard(h)
     else:
         eu_after_trump(h)
 
-cdef void eu_discard(EUHand* h, const EURules* r, int card) noexcept nogil:
+cdef inline void eu_discard(EUHand* h, const EURules* r, int card) noexcept nogil:
     """The dealer (holding 6) discards the effective card ``card``."""
     h.hand[h.dealer] &= ~bit_bb(card)
     h.discard |= bit_bb(card)
@@ -258,7 +264,7 @@ cdef void eu_discard(EUHand* h, const EURules* r, int card) noexcept nogil:
 cdef inline bint eu_may_pass2(const EUHand* h, const EURules* r) noexcept nogil:
     return not (r.stick_the_dealer and h.to_act == h.dealer)
 
-cdef void eu_bid2(EUHand* h, const EURules* r, int suit) noexcept nogil:
+cdef inline void eu_bid2(EUHand* h, const EURules* r, int suit) noexcept nogil:
     """Round 2: the seat to act names ``suit`` (not the upcard's) or passes (``suit`` < 0)."""
     cdef int s = h.to_act
     if suit >= 0:
@@ -285,7 +291,7 @@ cdef inline int eu_next_active(const EUHand* h, const EURules* r, int s) noexcep
         s = (s + 1) % r.seats
     return s
 
-cdef void eu_start_play(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_start_play(EUHand* h, const EURules* r) noexcept nogil:
     h.phase = EPH_PLAY
     h.n_active = popcount(h.active)
     h.leader = eu_next_active(h, r, h.dealer)
@@ -296,7 +302,7 @@ cdef inline int eu_pos(const EUHand* h, const EURules* r, int s) noexcept nogil:
     """Position of seat ``s`` in the order of the bidding: 0 for the dealer's left."""
     return (s - h.dealer - 1 + 2 * r.seats) % r.seats
 
-cdef void eu_start_defend(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_start_defend(EUHand* h, const EURules* r) noexcept nogil:
     cdef int s, i
     if r.allow_lone_defender:
         for i in range(r.seats):  # the first defender from the dealer's left
@@ -307,7 +313,7 @@ cdef void eu_start_defend(EUHand* h, const EURules* r) noexcept nogil:
                 return
     eu_start_play(h, r)
 
-cdef void eu_alone(EUHand* h, const EURules* r, bint alone) noexcept nogil:
+cdef inline void eu_alone(EUHand* h, const EURules* r, bint alone) noexcept nogil:
     """The maker goes alone (partner sits out; cutthroat: no dummy) or not (cutthroat: merge)."""
     h.maker_alone = alone
     if alone and r.partnership:
@@ -319,13 +325,13 @@ cdef void eu_alone(EUHand* h, const EURules* r, bint alone) noexcept nogil:
         return
     eu_start_defend(h, r)
 
-cdef void eu_merge(EUHand* h, const EURules* r, uint64_t keep) noexcept nogil:
+cdef inline void eu_merge(EUHand* h, const EURules* r, uint64_t keep) noexcept nogil:
     """The maker keeps the 5 effective cards ``keep`` of their 10; the rest are discarded."""
     h.discard |= h.hand[h.maker] & ~keep
     h.hand[h.maker] = keep
     eu_start_defend(h, r)
 
-cdef void eu_defend(EUHand* h, const EURules* r, bint alone) noexcept nogil:
+cdef inline void eu_defend(EUHand* h, const EURules* r, bint alone) noexcept nogil:
     """The defender to act goes alone (the other defender sits out) or not."""
     cdef int s = h.to_act, p, o
     if alone:
@@ -363,7 +369,7 @@ cdef inline uint64_t eu_legal(const EUHand* h) noexcept nogil:
     follow = held & lane_bb(h.trick[0] >> 4)
     return follow if follow else held
 
-cdef void eu_score(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_score(EUHand* h, const EURules* r) noexcept nogil:
     cdef int s, side_tricks = 0, pts, team
     for s in range(r.seats):
         if eu_same_side(h, r, s, h.maker):

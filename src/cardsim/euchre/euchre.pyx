@@ -1,5 +1,44 @@
+# cython: language_level=3
+"""Euchre and Cutthroat Euchre in the core (RULES.md section 4); see the comment below."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._contract cimport GameState
+from cardsim._constrained_deal cimport CD_MAX_PLACES
+from cardsim._deal cimport resample_places
+from cardsim.euchre.engine cimport *
+from cardsim.euchre.players cimport *
+from cardsim.euchre.odds cimport *
+
 # The thin Python face of the euchre engine (included from _core.pyx after the
 # engine and its players): the rules struct, the batch and the step state.
+
+
+cdef uint64_t eu_play_barred(const EUHand* h, int card, uint64_t deck) noexcept nogil:
+    """The cards of ``deck`` that the seat to act cannot hold, given that it plays ``card`` now:
+    each x such that from the hand {card, x} the play would not be legal (failing to follow the
+    led effective suit proves a void in it; the left bower belongs to trump)."""
+    cdef EUHand t
+    cdef uint64_t out = 0, rest
+    cdef int x
+    if h.n_in_trick == 0:
+        return 0
+    t = h[0]
+    rest = deck & ~bit_bb(card)
+    while rest:
+        x = <int>lsb(rest)
+        rest &= rest - 1
+        t.hand[h.to_act] = bit_bb(card) | bit_bb(x)
+        if not (eu_legal(&t) >> card) & 1:
+            out |= bit_bb(x)
+    return out
+
 
 _DEALER_PICKUP = {"optional": EU_PICKUP_OPTIONAL, "always": EU_PICKUP_ALWAYS}
 EUCHRE_PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
@@ -150,7 +189,7 @@ EUCHRE_ODDS_COLUMNS = EUO_COLUMNS
 
 def euchre_odds(rules, int seats, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                 int64_t start, int16_t[:, ::1] out, policies, int threads=1):
-    """Action-odds trials ``start .. start+len(out)-1`` into ``out`` (see _euchre_odds.pxi).
+    """Action-odds trials ``start .. start+len(out)-1`` into ``out`` (see euchre/odds.pxd).
 
     Columns 3a, 3a+1, 3a+2 for action a: the player's (team's) points, the opponents'
     points (cutthroat: both together), the outcome code.  Trial i depends only on (seed, i)."""
@@ -367,7 +406,7 @@ cdef class EuchreState(GameState):
             raise ValueError("the merge is half made: put away the rest with apply()")
         cdef EUHand before = self.h
         cdef int s = self.h.to_act
-        eu_policy_step(&self.h, &self.r, POLICIES[policy])
+        eu_policy_step(&self.h, &self.r, policy_code(policy))
         ph = before.phase
         if ph == EPH_BID1:
             self._history.append(EU_A_ORDER if self.h.maker == s and before.maker < 0 else EU_A_PASS)

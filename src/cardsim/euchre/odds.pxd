@@ -18,6 +18,14 @@
 # the dummy) are the heuristic's; every other decision and all card play are by
 # the chosen policies.  A trial that reaches a redeal counts as "thrown in".
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.euchre.engine cimport *
+from cardsim.euchre.players cimport *
+
 cdef enum:
     EUO_ACTIONS = 10
     EUO_PER_ACTION = 3          # the player's (team's) points, the opponents' points, the outcome
@@ -29,7 +37,7 @@ cdef enum:
     EUO_THROWN_IN = 4           # everybody passed twice: redeal, no score
     EUO_NOT_OPEN = 5            # the action is not open (the stuck dealer's round-2 pass)
 
-cdef void eu_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat,
+cdef inline void eu_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat,
                        int dealer) noexcept nogil:
     """Deal the 18 cards the player cannot see (``h.rng`` seeded); bidding starts."""
     cdef int order[24]
@@ -75,7 +83,7 @@ cdef inline void euo_step(EUHand* h, const EURules* r, int seat, const int* poli
     else:
         eu_policy_step(h, r, policies[h.to_act])
 
-cdef void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* policies) noexcept nogil:
+cdef inline void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* policies) noexcept nogil:
     """Force the player's ``action`` (see the top of this file) and play the hand out."""
     cdef int i, k, suit
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
@@ -104,7 +112,7 @@ cdef void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* 
     while h.phase != EPH_DONE and h.redeals == 0:
         euo_step(h, r, seat, policies, all_random)
 
-cdef void euo_record(const EUHand* h, const EURules* r, int seat, int16_t* out) noexcept nogil:
+cdef inline void euo_record(const EUHand* h, const EURules* r, int seat, int16_t* out) noexcept nogil:
     cdef int s, own = 0, opp = 0, side_tricks = 0
     cdef bint mine
     if h.phase != EPH_DONE or h.redeals:
@@ -137,7 +145,7 @@ cdef void euo_record(const EUHand* h, const EURules* r, int seat, int16_t* out) 
     else:
         out[2] = EUO_ONE
 
-cdef void eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+cdef inline void eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef EUHand dealt, h
     cdef int a

@@ -8,6 +8,13 @@
 # Players read only what a seat may know (its hand, the upcard, the cards played)
 # and draw randomness only from the hand's own stream.
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.euchre.engine cimport *
+
 cdef enum:
     EU_ORDER_THRESHOLD = 54     # tenths of a trick: order up / name trump at this hand value ...
     EU_CUTTHROAT_THRESHOLD = 28 # ... in cutthroat (dummy bonus included); both tuned by self-play
@@ -27,7 +34,7 @@ cdef inline int eu_threshold(const EURules* r) noexcept nogil:
 
 # -- hand values ---------------------------------------------------------------------
 
-cdef int eu_hand_value(uint64_t e, int t) noexcept nogil:
+cdef inline int eu_hand_value(uint64_t e, int t) noexcept nogil:
     """Rough tricks (in tenths) the effective hand ``e`` takes with trump ``t``.
 
     Each trump by rank (right bower 3.0 .. nine 1.0), each off-suit ace 1.0, an
@@ -50,7 +57,7 @@ cdef int eu_hand_value(uint64_t e, int t) noexcept nogil:
             v += 6
     return v
 
-cdef int eu_keep_value(int c, uint64_t e, int t) noexcept nogil:
+cdef inline int eu_keep_value(int c, uint64_t e, int t) noexcept nogil:
     """How much a player wants to keep the effective card ``c`` of ``e``: trump, aces, then rank."""
     cdef int suit = c >> 4, pos = c & 15
     if suit == t:
@@ -61,7 +68,7 @@ cdef int eu_keep_value(int c, uint64_t e, int t) noexcept nogil:
         return pos - 10   # a singleton: throwing it makes a void
     return pos
 
-cdef uint64_t eu_drop_worst(uint64_t e, int t, int n) noexcept nogil:
+cdef inline uint64_t eu_drop_worst(uint64_t e, int t, int n) noexcept nogil:
     """``e`` less its ``n`` least wanted cards, one at a time (voids emerge as suits shorten)."""
     cdef uint64_t rest
     cdef int i, c, v, worst, worst_v
@@ -76,7 +83,7 @@ cdef uint64_t eu_drop_worst(uint64_t e, int t, int n) noexcept nogil:
         e &= ~bit_bb(worst)
     return e
 
-cdef bint eu_expects_march(uint64_t e, int t) noexcept nogil:
+cdef inline bint eu_expects_march(uint64_t e, int t) noexcept nogil:
     """A hand to go alone with: only trumps and off aces with the two bowers, or four trumps
     with the three top ones."""
     cdef uint64_t trumps = e & lane_bb(t)
@@ -87,7 +94,7 @@ cdef bint eu_expects_march(uint64_t e, int t) noexcept nogil:
     off_aces = popcount(e & ~lane_bb(t) & (<uint64_t>0x20 * ALL_LANES_BB))
     return (n_trumps >= 3 and top >= 2 and n_trumps + off_aces == EU_HAND_SIZE) or (n_trumps >= 4 and top >= 3)
 
-cdef int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bint with_upcard) noexcept nogil:
+cdef inline int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bint with_upcard) noexcept nogil:
     """Value to seat ``s`` of making trump ``t`` (round 1: the upcard goes to the dealer)."""
     cdef uint64_t e = eu_effective(h.hand[s], t)
     cdef int up, v
@@ -139,7 +146,7 @@ cdef inline uint64_t eu_winners(uint64_t cards, int best, int t) noexcept nogil:
             out |= bit_bb(c)
     return out
 
-cdef int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen) noexcept nogil:
+cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen) noexcept nogil:
     cdef int t = h.trump, s = h.to_act
     cdef uint64_t trumps = held & lane_bb(t), plain = held & ~lane_bb(t), bosses
     if eu_same_side(h, r, s, h.maker) and trumps and (unseen & lane_bb(t)):
@@ -153,7 +160,7 @@ cdef int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uin
         return eu_cheapest(bosses, t)
     return eu_cheapest(held, t)
 
-cdef int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
     """Lead as eu_heuristic_lead; follow: a friend's winning trick gets the cheapest card (never a
     trump when a plain card will do); else win as cheaply as possible, with a boss when others
     still play; else throw the cheapest card."""
@@ -180,7 +187,7 @@ cdef int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
 
 # -- dispatch ------------------------------------------------------------------------
 
-cdef int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int* value) noexcept nogil:
+cdef inline int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int* value) noexcept nogil:
     cdef int t, v, best = -1, best_v = -(1 << 30)
     for t in range(4):
         if t == exclude:
@@ -191,7 +198,7 @@ cdef int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int
     value[0] = best_v
     return best
 
-cdef void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
     """Order up / name the best other suit when its value reaches eu_threshold (the
     dealer stuck in round 2 names its best suit); the dealer always takes the upcard and
     drops its least wanted card; alone (maker or defender) only with eu_expects_march, and
@@ -219,7 +226,7 @@ cdef void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
     elif h.phase == EPH_PLAY:
         eu_play(h, r, eu_heuristic_card(h, r))
 
-cdef void eu_random_step(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_random_step(EUHand* h, const EURules* r) noexcept nogil:
     cdef int s = h.to_act, k, n, i
     cdef uint64_t e
     if h.phase == EPH_BID1:
@@ -254,7 +261,7 @@ cdef inline void eu_policy_step(EUHand* h, const EURules* r, int policy) noexcep
     else:
         eu_random_step(h, r)
 
-cdef void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
+cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
     """All five tricks with random players only, from the first lead, in registers.
 
     The same rules and the same draws as eu_play with eu_random_card, so a batch
@@ -296,7 +303,7 @@ cdef void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
     h.n_in_trick = 0
     eu_score(h, r)
 
-cdef void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
+cdef inline void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM

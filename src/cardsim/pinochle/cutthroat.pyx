@@ -1,13 +1,13 @@
 # cython: language_level=3
-"""The private compiled core of cardsim.
+"""Cutthroat Pinochle in the core (RULES.md section 1): the rules struct, the batch and
+its records, the bid-odds entry, a legal-card probe for hand-made positions, and
+CutthroatPinochleState for step-by-step play.
 
-Everything hot lives here and runs without the GIL: card-set helpers
-(_bits.pxd), seeded streams (_rng.pxd), pinochle meld/trick primitives
-(_pinochle.pxd), and each game's engine and players (the .pxi files included
-below).  The Python-facing part of this module is deliberately thin: build a
-rules struct once from a validated rules mapping, run a batch into a
-caller-owned numpy record array, or wrap one hand for step-by-step play.  The
-public API is cardsim.Game; nothing outside cardsim should import this module.
+The engine, its players and the odds trial are inline headers beside this file
+(cutthroat_engine.pxd, cutthroat_players.pxd, cutthroat_odds.pxd); the pinochle
+card primitives are in cards.pxd and what the three pinochle games share from
+Python in common.pyx.  The public API is cardsim.Game; nothing outside cardsim
+should import this module.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -17,72 +17,21 @@ import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
-from cardsim._pinochle cimport *
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.common cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport *
+from cardsim.pinochle.cutthroat_odds cimport *
+from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
+from cardsim.pinochle.partnership cimport pp_rules_from
 
-cdef int policy_codes(policies, int* out, int n) except -1:
-    """The core's codes (POLICIES) of ``n`` policy names, already checked by cardsim.players."""
-    cdef int i
-    for i in range(n):
-        out[i] = POLICIES[policies[i]]
-    return 0
+from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
-
-include "_cutthroat_pinochle.pxi"
-include "_cutthroat_pinochle_players.pxi"
-include "_cutthroat_pinochle_odds.pxi"
-include "_euchre.pxi"
-include "_euchre_players.pxi"
-include "_euchre_odds.pxi"
-include "_partnership_pinochle.pxi"
-include "_partnership_pinochle_players.pxi"
-include "_two_hand_pinochle.pxi"
-include "_two_hand_pinochle_players.pxi"
-include "_spades.pxi"
-include "_spades_players.pxi"
-include "_pinochle_games_odds.pxi"
-
-cdef extern from *:
-    """
-    #ifdef _OPENMP
-    #define CARDSIM_HAVE_OPENMP 1
-    #else
-    #define CARDSIM_HAVE_OPENMP 0
-    #endif
-    """
-    const int CARDSIM_HAVE_OPENMP
-
-#: False when the core was built without OpenMP: batches then run on one thread.
-HAVE_THREADS = bool(CARDSIM_HAVE_OPENMP)
-
-POLICIES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC}
-MELD_NAMES = (
-    "run", "double_run", "trump_marriage", "marriage", "dix",
-    "aces", "double_aces", "kings", "double_kings", "queens", "double_queens",
-    "jacks", "double_jacks", "pinochle", "double_pinochle",
-)
-PINOCHLE_RANKS = "9JQKTA"
-_ALL_PASS = {"redeal": ALL_PASS_REDEAL, "first_forced": ALL_PASS_FIRST_FORCED, "dealer_forced": ALL_PASS_DEALER_FORCED}
 #: must_beat as section 1 reads it (cutthroat): trump_led keeps the over-trump duty.  Partnership
-#: reads trump_led differently: _PP_MUST_BEAT in _partnership_pinochle_api.pxi.
+#: reads trump_led differently: _PP_MUST_BEAT in pinochle/partnership.pyx.
 _MUST_BEAT = {"always": MUST_BEAT_ALWAYS, "trump_led": MUST_BEAT_TRUMP_LED, "never": MUST_BEAT_NEVER}
-
-
-def parse_card_points(text):
-    """``"A=1,T=1,K=1"`` -> points per pinochle rank, 9 J Q K T A order (unnamed ranks 0)."""
-    points = [0] * N_RANKS
-    for part in str(text).replace(" ", "").split(","):
-        if part:
-            rank, value = part.split("=")
-            points[PINOCHLE_RANKS.index(rank.upper().replace("10", "T"))] = int(value)
-    return points
-
-
-cdef int pinochle_meld_values(rules, int* out) except -1:
-    cdef int i
-    for i in range(N_MELDS):
-        out[i] = int(rules["meld_" + MELD_NAMES[i]])
-    return 0
 
 
 cdef CPRules cp_rules_from(rules) except *:
@@ -111,234 +60,6 @@ cdef CPRules cp_rules_from(rules) except *:
     return r
 
 
-# -- meld ------------------------------------------------------------------------
-
-def pinochle_meld_breakdown(uint64_t cards, int trump, rules):
-    """Counts of each meld (MELD_NAMES order) and the total, for any pinochle game's rules."""
-    cdef int counts[N_MELDS]
-    cdef int values[N_MELDS]
-    pinochle_meld_values(rules, values)
-    meld_counts(cards, trump, counts)
-    return [counts[i] for i in range(N_MELDS)], meld_points(cards, trump, values)
-
-
-def pinochle_meld_many(const uint64_t[::1] hands, const int8_t[::1] trumps, rules, int32_t[::1] out, int threads=1):
-    """Meld totals of many (hand, trump) pairs into ``out``; runs without the GIL."""
-    cdef int values[N_MELDS]
-    cdef Py_ssize_t i, n = hands.shape[0]
-    if trumps.shape[0] != n or out.shape[0] != n:
-        raise ValueError("hands, trumps and out must have the same length")
-    pinochle_meld_values(rules, values)
-    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
-        out[i] = meld_points(hands[i], trumps[i], values)
-
-
-# -- constrained dealing (_constrained_deal.pxd): exact uniform deals under place masks ----------
-# The primitive behind hidden-card resampling and bid odds conditioned on known cards and
-# voids; engines cimport it directly.  These entries check the input, say in one line what
-# is wrong, and serve tests and the benchmark (bench/bench_constrained_deal.py).
-
-from libc.stdlib cimport free, malloc
-from cardsim._constrained_deal cimport (
-    CD_CAPACITY_MISMATCH, CD_INFEASIBLE, CD_MAX_CARDS, CD_MAX_PLACES, CD_MAX_TABLE, CD_NO_PLACE, CD_OK,
-    CD_TOO_LARGE, DealPlan, cd_build_rows, cd_prepare, cd_prepare_masks, cd_sample, cd_sample_masks,
-)
-
-
-def _places_text(int mask):
-    names = [str(p) for p in range(CD_MAX_PLACES) if (mask >> p) & 1]
-    return ("place " if len(names) == 1 else "places ") + ", ".join(names)
-
-
-def _deal_input(cards, allowed, capacities):
-    """The three inputs as int lists, or ValueError with one line naming what is wrong."""
-    cards, allowed, capacities = [int(c) for c in cards], [int(m) for m in allowed], [int(c) for c in capacities]
-    n, n_places = len(cards), len(capacities)
-    if len(allowed) != n:
-        raise ValueError(f"cards and allowed must have the same length, got {n} and {len(allowed)}")
-    if n > CD_MAX_CARDS:
-        raise ValueError(f"at most {CD_MAX_CARDS} hidden cards can be dealt, got {n}")
-    if not 1 <= n_places <= CD_MAX_PLACES:
-        raise ValueError(f"capacities must name 1 to {CD_MAX_PLACES} places, got {n_places}")
-    for p, c in enumerate(capacities):
-        if c < 0:
-            raise ValueError(f"place {p} has capacity {c}; capacities must be >= 0")
-    seen = set()
-    for c, m in zip(cards, allowed):
-        if not 0 <= c <= 63:
-            raise ValueError(f"card {c} is not a card bit 0..63")
-        if c in seen:
-            raise ValueError(f"card {c} is listed twice (pinochle's two copies are two different card bits)")
-        seen.add(c)
-        if m < 0 or m >> n_places:
-            raise ValueError(f"card {c} has place mask {m:#x} but there are only places 0..{n_places - 1}")
-        if m == 0:
-            raise ValueError(f"card {c} may go to no place (its place mask is 0)")
-    if sum(capacities) != n:
-        raise ValueError(f"the places hold {sum(capacities)} cards in all but {n} cards are hidden")
-    return cards, allowed, capacities
-
-
-def _infeasible_text(allowed, capacities):
-    """Why no deal fits: the smallest set of places that more cards may go only to than it holds
-    (Hall's condition: with matching totals a deal exists exactly when no such set exists)."""
-    n_places = len(capacities)
-    for places in sorted(range(1, 1 << n_places), key=lambda s: (bin(s).count("1"), s)):
-        confined = sum(1 for m in allowed if m & ~places == 0)
-        room = sum(capacities[p] for p in range(n_places) if (places >> p) & 1)
-        if confined > room:
-            return (f"no consistent deal: {confined} cards may go only to {_places_text(places)}, "
-                    f"which hold{'s' if bin(places).count('1') == 1 else ''} {room}")
-    return "no consistent deal: the place masks and capacities admit no assignment"
-
-
-cdef DealPlan* _new_deal_plan(cards, allowed, capacities, int rows=-1) except NULL:
-    """A prepared plan (free() it), or ValueError with one line; ``rows`` >= 0 rebuilds its
-    draw tables with at most that many rows."""
-    cards, allowed, capacities = _deal_input(cards, allowed, capacities)
-    cdef int n = len(cards), n_places = len(capacities), i, code
-    cdef int c_cards[CD_MAX_CARDS]
-    cdef int c_allowed[CD_MAX_CARDS]
-    cdef int c_capacity[CD_MAX_PLACES]
-    for i in range(n):
-        c_cards[i] = cards[i]
-        c_allowed[i] = allowed[i]
-    for i in range(n_places):
-        c_capacity[i] = capacities[i]
-    cdef DealPlan* plan = <DealPlan*>malloc(sizeof(DealPlan))
-    if plan == NULL:
-        raise MemoryError()
-    with nogil:
-        code = cd_prepare(plan, c_cards, c_allowed, n, c_capacity, n_places)
-    if code == CD_OK:
-        if rows >= 0:
-            cd_build_rows(plan, rows)
-        return plan
-    free(plan)
-    if code == CD_INFEASIBLE:
-        raise ValueError(_infeasible_text(allowed, capacities))
-    if code == CD_TOO_LARGE:
-        raise ValueError(f"these place masks need more than {CD_MAX_TABLE} memoised counts "
-                         "(many different masks over many places); merge places or constraints")
-    raise ValueError(f"constrained deal: the core rejected the input (code {code})")
-
-
-def constrained_deal(cards, allowed, capacities, uint64_t seed, uint64_t stream=0):
-    """One deal, uniform over every consistent assignment of the hidden ``cards`` to places.
-
-    ``cards``: card bits (0..63, distinct; pinochle's two copies are two bits, so the deal is
-    uniform over labelled assignments, as a physical shuffle is); ``allowed[i]``: the places
-    card i may go to, as a mask (bit p = place p); ``capacities[p]``: how many of the cards
-    place p takes (they add up to ``len(cards)``).  Returns an int8 array: the place of each
-    card.  The stream is keyed by ``(seed, stream)``.  ValueError, one line, when no deal fits.
-    """
-    cdef DealPlan* plan = _new_deal_plan(cards, allowed, capacities)
-    cdef Rng rng
-    out = np.empty(plan.n_cards, dtype=np.int8)
-    cdef int8_t[::1] view = out
-    rng_seed(&rng, seed, stream)
-    if plan.n_cards:
-        cd_sample(plan, &rng, &view[0])
-    free(plan)
-    return out
-
-
-def constrained_deal_masks(uint64_t hidden, barred, capacities, uint64_t seed, uint64_t stream=0):
-    """constrained_deal in the engines' terms: deal the cards of the mask ``hidden`` so that
-    place p gets ``capacities[p]`` of them and none of ``barred[p]`` (a void's suit lane, cards
-    it is proven not to hold).  Returns each place's cards as a mask; the same deal as
-    constrained_deal of those cards in bit order with the masks they imply."""
-    barred = [int(b) for b in barred]
-    if len(barred) != len(capacities):
-        raise ValueError(f"barred must hold one mask per place ({len(capacities)}), got {len(barred)}")
-    cards = [bit for bit in range(64) if (hidden >> bit) & 1]
-    allowed = [sum(1 << p for p, b in enumerate(barred) if not (b >> bit) & 1) for bit in cards]
-    _deal_input(cards, allowed, capacities)  # the one-line errors, as constrained_deal gives them
-    cdef uint64_t c_barred[CD_MAX_PLACES]
-    cdef int c_capacity[CD_MAX_PLACES]
-    cdef uint64_t place_bb[CD_MAX_PLACES]
-    cdef int n_places = len(capacities), p, code
-    cdef Rng rng
-    for p in range(n_places):
-        c_barred[p] = barred[p]
-        c_capacity[p] = capacities[p]
-    cdef DealPlan* plan = <DealPlan*>malloc(sizeof(DealPlan))
-    if plan == NULL:
-        raise MemoryError()
-    with nogil:
-        code = cd_prepare_masks(plan, hidden, c_barred, c_capacity, n_places)
-        if code == CD_OK:
-            rng_seed(&rng, seed, stream)
-            cd_sample_masks(plan, &rng, place_bb)
-    free(plan)
-    if code == CD_INFEASIBLE:
-        raise ValueError(_infeasible_text(allowed, capacities))
-    if code != CD_OK:
-        raise ValueError(f"constrained deal: the core rejected the input (code {code})")
-    return [place_bb[p] for p in range(n_places)]
-
-cdef void _cd_deal_one(const DealPlan* plan, uint64_t seed, uint64_t stream, int8_t* out) noexcept nogil:
-    cdef Rng rng
-    rng_seed(&rng, seed, stream)
-    cd_sample(plan, &rng, out)
-
-
-def constrained_deals(cards, allowed, capacities, uint64_t seed, int64_t start, int8_t[:, ::1] out,
-                      int threads=1, int rows=-1):
-    """Deals ``start .. start+len(out)-1`` (as constrained_deal with stream = deal index) into the
-    rows of ``out`` (one column per card), without the GIL; one plan serves every thread.
-    ``rows``: draw-table rows to precompute (-1: all that fit; 0: every draw scans its rows,
-    slower, the same deals)."""
-    cdef DealPlan* plan = _new_deal_plan(cards, allowed, capacities, rows)
-    cdef Py_ssize_t i, n = out.shape[0]
-    if out.shape[1] != plan.n_cards:
-        free(plan)
-        raise ValueError(f"out must have one column per card ({len(cards)}), got {out.shape[1]}")
-    if plan.n_cards:
-        for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
-            _cd_deal_one(plan, seed, <uint64_t>(start + i), &out[i, 0])
-    free(plan)
-
-
-def constrained_deal_count(cards, allowed, capacities):
-    """How many consistent assignments there are (a float: exact below 2**53, else to ~1e-14)."""
-    cdef DealPlan* plan = _new_deal_plan(cards, allowed, capacities)
-    total = plan.total
-    free(plan)
-    return total
-
-
-cdef void _plain_deal_one(const int* capacity, int n_places, int n, uint64_t seed, uint64_t stream,
-                          int8_t* out) noexcept nogil:
-    cdef Rng rng
-    cdef int order[CD_MAX_CARDS]
-    cdef int i, k = 0, p
-    rng_seed(&rng, seed, stream)
-    for i in range(n):
-        order[i] = i
-    shuffle_ints(&rng, order, n)
-    for p in range(n_places):
-        for i in range(capacity[p]):
-            out[order[k]] = <int8_t>p
-            k += 1
-
-
-def plain_deals(capacities, uint64_t seed, int64_t start, int8_t[:, ::1] out, int threads=1):
-    """The baseline of the benchmark: a plain shuffle of ``sum(capacities)`` cards cut into the
-    places, written as constrained_deals writes (the place of each card per row)."""
-    cdef int c_capacity[CD_MAX_PLACES]
-    cdef int n_places = len(capacities), n, p
-    cdef Py_ssize_t i, rows = out.shape[0]
-    if not 1 <= n_places <= CD_MAX_PLACES or min(capacities) < 0 or sum(capacities) > CD_MAX_CARDS:
-        raise ValueError(f"capacities must name 1 to {CD_MAX_PLACES} places holding 0 to {CD_MAX_CARDS} cards")
-    n = sum(capacities)
-    if out.shape[1] != n:
-        raise ValueError(f"out must have one column per card ({n}), got {out.shape[1]}")
-    for p in range(n_places):
-        c_capacity[p] = capacities[p]
-    if n:
-        for i in prange(rows, nogil=True, schedule="static", num_threads=max(1, threads)):
-            _plain_deal_one(c_capacity, n_places, n, seed, <uint64_t>(start + i), &out[i, 0])
 
 def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
     """Distinct legal cards (a mask) of ``hand`` (physical bits) facing ``trick`` (card bits
@@ -471,94 +192,8 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
         cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
 
 
-def partnership_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
-                              uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
-    """Partnership bid-odds trials ``start .. start+len(out)-1`` into ``out``.
-
-    Columns 3t, 3t+1, 3t+2: the team's meld after passing, trick points and counted
-    total with trump suit t; column 12: the suit the heuristic bidder names.  Trial i
-    depends only on (seed, i)."""
-    cdef PPRules r = pp_rules_from(rules)
-    cdef int pol[PP_SEATS]
-    cdef Py_ssize_t i, n = out.shape[0]
-    if out.shape[1] != ODDS_COLUMNS:
-        raise ValueError("out must have 13 columns")
-    policy_codes(policies, pol, PP_SEATS)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
-        pp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
-
-
-def two_hand_pinochle_odds(rules, uint64_t hand, int upcard, int seat, int dealer,
-                           uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
-    """Two-hand odds trials ``start .. start+len(out)-1`` into ``out``: the player's meld,
-    the opponent's meld, the player's and the opponent's trick points.  ``upcard`` is a
-    card bit not in ``hand``.  Trial i depends only on (seed, i)."""
-    cdef THRules r = th_rules_from(rules)
-    cdef int pol[TH_SEATS]
-    cdef Py_ssize_t i, n = out.shape[0]
-    if out.shape[1] != TH_ODDS_COLUMNS:
-        raise ValueError("out must have 4 columns")
-    policy_codes(policies, pol, TH_SEATS)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
-        th_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
-
-
-def two_hand_pinochle_odds_deals(uint64_t hand, int upcard, int seat, int dealer,
-                                 uint64_t seed, int64_t start, int8_t[:, ::1] out):
-    """The deals of two-hand odds trials ``start ..`` (for tests): per trial the 48 card bits
-    in deal order (non-dealer's 12, dealer's 12, upcard, stock top first), as
-    TwoHandPinochleState.set_deal takes them."""
-    cdef Rng rng
-    cdef int order[48]
-    cdef Py_ssize_t i, k
-    if out.shape[1] != 48:
-        raise ValueError("out must have 48 columns")
-    for i in range(out.shape[0]):
-        rng_seed(&rng, seed, <uint64_t>(start + i))
-        th_odds_order(order, &rng, hand, upcard, seat, dealer)
-        for k in range(48):
-            out[i, k] = order[k]
-
 
 # -- one hand, step by step ---------------------------------------------------------
-
-cdef enum:
-    # The integer actions (docs/actions.md): cards 0..23 (_pinochle.pxd: 6*suit + rank), played
-    # or, in the declare phase, one of the bidder's three discards; then the calls.
-    CP_A_PASS = 24              # auction: pass
-    CP_A_TRUMP = 25             # declare: 25 + suit (S H D C) names trump
-    CP_A_THROW_IN = 29          # declare, last step: concede
-    CP_A_PLAY_ON = 30           # declare, last step: play the hand
-    CP_A_BID = 31               # auction: 31 + (amount - min_bid) bids amount
-    CP_BID_ACTIONS = 400        # bids min_bid .. min_bid + 399 are actions
-    CP_NUM_ACTIONS = CP_A_BID + CP_BID_ACTIONS
-
-ctypedef struct CPSteps:
-    int trump                   # declare: the trump named so far, -1 before
-    uint64_t discard            # declare: the physical copies put away so far
-
-
-cdef inline int pinochle_auction_action(int seat, int high_bidder, int high_bid, int bid_before, bint redealt,
-                                        int min_bid) noexcept nogil:
-    """The auction action a policy step took for ``seat``: its bid when it now holds a new high
-    bid (and nobody redealt), else a pass."""
-    if high_bidder == seat and high_bid != bid_before and not redealt:
-        return CP_A_BID + high_bid - min_bid
-    return CP_A_PASS
-
-
-def pinochle_card_name(int action):
-    """``'AS'`` for a pinochle card action 0..23."""
-    return "9JQKTA"[action % 6] + "SHDC"[action // 6]
-
-
-def pinochle_auction_action_name(int action, int min_bid):
-    """A pinochle auction action's name (``'pass'`` or the amount), None for other actions."""
-    if action == CP_A_PASS:
-        return "pass"
-    if CP_A_BID <= action < CP_NUM_ACTIONS:
-        return str(min_bid + action - CP_A_BID)
-    return None
 
 
 cdef class CutthroatPinochleState(GameState):
@@ -658,7 +293,7 @@ cdef class CutthroatPinochleState(GameState):
             raise ValueError("a declaration is half made: finish it with apply()")
         cdef CPHand before = self.h
         cdef int s = self.h.to_act, b
-        cp_policy_step(&self.h, &self.r, POLICIES[policy])
+        cp_policy_step(&self.h, &self.r, policy_code(policy))
         if before.phase == PH_AUCTION:
             self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
                                                          self.h.redeals != before.redeals, self.r.min_bid))
@@ -765,12 +400,3 @@ cdef class CutthroatPinochleState(GameState):
     def redeals(self): return self.h.redeals
     @property
     def hand_size(self): return self.r.hand_size
-
-
-include "_resample.pxi"
-include "_euchre_api.pxi"
-include "_partnership_pinochle_api.pxi"
-include "_two_hand_pinochle_api.pxi"
-include "_spades_face.pxi"
-include "_spades_games.pxi"
-include "_spades_odds.pxi"

@@ -3,11 +3,18 @@
 # One hand is a CPHand struct driven through its phases by four actions:
 # cp_auction_act (a bid, or a pass as -1), cp_declare (trump, discard, throw-in),
 # cp_play (one card) and, inside them, the deal and redeals.  The batch players
-# (_cutthroat_pinochle_players.pxi) and the Python step API (CutthroatPinochleState
+# (pinochle/cutthroat_players.pxd) and the Python step API (CutthroatPinochleState
 # in _core.pyx) call exactly these, so there is one implementation of the rules.
 #
 # Invariants: hand[s], won[s], the widow/discard and the current trick partition the
 # 48 physical card bits at every moment; rules are read-only after cp_rules_from().
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
 
 cdef enum:
     CP_SEATS = 3
@@ -85,7 +92,7 @@ cdef inline bint cp_must_redeal(const CPHand* h, const CPRules* r) noexcept nogi
             return True
     return False
 
-cdef void cp_start_auction(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline void cp_start_auction(CPHand* h, const CPRules* r) noexcept nogil:
     h.phase = PH_AUCTION
     h.high_bid = -1
     h.high_bidder = -1
@@ -95,7 +102,7 @@ cdef void cp_start_auction(CPHand* h, const CPRules* r) noexcept nogil:
     h.out_mask = 0 if r.dealer_may_bid else (1 << h.dealer)
     h.to_act = (h.dealer + 1) % CP_SEATS
 
-cdef void cp_clear_deal(CPHand* h) noexcept nogil:
+cdef inline void cp_clear_deal(CPHand* h) noexcept nogil:
     """Empty every hand, the widow and all per-hand results (dealer, rng, redeals kept)."""
     cdef int s
     for s in range(CP_SEATS):
@@ -116,7 +123,7 @@ cdef void cp_clear_deal(CPHand* h) noexcept nogil:
     h.thrown_in = 0
     h.last_winner = -1
 
-cdef void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
     """Shuffle and deal for ``h.dealer`` until no hand forces a nines redeal."""
     cdef int order[CP_DECK_SIZE]
     cdef int i, j, k, seat, suit
@@ -144,7 +151,7 @@ cdef void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
         break
     cp_start_auction(h, r)
 
-cdef void cp_set_deal(CPHand* h, const CPRules* r, const uint64_t* hands, uint64_t widow) noexcept nogil:
+cdef inline void cp_set_deal(CPHand* h, const CPRules* r, const uint64_t* hands, uint64_t widow) noexcept nogil:
     """Replace the deal by given cards (a partition of the deck, checked by the caller);
     no nines redeal; the auction starts again for the same dealer."""
     cdef int s
@@ -155,13 +162,13 @@ cdef void cp_set_deal(CPHand* h, const CPRules* r, const uint64_t* hands, uint64
     h.redeals = 0
     cp_start_auction(h, r)
 
-cdef void cp_new_hand(CPHand* h, const CPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+cdef inline void cp_new_hand(CPHand* h, const CPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     rng_seed(&h.rng, seed, stream)
     h.dealer = dealer
     h.redeals = 0
     cp_deal(h, r)
 
-cdef void cp_no_contest(CPHand* h) noexcept nogil:
+cdef inline void cp_no_contest(CPHand* h) noexcept nogil:
     """Nobody bid in CP_MAX_REDEALS deals: the hand ends with no bidder and no score."""
     h.phase = PH_DONE
     h.to_act = -1
@@ -180,7 +187,7 @@ cdef inline bint cp_can_pass(const CPHand* h, const CPRules* r) noexcept nogil:
         return False
     return True
 
-cdef void cp_auction_act(CPHand* h, const CPRules* r, int bid) noexcept nogil:
+cdef inline void cp_auction_act(CPHand* h, const CPRules* r, int bid) noexcept nogil:
     """The seat to act bids ``bid`` (>= cp_min_bid) or passes (``bid`` < 0); legality checked by the caller."""
     cdef int s = h.to_act
     h.acted_mask |= 1 << s
@@ -212,7 +219,7 @@ cdef inline bint cp_has_trump_marriage(uint64_t cards, int trump) noexcept nogil
     cdef uint64_t one = copies_one(cards) >> (16 * trump)
     return ((one >> (2 * RK)) & (one >> (2 * RQ)) & 1) != 0
 
-cdef void cp_throw_in(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline void cp_throw_in(CPHand* h, const CPRules* r) noexcept nogil:
     cdef int s, b = h.bidder
     h.thrown_in = 1
     h.made = 0
@@ -224,7 +231,7 @@ cdef void cp_throw_in(CPHand* h, const CPRules* r) noexcept nogil:
     h.phase = PH_DONE
     h.to_act = -1
 
-cdef void cp_declare(CPHand* h, const CPRules* r, int trump, uint64_t discard, bint throw_in) noexcept nogil:
+cdef inline void cp_declare(CPHand* h, const CPRules* r, int trump, uint64_t discard, bint throw_in) noexcept nogil:
     """The bidder names ``trump``, discards (widow games) and may throw in; everyone melds."""
     cdef int s
     h.trump = trump
@@ -250,7 +257,7 @@ cdef inline uint64_t cp_legal(const CPHand* h, const CPRules* r) noexcept nogil:
         return distinct_cards(h.hand[h.to_act])
     return legal_cards(h.hand[h.to_act], h.trick[0] >> 4, h.trick[h.best], h.trump, r.must_beat)
 
-cdef void cp_finish(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline void cp_finish(CPHand* h, const CPRules* r) noexcept nogil:
     cdef int s, counted, b = h.bidder
     for s in range(CP_SEATS):
         h.trick_points[s] = card_points(h.won[s], r.rank_points)

@@ -9,6 +9,15 @@
 # results without playing a fifth time (the heuristic players draw no random
 # numbers, so replaying a deal with the same trump gives the same result).
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport *
+
 cdef enum:
     ODDS_MELD = 0           # the player's meld after the widow and discard
     ODDS_TRICK_POINTS = 1   # the player's trick points (discard included when it counts)
@@ -17,7 +26,7 @@ cdef enum:
     ODDS_CHOSEN = 12        # the suit the heuristic names after seeing the widow
     ODDS_COLUMNS = 13
 
-cdef void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
+cdef inline void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
     """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
     cdef int order[CP_DECK_SIZE]
     cdef int n = 0, i, j, k, other
@@ -49,7 +58,7 @@ cdef void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int
     h.trump = -1
     h.last_winner = -1
 
-cdef void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
+cdef inline void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef CPHand dealt, h
     cdef int trump, value, counted

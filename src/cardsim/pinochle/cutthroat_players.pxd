@@ -11,9 +11,15 @@
 # cards played, the voids others have shown, the bids.  All randomness comes
 # from the hand's own stream, so a batch depends on the seed alone.
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+
 cdef enum:
-    POLICY_RANDOM = 0
-    POLICY_HEURISTIC = 1
     CP_THROW_IN_MARGIN = 4      # heuristic throws in when the estimate is this far short
 
 # -- shared small helpers -----------------------------------------------------
@@ -22,7 +28,7 @@ cdef inline int cp_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping: trump above counters above low cards, by rank."""
     return (20 if (card >> 4) == trump else 0) + 6 * rank_points[rank_of(card)] + rank_of(card)
 
-cdef int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
+cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
     """The card of ``cards`` (non-empty) that costs least to give up (lowest bit among equals).
 
     A plain loop: legal sets are a handful of cards, fewer steps than any class table.
@@ -36,7 +42,7 @@ cdef int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept
             best, best_cost = c, cost
     return best
 
-cdef int cp_richest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
+cdef inline int cp_richest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
     """The card to throw onto a friendly trick: most points, lowest rank, trump last."""
     cdef int best = lsb(cards), best_value = -(1 << 30), c, value
     while cards:
@@ -75,13 +81,13 @@ cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept no
 
 # -- random --------------------------------------------------------------------
 
-cdef int cp_random_bid(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline int cp_random_bid(CPHand* h, const CPRules* r) noexcept nogil:
     cdef bint can_pass = cp_can_pass(h, r), may_bid = cp_may_bid(h, r)
     if can_pass and (not may_bid or rng_below(&h.rng, 2) == 0):
         return -1
     return cp_min_bid(h, r)
 
-cdef uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t rest = h.hand[h.bidder], out = 0
     cdef int i, c
     if not r.widow:
@@ -94,7 +100,7 @@ cdef uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
 
 # -- heuristic -----------------------------------------------------------------
 
-cdef int cp_trick_estimate(uint64_t cards, int trump) noexcept nogil:
+cdef inline int cp_trick_estimate(uint64_t cards, int trump) noexcept nogil:
     """Rough trick points a hand takes as bidder: aces, guarded tens, trump length."""
     cdef uint64_t one = copies_one(cards), two = copies_two(cards)
     cdef int aces = popcount(cards & rank_bb(RA))
@@ -103,11 +109,11 @@ cdef int cp_trick_estimate(uint64_t cards, int trump) noexcept nogil:
     cdef int tenths = 15 * aces + 8 * guarded_tens + 10 * (trumps - 4 if trumps > 4 else 0) + 45
     return tenths // 10
 
-cdef int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+cdef inline int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
 
-cdef int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept nogil:
-    """The suit with the best meld + trick estimate (ties: _pinochle.pxd pin_best_suit)."""
+cdef inline int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept nogil:
+    """The suit with the best meld + trick estimate (ties: pinochle/cards.pxd pin_best_suit)."""
     cdef int64_t key[4]
     cdef int t, best
     for t in range(4):
@@ -116,7 +122,7 @@ cdef int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept no
     value[0] = cp_hand_value(cards, best, r)
     return best
 
-cdef int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
     """Bid the minimum while it stays within meld + trick estimate (+4 for a widow)."""
     cdef int value, need = cp_min_bid(h, r)
     cp_best_trump(h.hand[h.to_act], r, &value)
@@ -126,7 +132,7 @@ cdef int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
         return need
     return -1
 
-cdef int cp_keep_value(int card, uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+cdef inline int cp_keep_value(int card, uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """How much the bidder wants to keep a card it might discard (meld aside)."""
     cdef int rank = rank_of(card), suit = card >> 4
     if suit == trump:
@@ -140,7 +146,7 @@ cdef int cp_keep_value(int card, uint64_t cards, int trump, const CPRules* r) no
         value -= 3   # shortening a suit towards a void
     return value
 
-cdef uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """Drop three cards, one at a time, losing the least meld and keeping trump and aces.
 
     Each drop is the card of least cost = 10 x (meld lost) + keep value, lowest bit
@@ -175,7 +181,7 @@ cdef uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) 
         out |= bit_bb(best)
     return out
 
-cdef void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, uint64_t* discard, int* throw_in) noexcept nogil:
+cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, uint64_t* discard, int* throw_in) noexcept nogil:
     """Trump with the best meld + trick estimate; discard; throw in when far short of the bid."""
     cdef int value
     cdef uint64_t kept
@@ -187,7 +193,7 @@ cdef void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, uint64_t
         value += card_points(discard[0], r.rank_points)
     throw_in[0] = value + CP_THROW_IN_MARGIN < h.high_bid
 
-cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
+cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
     cdef int s = h.to_act, t = h.trump, other_voids = 0, i
     cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
     if s == h.bidder and trumps and suit_cards_bb(unseen, t):
@@ -205,7 +211,7 @@ cdef int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, ui
         return cp_cheapest(bosses, t, r.rank_points)
     return cp_cheapest(side if side else legal, t, r.rank_points)
 
-cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
 
     The two defenders are partners against the bidder.  A defender whose partner is
@@ -245,7 +251,7 @@ cdef int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
 
 # -- dispatch ------------------------------------------------------------------
 
-cdef void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil:
+cdef inline void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil:
     """Let ``policy`` take the one action due now."""
     cdef int trump, throw_in
     cdef uint64_t discard, legal
@@ -266,7 +272,7 @@ cdef void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
 
-cdef void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
+cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     """Play every remaining trick with three random players, from a trick's start.
 
     The hot loop of a random batch: the same cards, the same draws from the stream
@@ -305,7 +311,7 @@ cdef void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     h.n_in_trick = 0
     cp_finish(h, r)
 
-cdef void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
+cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM

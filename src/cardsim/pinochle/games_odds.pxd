@@ -1,6 +1,6 @@
 # Monte Carlo trials for Partnership and Two-Hand Pinochle bid odds (cardsim.odds_pinochle_games).
 #
-# Same shape as _cutthroat_pinochle_odds.pxi: one trial deals the cards the player
+# Same shape as pinochle/cutthroat_odds.pxd: one trial deals the cards the player
 # cannot see uniformly from the trial's own stream keyed by (seed, trial), plays the
 # hand out with the chosen players, and writes int16 columns; no Python per trial.
 #
@@ -17,10 +17,23 @@
 # the upcard's suit.  Columns: the player's meld, the opponent's meld, the player's
 # trick points, the opponent's trick points.
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_odds cimport *
+from cardsim.pinochle.partnership_engine cimport *
+from cardsim.pinochle.partnership_players cimport *
+from cardsim.pinochle.two_hand_engine cimport *
+from cardsim.pinochle.two_hand_players cimport *
+
 cdef enum:
     TH_ODDS_COLUMNS = 4
 
-cdef void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
+cdef inline void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
     """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
     cdef int order[48]
     cdef int n = 0, i, j, k, other
@@ -52,7 +65,7 @@ cdef void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept 
     h.trump = -1
     h.last_winner = -1
 
-cdef void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
+cdef inline void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef PPHand dealt, h
     cdef int trump, value, team = seat & 1, counted
@@ -70,7 +83,7 @@ cdef void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, u
         row[ODDS_TRICK_POINTS] = h.team_trick_points[team]
         row[ODDS_TOTAL] = counted + h.team_trick_points[team]
 
-cdef void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
+cdef inline void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
     """The deal order of a trial (non-dealer's 12, dealer's 12, upcard, stock top first):
     the player's ``hand`` and ``upcard`` fixed, the other 35 cards shuffled by ``rng``
     into the opponent's 12 and the stock."""
@@ -92,7 +105,7 @@ cdef void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int sea
     for i in range(TH_STOCK_SIZE):
         order[2 * TH_HAND_SIZE + 1 + i] = rest[TH_HAND_SIZE + i]
 
-cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
+cdef inline void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
                        uint64_t seed, int64_t index) noexcept nogil:
     """Deal trial ``index`` from its own stream keyed by (seed, index)."""
     cdef int order[48]
@@ -100,7 +113,7 @@ cdef void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, i
     th_odds_order(order, &h.rng, hand, upcard, seat, dealer)
     th_deal_order(h, r, order, dealer)
 
-cdef void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+cdef inline void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef THHand h
     th_odds_deal(&h, r, hand, upcard, seat, dealer, seed, index)

@@ -1,9 +1,33 @@
+# cython: language_level=3
+"""Partnership Pinochle in the core (RULES.md section 5); see the comment below."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._contract cimport GameState
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.common cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport *
+from cardsim.pinochle.cutthroat_odds cimport ODDS_COLUMNS
+from cardsim.pinochle.partnership_engine cimport *
+from cardsim.pinochle.partnership_players cimport *
+from cardsim.pinochle.games_odds cimport pp_odds_trial
+
+from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
+
 # The Python-facing part of the Partnership Pinochle core (included by _core.pyx):
 # the rules struct, the batch record and simulate_partnership_pinochle, and
 # PartnershipPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.
 
 #: must_beat as section 5 reads it: trump_led heads a trump lead only (no over-trump
 #: duty on a plain-suit lead, unlike cutthroat's trump_led); always and never as in section 1.
+
 _PP_MUST_BEAT = {"always": MUST_BEAT_ALWAYS, "trump_led": MUST_BEAT_TRUMP_LEAD_ONLY, "never": MUST_BEAT_NEVER}
 
 cdef PPRules pp_rules_from(rules) except *:
@@ -191,7 +215,7 @@ cdef class PartnershipPinochleState(GameState):
         cdef PPHand before = self.h
         cdef int s = self.h.to_act
         cdef uint64_t cards
-        pp_policy_step(&self.h, &self.r, POLICIES[policy])
+        pp_policy_step(&self.h, &self.r, policy_code(policy))
         if before.phase == PH_AUCTION:
             self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
                                                          self.h.redeals != before.redeals, self.r.min_bid))
@@ -267,3 +291,20 @@ cdef class PartnershipPinochleState(GameState):
     def redeals(self): return self.h.redeals
     @property
     def pass_count(self): return self.r.pass_cards
+
+
+def partnership_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
+                              uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Partnership bid-odds trials ``start .. start+len(out)-1`` into ``out``.
+
+    Columns 3t, 3t+1, 3t+2: the team's meld after passing, trick points and counted
+    total with trump suit t; column 12: the suit the heuristic bidder names.  Trial i
+    depends only on (seed, i)."""
+    cdef PPRules r = pp_rules_from(rules)
+    cdef int pol[PP_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != ODDS_COLUMNS:
+        raise ValueError("out must have 13 columns")
+    policy_codes(policies, pol, PP_SEATS)
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        pp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])

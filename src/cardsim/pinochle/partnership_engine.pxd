@@ -4,12 +4,20 @@
 # struct driven through its phases by four actions: pp_auction_act (a bid, or a
 # pass as -1), pp_declare (trump), pp_pass (the partner's cards to the bidder, then
 # the bidder's cards back) and pp_play (one card).  The batch players
-# (_partnership_pinochle_players.pxi) and the Python step API (PartnershipPinochleState
+# (pinochle/partnership_players.pxd) and the Python step API (PartnershipPinochleState
 # in _core.pyx) call exactly these.  Meld, legal cards and trick winners are the
-# shared primitives of _pinochle.pxd.
+# shared primitives of pinochle/cards.pxd.
 #
 # Invariants: hand[s], won[s] and the current trick partition the 48 physical card
 # bits at every moment; rules are read-only after pp_rules_from().
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
 
 cdef enum:
     PP_SEATS = 4
@@ -62,7 +70,7 @@ ctypedef struct PPHand:
 cdef inline int pp_partner(int seat) noexcept nogil:
     return (seat + 2) % PP_SEATS
 
-cdef void pp_deal(PPHand* h) noexcept nogil:
+cdef inline void pp_deal(PPHand* h) noexcept nogil:
     """Shuffle and deal 12 cards to each seat, left of ``h.dealer`` first; open the auction."""
     cdef int order[48]
     cdef int i, j, t, k = 0, seat, suit
@@ -106,7 +114,7 @@ cdef void pp_deal(PPHand* h) noexcept nogil:
     h.out_mask = 0
     h.to_act = (h.dealer + 1) % PP_SEATS
 
-cdef void pp_new_hand(PPHand* h, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+cdef inline void pp_new_hand(PPHand* h, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     rng_seed(&h.rng, seed, stream)
     h.dealer = dealer
     h.redeals = 0
@@ -121,7 +129,7 @@ cdef inline bint pp_can_pass(const PPHand* h, const PPRules* r) noexcept nogil:
     return not (r.all_pass == ALL_PASS_DEALER_FORCED and s == h.dealer and h.high_bid < 0
                 and (h.out_mask | (1 << s)) == PP_ALL_SEATS)
 
-cdef void pp_auction_act(PPHand* h, const PPRules* r, int bid) noexcept nogil:
+cdef inline void pp_auction_act(PPHand* h, const PPRules* r, int bid) noexcept nogil:
     """The seat to act bids ``bid`` (>= pp_min_bid) or passes (``bid`` < 0); checked by the caller."""
     cdef int s = h.to_act
     if bid < 0:
@@ -148,7 +156,7 @@ cdef void pp_auction_act(PPHand* h, const PPRules* r, int bid) noexcept nogil:
         s = (s + 1) % PP_SEATS
     h.to_act = s
 
-cdef void pp_start_play(PPHand* h, const PPRules* r) noexcept nogil:
+cdef inline void pp_start_play(PPHand* h, const PPRules* r) noexcept nogil:
     """Everyone melds the hand held after passing; the bidder leads the first trick."""
     cdef int s
     for s in range(PP_SEATS):
@@ -161,7 +169,7 @@ cdef void pp_start_play(PPHand* h, const PPRules* r) noexcept nogil:
     h.to_act = h.bidder
     h.n_in_trick = 0
 
-cdef void pp_declare(PPHand* h, const PPRules* r, int trump) noexcept nogil:
+cdef inline void pp_declare(PPHand* h, const PPRules* r, int trump) noexcept nogil:
     """The bidder names trump; passing follows (when pass_cards > 0), else meld and play."""
     h.trump = trump
     if r.pass_cards > 0:
@@ -170,7 +178,7 @@ cdef void pp_declare(PPHand* h, const PPRules* r, int trump) noexcept nogil:
     else:
         pp_start_play(h, r)
 
-cdef void pp_pass(PPHand* h, const PPRules* r, uint64_t cards) noexcept nogil:
+cdef inline void pp_pass(PPHand* h, const PPRules* r, uint64_t cards) noexcept nogil:
     """The seat to act passes ``cards`` (pass_cards physical bits it holds) to its partner."""
     cdef int s = h.to_act, other = pp_partner(s)
     h.hand[s] &= ~cards
@@ -188,7 +196,7 @@ cdef inline uint64_t pp_legal(const PPHand* h, const PPRules* r) noexcept nogil:
         return distinct_cards(h.hand[h.to_act])
     return legal_cards(h.hand[h.to_act], h.trick[0] >> 4, h.trick[h.best], h.trump, r.must_beat)
 
-cdef void pp_finish(PPHand* h, const PPRules* r) noexcept nogil:
+cdef inline void pp_finish(PPHand* h, const PPRules* r) noexcept nogil:
     cdef int total[2]
     cdef int s, t, counted, b = h.bidder & 1
     for s in range(PP_SEATS):

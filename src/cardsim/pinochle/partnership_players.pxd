@@ -10,19 +10,29 @@
 # from the hand's own stream.  Card-choosing helpers are shared with Cutthroat
 # Pinochle (cp_cheapest, cp_richest, cp_bosses, cp_beaters, cp_trick_estimate).
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport cp_beaters, cp_bosses, cp_cheapest, cp_richest, cp_trick_estimate
+from cardsim.pinochle.partnership_engine cimport *
+
 cdef enum:
     PP_PARTNER_HELP = 10        # meld + trick points a bidder counts on from its partner
     PP_SUPPORT_MARGIN = 8       # raise a partner's bid only when this much stronger
 
 # -- random --------------------------------------------------------------------
 
-cdef int pp_random_bid(PPHand* h, const PPRules* r) noexcept nogil:
+cdef inline int pp_random_bid(PPHand* h, const PPRules* r) noexcept nogil:
     """Pass or bid the minimum, one half each (as cutthroat's random player)."""
     if pp_can_pass(h, r) and rng_below(&h.rng, 2) == 0:
         return -1
     return pp_min_bid(h, r)
 
-cdef uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept nogil:
+cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept nogil:
     cdef uint64_t out = 0
     cdef int i, c
     for i in range(n):
@@ -33,11 +43,11 @@ cdef uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept nogil:
 
 # -- heuristic: auction, trump, passing ------------------------------------------
 
-cdef int pp_hand_value(uint64_t cards, int trump, const PPRules* r) noexcept nogil:
+cdef inline int pp_hand_value(uint64_t cards, int trump, const PPRules* r) noexcept nogil:
     return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
 
-cdef int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
-    """The suit with the best meld + trick estimate (ties: _pinochle.pxd pin_best_suit)."""
+cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
+    """The suit with the best meld + trick estimate (ties: pinochle/cards.pxd pin_best_suit)."""
     cdef int64_t key[4]
     cdef int t, best
     for t in range(4):
@@ -46,7 +56,7 @@ cdef int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept no
     value[0] = pp_hand_value(cards, best, r)
     return best
 
-cdef int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
+cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
     """Bid the minimum while it stays within own meld + trick estimate + partner's help.
 
     The partner's help is PP_PARTNER_HELP (its meld and tricks, and the cards it
@@ -63,13 +73,13 @@ cdef int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
         value -= PP_SUPPORT_MARGIN
     return need if need <= value else -1
 
-cdef int pp_give_value(int card, int trump) noexcept nogil:
+cdef inline int pp_give_value(int card, int trump) noexcept nogil:
     """How much the bidder gains from getting a card: trump (high first), then aces."""
     if (card >> 4) == trump:
         return 60 + 2 * rank_of(card)
     return 40 if rank_of(card) == RA else rank_of(card)
 
-cdef int pp_keep_value(int card, uint64_t cards, int trump, const PPRules* r) noexcept nogil:
+cdef inline int pp_keep_value(int card, uint64_t cards, int trump, const PPRules* r) noexcept nogil:
     """How much the bidder wants to keep a card it might pass back (meld aside)."""
     cdef int rank = rank_of(card), suit = card >> 4
     if suit == trump:
@@ -81,7 +91,7 @@ cdef int pp_keep_value(int card, uint64_t cards, int trump, const PPRules* r) no
         value -= 3   # shortening a suit towards a void
     return value
 
-cdef uint64_t pp_meld_cards(uint64_t cards, int trump) noexcept nogil:
+cdef inline uint64_t pp_meld_cards(uint64_t cards, int trump) noexcept nogil:
     """Both copies of every card that takes part in a meld ``cards`` show in ``trump``."""
     cdef int counts[N_MELDS]
     cdef uint64_t out = 0, one = copies_one(cards), kq
@@ -104,7 +114,7 @@ cdef uint64_t pp_meld_cards(uint64_t cards, int trump) noexcept nogil:
         out |= ((<uint64_t>3) << (2 * RQ)) | ((<uint64_t>3) << (32 + 2 * RJ))
     return out
 
-cdef uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
+cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
     """Partner: trump and aces to the bidder, sparing its own meld.  Bidder: back the
     cards that break the least meld and are least worth keeping (trump and aces kept).
 
@@ -136,7 +146,7 @@ cdef uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
 
 # -- heuristic: play ---------------------------------------------------------------
 
-cdef int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
+cdef inline int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
     """The bidding team pulls trump with bosses; then bosses in suits no opponent is void in."""
     cdef int s = h.to_act, t = h.trump, opp_voids, i
     cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
@@ -153,7 +163,7 @@ cdef int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, ui
         return cp_cheapest(bosses, t, r.rank_points)
     return cp_cheapest(side if side else legal, t, r.rank_points)
 
-cdef int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
+cdef inline int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
     """Play with the partner: throw counters on its safe tricks, else win cheaply.
 
     When the partner is winning and the trick is safe (this seat plays last, or
@@ -191,7 +201,7 @@ cdef int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
 
 # -- dispatch ------------------------------------------------------------------
 
-cdef void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcept nogil:
+cdef inline void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcept nogil:
     """Let ``policy`` take the one action due now."""
     cdef int value
     cdef uint64_t legal
@@ -214,7 +224,7 @@ cdef void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcept nogil
             legal = pp_legal(h, r)
             pp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
 
-cdef void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
+cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
     while h.phase != PH_DONE:

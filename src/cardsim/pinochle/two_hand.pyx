@@ -1,8 +1,32 @@
+# cython: language_level=3
+"""Two-Hand Pinochle in the core (RULES.md section 2); see the comment below."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._contract cimport GameState
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.common cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport *
+from cardsim.pinochle.cutthroat_odds cimport ODDS_COLUMNS
+from cardsim.pinochle.two_hand_engine cimport *
+from cardsim.pinochle.two_hand_players cimport *
+from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_odds_order, th_odds_trial
+
+from cardsim.pinochle.common import parse_card_points, pinochle_auction_action_name, pinochle_card_name
+
 # The Python-facing part of the Two-Hand Pinochle core (included by _core.pyx): the
 # rules struct, the batch record and simulate_two_hand_pinochle, and
 # TwoHandPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.
 
 #: Meld kinds of two-hand pinochle, TK_* order (its nine meld_<name> options).
+
 TWO_HAND_KINDS = ("run", "trump_marriage", "marriage", "dix", "aces", "kings", "queens", "jacks", "pinochle")
 #: Declarations (moves of the meld phase), TD_* order.
 TWO_HAND_DECLARATIONS = ("run", "trump_marriage", "marriage_S", "marriage_H", "marriage_D", "marriage_C",
@@ -203,7 +227,7 @@ cdef class TwoHandPinochleState(GameState):
         an apply); in the play phases one card, from the side it came from."""
         cdef THHand before = self.h
         cdef int s = self.h.to_act, k, kind = -1, card
-        th_policy_step(&self.h, &self.r, POLICIES[policy])
+        th_policy_step(&self.h, &self.r, policy_code(policy))
         if before.phase == PH_MELD:
             if self.h.exchanged != before.exchanged:
                 self._history.append(TH_A_EXCHANGE)
@@ -283,3 +307,35 @@ cdef class TwoHandPinochleState(GameState):
     def trick_points(self): return [self.h.trick_points[s] for s in range(TH_SEATS)]
     @property
     def score(self): return [self.h.score[s] for s in range(TH_SEATS)]
+
+
+def two_hand_pinochle_odds(rules, uint64_t hand, int upcard, int seat, int dealer,
+                           uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
+    """Two-hand odds trials ``start .. start+len(out)-1`` into ``out``: the player's meld,
+    the opponent's meld, the player's and the opponent's trick points.  ``upcard`` is a
+    card bit not in ``hand``.  Trial i depends only on (seed, i)."""
+    cdef THRules r = th_rules_from(rules)
+    cdef int pol[TH_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != TH_ODDS_COLUMNS:
+        raise ValueError("out must have 4 columns")
+    policy_codes(policies, pol, TH_SEATS)
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        th_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, &out[i, 0])
+
+
+def two_hand_pinochle_odds_deals(uint64_t hand, int upcard, int seat, int dealer,
+                                 uint64_t seed, int64_t start, int8_t[:, ::1] out):
+    """The deals of two-hand odds trials ``start ..`` (for tests): per trial the 48 card bits
+    in deal order (non-dealer's 12, dealer's 12, upcard, stock top first), as
+    TwoHandPinochleState.set_deal takes them."""
+    cdef Rng rng
+    cdef int order[48]
+    cdef Py_ssize_t i, k
+    if out.shape[1] != 48:
+        raise ValueError("out must have 48 columns")
+    for i in range(out.shape[0]):
+        rng_seed(&rng, seed, <uint64_t>(start + i))
+        th_odds_order(order, &rng, hand, upcard, seat, dealer)
+        for k in range(48):
+            out[i, k] = order[k]

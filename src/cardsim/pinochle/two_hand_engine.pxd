@@ -4,7 +4,7 @@
 # and exchange the dix, then both draw), then the last 12 tricks (follow and win if
 # able).  Actions: th_play (one card), th_declare (one meld), th_exchange (dix for the
 # turned-up trump), th_draw (end of the winner's melding).  The batch players
-# (_two_hand_pinochle_players.pxi) and the step API (TwoHandPinochleState, whose integer
+# (pinochle/two_hand_players.pxd) and the step API (TwoHandPinochleState, whose integer
 # actions map one to one onto these) call them.
 #
 # Meld reuse (section 4) lives in used[kind]: the physical cards that have served in a
@@ -27,6 +27,14 @@
 #
 # Invariants: hand[s] (table[s] included), won[s], the current trick, the undrawn
 # stock and the upcard partition the 48 physical card bits.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
 
 cdef enum:
     TH_SEATS = 2
@@ -175,7 +183,7 @@ cdef inline bint th_can_exchange(const THHand* h, int s) noexcept nogil:
 cdef inline bint th_has_options(const THHand* h) noexcept nogil:
     return (not h.melded and th_legal_melds(h, h.to_act) != 0) or th_can_exchange(h, h.to_act)
 
-cdef void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+cdef inline void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     """Shuffle and deal."""
     cdef int order[48]
     cdef int i, j, t, k = 0, suit
@@ -191,7 +199,7 @@ cdef void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t strea
         order[j] = t
     th_deal_order(h, r, order, dealer)
 
-cdef void th_deal_order(THHand* h, const THRules* r, const int* order, int dealer) noexcept nogil:
+cdef inline void th_deal_order(THHand* h, const THRules* r, const int* order, int dealer) noexcept nogil:
     """Deal ``order``: 12 cards to the non-dealer, 12 to the dealer, one turned up, 23 face down."""
     cdef int i, k
     h.dealer = dealer
@@ -229,7 +237,7 @@ cdef void th_deal_order(THHand* h, const THRules* r, const int* order, int deale
     h.exchanged = -1
 
 
-cdef void th_draw(THHand* h, const THRules* r) noexcept nogil:
+cdef inline void th_draw(THHand* h, const THRules* r) noexcept nogil:
     """End of the winner's melding: the winner draws, then the loser; the winner leads."""
     cdef int w = h.last_winner
     if h.n_drawn < TH_STOCK_SIZE - 1:
@@ -249,7 +257,7 @@ cdef inline void th_after_meld_action(THHand* h, const THRules* r) noexcept nogi
     if not th_has_options(h):
         th_draw(h, r)
 
-cdef void th_declare(THHand* h, const THRules* r, int decl) noexcept nogil:
+cdef inline void th_declare(THHand* h, const THRules* r, int decl) noexcept nogil:
     """The winner declares ``decl`` (legal, checked by the caller): its cards go to the table."""
     cdef int s = h.to_act, kind = th_kind_of(decl), c
     cdef uint64_t need = th_need(decl, h.trump), avail = h.hand[s] & ~h.used[kind], chosen = 0
@@ -266,7 +274,7 @@ cdef void th_declare(THHand* h, const THRules* r, int decl) noexcept nogil:
     h.melded = 1
     th_after_meld_action(h, r)
 
-cdef void th_exchange(THHand* h, const THRules* r) noexcept nogil:
+cdef inline void th_exchange(THHand* h, const THRules* r) noexcept nogil:
     """The winner swaps an unscored dix for the turned-up trump card (checked by the caller)."""
     cdef int s = h.to_act
     cdef int dix = lsb(h.hand[s] & ((<uint64_t>3) << (16 * h.trump)) & ~h.used[TK_DIX])
@@ -277,7 +285,7 @@ cdef void th_exchange(THHand* h, const THRules* r) noexcept nogil:
     h.exchanged = s
     th_after_meld_action(h, r)
 
-cdef void th_finish(THHand* h, const THRules* r) noexcept nogil:
+cdef inline void th_finish(THHand* h, const THRules* r) noexcept nogil:
     cdef int s
     for s in range(TH_SEATS):
         h.trick_points[s] = card_points(h.won[s], r.rank_points)
@@ -287,7 +295,7 @@ cdef void th_finish(THHand* h, const THRules* r) noexcept nogil:
     h.phase = PH_DONE
     h.to_act = -1
 
-cdef void th_play(THHand* h, const THRules* r, int move) noexcept nogil:
+cdef inline void th_play(THHand* h, const THRules* r, int move) noexcept nogil:
     """The seat to act makes ``move`` (a card and the copy: see the header; legal, checked
     by the caller)."""
     cdef int s = h.to_act, w, led

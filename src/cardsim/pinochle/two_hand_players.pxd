@@ -11,11 +11,21 @@
 
 # -- shared --------------------------------------------------------------------
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport cp_beaters
+from cardsim.pinochle.two_hand_engine cimport *
+
 cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexcept nogil:
     """What a card is worth keeping for the tricks: trump, counters, rank."""
     return (30 if (card >> 4) == trump else 0) + 2 * rank_points[rank_of(card)] + rank_of(card)
 
-cdef int th_better_move(const THHand* h, int card) noexcept nogil:
+cdef inline int th_better_move(const THHand* h, int card) noexcept nogil:
     """The move that plays the better copy of ``card`` (any copy bit): of a copy on the
     table and its twin in hand, the melded one, so the fresh twin stays free for new
     melds (and nothing new is shown); but in the stock phase an unscored dix in hand is
@@ -47,7 +57,7 @@ cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules
             loss += r.meld_value[th_kind_of(d)]
     return loss
 
-cdef int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
+cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
     lasts, half the meld it would break."""
     cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30
@@ -68,7 +78,7 @@ cdef int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noe
 
 # -- random --------------------------------------------------------------------
 
-cdef void th_random_meld_action(THHand* h, const THRules* r) noexcept nogil:
+cdef inline void th_random_meld_action(THHand* h, const THRules* r) noexcept nogil:
     cdef int melds = 0 if h.melded else th_legal_melds(h, h.to_act)
     cdef int n = popcount(<uint64_t>melds), ex = th_can_exchange(h, h.to_act)
     cdef int k = rng_below(&h.rng, n + ex + 1)
@@ -81,7 +91,7 @@ cdef void th_random_meld_action(THHand* h, const THRules* r) noexcept nogil:
 
 # -- heuristic -----------------------------------------------------------------
 
-cdef void th_heuristic_meld_action(THHand* h, const THRules* r) noexcept nogil:
+cdef inline void th_heuristic_meld_action(THHand* h, const THRules* r) noexcept nogil:
     """Exchange the dix when possible, then declare the most valuable legal meld, then draw."""
     cdef int melds, d, best = -1, best_value = -1
     if th_can_exchange(h, h.to_act):
@@ -103,7 +113,7 @@ cdef inline bint th_sure_winner(int card, uint64_t opp, int trump) noexcept nogi
         return not (follow & beats_bb(card))
     return (card >> 4) == trump or not suit_cards_bb(opp, trump)
 
-cdef int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
+cdef inline int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
     """Stock phase: win (cheapest winner) when a meld is waiting or the trick holds
     counters, else throw the card that costs least, meld cards kept; lead the card
     that costs least.  Last 12 tricks: lead the cheapest sure winner (every card is
@@ -137,7 +147,7 @@ cdef int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
 
 # -- dispatch ------------------------------------------------------------------
 
-cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil:
+cdef inline void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil:
     """Let ``policy`` take the one action due now."""
     cdef uint64_t from_hand, from_table
     cdef int n_hand, k
@@ -160,7 +170,7 @@ cdef void th_policy_step(THHand* h, const THRules* r, int policy) noexcept nogil
             else:
                 th_play(h, r, nth_bit(from_table, k - n_hand) | TH_FROM_TABLE)
 
-cdef void th_play_out(THHand* h, const THRules* r, const int* policies) noexcept nogil:
+cdef inline void th_play_out(THHand* h, const THRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     while h.phase != PH_DONE:
         th_policy_step(h, r, policies[h.to_act])

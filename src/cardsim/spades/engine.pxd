@@ -1,8 +1,8 @@
 # Cutthroat Spades and partnership Spades (RULES.md section 3; readings in docs/spades.md).
 #
 # One hand is an SPHand driven by two actions: sp_bid (one bid code) and sp_play
-# (one card).  The batch players (_spades_players.pxi) and the Python step API
-# (SpadesState in _spades_face.pxi) call exactly these, so there is one
+# (one card).  The batch players (spades/players.pxd) and the Python step API
+# (SpadesState in spades/spades.pyx) call exactly these, so there is one
 # implementation of the rules.
 #
 # Cards use the SPADES encoding of cardsim/cards.py: bit = 16*suit + rank (2..A =
@@ -16,6 +16,12 @@
 # The hand carries its game context (scores, bags and blind-6 bids so far, per
 # seat; in partnership play both partners hold their team's figures): the batch
 # starts every hand from zero, the step API may start from any.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 
 cdef enum:
     SP_MAX_SEATS = 5
@@ -116,7 +122,7 @@ cdef inline int sp_code(int kind, int tricks) noexcept nogil:
 cdef inline int sp_dealt(const SPRules* r, int seat, int dealer) noexcept nogil:
     return r.hand_size - 1 if r.dealer_sits_out and seat == dealer else r.hand_size
 
-cdef void sp_deal(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline void sp_deal(SPHand* h, const SPRules* r) noexcept nogil:
     """Shuffle the deck and deal from the dealer's left; the dealer's one fewer when sitting out."""
     cdef int order[64]
     cdef int i, j, k = 0, seat = h.dealer
@@ -131,7 +137,7 @@ cdef void sp_deal(SPHand* h, const SPRules* r) noexcept nogil:
             k += 1
         h.hand[seat] = cards
 
-cdef void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
+cdef inline void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
     """Reset everything but the cards and the game context; bidding starts left of the dealer."""
     cdef int s
     h.dealer = dealer
@@ -162,7 +168,7 @@ cdef void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
         if s >= r.seats:
             h.hand[s] = 0
 
-cdef void sp_new_hand(SPHand* h, const SPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+cdef inline void sp_new_hand(SPHand* h, const SPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     """A fresh deal from zero game context."""
     cdef int s
     rng_seed(&h.rng, seed, stream)
@@ -183,7 +189,7 @@ cdef inline int sp_leader_gap(const SPHand* h, const SPRules* r, int s) noexcept
             top = h.game_score[i]
     return top - h.game_score[s]
 
-cdef bint sp_bid_legal(const SPHand* h, const SPRules* r, int code) noexcept nogil:
+cdef inline bint sp_bid_legal(const SPHand* h, const SPRules* r, int code) noexcept nogil:
     """May the seat to act bid ``code`` now?"""
     cdef int s = h.to_act, kind = code >> 5, n = code & 31
     cdef int held = popcount(h.hand[s])
@@ -207,7 +213,7 @@ cdef bint sp_bid_legal(const SPHand* h, const SPRules* r, int code) noexcept nog
         return n == r.moon_tricks and r.allow_moon and r.moon_tricks <= held
     return False
 
-cdef int sp_legal_bids(const SPHand* h, const SPRules* r, int* out) noexcept nogil:
+cdef inline int sp_legal_bids(const SPHand* h, const SPRules* r, int* out) noexcept nogil:
     """Every legal bid code of the seat to act, specials first; returns how many."""
     cdef int k = 0, kind, n, code
     cdef int held = popcount(h.hand[h.to_act])
@@ -230,7 +236,7 @@ cdef int sp_legal_bids(const SPHand* h, const SPRules* r, int* out) noexcept nog
         k += 1
     return k
 
-cdef void sp_bid(SPHand* h, const SPRules* r, int code) noexcept nogil:
+cdef inline void sp_bid(SPHand* h, const SPRules* r, int code) noexcept nogil:
     """The seat to act bids ``code`` (legal, checked by the caller); the last bid starts play."""
     cdef int s = h.to_act, c
     h.kind[s] = code >> 5
@@ -284,38 +290,4 @@ cdef inline int sp_next_seat(const SPHand* h, const SPRules* r, int s) noexcept 
             s = 0
     return s
 
-include "_spades_scoring.pxi"
-
-cdef inline void sp_play(SPHand* h, const SPRules* r, int card) noexcept nogil:
-    """The seat to act plays ``card`` (legal, checked by the caller)."""
-    cdef int s = h.to_act, led, w, i
-    cdef uint64_t b = bit_bb(card)
-    h.hand[s] &= ~b
-    h.played |= b
-    if h.n_in_trick == 0:
-        h.best = 0
-    else:
-        led = h.trick[0] >> 4
-        if (card >> 4) != led:
-            h.void_mask[s] |= 1 << led
-            if (card >> 4) == 0:
-                h.broken = 1
-        if (sp_beating_bb(h.trick[h.best]) >> card) & 1:
-            h.best = h.n_in_trick
-    h.trick[h.n_in_trick] = card
-    h.trick_seat[h.n_in_trick] = s
-    h.n_in_trick += 1
-    if h.n_in_trick < sp_trick_size(h, r):
-        h.to_act = sp_next_seat(h, r, s)
-        return
-    w = h.trick_seat[h.best]
-    for i in range(h.n_in_trick):
-        h.won[w] |= bit_bb(h.trick[i])
-    h.tricks[w] += 1
-    h.tricks_played += 1
-    h.last_winner = w
-    h.leader = w
-    h.to_act = w
-    h.n_in_trick = 0
-    if h.tricks_played == r.hand_size:
-        sp_finish(h, r)
+# sp_play, the play of one card, is in spades/scoring.pxd: it ends a hand with sp_finish.

@@ -1,3 +1,20 @@
+# cython: language_level=3
+"""Whole Spades games and tournaments in the core; see the comment below."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._contract cimport GameState
+from cardsim.spades.engine cimport *
+from cardsim.spades.scoring cimport *
+from cardsim.spades.players cimport *
+from cardsim.spades.spades cimport sp_rules_from
+
 # Whole Spades games to target_score, and tournaments of wins_needed games (RULES.md section 3).
 #
 # A game is a run of hands on one random stream: the first hand is sp_new_hand (zero
@@ -18,29 +35,8 @@ cdef inline int sp_hand_cap(const SPRules* r) noexcept nogil:
     """Hands after which a game stops unfinished."""
     return SP_MAX_GAME_HANDS + r.target_score // 10
 
-cdef void sp_carry(SPHand* h, const SPRules* r) noexcept nogil:
-    """Fold a finished hand into the game so far (team figures sit on both partners)."""
-    cdef int s
-    for s in range(r.seats):
-        h.game_score[s] += h.score[s]
-        h.game_bags[s] = h.bags_after[s]
-
-cdef void sp_next_hand(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
-    sp_start(h, r, dealer)
-    sp_deal(h, r)
-
-cdef int sp_game_winner(const SPHand* h, const SPRules* r) noexcept nogil:
-    """The seat (team 0 or 1 in partnership) alone at the top with target_score or more; else -1."""
-    cdef int s, top = 0, count = 1, n = 2 if r.partnership else r.seats
-    for s in range(1, n):
-        if h.game_score[s] > h.game_score[top]:
-            top = s
-            count = 1
-        elif h.game_score[s] == h.game_score[top]:
-            count += 1
-    if count == 1 and h.game_score[top] >= r.target_score:
-        return top
-    return -1
+# sp_carry, sp_next_hand and sp_game_winner (a hand folded into the game) are in
+# spades/scoring.pxd: the step state uses them too.
 
 ctypedef struct SPGameRecord:
     int32_t score[SP_MAX_SEATS]       # final scores (team's, on both partners)

@@ -1,3 +1,20 @@
+# cython: language_level=3
+"""Spades bid-odds trials in the core; see the comment below."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._contract cimport GameState
+from cardsim.spades.engine cimport *
+from cardsim.spades.scoring cimport *
+from cardsim.spades.players cimport *
+from cardsim.spades.spades cimport sp_rules_from
+
 # Monte Carlo trials for Spades bid odds (cardsim.odds_spades).
 #
 # One trial: the player at ``seat`` holds ``hand``; the cards it cannot see are
@@ -255,7 +272,7 @@ def spades_odds(rules, uint64_t hand, int seat, int dealer, scores, bint blind, 
     if len(scores) != r.seats or not 0 <= seat < r.seats or not 0 <= dealer < r.seats:
         raise ValueError("scores, seat or dealer do not fit the rules")
     for k in range(SP_MAX_SEATS):
-        pol[k] = POLICIES[policies[k]] if k < r.seats else 0
+        pol[k] = policy_code(policies[k]) if k < r.seats else 0
         sc[k] = scores[k] if k < r.seats else 0
     for k in range(n_codes):
         cd[k] = codes[k]

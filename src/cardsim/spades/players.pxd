@@ -16,13 +16,21 @@
 # Blind bids are decided before looking at the hand.  All randomness comes from the
 # hand's own stream, so a batch depends on the seed alone.
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.spades.engine cimport *
+from cardsim.spades.scoring cimport *
+
 cdef enum:
     SP_WANT = 0                 # needs tricks
     SP_AVOID = 1                # has what it needs (or is nil): take no more
 
 # -- random ------------------------------------------------------------------------
 
-cdef int sp_random_bid(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline int sp_random_bid(SPHand* h, const SPRules* r) noexcept nogil:
     """Uniform over sp_legal_bids (same order, one draw) without building the list."""
     cdef int legal[6]
     cdef int codes[6]
@@ -51,20 +59,22 @@ cdef int sp_random_bid(SPHand* h, const SPRules* r) noexcept nogil:
             i -= 1
     return 1  # not reached
 
-cdef unsigned char SP_NTH[8][256]  # SP_NTH[n][byte]: bit index of the n-th set bit of byte
-
-cdef void sp_fill_nth() noexcept:
-    cdef int n, byte, bit, seen
-    for byte in range(256):
-        seen = 0
-        for n in range(8):
-            SP_NTH[n][byte] = 0
-        for bit in range(8):
-            if (byte >> bit) & 1:
-                SP_NTH[seen][byte] = bit
-                seen += 1
-
-sp_fill_nth()
+cdef extern from *:
+    """
+    /* SP_NTH[n][byte]: bit index of the n-th set bit of byte.  Every module that cimports
+       spades/players.pxd has its own copy, filled when the module is loaded. */
+    static unsigned char SP_NTH[8][256];
+    __attribute__((constructor)) static void cardsim_sp_fill_nth(void) {
+        int n, byte, bit, seen;
+        for (byte = 0; byte < 256; byte++) {
+            seen = 0;
+            for (n = 0; n < 8; n++) SP_NTH[n][byte] = 0;
+            for (bit = 0; bit < 8; bit++)
+                if ((byte >> bit) & 1) SP_NTH[seen++][byte] = (unsigned char)bit;
+        }
+    }
+    """
+    unsigned char SP_NTH[8][256]  # SP_NTH[n][byte]: bit index of the n-th set bit of byte
 
 cdef inline int sp_pick16(uint64_t m, int n) noexcept nogil:
     """Bit index of the ``n``-th set bit of the 16-bit ``m`` (0 <= n < popcount(m)), branch-free."""
@@ -94,7 +104,7 @@ cdef inline int sp_random_card(SPHand* h, const SPRules* r) noexcept nogil:
 
 # -- heuristic bidding ---------------------------------------------------------------
 
-cdef int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
+cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
     """Likely tricks of ``cards``, in hundredths."""
     cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
     cdef int ns = popcount(spades), est = 0, sure = 0, c, out_above, suit, n, spare
@@ -134,13 +144,13 @@ cdef int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
         est = est * 90 // 100  # four opponents: fewer side winners stand up
     return est
 
-cdef bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
+cdef inline bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
     """Nothing that must win: no spade above the 8, at most three spades, no side ace or king."""
     cdef uint64_t spades = cards & lane_bb(0)
     cdef uint64_t high = (<uint64_t>0x1800) * ALL_LANES_BB  # A and K of every lane
     return est < 120 and popcount(spades) <= 3 and not (spades & (<uint64_t>0xFF80)) and not (cards & high)
 
-cdef int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s])
     # blind bids first, before looking at the cards
     if sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)) and sp_leader_gap(h, r, s) >= 100:
@@ -164,7 +174,7 @@ cdef int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
 
 # -- heuristic play -------------------------------------------------------------------
 
-cdef int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
+cdef inline int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
     """Tricks seat ``s`` (its team, for a regular bid in partnership play) still wants."""
     cdef int k = h.kind[s], p, contract, taken
     if k == SP_BID_NIL or k == SP_BID_BLIND_NIL:
@@ -183,7 +193,7 @@ cdef int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
         return contract - taken
     return h.bid[s] - h.tricks[s]
 
-cdef int sp_lowest(uint64_t cards) noexcept nogil:
+cdef inline int sp_lowest(uint64_t cards) noexcept nogil:
     """Lowest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank."""
     cdef int suit, c, best = -1
     for suit in range(3, -1, -1):
@@ -193,7 +203,7 @@ cdef int sp_lowest(uint64_t cards) noexcept nogil:
                 best = c
     return best
 
-cdef int sp_highest(uint64_t cards) noexcept nogil:
+cdef inline int sp_highest(uint64_t cards) noexcept nogil:
     """Highest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank."""
     cdef int suit, c, best = -1
     for suit in range(3, -1, -1):
@@ -203,7 +213,7 @@ cdef int sp_highest(uint64_t cards) noexcept nogil:
                 best = c
     return best
 
-cdef int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
     """The one seat with the best game score, or -1 when the best is shared."""
     cdef int s, top = -1, count = 0
     for s in range(r.seats):
@@ -214,7 +224,7 @@ cdef int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
             count += 1
     return top if count == 1 else -1
 
-cdef int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode) noexcept nogil:
+cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode) noexcept nogil:
     cdef uint64_t bosses = 0, rest = legal, side
     cdef int c, suit, best_suit = -1, best_len = 99, n
     if mode == SP_AVOID:
@@ -237,7 +247,7 @@ cdef int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, ui
         return lsb(legal & lane_bb(best_suit))
     return sp_lowest(legal)
 
-cdef int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int s = h.to_act, mode, winner, lead_seat, partner = -1, last
     cdef uint64_t legal = sp_legal(h, r)
     cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]
@@ -280,7 +290,7 @@ cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcep
     else:
         sp_play(h, r, sp_random_card(h, r) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
 
-cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     """Every seat random, from the start of a trick to the end of the hand, in registers.
 
     The same draws in the same order as sp_play(sp_random_card()) card by card (the batch
@@ -345,7 +355,7 @@ cdef void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     h.n_in_trick = 0
     sp_finish(h, r)
 
-cdef void sp_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+cdef inline void sp_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
     cdef int s
     cdef bint all_random = True
     for s in range(r.seats):

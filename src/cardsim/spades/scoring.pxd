@@ -6,6 +6,13 @@
 # bag_penalty (sp_bag_penalty), prize_jacks / multiple_prize_jacks (sp_prize_points: a
 # team's captures count together), failed_nil_tricks (partnership).
 
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+from cardsim.spades.engine cimport *
+
 cdef inline int sp_prize_flags(uint64_t won, const SPRules* r) noexcept nogil:
     cdef int f = 0
     if (won >> SP_BIT_JD) & 1:
@@ -30,7 +37,7 @@ cdef inline int sp_prize_points(int flags, const SPRules* r, int* hearts) noexce
     hearts[0] = (flags & SP_PRIZE_JH) != 0
     return r.prize_points * (((flags & SP_PRIZE_JD) != 0) + ((flags & SP_PRIZE_JC) != 0))
 
-cdef int sp_special_points(int kind, int tricks, const SPRules* r, int* made) noexcept nogil:
+cdef inline int sp_special_points(int kind, int tricks, const SPRules* r, int* made) noexcept nogil:
     """Points of a special bid (everything but a regular bid); ``made`` set when positive."""
     cdef int pts = 0
     if kind == SP_BID_NIL:
@@ -48,7 +55,7 @@ cdef int sp_special_points(int kind, int tricks, const SPRules* r, int* made) no
     made[0] = pts > 0
     return pts
 
-cdef int sp_bag_penalty(const SPRules* r, int carried, int bags, int hearts, int* after) noexcept nogil:
+cdef inline int sp_bag_penalty(const SPRules* r, int carried, int bags, int hearts, int* after) noexcept nogil:
     """Points lost to ``bags`` new bags (``hearts`` J♥ removing one each); ``after`` = bags carried on.
 
     bag_mode=limit: on reaching bag_limit, held loses 10 per bag held and keeps none; limit
@@ -71,7 +78,7 @@ cdef int sp_bag_penalty(const SPRules* r, int carried, int bags, int hearts, int
     after[0] = 0
     return 10 * total if r.bag_penalty == SP_BAGS_HELD else 10 * r.bag_limit
 
-cdef void sp_score_cutthroat(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline void sp_score_cutthroat(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int s, t, b, pts, made, flags, after, hearts
     for s in range(r.seats):
         t = h.tricks[s]
@@ -91,7 +98,7 @@ cdef void sp_score_cutthroat(SPHand* h, const SPRules* r) noexcept nogil:
         h.made[s] = made
         h.score[s] = pts - h.bag_penalty[s]
 
-cdef void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
     """Per team: the contract of its regular bids; nil bids scored alone, their tricks (failed
     nil) as failed_nil_tricks says; prize jacks of both partners' cards together."""
     cdef int team, s, p, contract, taken, pts, made, flags, after, bags, hearts, any_regular, penalty, nil_tricks
@@ -139,7 +146,7 @@ cdef void sp_score_partnership(SPHand* h, const SPRules* r) noexcept nogil:
             h.bag_penalty[s] = penalty
             h.score[s] = pts - penalty
 
-cdef void sp_finish(SPHand* h, const SPRules* r) noexcept nogil:
+cdef inline void sp_finish(SPHand* h, const SPRules* r) noexcept nogil:
     if r.partnership:
         sp_score_partnership(h, r)
     else:
@@ -147,3 +154,65 @@ cdef void sp_finish(SPHand* h, const SPRules* r) noexcept nogil:
     h.phase = SP_PH_DONE
     h.to_act = -1
 
+# -- the play of one card (it ends the hand with sp_finish) ------------------------
+
+cdef inline void sp_play(SPHand* h, const SPRules* r, int card) noexcept nogil:
+    """The seat to act plays ``card`` (legal, checked by the caller)."""
+    cdef int s = h.to_act, led, w, i
+    cdef uint64_t b = bit_bb(card)
+    h.hand[s] &= ~b
+    h.played |= b
+    if h.n_in_trick == 0:
+        h.best = 0
+    else:
+        led = h.trick[0] >> 4
+        if (card >> 4) != led:
+            h.void_mask[s] |= 1 << led
+            if (card >> 4) == 0:
+                h.broken = 1
+        if (sp_beating_bb(h.trick[h.best]) >> card) & 1:
+            h.best = h.n_in_trick
+    h.trick[h.n_in_trick] = card
+    h.trick_seat[h.n_in_trick] = s
+    h.n_in_trick += 1
+    if h.n_in_trick < sp_trick_size(h, r):
+        h.to_act = sp_next_seat(h, r, s)
+        return
+    w = h.trick_seat[h.best]
+    for i in range(h.n_in_trick):
+        h.won[w] |= bit_bb(h.trick[i])
+    h.tricks[w] += 1
+    h.tricks_played += 1
+    h.last_winner = w
+    h.leader = w
+    h.to_act = w
+    h.n_in_trick = 0
+    if h.tricks_played == r.hand_size:
+        sp_finish(h, r)
+
+
+# -- a finished hand folded into the game (whole games, spades/games.pyx; the step state) --
+
+cdef inline void sp_carry(SPHand* h, const SPRules* r) noexcept nogil:
+    """Fold a finished hand into the game so far (team figures sit on both partners)."""
+    cdef int s
+    for s in range(r.seats):
+        h.game_score[s] += h.score[s]
+        h.game_bags[s] = h.bags_after[s]
+
+cdef inline void sp_next_hand(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
+    sp_start(h, r, dealer)
+    sp_deal(h, r)
+
+cdef inline int sp_game_winner(const SPHand* h, const SPRules* r) noexcept nogil:
+    """The seat (team 0 or 1 in partnership) alone at the top with target_score or more; else -1."""
+    cdef int s, top = 0, count = 1, n = 2 if r.partnership else r.seats
+    for s in range(1, n):
+        if h.game_score[s] > h.game_score[top]:
+            top = s
+            count = 1
+        elif h.game_score[s] == h.game_score[top]:
+            count += 1
+    if count == 1 and h.game_score[top] >= r.target_score:
+        return top
+    return -1

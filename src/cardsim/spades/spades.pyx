@@ -1,4 +1,40 @@
+# cython: language_level=3
+"""Spades and Cutthroat Spades in the core (RULES.md section 3); see the comment below."""
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._contract cimport GameState
+from cardsim._constrained_deal cimport CD_MAX_PLACES
+from cardsim._deal cimport resample_places
+from cardsim.spades.engine cimport *
+from cardsim.spades.scoring cimport *
+from cardsim.spades.players cimport *
+
 # The Python face of the spades engine: rules struct, batch records, step-by-step state.
+
+
+cdef uint64_t sp_play_barred(const SPHand* h, const SPRules* r, int card) noexcept nogil:
+    """As eu_play_barred for spades: failing to follow proves a void; leading a spade before
+    spades are broken (break_spades) proves the seat holds nothing but spades."""
+    cdef SPHand t
+    cdef uint64_t out = 0
+    cdef int i, x
+    t = h[0]
+    for i in range(r.n_cards):
+        x = r.cards[i]
+        if x == card:
+            continue
+        t.hand[h.to_act] = bit_bb(card) | bit_bb(x)
+        if not (sp_legal(&t, r) >> card) & 1:
+            out |= bit_bb(x)
+    return out
+
 
 SP_BID_KIND_NAMES = ("regular", "nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
 _PRIZE_FLAGS = {"JD": SP_PRIZE_JD, "JC": SP_PRIZE_JC, "JH": SP_PRIZE_JH}
@@ -272,7 +308,7 @@ cdef class SpadesState(GameState):
         """Let ``policy`` take the decision due now; the action it amounts to joins the history."""
         cdef SPHand before = self.h
         cdef int s = self.h.to_act
-        sp_policy_step(&self.h, &self.r, POLICIES[policy])
+        sp_policy_step(&self.h, &self.r, policy_code(policy))
         if before.phase == SP_PH_BID:
             self._history.append(sp_bid_action((self.h.kind[s] << 5) | self.h.bid[s]))
         else:

@@ -1,0 +1,57 @@
+"""Type stub of cardsim.pinochle.cutthroat (see cutthroat.pyx), a module of the private compiled core; use cardsim.Game instead."""
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from cardsim._contract import GameState
+
+CP_RECORD_DTYPE: np.dtype[np.void]
+def pinochle_legal_in_position(game: str, rules: Mapping[str, Any], hand: int, trick: Sequence[int],
+                               trump: int) -> int: ...
+
+def simulate_cutthroat_pinochle(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
+                                policies: Sequence[str], threads: int = ...) -> None: ...
+
+def cutthroat_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,
+                            out: npt.NDArray[np.int16], policies: Sequence[str], threads: int = ...) -> None: ...
+
+class CutthroatPinochleState(GameState):
+    def __init__(self, rules: Mapping[str, Any], seed: int, dealer: int, stream: int = ...) -> None: ...
+    def action_to_string(self, action: int) -> str: ...
+    @property
+    def mid_decision(self) -> bool: ...
+    def set_deal(self, hands: Sequence[int], widow: int, dealer: int = ..., redeals: int = ...) -> None: ...
+    def heuristic_discard(self, trump: int) -> int: ...
+    def min_bid(self) -> int: ...
+    def may_bid(self) -> bool: ...
+    def can_pass(self) -> bool: ...
+    def auction_act(self, bid: int) -> None: ...
+    def declare(self, trump: int, discard: int, throw_in: bool) -> None: ...
+    def legal_mask(self) -> int: ...
+    def play(self, card: int) -> None: ...
+    def policy_step(self, policy: str) -> None: ...
+    phase: str
+    to_act: int
+    dealer: int
+    bidder: int
+    high_bid: int
+    high_bidder: int
+    trump: int
+    hands: tuple[int, int, int]
+    meld_hands: tuple[int, int, int]
+    won: tuple[int, int, int]
+    widow: int
+    discard: int
+    trick: list[int]
+    leader: int
+    tricks_played: int
+    last_winner: int
+    meld: list[int]
+    trick_points: list[int]
+    score: list[int]
+    army: list[int]
+    made: bool
+    thrown_in: bool
+    redeals: int
+    hand_size: int

@@ -1,0 +1,53 @@
+"""Type stub of cardsim.pinochle.partnership (see partnership.pyx), a module of the private compiled core; use cardsim.Game instead."""
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from cardsim._contract import GameState
+
+def partnership_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,
+                              out: npt.NDArray[np.int16], policies: Sequence[str], threads: int = ...) -> None: ...
+
+PP_RECORD_DTYPE: np.dtype[np.void]
+def simulate_partnership_pinochle(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
+                                  policies: Sequence[str], threads: int = ...) -> None: ...
+
+class PartnershipPinochleState(GameState):
+    def __init__(self, rules: Mapping[str, Any], seed: int, dealer: int, stream: int = ...) -> None: ...
+    def action_to_string(self, action: int) -> str: ...
+    @property
+    def mid_decision(self) -> bool: ...
+    def policy_step(self, policy: str) -> None: ...
+    def set_hands(self, hands: Sequence[int]) -> None: ...
+    def min_bid(self) -> int: ...
+    def can_pass(self) -> bool: ...
+    def auction_act(self, bid: int) -> None: ...
+    def declare(self, trump: int) -> None: ...
+    def pass_cards(self, cards: int) -> None: ...
+    def legal_mask(self) -> int: ...
+    def play(self, card: int) -> None: ...
+    phase: str
+    to_act: int
+    dealer: int
+    bidder: int
+    high_bid: int
+    high_bidder: int
+    out_mask: int
+    trump: int
+    hands: tuple[int, int, int, int]
+    meld_hands: tuple[int, int, int, int]
+    passed: tuple[int, int]
+    won: tuple[int, int, int, int]
+    trick: list[int]
+    leader: int
+    tricks_played: int
+    last_winner: int
+    meld: list[int]
+    trick_points: list[int]
+    team_meld: list[int]
+    team_trick_points: list[int]
+    team_score: list[int]
+    made: bool
+    redeals: int
+    pass_count: int

@@ -1,0 +1,13 @@
+"""Type stub of cardsim.spades.games (see games.pyx), a module of the private compiled core; use cardsim.Game instead."""
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+SP_GAME_DTYPE: np.dtype[np.void]
+SP_TOURNAMENT_DTYPE: np.dtype[np.void]
+def simulate_spades_games(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
+                          policies: Sequence[str], threads: int = ...) -> None: ...
+
+def simulate_spades_tournaments(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
+                                policies: Sequence[str], threads: int = ...) -> None: ...
