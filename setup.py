@@ -50,7 +50,8 @@ if not openmp:
     )
     print("cardsim: building without OpenMP", file=sys.stderr)
 
-compile_args = ["-O3"] if not DEBUG else ["-O0", "-g"]
+# -g0: no debug information (Python's own flags ask for -g); the code is the same, the build a quarter faster.
+compile_args = ["-O3", "-g0"] if not DEBUG else ["-O0", "-g"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-mpopcnt")  # every x86-64 CPU since 2008; popcount is the core's hottest op
 link_args = []
@@ -98,8 +99,9 @@ extensions = [extension(name) for name in MODULES]
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
 # some 30,000 lines of C compiled again in every module.
 SHARED_UTILITY = "cardsim._cyutility"
-extensions.append(Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=compile_args,
-                            extra_link_args=link_args))
+# First in the list: build_ext hands the modules to its workers in this order.
+extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=compile_args,
+                               extra_link_args=link_args))
 
 
 class ParallelBuildExt(build_ext):

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The game contract: what every game's step state in the core provides.
 
-Every game's state class (cardsim._core) is a ``GameState``.  Actions are small
+Every game's state class (in its family's module: cardsim.pinochle.cutthroat, ...) is a ``GameState``.  Actions are small
 integers ``0 .. num_actions-1`` with a documented numbering per game
 (docs/actions.md): cards first, by deck index, then the game's calls.  The
 generic machinery written once here (legal actions as a list or a mask, checked

@@ -10,7 +10,7 @@ HAVE_THREADS: bool
 POLICIES: dict[str, int]
 
 class GameState:
-    """A hand of some game held by the core; each game's state in cardsim._core is one."""
+    """A hand of some game held by the core; each game's state (cardsim.pinochle.cutthroat, ...) is one."""
     rules: Mapping[str, Any]
     num_actions: int
     @property

@@ -1,4 +1,6 @@
-"""Type stub of cardsim.euchre.euchre (see euchre.pyx), a module of the private compiled core; use cardsim.Game instead."""
+"""Type stub of cardsim.euchre.euchre (euchre.pyx), a module of the private compiled core.
+
+Use cardsim.Game instead; the Python layer imports these names through cardsim._core."""
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -11,22 +13,19 @@ CUTTHROAT_EUCHRE_RECORD_DTYPE: np.dtype[np.void]
 EUCHRE_RECORD_DTYPE: np.dtype[np.void]
 def simulate_cutthroat_euchre(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                               policies: Sequence[str], threads: int = ...) -> None: ...
-
 def simulate_euchre(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                     policies: Sequence[str], threads: int = ...) -> None: ...
-
 def euchre_score(rules: Mapping[str, Any], seats: int, maker: int, maker_alone: bool, lone_defender: int,
                  tricks: Sequence[int]) -> tuple[list[int], list[int]]: ...
-
 EUCHRE_ODDS_ACTIONS: int
 EUCHRE_ODDS_COLUMNS: int
 #: Names of euchre's call actions (the actions after the 24 cards), in action order.
 EU_ACTION_NAMES: tuple[str, ...]
 def euchre_odds(rules: Mapping[str, Any], seats: int, hand: int, upcard: int, seat: int, dealer: int, seed: int,
                 start: int, out: npt.NDArray[Any], policies: Sequence[str], threads: int = ...) -> None: ...
-
 def euchre_odds_deals(rules: Mapping[str, Any], seats: int, hand: int, upcard: int, seat: int, dealer: int,
                       seed: int, start: int, out: npt.NDArray[Any]) -> None: ...
+
 
 class EuchreState(GameState):
     """Masks and cards are physical (cardsim.cards encoding) on this side."""

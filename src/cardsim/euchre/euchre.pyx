@@ -16,7 +16,7 @@ from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport *
 
-# The thin Python face of the euchre engine (included from _core.pyx after the
+# The thin Python face of the euchre engine (module cardsim.euchre.euchre, over the
 # engine and its players): the rules struct, the batch and the step state.
 
 

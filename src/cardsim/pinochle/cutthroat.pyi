@@ -1,4 +1,6 @@
-"""Type stub of cardsim.pinochle.cutthroat (see cutthroat.pyx), a module of the private compiled core; use cardsim.Game instead."""
+"""Type stub of cardsim.pinochle.cutthroat (cutthroat.pyx), a module of the private compiled core.
+
+Use cardsim.Game instead; the Python layer imports these names through cardsim._core."""
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -9,12 +11,11 @@ from cardsim._contract import GameState
 CP_RECORD_DTYPE: np.dtype[np.void]
 def pinochle_legal_in_position(game: str, rules: Mapping[str, Any], hand: int, trick: Sequence[int],
                                trump: int) -> int: ...
-
 def simulate_cutthroat_pinochle(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                                 policies: Sequence[str], threads: int = ...) -> None: ...
-
 def cutthroat_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,
                             out: npt.NDArray[np.int16], policies: Sequence[str], threads: int = ...) -> None: ...
+
 
 class CutthroatPinochleState(GameState):
     def __init__(self, rules: Mapping[str, Any], seed: int, dealer: int, stream: int = ...) -> None: ...

@@ -4,7 +4,7 @@
 # cp_auction_act (a bid, or a pass as -1), cp_declare (trump, discard, throw-in),
 # cp_play (one card) and, inside them, the deal and redeals.  The batch players
 # (pinochle/cutthroat_players.pxd) and the Python step API (CutthroatPinochleState
-# in _core.pyx) call exactly these, so there is one implementation of the rules.
+# in cutthroat.pyx) call exactly these, so there is one implementation of the rules.
 #
 # Invariants: hand[s], won[s], the widow/discard and the current trick partition the
 # 48 physical card bits at every moment; rules are read-only after cp_rules_from().

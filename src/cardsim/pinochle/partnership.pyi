@@ -1,4 +1,6 @@
-"""Type stub of cardsim.pinochle.partnership (see partnership.pyx), a module of the private compiled core; use cardsim.Game instead."""
+"""Type stub of cardsim.pinochle.partnership (partnership.pyx), a module of the private compiled core.
+
+Use cardsim.Game instead; the Python layer imports these names through cardsim._core."""
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -8,10 +10,10 @@ from cardsim._contract import GameState
 
 def partnership_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,
                               out: npt.NDArray[np.int16], policies: Sequence[str], threads: int = ...) -> None: ...
-
 PP_RECORD_DTYPE: np.dtype[np.void]
 def simulate_partnership_pinochle(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                                   policies: Sequence[str], threads: int = ...) -> None: ...
+
 
 class PartnershipPinochleState(GameState):
     def __init__(self, rules: Mapping[str, Any], seed: int, dealer: int, stream: int = ...) -> None: ...

@@ -5,7 +5,7 @@
 # pass as -1), pp_declare (trump), pp_pass (the partner's cards to the bidder, then
 # the bidder's cards back) and pp_play (one card).  The batch players
 # (pinochle/partnership_players.pxd) and the Python step API (PartnershipPinochleState
-# in _core.pyx) call exactly these.  Meld, legal cards and trick winners are the
+# in partnership.pyx) call exactly these.  Meld, legal cards and trick winners are the
 # shared primitives of pinochle/cards.pxd.
 #
 # Invariants: hand[s], won[s] and the current trick partition the 48 physical card

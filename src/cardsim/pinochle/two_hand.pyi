@@ -1,4 +1,6 @@
-"""Type stub of cardsim.pinochle.two_hand (see two_hand.pyx), a module of the private compiled core; use cardsim.Game instead."""
+"""Type stub of cardsim.pinochle.two_hand (two_hand.pyx), a module of the private compiled core.
+
+Use cardsim.Game instead; the Python layer imports these names through cardsim._core."""
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -9,10 +11,8 @@ from cardsim._contract import GameState
 def two_hand_pinochle_odds(rules: Mapping[str, Any], hand: int, upcard: int, seat: int, dealer: int, seed: int,
                            start: int, out: npt.NDArray[np.int16], policies: Sequence[str],
                            threads: int = ...) -> None: ...
-
 def two_hand_pinochle_odds_deals(hand: int, upcard: int, seat: int, dealer: int, seed: int, start: int,
                                  out: npt.NDArray[np.int8]) -> None: ...
-
 #: Meld kinds (the nine meld_<name> options), TK_* order.
 TWO_HAND_KINDS: tuple[str, ...]
 #: Declarations (moves of the meld phase), TD_* order.
@@ -29,6 +29,7 @@ TH_RECORD_DTYPE: np.dtype[np.void]
 def pinochle_meld_counts(cards: int, trump: int) -> list[int]: ...
 def simulate_two_hand_pinochle(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                                policies: Sequence[str], threads: int = ...) -> None: ...
+
 
 class TwoHandPinochleState(GameState):
     def __init__(self, rules: Mapping[str, Any], seed: int, dealer: int, stream: int = ...) -> None: ...

@@ -1,4 +1,6 @@
-"""Type stub of cardsim.spades.games (see games.pyx), a module of the private compiled core; use cardsim.Game instead."""
+"""Type stub of cardsim.spades.games (games.pyx), a module of the private compiled core.
+
+Use cardsim.Game instead; the Python layer imports these names through cardsim._core."""
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -8,6 +10,5 @@ SP_GAME_DTYPE: np.dtype[np.void]
 SP_TOURNAMENT_DTYPE: np.dtype[np.void]
 def simulate_spades_games(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                           policies: Sequence[str], threads: int = ...) -> None: ...
-
 def simulate_spades_tournaments(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                                 policies: Sequence[str], threads: int = ...) -> None: ...

@@ -1,4 +1,6 @@
-"""Type stub of cardsim.spades.spades (see spades.pyx), a module of the private compiled core; use cardsim.Game instead."""
+"""Type stub of cardsim.spades.spades (spades.pyx), a module of the private compiled core.
+
+Use cardsim.Game instead; the Python layer imports these names through cardsim._core."""
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -15,9 +17,9 @@ def spades_table(rules: Mapping[str, Any]) -> tuple[int, int, int, bool, bool]: 
 def spades_record_dtype(seats: int, base: np.dtype[np.void] | None = ...) -> np.dtype[np.void]: ...
 def simulate_spades(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                     policies: Sequence[str], threads: int = ...) -> None: ...
-
 def spades_score(rules: Mapping[str, Any], codes: Sequence[int], tricks: Sequence[int], won: Sequence[int],
                  bags_before: Sequence[int]) -> dict[str, list[Any]]: ...
+
 
 class SpadesState(GameState):
     def __init__(self, rules: Mapping[str, Any], seed: int, dealer: int, stream: int = ...,
