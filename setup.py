@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import warnings
 
 import numpy
@@ -105,20 +106,35 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 
 
 class ParallelBuildExt(build_ext):
-    """Compile the core's modules side by side, one per CPU, unless ``-j`` says otherwise."""
+    """Build the core's modules side by side, one worker per CPU unless ``-j`` says otherwise.
+
+    Each worker cythonizes its module and then compiles it, so the C compiler works on one
+    module while Cython translates the next; Cython itself runs one module at a time (a
+    lock), the C compilers in parallel.  Cython regenerates a module only when its .pyx or a
+    header it cimports changed, and the C compiler runs only for regenerated modules: a
+    change to one game family rebuilds that family's modules only.
+    """
 
     def finalize_options(self) -> None:
         super().finalize_options()
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
+    def build_extension(self, ext: Extension) -> None:
+        with CYTHON_LOCK:
+            ext.sources = cythonize(
+                [ext],
+                compiler_directives=directives,
+                shared_utility_qualified_name=SHARED_UTILITY,
+                force=self.force,
+                quiet=True,
+            )[0].sources
+        super().build_extension(ext)
+
+
+CYTHON_LOCK = threading.Lock()
 
 setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives=directives,
-        nthreads=os.cpu_count() or 1,
-        shared_utility_qualified_name=SHARED_UTILITY,
-    ),
+    ext_modules=extensions,
     cmdclass={"build_ext": ParallelBuildExt},
 )
