@@ -9,6 +9,7 @@ accepts ``-fopenmp``; otherwise the core is built single-threaded and a loud
 warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
 bounds checks and assertions back on.
 """
+import glob
 import os
 import platform
 import shutil
@@ -119,6 +120,15 @@ class ParallelBuildExt(build_ext):
         super().finalize_options()
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        if self.inplace:
+            # cardsim._core was one compiled module before the core was split: a build of it
+            # left in place would shadow src/cardsim/_core.py, which re-exports the modules.
+            for stale in glob.glob("src/cardsim/_core.*.so") + glob.glob("src/cardsim/_core.*.pyd"):
+                print(f"removing {stale} (the core is now several modules; _core.py re-exports them)")
+                os.remove(stale)
+        super().run()
 
     def build_extension(self, ext: Extension) -> None:
         with CYTHON_LOCK:

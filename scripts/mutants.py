@@ -24,6 +24,7 @@ prints a table and exits 1 if any mutant survived or could not be checked.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import shutil
 import subprocess
@@ -255,14 +256,22 @@ def build(tree: Path) -> subprocess.CompletedProcess:
     return subprocess.run([PY, "setup.py", "build_ext", "--inplace", "-q"], cwd=tree, capture_output=True, text=True)
 
 
-COMPILED = ("_contract", "_core")  # the compiled modules setup.py builds
+def compiled_modules() -> list[str]:
+    """The compiled modules setup.py builds (its MODULES list and Cython's shared utility module),
+    as paths under src/cardsim without the suffix (``pinochle/cutthroat``)."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MODULES" for t in node.targets):
+            return [name.replace(".", "/") for name in ast.literal_eval(node.value)] + ["_cyutility"]
+    raise LookupError("setup.py has no MODULES list")
 
 
 def built_core(tree: Path) -> list[Path]:
-    """The built modules of the core (every one of COMPILED), or [] when one is missing."""
+    """The built modules of the core (every one of compiled_modules()), or [] when one is missing."""
     found = []
-    for name in COMPILED:
-        files = [*(tree / "src" / "cardsim").glob(f"{name}.*.so"), *(tree / "src" / "cardsim").glob(f"{name}.*.pyd")]
+    for name in compiled_modules():
+        base = tree / "src" / "cardsim" / name
+        files = [*base.parent.glob(f"{base.name}.*.so"), *base.parent.glob(f"{base.name}.*.pyd")]
         if not files:
             return []
         found += files
@@ -295,7 +304,7 @@ def check(mutant: Mutant, baseline: Path | None, keep: bool, timeout: float) -> 
         core_source = mutant.path.endswith((".pyx", ".pxi", ".pxd")) or mutant.path == "setup.py"
         if not core_source and baseline is not None and built_core(baseline):
             for so in built_core(baseline):
-                shutil.copy2(so, tree / "src" / "cardsim" / so.name)
+                shutil.copy2(so, tree / so.relative_to(baseline))
         else:
             result = build(tree)
             if result.returncode != 0 or not built_core(tree):
