@@ -16,21 +16,24 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from typing import TYPE_CHECKING
+
 import click
-import numpy as np
 from click.core import ParameterSource
-from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
-from rich.table import Table
-from rich.text import Text
 
 from . import __version__, atomic
-from .cards import SUITS, CardSet
 from .errors import CardsimError
-from .game import Game, implemented_games
-from .records import OUT_SUFFIXES, RecordWriter, check_suffix, record_meta
 from .rules import GAMES, get_game, make_rules
+
+if TYPE_CHECKING:  # imported where used, so that `cardsim --version` and `--help` start fast
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from .cards import CardSet
+    from .game import Game
+
+# Commands whose module is imported only when the command runs (or its help is shown).
+LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid"}
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
@@ -42,7 +45,17 @@ PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 class CardsimGroup(click.Group):
     """A click group that reports any bad input (CardsimError, click's usage errors) as one
     line and exit status 2, and an interrupt (Ctrl-C, SIGTERM) as one line saying what
-    became of the output file."""
+    became of the output file; the commands of ``LAZY_COMMANDS`` are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            import importlib
+            module, _, attribute = LAZY_COMMANDS[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
@@ -103,11 +116,13 @@ def out_note(ctx: click.Context, message: str = "") -> str:
 
 
 def stderr_console() -> Console:
+    from rich.console import Console
     return Console(stderr=True)
 
 
 def stdout_console() -> Console:
     """Rich console on stdout; piped output gets wide lines rather than wrapped cells."""
+    from rich.console import Console
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = 200
@@ -117,6 +132,8 @@ def stdout_console() -> Console:
 def print_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
                 no_wrap: Sequence[str] = ()) -> None:
     """A rich table on stdout; cells are plain text (no markup), None shows as blank."""
+    from rich.table import Table
+    from rich.text import Text
     console = stdout_console()
     if title:
         console.print(Text(title))
@@ -182,6 +199,7 @@ def games() -> None:
     Example:
       cardsim games
     """
+    from .game import implemented_games
     ready = set(implemented_games())
     rows = []
     for spec in GAMES.values():
@@ -241,6 +259,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
       cardsim deal cutthroat-pinochle --seed 7 --dealer 2
       cardsim deal euchre --seed 7
     """
+    from .game import Game
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     hand = the_game.deal(seed=seed, dealer=dealer)
     widow = getattr(hand, "widow", None)
@@ -269,6 +288,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
 
 def by_suit(cards: CardSet) -> str:
     """Card codes grouped by suit (S H D C, high first), two spaces between suits."""
+    from .cards import SUITS
     return "  ".join(str(cards.suit(s)) for s in SUITS if cards.suit(s))
 
 
@@ -299,6 +319,7 @@ def meld(game: str, cards: str, trump: str, preset: str | None, rules_file: str 
       cardsim meld cutthroat-pinochle --trump S \\
         "AS TS KS QS JS QS 9S AH KH JD AD AC KC QC JC"
     """
+    from .game import Game
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     if not the_game.has_meld:
         raise CardsimError(f"{the_game.name} has no meld: the meld command is for the pinochle games")
@@ -340,6 +361,8 @@ class LazyProgress:
             elapsed = self.clock() - self.started
             if elapsed <= self.after and elapsed * total / max(done, 1) <= self.after:
                 return
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
             self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                                 TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                                 console=self.console, transient=True)
@@ -364,6 +387,7 @@ def check_out(path: str) -> Path:
     if out.is_dir() or path.endswith(("/", os.sep)):
         raise CardsimError(f"cannot write {path!r}: it is a directory; give a file name ending in "
                            f".csv, .npz or .parquet")
+    from .records import check_suffix
     check_suffix(out)
     atomic.check_writable(out)
     return out
@@ -414,6 +438,10 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     ctx = click.get_current_context()
     if policy_seats is not None and ctx.get_parameter_source("policy") is not ParameterSource.DEFAULT:
         raise CardsimError("give --policy or --policy-seats, not both: --policy-seats sets every seat")
+    import numpy as np
+
+    from .game import Game
+    from .records import RecordWriter, record_meta
     out_path = check_out(out) if out is not None else None
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
@@ -452,7 +480,3 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     columns, rows = summary_rows(summary)
     print_table(f"{get_game(game).title}: {summarizer.count} {unit}s", columns, rows, no_wrap=("figure",))
 
-
-from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)
-
-main.add_command(bid)
