@@ -5,6 +5,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardsim._contract import GameState
+from cardsim._games import GameKind
 
 HAVE_THREADS: bool
 POLICIES: dict[str, int]
@@ -323,3 +324,17 @@ class SpadesState(GameState):
     bag_penalty: list[int]
     prize: list[int]
     made: list[bool]
+
+# whole games: each game's hooks for the driver (cardsim._games)
+CP_GAME_DTYPE: np.dtype[np.void]
+PP_GAME_DTYPE: np.dtype[np.void]
+TH_GAME_DTYPE: np.dtype[np.void]
+CUTTHROAT_EUCHRE_GAME_DTYPE: np.dtype[np.void]
+EUCHRE_GAME_DTYPE: np.dtype[np.void]
+def cutthroat_pinochle_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def partnership_pinochle_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def two_hand_pinochle_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def euchre_game_kind(rules: Mapping[str, Any], seats: int, policies: Sequence[str]) -> GameKind: ...
+def spades_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def simulate_games(kind: GameKind, seed: int, start: int, records: npt.NDArray[np.void], threads: int = ...,
+                   dealer: int = ...) -> None: ...
