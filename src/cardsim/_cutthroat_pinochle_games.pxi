@@ -90,3 +90,39 @@ def cutthroat_pinochle_game_kind(rules, policies):
     g.deal, g.play_out, g.end_hand, g.winner, g.record = cp_gd_deal, cp_gd_play, cp_gd_end, NULL, cp_gd_record
     kind.fill("cutthroat-pinochle", CP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
+
+
+# -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
+# Hand i of a hand batch is dealt on stream i for dealer i % 3 (cp_simulate_one); the deal it
+# plays is the last one of its auction (an all-pass redeal deals again), so the auction is
+# stepped as cp_play_out steps it and the cards are read before each step: hands, widow.
+
+cdef void cp_deal_of(const CPRules* r, uint64_t seed, int64_t index, const int* policies, uint64_t* out,
+                     int8_t* dealer) noexcept nogil:
+    cdef CPHand h
+    cdef int s
+    cp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % CP_SEATS))
+    while True:
+        for s in range(CP_SEATS):
+            out[s] = h.hand[s]
+        out[CP_SEATS] = h.widow
+        dealer[0] = h.dealer
+        if h.phase != PH_AUCTION:
+            return
+        cp_policy_step(&h, r, policies[h.to_act])
+        if h.phase != PH_AUCTION:
+            return
+
+
+def cutthroat_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:, ::1] out, int8_t[::1] dealers,
+                                  policies, int threads=1):
+    """The deals hands ``start ..`` of the hand batch keyed by ``seed`` played: per row each
+    seat's cards and the widow (masks), and the dealer."""
+    cdef CPRules r = cp_rules_from(rules)
+    cdef int pol[CP_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != CP_SEATS + 1 or dealers.shape[0] != n:
+        raise ValueError(f"out must have {CP_SEATS + 1} columns and dealers one entry per row")
+    policy_codes(policies, pol, CP_SEATS)
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        cp_deal_of(&r, seed, start + i, pol, &out[i, 0], &dealers[i])

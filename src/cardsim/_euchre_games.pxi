@@ -100,3 +100,44 @@ def euchre_game_kind(rules, int seats, policies):
     else:
         kind.fill("cutthroat-euchre", CUTTHROAT_EUCHRE_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
+
+
+# -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
+# Hand i on stream i for dealer i % seats; the deal it plays is the last of its bidding (all
+# passing twice deals again), so the bidding is stepped as eu_play_out steps it and the cards
+# read before each step (physical masks until trump is made): hands, upcard, kitty (the
+# undealt cards, the upcard among them), dummy (cutthroat).
+
+cdef void eu_deal_of(const EURules* r, uint64_t seed, int64_t index, const int* policies, uint64_t* out,
+                     int8_t* dealer) noexcept nogil:
+    cdef EUHand h
+    cdef int s
+    eu_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
+    while True:
+        for s in range(r.seats):
+            out[s] = h.hand[s]
+        out[r.seats] = bit_bb(h.upcard)
+        out[r.seats + 1] = h.kitty
+        if not r.partnership:
+            out[r.seats + 2] = h.dummy
+        dealer[0] = h.dealer
+        if h.maker >= 0 or h.phase == EPH_DONE:
+            return
+        eu_policy_step(&h, r, policies[h.to_act])
+        if h.maker >= 0 or h.phase == EPH_DONE:
+            return
+
+
+def euchre_hand_deals(rules, int seats, uint64_t seed, int64_t start, uint64_t[:, ::1] out, int8_t[::1] dealers,
+                      policies, int threads=1):
+    """The deals hands ``start ..`` of the hand batch keyed by ``seed`` played: per row each
+    seat's cards, the upcard, the kitty and (cutthroat) the dummy, as physical masks, and the dealer."""
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef int pol[EU_MAX_SEATS]
+    cdef int columns = r.seats + (2 if r.partnership else 3)
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != columns or dealers.shape[0] != n:
+        raise ValueError(f"out must have {columns} columns and dealers one entry per row")
+    policy_codes(policies, pol, r.seats)
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        eu_deal_of(&r, seed, start + i, pol, &out[i, 0], &dealers[i])

@@ -82,3 +82,37 @@ def partnership_pinochle_game_kind(rules, policies):
     g.deal, g.play_out, g.end_hand, g.winner, g.record = pp_gd_deal, pp_gd_play, pp_gd_end, pp_gd_winner, pp_gd_record
     kind.fill("partnership-pinochle", PP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
+
+
+# -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
+# As cutthroat's: hand i on stream i for dealer i % 4, the auction stepped as pp_play_out
+# steps it (an all-pass redeal deals again), the cards read before each step.
+
+cdef void pp_deal_of(const PPRules* r, uint64_t seed, int64_t index, const int* policies, uint64_t* out,
+                     int8_t* dealer) noexcept nogil:
+    cdef PPHand h
+    cdef int s
+    pp_new_hand(&h, seed, <uint64_t>index, <int>(index % PP_SEATS))
+    while True:
+        for s in range(PP_SEATS):
+            out[s] = h.hand[s]
+        dealer[0] = h.dealer
+        if h.phase != PH_AUCTION:
+            return
+        pp_policy_step(&h, r, policies[h.to_act])
+        if h.phase != PH_AUCTION:
+            return
+
+
+def partnership_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:, ::1] out,
+                                    int8_t[::1] dealers, policies, int threads=1):
+    """The deals hands ``start ..`` of the hand batch keyed by ``seed`` played: per row each
+    seat's cards (masks), and the dealer."""
+    cdef PPRules r = pp_rules_from(rules)
+    cdef int pol[PP_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != PP_SEATS or dealers.shape[0] != n:
+        raise ValueError(f"out must have {PP_SEATS} columns and dealers one entry per row")
+    policy_codes(policies, pol, PP_SEATS)
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        pp_deal_of(&r, seed, start + i, pol, &out[i, 0], &dealers[i])

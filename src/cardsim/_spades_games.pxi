@@ -191,3 +191,26 @@ def simulate_spades_tournaments(rules, uint64_t seed, int64_t start, records, po
     policy_codes(policies, pol, r.seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         sp_tournament(&r, pol, seed, start + i, &out[i])
+
+
+# -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
+
+cdef void sp_deal_of(const SPRules* r, uint64_t seed, int64_t index, uint64_t* out, int8_t* dealer) noexcept nogil:
+    """Hand i of a hand batch: stream i, dealer i % seats, no redeals: each seat's cards."""
+    cdef SPHand h
+    cdef int s
+    sp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
+    for s in range(r.seats):
+        out[s] = h.hand[s]
+    dealer[0] = h.dealer
+
+
+def spades_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:, ::1] out, int8_t[::1] dealers, policies,
+                      int threads=1):
+    """The deals of hands ``start ..`` of the hand batch keyed by ``seed``: each seat's cards (masks), the dealer."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != r.seats or dealers.shape[0] != n:
+        raise ValueError(f"out must have {r.seats} columns and dealers one entry per row")
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        sp_deal_of(&r, seed, start + i, &out[i, 0], &dealers[i])

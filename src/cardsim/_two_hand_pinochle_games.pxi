@@ -69,3 +69,32 @@ def two_hand_pinochle_game_kind(rules, policies):
     g.deal, g.play_out, g.end_hand, g.winner, g.record = th_gd_deal, th_gd_play, th_gd_end, NULL, th_gd_record
     kind.fill("two-hand-pinochle", TH_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
+
+
+# -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
+# Hand i on stream i for dealer i % 2 (no redeals): each seat's cards, the upcard and the
+# stock (masks; the stock's order is not kept).
+
+cdef void th_deal_of(const THRules* r, uint64_t seed, int64_t index, uint64_t* out, int8_t* dealer) noexcept nogil:
+    cdef THHand h
+    cdef int i
+    th_new_hand(&h, r, seed, <uint64_t>index, <int>(index % TH_SEATS))
+    out[0] = h.hand[0]
+    out[1] = h.hand[1]
+    out[2] = bit_bb(h.upcard)
+    out[3] = 0
+    for i in range(TH_STOCK_SIZE):
+        out[3] |= bit_bb(h.stock[i])
+    dealer[0] = h.dealer
+
+
+def two_hand_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:, ::1] out, int8_t[::1] dealers,
+                                 policies, int threads=1):
+    """The deals of hands ``start ..`` of the hand batch keyed by ``seed``: per row each seat's
+    cards, the upcard and the stock (masks), and the dealer."""
+    cdef THRules r = th_rules_from(rules)
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != 4 or dealers.shape[0] != n:
+        raise ValueError("out must have 4 columns and dealers one entry per row")
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        th_deal_of(&r, seed, start + i, &out[i, 0], &dealers[i])

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from . import _core, spades_records, whole_game
+from . import _core, batch_deals, spades_records, whole_game
 from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, IllegalMoveError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
@@ -273,7 +273,7 @@ class Game:
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
                  progress: Callable[[int, int], None] | None = None, unit: str = "hand",
-                 hand_scores: bool = False) -> HandRecords:
+                 hand_scores: bool = False, deals: bool = False) -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
@@ -285,12 +285,16 @@ class Game:
         ``hand_scores=True`` (games only) also gives each hand's scores as the games go, one
         row per hand (``records.hand_scores``: game, hand, dealer, points and score per side;
         see :func:`cardsim.whole_game.hand_scores_dtype`); the core plays the games twice.
+        ``deals=True`` (hands only) also gives each hand's deal (``records.deals``: the dealer,
+        every seat's cards and the game's other places as masks; see cardsim.batch_deals).
         A batch whose records would not fit in memory is refused: use
         :meth:`iter_simulate` (or the CLI's ``--out``), which holds one chunk at a time.
         """
         n = check_count(n_hands)
         if hand_scores and unit != "game":
             raise CardsimError(f"hand_scores=True needs unit='game', got unit={unit!r}")
+        if deals and unit != "hand":
+            raise CardsimError(f"deals=True needs unit='hand', got unit={unit!r}")
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
         policies = self._policies(policy)
@@ -298,10 +302,21 @@ class Game:
         for start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
             pass
         scores = self.hand_scores(array, policy=policies, seed=seed, threads=threads) if hand_scores else None
+        dealt = self.hand_deals(n, policy=policies, seed=seed, threads=threads) if deals else None
         if self._engine.view_dtype is not None:
             array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
-                           summarize=summarize, unit=unit, hand_scores=scores)
+                           summarize=summarize, unit=unit, hand_scores=scores, deals=dealt)
+
+    def hand_deals(self, n_hands: int, *, start: int = 0, policy: str | Sequence[str] = "heuristic", seed: int = 0,
+                   threads: int | None = None) -> np.ndarray:
+        """The deals hands ``start .. start+n_hands-1`` of the hand batch keyed by ``seed`` (played
+        with ``policy``) played: one row per hand (see :mod:`cardsim.batch_deals`)."""
+        n = check_count(n_hands)
+        if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+            raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
+        return batch_deals.hand_deals(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
+                                      int(start), n, check_threads(threads))
 
     def hand_scores(self, games: np.ndarray, *, start: int = 0, policy: str | Sequence[str] = "heuristic",
                     seed: int = 0, threads: int | None = None) -> np.ndarray:
