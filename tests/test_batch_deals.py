@@ -102,3 +102,21 @@ def test_deals_for_any_threads_and_chunks_and_bad_requests():
     assert ((r["upcard"] & r["kitty"]) == r["upcard"]).all()  # the upcard is among the undealt cards
     with pytest.raises(CardsimError, match="deals=True needs unit='hand'"):
         game.simulate(3, unit="game", deals=True)
+
+
+def test_cli_writes_the_deals(tmp_path):
+    from click.testing import CliRunner
+
+    from cardsim.cli import main
+
+    out, deals = tmp_path / "hands.npz", tmp_path / "deals.npz"
+    result = CliRunner().invoke(main, ["simulate", "spades", "--hands", "300", "--seed", "5", "--threads", "2",
+                                       "--out", str(out), "--deals", str(deals)])
+    assert result.exit_code == 0, result.output
+    with np.load(deals) as data:
+        rows = data["records"]
+    assert rows.tobytes() == Game("spades").hand_deals(300, seed=5).tobytes()
+    with np.load(out) as data:
+        assert (data["records"]["dealer"] == rows["dealer"]).all()
+    bad = CliRunner().invoke(main, ["simulate", "spades", "--hands", "3", "--unit", "game", "--deals", str(deals)])
+    assert bad.exit_code == 2 and "--deals needs --unit hand" in bad.output
