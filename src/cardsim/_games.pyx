@@ -140,6 +140,8 @@ def simulate_games(GameKind kind, uint64_t seed, int64_t start, records, int thr
         raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         _game_one(g, rules, policies, seed, start + i, dealer, out + i * size, NULL, NULL, NULL, 0)
+    if n and records["hands"].min() == 0:  # a thread could not allocate its hand buffers
+        raise MemoryError("the core could not allocate a game's hand buffers")
 
 
 def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int threads=1, int dealer=-1):
@@ -177,6 +179,8 @@ def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         _game_one(g, rules, policies, seed, start + i, dealer, out + i * size, pp + offsets[i] * sides,
                   sp + offsets[i] * sides, dp + offsets[i], counts[i])
+    if n and scratch["hands"].min() == 0:
+        raise MemoryError("the core could not allocate a game's hand buffers")
     if not np.array_equal(scratch["hands"], counts):
         raise ValueError("hands must be the games' own lengths (their records' hands field)")
     return dealers_array, points_array, scores_array
