@@ -76,8 +76,9 @@ def extension(name: str) -> Extension:
     )
 
 
-# _contract: the game contract's shared machinery (GameState); _core: the engines.
-extensions = [extension("_contract"), extension("_core")]
+# _contract: the game contract's shared machinery (GameState); _games: the whole-game batch
+# driver; _core: the engines.
+extensions = [extension("_contract"), extension("_games"), extension("_core")]
 
 
 

@@ -1,4 +1,4 @@
-"""The type stubs of the compiled modules (``_core.pyi``, ``_contract.pyi``) match the modules.
+"""The type stubs of the compiled modules (``_core.pyi``, ``_contract.pyi``, ``_games.pyi``) match the modules.
 
 For each compiled module: every public name is in its stub and every name its stub declares
 exists; every public method and property a class defines itself (its own ``__dict__``) is in
@@ -18,7 +18,7 @@ import types
 
 import pytest
 
-MODULES = ["cardsim._core", "cardsim._contract"]
+MODULES = ["cardsim._core", "cardsim._contract", "cardsim._games"]
 
 
 def stub_path(module: types.ModuleType) -> pathlib.Path:

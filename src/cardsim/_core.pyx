@@ -19,6 +19,9 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._pinochle cimport *
 from cardsim._contract cimport GameState
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
+                             gd_highest_alone, gd_play_game)
+from cardsim._games import simulate_games
 
 cdef int policy_codes(policies, int* out, int n) except -1:
     """The core's codes (POLICIES) of ``n`` policy names, already checked by cardsim.players."""
@@ -774,3 +777,8 @@ include "_two_hand_pinochle_api.pxi"
 include "_spades_face.pxi"
 include "_spades_games.pxi"
 include "_spades_odds.pxi"
+# whole games: each game's hooks for the batch driver (cardsim._games)
+include "_cutthroat_pinochle_games.pxi"
+include "_partnership_pinochle_games.pxi"
+include "_two_hand_pinochle_games.pxi"
+include "_euchre_games.pxi"

@@ -414,12 +414,16 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @click.option("--out", metavar="FILE", help="Write one record per hand to FILE (.csv, .npz or .parquet).")
 @click.option("--unit", type=click.Choice(["hand", "game", "tournament"]), default="hand", show_default=True,
-              help="What --hands counts: hands, or whole games / tournaments (spades).")
+              help="What --hands counts: hands, or whole games (every game) / tournaments (spades).")
+@click.option("--hand-scores", "hand_scores", metavar="FILE",
+              help="With --unit game: write each hand's points and the scores after it, one row per hand, to FILE.")
+@click.option("--deals", "deals", metavar="FILE",
+              help="With --unit hand: write each hand's deal (dealer, every seat's cards as masks) to FILE.")
 @rule_options
 @json_option
 def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
-             out: str | None, unit: str, preset: str | None, rules_file: str | None, sets: tuple[str, ...],
-             as_json: bool) -> None:
+             out: str | None, unit: str, hand_scores: str | None, deals: str | None, preset: str | None,
+             rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Play many hands of GAME and summarize them.
 
     The results depend only on the rules, policies and --seed, not on --threads.
@@ -430,6 +434,8 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
       cardsim simulate cutthroat-pinochle --hands 50000 --preset army \\
         --policy-seats heuristic,random,random --out hands.csv --json
       cardsim simulate cutthroat-spades --set players=5 --set jokers=2 --hands 10000 --unit game
+      cardsim simulate euchre --hands 10000 --unit game --out games.csv --hand-scores hands.csv
+      cardsim simulate spades --hands 100000 --out hands.parquet --deals deals.parquet
     """
     check_range("--hands", n_hands, 1, MAX_HANDS)
     if threads is None:
@@ -442,7 +448,13 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
 
     from .game import Game
     from .records import RecordWriter, record_meta
+    if hand_scores is not None and unit != "game":
+        raise CardsimError(f"--hand-scores needs --unit game, got --unit {unit}")
     out_path = check_out(out) if out is not None else None
+    if deals is not None and unit != "hand":
+        raise CardsimError(f"--deals needs --unit hand, got --unit {unit}")
+    scores_path = check_out(hand_scores) if hand_scores is not None else None
+    deals_path = check_out(deals) if deals is not None else None
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
     if policy_seats is not None:
@@ -458,18 +470,39 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
             writer = RecordWriter(out_path, the_game.unit_dtype(unit), meta)
             ctx.find_root().meta.update({"cardsim.out": str(out_path), "cardsim.out_existed": out_path.exists()})
             stack.enter_context(writer)
+        scores_writer = None
+        if scores_path is not None:
+            scores_dtype = the_game.hand_scores(np.zeros(0, the_game.unit_dtype("game"))).dtype
+            scores_writer = RecordWriter(scores_path, scores_dtype,
+                                         record_meta(the_game.name, seed, summarizer.policy, the_game.rules))
+            stack.enter_context(scores_writer)
+        deals_writer = None
+        if deals_path is not None:
+            deals_writer = RecordWriter(deals_path, the_game.hand_deals(0).dtype,
+                                        record_meta(the_game.name, seed, summarizer.policy, the_game.rules))
+            stack.enter_context(deals_writer)
         done = capped = 0
         for chunk in chunks:
             if writer is not None:
                 writer.write(chunk)
+            if scores_writer is not None:
+                scores_writer.write(the_game.hand_scores(chunk, start=done, policy=policies, seed=seed,
+                                                         threads=threads))
+            if deals_writer is not None:
+                deals_writer.write(the_game.hand_deals(len(chunk), start=done, policy=policies, seed=seed,
+                                                       threads=threads))
             summarizer.add(chunk)
-            if "redeals" in (chunk.dtype.names or ()):
+            if unit == "hand" and "redeals" in (chunk.dtype.names or ()):
                 capped += int(np.count_nonzero(chunk["redeals"] > REDEAL_CAP))
             done += len(chunk)
             progress(done, n_hands)
     if out_path is not None:
         ctx.find_root().meta.pop("cardsim.out", None)
         click.echo(f"wrote {summarizer.count} records to {out_path}", err=True)
+    if scores_path is not None:
+        click.echo(f"wrote the hand scores of {summarizer.count} games to {scores_path}", err=True)
+    if deals_path is not None:
+        click.echo(f"wrote the deals of {summarizer.count} hands to {deals_path}", err=True)
     if capped:
         click.echo(f"warning: {capped} of {summarizer.count} hands ended with no contest after {REDEAL_CAP} "
                    f"redeals (the core's cap): under these rules hands are rarely bid or made", err=True)
