@@ -85,8 +85,8 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     if cards is None and not blind:
         raise CardsimError("give CARDS (or --blind, where the game has blind bids)")
-    context: dict[str, Any] = {"seat": seat, "dealer": dealer, "upcard": upcard, "scores": scores, "blind": blind or None,
-                               "known": list(known) or None, "voids": list(voids) or None, "auction": auction,
+    context: dict[str, Any] = {"seat": seat, "dealer": dealer, "upcard": upcard, "scores": scores,
+                               "blind": blind or None, "known": list(known) or None, "voids": list(voids) or None, "auction": auction,
                                "auction_slack": auction_slack, "constraints": list(constraints) or None,
                                "min_acceptance": min_acceptance}
     with LazyProgress(stderr_console()) as progress:

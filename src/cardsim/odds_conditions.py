@@ -335,7 +335,8 @@ def _spades_auction(game: Any, tokens: list[str], seat: int, dealer: int, scores
 _CONSTRAINT = re.compile(r"^\s*(\w+)\s*:\s*([\w/]+)\s*(>=|<=|=)\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
 
 
-def _parse_constraint(game: Any, places: list[str], text: Any, trump: int | None) -> tuple[str, tuple[int, ...]]:
+def _parse_constraint(game: Any, places: list[str], text: Any,
+                      trump: int | None) -> tuple[str, tuple[int, int, int, int]]:
     if not isinstance(text, str):
         raise CardsimError(f"a constraint is a string such as '1:S>=4', got {text!r}")
     m = _CONSTRAINT.match(text)
@@ -468,7 +469,9 @@ def build_conditions(game: Any, hand: CardSet | None, seat: int, dealer: int, po
             description["auction_slack"] = slack
     elif auction_slack is not None:
         raise CardsimError("auction_slack needs an auction")
-    counts, melds, described_constraints = [], [], []
+    counts: list[tuple[int, int, int, int]] = []
+    melds: list[tuple[int, int, int, int]] = []
+    described_constraints: list[str] = []
     if constraints is not None:
         for text in ([constraints] if isinstance(constraints, str) else list(constraints)):
             kind, spec = _parse_constraint(game, places, text, trump)
