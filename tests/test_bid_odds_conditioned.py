@@ -200,14 +200,14 @@ def test_pinochle_auction_agrees_with_rejection():
     game = Game("cutthroat-pinochle", dealer_may_bid=True)
     cards = "AS TS KS QS 9S AH TH KH QD JD 9D AC KC QC JC"
     hand = game.cards(cards)
-    n = 3000
+    n = 2000
     deals, results = _plain_results(game, hand, 0, 0, n, 13)
     keep = np.array([_pinochle_would_bid(game, d, 1, 21) and _pinochle_passes_after(game, d, 0, 1, 21, 2)
                      for d in deals])
     assert 0.05 < keep.mean() < 0.9
-    odds = bid_odds(game, cards, dealer=0, auction="21 pass", trials=6000, seed=3, threads=2)
+    odds = bid_odds(game, cards, dealer=0, auction="21 pass", trials=5000, seed=3, threads=2)
     assert abs(odds.conditions["acceptance"] - keep.mean()) < 0.03
-    plain = bid_odds(game, cards, dealer=0, trials=6000, seed=3, threads=2)
+    plain = bid_odds(game, cards, dealer=0, trials=300, seed=3, threads=2)
     best = results[np.arange(n), 3 * results[:, 12] + 2]     # counted total with the suit the heuristic names
     checked = 0
     for bid in (22, 24, 26):
@@ -217,7 +217,6 @@ def test_pinochle_auction_agrees_with_rejection():
         assert ok, (bid, p_rej, p_cond, se)
         checked += 0.05 < p_cond < 0.95
     assert checked
-    assert abs(odds.conditions["acceptance"] - keep.mean()) < 4 * math.sqrt(keep.mean() / n) + 0.01
     assert odds.rows[0]["bid"] == 22  # the player can bid 22 at the lowest now
     assert plain.rows[0]["bid"] == 16
     # deal by deal, the core keeps exactly the deals the step API's auction keeps
@@ -231,7 +230,7 @@ def test_euchre_auction_agrees_with_rejection():
     game = Game("euchre")
     hand = game.cards("9H TH AC KC 9S")
     up = _bit(game, "JH")
-    n = 5000
+    n = 3000
     deals, results = _plain_results(game, hand, 0, 0, n, _core.EUCHRE_ODDS_COLUMNS, upcard_bit=up)
     keep = []
     for d in deals:
@@ -263,7 +262,7 @@ def test_spades_auction_agrees_with_rejection():
     hand = game.cards(cards)
     from cardsim.odds_spades import _candidate_codes
     codes = _candidate_codes(game, 13, [0, 0, 0, 0], 2, False)
-    n = 4000
+    n = 2500
     deals, results = _plain_results(game, hand, 2, 3, n, 3 * len(codes) + 1, scores=[0, 0, 0, 0], codes=codes)
     keep = []
     for d in deals:
@@ -273,7 +272,7 @@ def test_spades_auction_agrees_with_rejection():
         keep.append(h.bids[:2] == ["2", "1"])
     keep = np.array(keep)
     assert 0.05 < keep.mean() < 0.5
-    odds = bid_odds(game, cards, seat=2, dealer=3, auction="2 1", trials=4000, seed=9, threads=2)
+    odds = bid_odds(game, cards, seat=2, dealer=3, auction="2 1", trials=3000, seed=9, threads=2)
     checked = 0
     for bid in (6, 7, 8):
         c = codes.index(bid)
@@ -420,3 +419,26 @@ def test_bad_input_one_line_exit_2(args, message):
 def test_bad_input_other_games(game, cards, context, message):
     with pytest.raises(CardsimError, match=message):
         bid_odds(game, cards, trials=100, threads=1, **context)
+
+
+def test_partnership_auction_verdicts_match_the_step_api():
+    """Seat 3 to bid, dealer 0: the partner (seat 1) opened 16, the left opponent raised to 17.
+    Deal by deal the core keeps exactly the deals where the heuristic, stepped through the
+    Python API, makes those calls (its partner's help and support margin included)."""
+    game = Game("partnership-pinochle")
+    cards = "AS AS TS KS QS JS 9S AH AD AC KH QH"
+    hand = game.cards(cards)
+    n = 800
+    _cond, deals, passed = _candidates(game, hand, 3, 0, n, 13, auction="16 17")
+    keep = []
+    for d in deals:
+        h = game.deal(seed=0, dealer=0, cards={"hands": [str(game.cards(int(d[s]))) for s in range(4)]})
+        h.step("heuristic")
+        ok = h.bid_amount == 16
+        if ok:
+            h.step("heuristic")
+            ok = h.bid_amount == 17
+        keep.append(ok)
+    keep = np.array(keep)
+    assert 0.3 < keep.mean() < 1.0
+    assert (passed == keep).all()

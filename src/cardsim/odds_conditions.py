@@ -557,7 +557,7 @@ def _accepted_ids(cond: Conditions, game: Any, hand_mask: int, seat: int, dealer
     """The next ``n`` candidates (in id order) that the core and ``accept`` keep."""
     while len(cond.pending) < n:
         seen = cond.candidate_next
-        rate = (len(cond.pending) + 1) / max(1, cond.attempts) if cond.attempts else 0.5
+        rate = (cond.used + len(cond.pending) + 1) / cond.attempts if cond.attempts else 0.5
         batch = int(min(200_000, max(2_000, 1.2 * (n - len(cond.pending)) / max(rate, cond.min_acceptance))))
         deals, keep = _candidates(cond, game, hand_mask, seat, dealer, seed, policies, threads, seen, batch, **extra)
         if keep.any():
