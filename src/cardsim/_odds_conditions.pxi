@@ -51,8 +51,11 @@ ctypedef struct OddsCond:
 
 
 cdef inline void oc_deal(const OddsCond* c, Rng* rng, uint64_t* bb) noexcept nogil:
-    """Deal the hidden cards (exactly uniform given the masks), then add the known ones."""
+    """Deal the hidden cards (exactly uniform given the masks), then add the known ones; the
+    places past n_places are empty (cutthroat pinochle without a widow reads place 3)."""
     cdef int p
+    for p in range(CD_MAX_PLACES):
+        bb[p] = 0
     cd_sample_masks(c.plan, rng, bb)
     for p in range(c.n_places):
         bb[p] |= c.known[p]
@@ -519,22 +522,30 @@ def odds_conditioned(game, rules, DealConditions cond, uint64_t hand, int seat, 
 
 cdef bint oc_candidate(int kind, const void* rules, const OddsCond* c, uint64_t hand, int seat, int dealer,
                        uint64_t seed, int64_t index, const int* pol, int upcard, const int* sc, bint blind,
-                       uint64_t* bb) noexcept nogil:
+                       uint64_t* row) noexcept nogil:
+    """Trial ``index``'s first attempt: its deal into ``row`` (n_places masks), whether it passes."""
     cdef Rng rng
     cdef EUHand eh
     cdef SPHand sh
+    cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
+    cdef bint ok
+    cdef int p
     rng_seed(&rng, seed, <uint64_t>index)
     if kind == 0:
-        return cpc_attempt(<const CPRules*>rules, hand, seat, dealer, c, &rng, bb)
-    if kind == 1:
-        return ppc_attempt(<const PPRules*>rules, hand, seat, dealer, c, &rng, bb)
-    if kind == 2:
-        return thc_attempt(<const THRules*>rules, hand, seat, c, &rng, bb)
-    if kind == 3:
+        ok = cpc_attempt(<const CPRules*>rules, hand, seat, dealer, c, &rng, bb)
+    elif kind == 1:
+        ok = ppc_attempt(<const PPRules*>rules, hand, seat, dealer, c, &rng, bb)
+    elif kind == 2:
+        ok = thc_attempt(<const THRules*>rules, hand, seat, c, &rng, bb)
+    elif kind == 3:
         eh.rng = rng
-        return euc_attempt(<const EURules*>rules, upcard, seat, dealer, c, pol, &eh, hand, bb)
-    sh.rng = rng
-    return spc_attempt(<const SPRules*>rules, hand, seat, dealer, sc, blind, c, pol, &sh, bb)
+        ok = euc_attempt(<const EURules*>rules, upcard, seat, dealer, c, pol, &eh, hand, bb)
+    else:
+        sh.rng = rng
+        ok = spc_attempt(<const SPRules*>rules, hand, seat, dealer, sc, blind, c, pol, &sh, bb)
+    for p in range(c.n_places):
+        row[p] = bb[p]
+    return ok
 
 
 def odds_candidates(game, rules, DealConditions cond, uint64_t hand, int seat, int dealer, uint64_t seed,
