@@ -183,16 +183,22 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                         const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
                         int16_t* out) noexcept nogil:
     """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
-    cdef SPHand dealt, h
+    cdef SPHand dealt
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    sp_odds_from(&dealt, r, seat, codes, n_codes, policies, out)
+
+cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const int* codes, int n_codes,
+                       const int* policies, int16_t* out) noexcept nogil:
+    """sp_odds_trial's columns from its deal (bidding under way, the player's turn still to come)."""
+    cdef SPHand h
     cdef int c = 0, code, chosen = -1, n, run
     cdef uint64_t won_at[3]     # cards the player won bidding regular 1 and 2
     cdef int tricks_at[3]
     cdef int have_at[3]
     cdef bint same_as_regular   # one-for-50 / two-for-40 play as regular 1 / 2 (see sp_odds_special)
     cdef int16_t* row
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
-    sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
-    same_as_regular = not r.partnership and sp_score_leader(&dealt, r) < 0
+    same_as_regular = not r.partnership and sp_score_leader(dealt, r) < 0
     have_at[0] = 0
     have_at[1] = 0
     have_at[2] = 0
@@ -203,7 +209,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
             run = 1
             while c + run < n_codes and codes[c + run - 1] < codes[c + run] < 32:
                 run += 1
-            h = dealt
+            h = dealt[0]
             sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at)
             for n in range(run):
                 if codes[c + n] <= 2:
@@ -219,7 +225,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                 and have_at[n]):
             sp_odds_special(r, code >> 5, tricks_at[n], won_at[n], row)
             continue
-        h = dealt
+        h = dealt[0]
         if code < 0:
             if policies[seat] == POLICY_HEURISTIC:
                 # the heuristic bids without drawing random numbers: find its bid, and when
@@ -228,7 +234,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                 if sp_odds_copy(out, codes, c - 1, chosen):
                     out[SPO_PER_BID * n_codes] = chosen
                     continue
-                h = dealt
+                h = dealt[0]
             chosen = sp_odds_play(&h, r, seat, code, policies)
         else:
             sp_odds_play(&h, r, seat, code, policies)
