@@ -1,4 +1,5 @@
 """cardsim: fast simulation of trick-taking card games."""
+from .comparison import CompareResult, compare
 from .cards import EUCHRE, PINOCHLE, SPADES, CardSet, Deck
 from .errors import CardError, CardsimError, IllegalMoveError, RulesError
 from .game import Game, implemented_games
@@ -11,6 +12,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Game",
+    "compare",
+    "CompareResult",
     "bid_odds",
     "BidOdds",
     "implemented_games",
