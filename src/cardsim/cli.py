@@ -31,6 +31,7 @@ from .errors import CardsimError
 from .game import Game, implemented_games
 from .records import OUT_SUFFIXES, RecordWriter, check_suffix, record_meta
 from .rules import GAMES, get_game, make_rules
+from .runner import Runner, check_cluster_options, chunk_ranges, simulate_range
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
@@ -153,6 +154,15 @@ def rule_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
+
+
+def cluster_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--scheduler and --workers: run the chunks on Dask through the shared runner (cardsim.runner)."""
+    f = click.option("--workers", type=int, default=None,
+                     help="Start a Dask LocalCluster of N worker processes on this machine.")(f)
+    f = click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                     help="Run the chunks on an existing Dask cluster (docs/compare.md).")(f)
+    return f
 
 
 def check_range(name: str, value: int, low: int, high: int) -> int:
@@ -391,11 +401,12 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 @click.option("--out", metavar="FILE", help="Write one record per hand to FILE (.csv, .npz or .parquet).")
 @click.option("--unit", type=click.Choice(["hand", "game", "tournament"]), default="hand", show_default=True,
               help="What --hands counts: hands, or whole games / tournaments (spades).")
+@cluster_options
 @rule_options
 @json_option
 def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
-             out: str | None, unit: str, preset: str | None, rules_file: str | None, sets: tuple[str, ...],
-             as_json: bool) -> None:
+             out: str | None, unit: str, scheduler: str | None, workers: int | None, preset: str | None,
+             rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Play many hands of GAME and summarize them.
 
     The results depend only on the rules, policies and --seed, not on --threads.
@@ -414,6 +425,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     ctx = click.get_current_context()
     if policy_seats is not None and ctx.get_parameter_source("policy") is not ParameterSource.DEFAULT:
         raise CardsimError("give --policy or --policy-seats, not both: --policy-seats sets every seat")
+    check_cluster_options(scheduler, workers)
     out_path = check_out(out) if out is not None else None
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
@@ -421,8 +433,13 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
         policies = [p.strip() for p in policy_seats.split(",")]
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
-    chunks = the_game.iter_simulate(n_hands, policy=policies, seed=seed, threads=threads, unit=unit)
+    the_game.iter_simulate(0, policy=policies, seed=seed, threads=threads, unit=unit)  # checks the arguments now
     with contextlib.ExitStack() as stack:
+        runner = stack.enter_context(Runner(scheduler=scheduler, workers=workers, threads=threads))
+        step = the_game._step(unit)
+        tasks = ((the_game.name, the_game.rules.to_dict(), unit, seed, start, count, summarizer.policy)
+                 for start, count in chunk_ranges(n_hands, step))
+        chunks = runner.map(simulate_range, tasks)
         progress = stack.enter_context(LazyProgress(stderr_console()))
         writer = None
         if out_path is not None:
@@ -456,3 +473,6 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
 from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)
 
 main.add_command(bid)
+from .cli_compare import compare_command  # noqa: E402
+
+main.add_command(compare_command)

@@ -17,6 +17,8 @@ whatever the number of workers.  ``dask[distributed]`` is an optional extra:
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 from collections import deque
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -170,3 +172,32 @@ def simulate_range(game: str, rules: dict[str, Any], unit: str, seed: int, start
     """:func:`records_range` as a chunk that runs anywhere (the rules as a plain dict)."""
     return records_range(game_for(game, rules), start, count, policies=policies, seed=seed, threads=threads,
                          unit=unit)
+
+
+# -- a runner for code that samples in chunks (bid odds) -------------------------------------
+_ACTIVE: contextvars.ContextVar[Runner | None] = contextvars.ContextVar("cardsim_runner", default=None)
+
+
+def active_runner() -> Runner | None:
+    """The runner set by :func:`using` (``cardsim bid --workers``), or None: run here."""
+    return _ACTIVE.get()
+
+
+@contextlib.contextmanager
+def using(scheduler: str | None = None, workers: int | None = None) -> Iterator[Runner | None]:
+    """Within this block, chunked sampling (bid odds) runs on the cluster these options name
+    (nothing changes when both are None)."""
+    if scheduler is None and workers is None:
+        yield None
+        return
+    with Runner(scheduler=scheduler, workers=workers) as runner:
+        token = _ACTIVE.set(runner)
+        try:
+            yield runner
+        finally:
+            _ACTIVE.reset(token)
+
+
+def call_chunk(run: Callable[[int, int], Any], start: int, count: int, *, threads: int) -> Any:
+    """``run(start, count)``: a closure's chunk as a runner task (its thread count is its own)."""
+    return run(start, count)
