@@ -82,13 +82,15 @@ def print_comparison(data: dict[str, Any]) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals (0 .. 2**64-1).")
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @click.option("--checkpoint", metavar="DIR", default=None, help="Keep the run's progress in DIR; rerun to resume.")
+@click.option("--chunk", type=int, default=None, hidden=True,
+              help="Units per chunk (default 32768 hands or 1024 games); part of a checkpoint's identity.")
 @click.option("--report", metavar="FILE.html", default=None, help="Write a self-contained HTML report.")
 @cluster_options
 @rule_options
 @json_option
 def compare_command(game: str, variants: tuple[str, ...], games: int | None, n_hands: int | None,
                     precision: float | None, policy: str, seed: int, threads: int | None, checkpoint: str | None,
-                    report: str | None, scheduler: str | None, workers: int | None, preset: str | None,
+                    chunk: int | None, report: str | None, scheduler: str | None, workers: int | None, preset: str | None,
                     rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Compare rule variants of GAME on the same deals: paired differences with 95% intervals.
 
@@ -111,7 +113,7 @@ def compare_command(game: str, variants: tuple[str, ...], games: int | None, n_h
         result = compare(game, list(variants), games=games, hands=n_hands, precision=precision, policy=policy,
                          seed=seed, threads=threads, preset=preset, rules_file=rules_file, sets=sets,
                          scheduler=scheduler, workers=workers, checkpoint=checkpoint, progress=progress,
-                         report=report)
+                         chunk=chunk, report=report)
     if report is not None:
         click.echo(f"wrote report {report}", err=True)
     if as_json:

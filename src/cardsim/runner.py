@@ -28,7 +28,7 @@ import numpy as np
 from .errors import CardsimError
 
 #: how long to wait for a scheduler (and LocalCluster workers) before giving up
-CONNECT_TIMEOUT_S = 10
+CONNECT_TIMEOUT_S = 5
 #: chunks in flight per worker: enough to keep every worker busy, few enough that memory stays flat
 IN_FLIGHT_PER_WORKER = 3
 
@@ -82,7 +82,7 @@ class Runner:
         try:
             if self.workers is not None:
                 self.cluster = dist.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                                 dashboard_address=None, silence_logs=50)
+                                                 dashboard_address=":0", silence_logs=50)
                 self.client = dist.Client(self.cluster, timeout=f"{CONNECT_TIMEOUT_S}s")
             else:
                 self.client = dist.Client(self.scheduler, timeout=f"{CONNECT_TIMEOUT_S}s")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -256,7 +255,7 @@ def check_checkpoint_dir(checkpoint: str | Path) -> Path:
 
 def run_spec(spec: dict[str, Any], *, threads: int | None = None, scheduler: str | None = None,
              workers: int | None = None, checkpoint: str | Path | None = None,
-             progress: Callable[[int, int], None] | None = None, checkpoint_every_s: float = 5.0,
+             progress: Callable[[int, int], None] | None = None,
              after_chunk: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Run ``spec`` chunk by chunk; returns the tallies (what :func:`summarize` reads)."""
     unit, step = spec["unit"], spec["chunk"]
@@ -274,7 +273,6 @@ def run_spec(spec: dict[str, Any], *, threads: int | None = None, scheduler: str
     if finished(tally, done_chunks):
         return tally  # type: ignore[return-value]
     tasks = ((spec, k * step, min(step, total_units - k * step)) for k in range(done_chunks, n_chunks))
-    last_save = time.monotonic()
     with Runner(scheduler=scheduler, workers=workers, threads=threads) as runner:
         for part in runner.map(compare_chunk, tasks):
             tally = add_tally(tally, part)
@@ -282,9 +280,8 @@ def run_spec(spec: dict[str, Any], *, threads: int | None = None, scheduler: str
             if progress is not None:
                 progress(tally["units"], shown_total if shown_total is not None else tally["units"] + step)
             stop = finished(tally, done_chunks)
-            if directory is not None and (stop or time.monotonic() - last_save >= checkpoint_every_s):
+            if directory is not None:  # after every chunk: a kill loses at most the chunks in flight
                 save_checkpoint(directory, spec, done_chunks, tally)
-                last_save = time.monotonic()
             if after_chunk is not None:
                 after_chunk(done_chunks)
             if stop:
