@@ -11,6 +11,7 @@ import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -31,7 +32,7 @@ def run(*args: str):
 
 @pytest.fixture(scope="module")
 def scheduler():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                        silence_logs=50)
     try:
         yield cluster.scheduler_address
@@ -140,3 +141,17 @@ def test_report_is_self_contained_and_loads_in_headless_chromium(tmp_path):
                     f"--screenshot={shot}", "--window-size=1200,1600", report.as_uri()], capture_output=True,
                    timeout=120)
     assert shot.exists() and shot.stat().st_size > 10_000
+
+
+def test_game_simulate_on_the_cluster_gives_the_same_records(scheduler):
+    from cardsim import Game
+
+    for name, unit in (("spades", "game"), (CP, "hand")):
+        game = Game(name)
+        local = game.simulate(5000, seed=2, threads=1, unit=unit)
+        remote = game.simulate(5000, seed=2, unit=unit, scheduler=scheduler)
+        assert local.array.dtype == remote.array.dtype
+        assert (local.array == remote.array).all() and local.summary() == remote.summary()
+        parts = list(game.iter_simulate(5000, chunk=1200, seed=2, unit=unit, scheduler=scheduler))
+        assert [len(p) for p in parts] == [1200, 1200, 1200, 1200, 200]
+        assert (np.concatenate(parts) == local.array).all()

@@ -201,3 +201,19 @@ def using(scheduler: str | None = None, workers: int | None = None) -> Iterator[
 def call_chunk(run: Callable[[int, int], Any], start: int, count: int, *, threads: int) -> Any:
     """``run(start, count)``: a closure's chunk as a runner task (its thread count is its own)."""
     return run(start, count)
+
+
+def cluster_chunks(the_game: Any, n: int, *, policies: list[str], seed: int, unit: str, step: int,
+                   scheduler: str | None, workers: int | None,
+                   progress: Callable[[int, int], None] | None = None) -> Iterator[np.ndarray]:
+    """The records of ``Game.simulate(n, ...)`` in chunks of ``step``, made on a Dask cluster
+    (``Game.simulate(..., scheduler=... / workers=...)``); the cluster lives as long as the iterator."""
+    with Runner(scheduler=scheduler, workers=workers) as runner:
+        tasks = ((the_game.name, the_game.rules.to_dict(), unit, seed, start, count, policies)
+                 for start, count in chunk_ranges(n, step))
+        done = 0
+        for records in runner.map(simulate_range, tasks):
+            done += len(records)
+            if progress is not None:
+                progress(done, n)
+            yield records

@@ -148,7 +148,12 @@ def compare_chunk(spec: Mapping[str, Any], start: int, count: int, *, threads: i
     """Tallies of units ``start .. start + count`` of every variant of ``spec`` (see
     :func:`run_spec`): exact integers only, so chunks add up to the same totals anywhere."""
     game, unit, seed = spec["game"], spec["unit"], spec["seed"]
-    nums, dens, lengths, wins, keys, sources = [], [], [], [], None, []
+    nums: list[np.ndarray] = []
+    dens: list[np.ndarray] = []
+    lengths: list[dict[str, int]] = []
+    wins: list[dict[str, list[int]] | None] = []
+    keys: list[list[Any]] | None = None
+    sources: list[str] = []
     for v in spec["variants"]:
         the_game = game_for(game, v["rules"])
         policies = list(v["policy"])
@@ -186,7 +191,8 @@ def _pairs(k: int) -> list[tuple[int, int]]:
 
 def add_tally(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
     if total is None:
-        return json.loads(json.dumps(part))  # a deep copy of plain data
+        copy: dict[str, Any] = json.loads(json.dumps(part))  # a deep copy of plain data
+        return copy
     total["units"] += part["units"]
     total["single"] = [stats.add_ints(a, b) for a, b in zip(total["single"], part["single"])]
     total["pair"] = {k: stats.add_ints(total["pair"][k], v) for k, v in part["pair"].items()}
@@ -331,7 +337,7 @@ def summarize(tally: Mapping[str, Any], meta: Mapping[str, Any]) -> dict[str, An
             est = stats.paired([row[j] for row in tally["single"][a]], [row[j] for row in tally["single"][b]],
                                [row[j] for row in moments], units)
             e = est["estimate"]
-            half = None if est["se"] is None else stats.Z95 * est["se"]
+            half = 0.0 if est["se"] is None else stats.Z95 * est["se"]
             diffs.append({"figure": name, "seat": seat, "a": names[a], "b": names[b], "kind": kind,
                           "estimate": _f(e), "ci_low": None if e is None else _f(float(e) - half),
                           "ci_high": None if e is None else _f(float(e) + half),
@@ -357,7 +363,8 @@ class CompareResult:
         return list(self.data["variants"])
 
     def to_dict(self) -> dict[str, Any]:
-        return json.loads(json.dumps(self.data))
+        copy: dict[str, Any] = json.loads(json.dumps(self.data))
+        return copy
 
     def to_json(self) -> str:
         return json.dumps(self.data, indent=2)

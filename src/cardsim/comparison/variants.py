@@ -32,7 +32,11 @@ class Variant:
 
 
 def parse_variant_text(text: str) -> tuple[str, dict[str, str]]:
-    """``"NAME: k=v k=v"`` -> (name, {k: v}) with the values still text."""
+    """``"NAME: k=v k=v"`` -> (name, {k: v}) with the values still text.
+
+    >>> parse_variant_text('house: min_bid=20 policy=heuristic,random,random prize_jacks="JD JC"')
+    ('house', {'min_bid': '20', 'policy': 'heuristic,random,random', 'prize_jacks': 'JD JC'})
+    """
     if not isinstance(text, str) or ":" not in text:
         raise CardsimError(f"a variant is \"NAME: key=value ...\", got {text!r}")
     name, _, rest = text.partition(":")
@@ -110,7 +114,7 @@ def make_variants(game: str, variants: Iterable[Any] | Mapping[str, Mapping[str,
             name, settings = parse_variant_text(item)
         elif isinstance(item, Mapping):
             settings = dict(item)
-            name = settings.pop("name", None)
+            name = settings.pop("name", "")
             if not isinstance(name, str) or not name.strip():
                 raise CardsimError(f"a variant given as a mapping needs a 'name', got {item!r}")
             name = name.strip()
