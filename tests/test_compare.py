@@ -316,3 +316,15 @@ def test_bad_python_input_raises_cardsim_errors():
         compare("cutthroat-spades", ["a: players=3", "b: players=4"], hands=10)
     with pytest.raises(CardsimError, match="precision"):
         compare(CP, ["a:", "b:"], precision=2.0)
+
+
+@pytest.mark.parametrize("game", ["euchre", "spades", "two-hand-pinochle"])
+def test_two_sided_win_probability_is_complementary(game):
+    """Every state is counted from both sides and exactly one side wins: P(a, b) + P(b, a) = 1."""
+    result = compare(game, ["a:", "b:"], games=150, seed=6, threads=1)
+    assert result.variants[0]["figures"]["unfinished_rate"] == 0
+    cells = {(c["score"], c["opponent"]): c for c in result.variants[0]["win_probability"]["cells"]}
+    for (own, opp), c in cells.items():
+        mirror = cells[(opp, own)]
+        assert c["states"] == mirror["states"]
+        assert c["win_rate"] + mirror["win_rate"] == pytest.approx(1.0, abs=2e-6)

@@ -9,9 +9,37 @@ from rich.table import Table
 from rich.text import Text
 
 from .cli import LazyProgress, cluster_options, echo_json, game_argument, json_option, rule_options, stderr_console, stdout_console
-from .comparison.report import seat_label
+from .comparison.figures import TEAM_GAMES
+from .comparison.report import MIN_STATES, seat_label
 from .comparison.run import compare
 from .errors import CardsimError
+
+
+def print_win_probability(console: Any, name: str, wp: dict[str, Any], leading: bool) -> None:
+    """P(win) in percent by own score (rows) and the (leading) opponent's score (columns), from
+    the start of a hand; cells seen fewer than MIN_STATES times are left blank."""
+    width, low, high = wp["bin_width"], wp["lowest"], wp["highest"]
+    cells = {(c["score"], c["opponent"]): c for c in wp["cells"]}
+    seen = [key for key, c in cells.items() if c["states"] >= MIN_STATES]
+    if not seen:
+        return
+    edges = list(range(low, high + 1, width))
+    rows_used = [e for e in edges if min(k[0] for k in seen) <= e <= max(k[0] for k in seen)]
+    edges = [e for e in edges if min(k[1] for k in seen) <= e <= max(k[1] for k in seen)]
+    table = Table(title=None)
+    table.add_column("own \\ opp", justify="right")
+    for e in edges:
+        table.add_column(str(e), justify="right")
+    for own in reversed(rows_used):
+        row = [str(own)]
+        for opp in edges:
+            c = cells.get((own, opp))
+            row.append(f"{round(100 * c['win_rate'])}" if c and c["states"] >= MIN_STATES else "")
+        table.add_row(*row)
+    whom = "the leading opponent's" if leading else "the opponent's"
+    console.print(Text(f"{name}: P(win) in % by own score (rows) and {whom} score (columns) at the start of a "
+                       f"hand, bins of {width} (blank: fewer than {MIN_STATES} seen)"))
+    console.print(table)
 
 
 def print_comparison(data: dict[str, Any]) -> None:
@@ -64,8 +92,8 @@ def print_comparison(data: dict[str, Any]) -> None:
         for v in data["variants"]:
             wp = v.get("win_probability")
             if wp:
-                console.print(Text(f"{v['name']}: win probability by score ({len(wp['cells'])} cells of "
-                                   f"{wp['bin_width']} points; in --json and --report)"))
+                print_win_probability(console, v["name"], wp, len(v["policy"]) > 2 and
+                                      data["game"] not in TEAM_GAMES)
     for note in data.get("notes", []):
         console.print(Text(f"note: {note}"))
 

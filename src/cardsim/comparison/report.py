@@ -17,6 +17,8 @@ from .. import atomic
 from ..errors import CardsimError
 
 REPORT_SUFFIXES = (".html", ".htm")
+#: win-probability cells seen fewer times than this are left out of heat maps and terminal tables
+MIN_STATES = 20
 
 
 def _pyplot() -> Any:
@@ -154,14 +156,16 @@ def _win_plots(plt: Any, data: dict[str, Any]) -> list[tuple[str, str]]:
         edges = list(range(low, high + width, width))
         grid = np.full((len(edges), len(edges)), np.nan)
         for cell in wp["cells"]:
-            grid[(cell["score"] - low) // width, (cell["opponent"] - low) // width] = cell["win_rate"]
+            if cell["states"] >= MIN_STATES:
+                grid[(cell["score"] - low) // width, (cell["opponent"] - low) // width] = cell["win_rate"]
         fig, ax = plt.subplots(figsize=(5.5, 4.5))
         image = ax.imshow(grid, origin="lower", cmap="viridis", vmin=0, vmax=1, aspect="auto",
                           extent=(low, high + width, low, high + width))
         fig.colorbar(image, ax=ax, label="P(win)")
         ax.set_xlabel("leading opponent's score" if several else "opponent's score")
         ax.set_ylabel("own score")
-        ax.set_title(f"{v['name']}: win probability by score (bins of {width})", fontsize=10)
+        ax.set_title(f"{v['name']}: P(win) at the start of a hand (bins of {width}; blank: under {MIN_STATES} seen)",
+                     fontsize=9)
         fig.tight_layout()
         out.append((v["name"], _png(fig)))
     return out
