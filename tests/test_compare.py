@@ -328,3 +328,23 @@ def test_two_sided_win_probability_is_complementary(game):
         mirror = cells[(opp, own)]
         assert c["states"] == mirror["states"]
         assert c["win_rate"] + mirror["win_rate"] == pytest.approx(1.0, abs=2e-6)
+
+
+def test_docs_examples():
+    import doctest
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "compare.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_variants_from_presets_rules_files_and_mappings(tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text(Game(CP, min_bid=20).rules.to_toml())
+    result = compare(CP, [f"file: rules={house}", {"name": "kw", "min_bid": 20}, "legacy: preset=legacy"],
+                     hands=500, seed=1, threads=1)
+    file_rules, kw_rules, legacy_rules = (v["rules"] for v in result.variants)
+    assert file_rules == kw_rules == Game(CP, min_bid=20).rules.to_dict()
+    assert legacy_rules == Game(CP, preset="legacy").rules.to_dict()
+    assert all(d["estimate"] == 0 for d in result.differences if (d["a"], d["b"]) == ("file", "kw"))
+    assert len({(d["a"], d["b"]) for d in result.differences}) == 3  # every pair of three variants

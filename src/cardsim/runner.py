@@ -123,12 +123,24 @@ class Runner:
             for args in todo:
                 pending.append(self.client.submit(fn, *args, threads=1, pure=False))
                 if len(pending) >= window:
-                    yield pending.popleft().result()
+                    yield self._result(pending.popleft())
             while pending:
-                yield pending.popleft().result()
+                yield self._result(pending.popleft())
         finally:
             for future in pending:
                 future.cancel()
+
+    def _result(self, future: Any) -> Any:
+        try:
+            return future.result()
+        except CardsimError:
+            raise
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            detail = " ".join(str(exc).split()) or type(exc).__name__
+            raise CardsimError(f"the Dask cluster could not run a chunk: {type(exc).__name__}: {detail} "
+                               f"(every machine, the scheduler's included, needs the same cardsim)") from None
 
 
 def chunk_ranges(n: int, step: int, first: int = 0) -> Iterator[tuple[int, int]]:
