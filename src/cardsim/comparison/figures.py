@@ -91,6 +91,8 @@ def hand_figures(game: str, records: np.ndarray) -> list[Figure]:
     dealer = _i(records["dealer"])
     f.per_seat("mean_score", scores)
     f.by_position("mean_score", scores, dealer)
+    if "redeals" in (records.dtype.names or ()):  # five nines, all passed (no stick-the-dealer), ...
+        f.mean("redeals_per_hand", records["redeals"])
     if game in ("cutthroat-pinochle", "partnership-pinochle"):
         contested = _i(records["bidder"] >= 0)
         made = _i(records["made"])
