@@ -447,16 +447,16 @@ def check_request(game: str, *, games: int | None, hands: int | None, precision:
     if precision is not None:
         if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 1:
             raise CardsimError(f"precision must be a number between 0 and 1 (a rate's half-width), got {precision!r}")
-    if games is not None:
-        n = check_count(games)
-        if not 1 <= n <= MAX_UNITS["game"]:
-            raise CardsimError(f"games must be from 1 to {MAX_UNITS['game']}, got {n}")
-        return "game", (None if precision is not None else n)
-    if hands is not None:
-        n = check_count(hands)
-        if not 1 <= n <= MAX_UNITS["hand"]:
-            raise CardsimError(f"hands must be from 1 to {MAX_UNITS['hand']}, got {n}")
-        return "hand", (None if precision is not None else n)
+    for unit, value in (("game", games), ("hand", hands)):
+        if value is None:
+            continue
+        try:
+            n = check_count(value)
+        except CardsimError:
+            n = -1
+        if not 1 <= n <= MAX_UNITS[unit]:
+            raise CardsimError(f"{unit}s must be a whole number from 1 to {MAX_UNITS[unit]}, got {value!r}")
+        return unit, (None if precision is not None else n)
     if precision is not None:
         return "hand", None
     return "hand", 10_000
