@@ -348,3 +348,10 @@ def test_variants_from_presets_rules_files_and_mappings(tmp_path):
     assert legacy_rules == Game(CP, preset="legacy").rules.to_dict()
     assert all(d["estimate"] == 0 for d in result.differences if (d["a"], d["b"]) == ("file", "kw"))
     assert len({(d["a"], d["b"]) for d in result.differences}) == 3  # every pair of three variants
+
+
+def test_progress_is_reported_chunk_by_chunk():
+    calls = []
+    compare(CP, ["a:", "b: min_bid=18"], hands=2500, seed=1, threads=1, chunk=1000,
+            progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1000, 2500), (2000, 2500), (2500, 2500)]
