@@ -51,12 +51,12 @@ def test_compare_on_two_workers_is_the_local_run(scheduler):
 
 
 def test_simulate_and_bid_on_two_workers_are_the_local_run(scheduler):
-    args = ["simulate", CP, "--hands", "150000", "--seed", "5", "--json"]
+    args = ["simulate", CP, "--hands", "70000", "--seed", "5", "--json"]
     assert run(*args, "--scheduler", scheduler) == run(*args, "--threads", "2")
     args = ["simulate", "spades", "--hands", "3000", "--unit", "game", "--seed", "5", "--json"]
     assert run(*args, "--scheduler", scheduler) == run(*args, "--threads", "1")
     hand = "AS AS TS KS QS JS 9S AH AD AC QS JD KH QH 9D"
-    args = ["bid", CP, hand, "--trials", "25000", "--seed", "1", "--json"]
+    args = ["bid", CP, hand, "--trials", "20000", "--seed", "1", "--json"]
     assert run(*args, "--scheduler", scheduler) == run(*args, "--threads", "2")
     args = ["bid", "euchre", "JH JD AH KS 9C", "--upcard", "9H", "--dealer", "3", "--precision", "0.02", "--json"]
     assert run(*args, "--scheduler", scheduler) == run(*args, "--threads", "2")
@@ -110,7 +110,7 @@ def test_report_is_self_contained_and_loads_in_headless_chromium(tmp_path):
     pytest.importorskip("matplotlib", reason="the plot extra: pip install 'cardsim[plot]'")
     report = tmp_path / "spades.html"
     run("compare", "spades", "--variant", "short: target_score=250", "--variant", "long: target_score=500",
-        "--games", "300", "--seed", "1", "--threads", "1", "--report", str(report))
+        "--games", "200", "--seed", "1", "--threads", "1", "--report", str(report))
     text = report.read_text()
     page = _Page()
     page.feed(text)
@@ -136,11 +136,6 @@ def test_report_is_self_contained_and_loads_in_headless_chromium(tmp_path):
     assert seen["tables"] == page.tables and seen["rows"] == 14
     assert len(seen["images"]) == 4
     assert all(complete and w > 100 and h > 100 for complete, w, h in seen["images"]), seen["images"]
-    shot = tmp_path / "shot.png"
-    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'p2'}",
-                    f"--screenshot={shot}", "--window-size=1200,1600", report.as_uri()], capture_output=True,
-                   timeout=120)
-    assert shot.exists() and shot.stat().st_size > 10_000
 
 
 def test_game_simulate_on_the_cluster_gives_the_same_records(scheduler):
