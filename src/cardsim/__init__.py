@@ -14,6 +14,7 @@ __version__ = "0.1.0"
 # public name -> the submodule that defines it
 _WHERE = {
     "Game": "game", "implemented_games": "game",
+    "compare": "comparison", "CompareResult": "comparison",
     "bid_odds": "odds", "BidOdds": "odds",
     "Meld": "meld", "MELD_NAMES": "meld",
     "HandRecords": "records",
@@ -26,6 +27,7 @@ __all__ = list(_WHERE)
 
 if TYPE_CHECKING:
     from .cards import EUCHRE, PINOCHLE, SPADES, CardSet, Deck
+    from .comparison import CompareResult, compare
     from .errors import CardError, CardsimError, IllegalMoveError, RulesError
     from .game import Game, implemented_games
     from .meld import MELD_NAMES, Meld

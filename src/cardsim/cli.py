@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # imported where used, so that `cardsim --version` and `--hel
     from .game import Game
 
 # Commands whose module is imported only when the command runs (or its help is shown).
-LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid"}
+LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid", "compare": "cardsim.cli_compare:compare_command"}
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
@@ -170,6 +170,15 @@ def rule_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
+
+
+def cluster_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--scheduler and --workers: run the chunks on Dask through the shared runner (cardsim.runner)."""
+    f = click.option("--workers", type=int, default=None,
+                     help="Start a Dask LocalCluster of N worker processes on this machine.")(f)
+    f = click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                     help="Run the chunks on an existing Dask cluster (docs/compare.md).")(f)
+    return f
 
 
 def check_range(name: str, value: int, low: int, high: int) -> int:
@@ -419,10 +428,12 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
               help="With --unit game: write each hand's points and the scores after it, one row per hand, to FILE.")
 @click.option("--deals", "deals", metavar="FILE",
               help="With --unit hand: write each hand's deal (dealer, every seat's cards as masks) to FILE.")
+@cluster_options
 @rule_options
 @json_option
 def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
-             out: str | None, unit: str, hand_scores: str | None, deals: str | None, preset: str | None,
+             out: str | None, unit: str, hand_scores: str | None, deals: str | None, scheduler: str | None,
+             workers: int | None, preset: str | None,
              rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Play many hands of GAME and summarize them.
 
@@ -448,8 +459,10 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
 
     from .game import Game
     from .records import RecordWriter, record_meta
+    from .runner import Runner, check_cluster_options, chunk_ranges, simulate_range
     if hand_scores is not None and unit != "game":
         raise CardsimError(f"--hand-scores needs --unit game, got --unit {unit}")
+    check_cluster_options(scheduler, workers)
     out_path = check_out(out) if out is not None else None
     if deals is not None and unit != "hand":
         raise CardsimError(f"--deals needs --unit hand, got --unit {unit}")
@@ -461,8 +474,13 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
         policies = [p.strip() for p in policy_seats.split(",")]
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
-    chunks = the_game.iter_simulate(n_hands, policy=policies, seed=seed, threads=threads, unit=unit)
+    the_game.iter_simulate(0, policy=policies, seed=seed, threads=threads, unit=unit)  # checks the arguments now
     with contextlib.ExitStack() as stack:
+        runner = stack.enter_context(Runner(scheduler=scheduler, workers=workers, threads=threads))
+        step = the_game._step(unit)
+        tasks = ((the_game.name, the_game.rules.to_dict(), unit, seed, start, count, summarizer.policy)
+                 for start, count in chunk_ranges(n_hands, step))
+        chunks = runner.map(simulate_range, tasks)
         progress = stack.enter_context(LazyProgress(stderr_console()))
         writer = None
         if out_path is not None:

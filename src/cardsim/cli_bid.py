@@ -5,7 +5,7 @@ from typing import Any
 
 import click
 
-from .cli import LazyProgress, check_range, echo_json, game_argument, json_option, print_table, rule_options, \
+from .cli import LazyProgress, check_range, cluster_options, echo_json, game_argument, json_option, print_table, rule_options, \
     stderr_console
 from .errors import CardsimError
 from .game import Game, check_threads
@@ -49,12 +49,14 @@ SURE = 0.995  # bids made at least this often are folded into one line of the ta
 @click.option("--policy", default="heuristic", show_default=True, help="Players: heuristic or random.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed (0 .. 2**64-1).")
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
+@cluster_options
 @rule_options
 @json_option
 def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str | None, scores: str | None,
         blind: bool, known: tuple[str, ...], voids: tuple[str, ...], auction: str | None,
         auction_slack: int | None, constraints: tuple[str, ...], min_acceptance: float | None, trials: int | None,
-        precision: float | None, policy: str, seed: int, threads: int | None, preset: str | None, rules_file: str | None,
+        precision: float | None, policy: str, seed: int, threads: int | None,
+        scheduler: str | None, workers: int | None, preset: str | None, rules_file: str | None,
         sets: tuple[str, ...], as_json: bool) -> None:
     """How likely each bid is to make with CARDS, and which bid is worth making.
 
@@ -91,7 +93,8 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
                                "min_acceptance": min_acceptance}
     with LazyProgress(stderr_console()) as progress:
         odds = bid_odds(the_game, cards, trials=20_000 if trials is None else trials, precision=precision,
-                        policy=policy, seed=seed, threads=check_threads(threads), progress=progress, **context)
+                        policy=policy, seed=seed, threads=check_threads(threads), progress=progress,
+                        scheduler=scheduler, workers=workers, **context)
     if as_json:
         echo_json(odds.to_dict())
         return

@@ -273,7 +273,8 @@ class Game:
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
                  progress: Callable[[int, int], None] | None = None, unit: str = "hand",
-                 hand_scores: bool = False, deals: bool = False) -> HandRecords:
+                 hand_scores: bool = False, deals: bool = False,
+                 scheduler: str | None = None, workers: int | None = None) -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
@@ -289,6 +290,8 @@ class Game:
         every seat's cards and the game's other places as masks; see cardsim.batch_deals).
         A batch whose records would not fit in memory is refused: use
         :meth:`iter_simulate` (or the CLI's ``--out``), which holds one chunk at a time.
+        ``scheduler="tcp://HOST:PORT"`` or ``workers=N`` (a LocalCluster) make the chunks on a
+        Dask cluster (cardsim.runner): the same records.
         """
         n = check_count(n_hands)
         if hand_scores and unit != "game":
@@ -299,8 +302,16 @@ class Game:
         check_fits(n, dtype.itemsize)
         policies = self._policies(policy)
         array = np.zeros(n, dtype=dtype)
-        for start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
-            pass
+        if scheduler is not None or workers is not None:
+            filled = array.view(self.unit_dtype(unit))
+            start = 0
+            for part in self.iter_simulate(n, policy=policies, seed=seed, unit=unit, progress=progress,
+                                           scheduler=scheduler, workers=workers):
+                filled[start:start + len(part)] = part
+                start += len(part)
+        else:
+            for _start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
+                pass
         scores = self.hand_scores(array, policy=policies, seed=seed, threads=threads) if hand_scores else None
         dealt = self.hand_deals(n, policy=policies, seed=seed, threads=threads) if deals else None
         if self._engine.view_dtype is not None:
@@ -333,7 +344,8 @@ class Game:
 
     def iter_simulate(self, n_hands: int, *, chunk: int | None = None, policy: str | Sequence[str] = "heuristic",
                       seed: int = 0, threads: int | None = None, unit: str = "hand",
-                      progress: Callable[[int, int], None] | None = None) -> Iterator[np.ndarray]:
+                      progress: Callable[[int, int], None] | None = None,
+                      scheduler: str | None = None, workers: int | None = None) -> Iterator[np.ndarray]:
         """The records of ``simulate(n_hands, ...)`` as arrays of at most ``chunk`` records each.
 
         Record ``i`` is the same as in one :meth:`simulate` batch (hand ``i`` is keyed by
@@ -355,6 +367,11 @@ class Game:
         step = self._step(unit) if chunk is None else check_chunk(chunk)
         seed, threads = check_seed(seed), check_threads(threads)  # checked now, not at the first chunk
         view = self.unit_dtype(unit) if self._engine.view_dtype is not None else None
+        if scheduler is not None or workers is not None:  # on a Dask cluster: the same chunks
+            from .runner import check_cluster_options, cluster_chunks
+            check_cluster_options(scheduler, workers)
+            return cluster_chunks(self, n, policies=policies, seed=seed, unit=unit, step=step, scheduler=scheduler,
+                                  workers=workers, progress=progress)
         chunks = self._run(n, policies, seed, threads, unit, step=step, progress=progress)
         return (records.view(view) if view is not None else records for _start, records in chunks)
 

@@ -28,6 +28,7 @@ from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
 from .odds_conditions import CONDITION_KEYS, build_conditions, finish, runner
 from .players import check_policy
+from .runner import Runner, active_runner, call_chunk, using
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -168,6 +169,9 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
     a reported probability) is at most ``precision`` (at most PRECISION_CAP trials)."""
     chunks = []
+    cluster = active_runner()
+    if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
+        return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress)
     if precision is not None:
         precision = check_precision(precision)
         done = 0
@@ -192,6 +196,33 @@ def conditions_line(conditions: dict[str, Any] | None) -> str:
     """A title's second line saying what the odds were conditioned on ('' when nothing)."""
     from .odds_conditions import conditions_text
     return "" if conditions is None else "\n" + conditions_text(conditions)
+
+
+def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
+               trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
+    """:func:`sample_trials` with batches of BATCH_TRIALS spread over a cluster: trial ``i``
+    depends only on ``(seed, i)`` and the batches are joined in order, so the result is the
+    same trials; with ``precision`` it stops at the same batch as a local run."""
+    chunks: list[np.ndarray] = []
+    if precision is not None:
+        precision = check_precision(precision)
+        tasks = ((run, start, BATCH_TRIALS) for start in range(0, PRECISION_CAP, BATCH_TRIALS))
+        for part in runner.map(call_chunk, tasks):
+            chunks.append(part)
+            if progress:
+                progress(len(chunks) * BATCH_TRIALS, PRECISION_CAP)
+            if widest(np.concatenate(chunks)) <= precision:
+                break
+        return np.concatenate(chunks)
+    trials = check_trials(trials)
+    tasks = ((run, start, min(BATCH_TRIALS, trials - start)) for start in range(0, trials, BATCH_TRIALS))
+    done = 0
+    for part in runner.map(call_chunk, tasks):
+        chunks.append(part)
+        done += len(part)
+        if progress:
+            progress(done, trials)
+    return np.concatenate(chunks)
 
 
 def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None], *, seats: int, seat: int,
@@ -306,14 +337,16 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
 def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict[str, Any] | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
+             rules: dict[str, Any] | None = None, scheduler: str | None = None, workers: int | None = None,
+             **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
     ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre),
     ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades); conditioning
     (every game, cardsim.odds_conditions): ``known``, ``voids``, ``auction``, ``auction_slack``,
     ``constraints``, ``accept``, ``min_acceptance``.
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
-    interval of at most +/- ``precision``."""
+    interval of at most +/- ``precision``.  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
+    (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
@@ -324,8 +357,9 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
-    result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                threads=threads, progress=progress, **context)
+    with using(scheduler, workers):
+        result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+                    threads=threads, progress=progress, **context)
     return result
 
 
