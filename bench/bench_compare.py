@@ -37,7 +37,7 @@ def main() -> None:
     cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
     print(f"cli   --games {args.games} --threads {args.threads}: wall {t1 - t0:.1f} s, cpu {cpu:.1f} s")
     data = json.loads(cli)
-    print(f"      source: {'python (cardsim.whole_game)' if data['notes'] else 'core'}; mean game length "
+    print(f"      mean game length "
           f"{data['variants'][0]['figures']['game_length']:.3f} / {data['variants'][1]['figures']['game_length']:.3f}")
 
     spec = compare_run.make_spec(GAME, make_variants(GAME, VARIANTS), unit="game", units=args.games,

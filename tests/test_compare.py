@@ -158,7 +158,7 @@ def test_interval_coverage_over_200_small_runs():
 def test_win_probability_by_score_counts_every_side_at_every_hand():
     game = Game("cutthroat-spades")
     records = compare_run.records_range(game, 0, 40, policies=["heuristic"] * 3, seed=4, threads=1, unit="game")
-    paths = compare_run.spades_paths(game, 4, 0, 40, ["heuristic"] * 3)
+    paths = compare_run.score_paths(game, records, 4, 0, ["heuristic"] * 3, 1)
     assert [len(p) for p in paths] == list(records["hands"])  # the core's own games, hand for hand
     width, low, high = compare_run.win_bins(game.rules)
     counts = compare_run.win_counts(paths, records["winner"], width, low, high)
@@ -294,8 +294,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch):
     assert "different run" in fails("compare", "euchre", "--hands", "100", "--variant", "a:", "--variant", "b:",
                                     "--checkpoint", str(ck))
     # a game unit the game lacks
-    from cardsim import whole_game
-    monkeypatch.delitem(whole_game.SCORING, "euchre")
+    from cardsim import Game as _Game
+    monkeypatch.setattr(_Game, "units", property(lambda self: ("hand",)))  # every game has games now
     assert "no whole games" in fails("compare", "euchre", "--games", "10", "--variant", "a:", "--variant", "b:")
     # an unreachable scheduler
     from cardsim import runner

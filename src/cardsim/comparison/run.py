@@ -35,82 +35,33 @@ CHECKPOINT_NAME = "compare-checkpoint.json"
 WIN_BINS = 10
 
 
-def _mix(seed: int, index: int) -> int:
-    """A 64-bit stream key for game ``index`` of a batch keyed by ``seed`` (splitmix64)."""
-    z = (seed + 0x9E3779B97F4A7C15 * (index + 1)) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
-
-
 # -- whole games and their scores hand by hand -----------------------------------------------
-GAME_FIELDS = [("score", "i4", (5,)), ("hands", "i4"), ("winner", "i1"), ("first_dealer", "i1")]
-
-
-def python_games(the_game: Any, seed: int, start: int, count: int, policies: list[str]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Games ``start ..`` played hand after hand by ``cardsim.whole_game`` (the games whose
-    whole games are not yet in the core): game ``i`` is ``play_game(seed=mix(seed, i),
-    dealer=i % seats)``.  Records with the common fields, and each game's scores before
-    each hand (hands x sides)."""
-    from ..whole_game import play_game
-
-    seats = the_game.seats
-    rules = dict(the_game.rules.items())  # a plain dict: the hand states read it faster than Rules
-    records = np.zeros(count, dtype=GAME_FIELDS)
+def score_paths(the_game: Any, records: np.ndarray, seed: int, start: int, policies: list[str],
+                threads: int) -> list[np.ndarray]:
+    """The scores before each hand (hands x sides) of games ``start ..`` of the batch keyed by
+    ``seed`` whose records are ``records``: the core replays those games
+    (:meth:`cardsim.Game.hand_scores`), so they are the games of ``simulate(n, unit="game")``,
+    hand for hand."""
+    rows = the_game.hand_scores(records, start=start, policy=policies, seed=seed, threads=threads)
+    sides = sides_of(the_game.name, the_game.seats)
+    after = rows["score"][:, :sides].astype(np.int64)
+    counts = records["hands"].astype(np.int64)
+    ends = np.cumsum(counts)
     paths = []
-    for j in range(count):
-        index = start + j
-        dealer = index % seats
-        result = play_game(the_game.name, rules, seats, seed=_mix(seed, index), policy=policies,
-                           dealer=dealer)
-        sides = len(result["scores"])
-        records["score"][j, :sides] = result["scores"]
-        records["hands"][j] = result["hands"]
-        records["winner"][j] = result["winner"]
-        records["first_dealer"][j] = dealer
-        history = np.array(result["history"], dtype=np.int64).reshape(-1, sides)
-        paths.append(np.vstack([np.zeros((1, sides), dtype=np.int64), history[:-1]]))
-    return records, paths
-
-
-def spades_paths(the_game: Any, seed: int, start: int, count: int, policies: list[str]) -> list[np.ndarray]:
-    """The scores before each hand of spades games ``start ..`` of the batch keyed by ``seed``,
-    replayed from the core's own streams (game ``i``: stream ``i``, dealer ``i % seats``), so
-    they are the games of ``simulate(n, unit="game")``, hand for hand."""
-    from .. import _core
-
-    seats = the_game.seats
-    sides = sides_of(the_game.name, seats)
-    paths = []
-    for j in range(count):
-        index = start + j
-        state = _core.SpadesState(the_game.rules, seed, index % seats, index, None, None, None)
-        rows = []
-        while True:
-            rows.append(list(state.game_scores)[:sides])
-            while state.phase != "done":
-                state.policy_step(policies[state.to_act])
-            if state.game_winner() >= 0 or len(rows) >= 100_000:
-                break
-            state.next_hand((state.dealer + 1) % seats)
-        paths.append(np.array(rows, dtype=np.int64))
+    for first, n in zip(ends - counts, counts):
+        before = np.zeros((int(n), sides), dtype=np.int64)
+        before[1:] = after[first:first + n - 1]
+        paths.append(before)
     return paths
 
 
 def game_records(the_game: Any, seed: int, start: int, count: int, policies: list[str], threads: int,
-                 want_paths: bool) -> tuple[np.ndarray, list[np.ndarray] | None, str]:
-    """Whole games ``start ..``: from the core where the game has ``unit="game"`` batches, else
-    from cardsim.whole_game.  Returns records, score paths (None when they cannot be had yet)
-    and the source ("core" or "python")."""
-    if "game" in the_game.units:
-        records = records_range(the_game, start, count, policies=policies, seed=seed, threads=threads, unit="game")
-        paths = None
-        if want_paths and the_game.name in ("spades", "cutthroat-spades"):
-            paths = spades_paths(the_game, seed, start, count, policies)
-        # other games' core records do not carry each hand's scores yet (the whole-games work)
-        return records, paths, "core"
-    records, paths = python_games(the_game, seed, start, count, policies)
-    return records, paths, "python"
+                 want_paths: bool) -> tuple[np.ndarray, list[np.ndarray] | None]:
+    """Whole games ``start ..`` from the core's game batches, and (``want_paths``) each game's
+    scores before each hand."""
+    records = records_range(the_game, start, count, policies=policies, seed=seed, threads=threads, unit="game")
+    paths = score_paths(the_game, records, seed, start, policies, threads) if want_paths else None
+    return records, paths
 
 
 def win_counts(paths: list[np.ndarray], winners: np.ndarray, width: int, low: int, high: int) -> dict[str, list[int]]:
@@ -154,7 +105,6 @@ def compare_chunk(spec: Mapping[str, Any], start: int, count: int, *, threads: i
     lengths: list[dict[str, int]] = []
     wins: list[dict[str, list[int]] | None] = []
     keys: list[list[Any]] | None = None
-    sources: list[str] = []
     for v in spec["variants"]:
         the_game = game_for(game, v["rules"])
         policies = list(v["policy"])
@@ -162,8 +112,7 @@ def compare_chunk(spec: Mapping[str, Any], start: int, count: int, *, threads: i
             records = records_range(the_game, start, count, policies=policies, seed=seed, threads=threads)
             figures = hand_figures(game, records)
         else:
-            records, paths, source = game_records(the_game, seed, start, count, policies, threads, True)
-            sources.append(source)
+            records, paths = game_records(the_game, seed, start, count, policies, threads, True)
             figures = game_figures(game, records, the_game.seats)
             hist = np.bincount(records["hands"].astype(np.int64))
             lengths.append({str(h): int(c) for h, c in enumerate(hist) if c})
@@ -183,7 +132,7 @@ def compare_chunk(spec: Mapping[str, Any], start: int, count: int, *, threads: i
     pairs = {f"{a},{b}": stats.to_ints(stats.pair_moments(nums[a], dens[a], nums[b], dens[b]))
              for a, b in _pairs(len(nums))}
     return {"units": count, "figures": keys, "single": single, "pair": pairs, "lengths": lengths,
-            "win": wins, "sources": sources}
+            "win": wins}
 
 
 def _pairs(k: int) -> list[tuple[int, int]]:
@@ -207,7 +156,6 @@ def add_tally(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, A
         for cell, (n, w) in new.items():
             old = acc.get(cell, [0, 0])
             acc[cell] = [old[0] + n, old[1] + w]
-    total["sources"] = sorted(set(total["sources"]) | set(part["sources"]))
     return total
 
 
@@ -416,12 +364,6 @@ def build_result(spec: Mapping[str, Any], tally: Mapping[str, Any]) -> CompareRe
                 entry["win_probability"] = {"bin_width": width, "lowest": low * width, "highest": high * width,
                                             "cells": cells}
         out_variants.append(entry)
-    if spec["unit"] == "game" and any(v.get("win_probability") is None for v in out_variants):
-        notes.append("win probability by score needs each hand's scores during a game, which this game's core "
-                     "game records do not carry yet (waiting for whole-game batches with score paths)")
-    if "python" in tally.get("sources", []):
-        notes.append(f"whole games of {spec['game']} are played hand by hand through cardsim.whole_game "
-                     f"(game i: play_game(seed=mix(seed, i), dealer=i % seats)) until the core has them")
     data = {"game": spec["game"], "unit": spec["unit"], "seed": spec["seed"], "units": tally["units"],
             "precision": spec["precision"], "variants": out_variants,
             "differences": summary["differences"], "notes": notes}
@@ -463,9 +405,7 @@ def check_request(game: str, *, games: int | None, hands: int | None, precision:
 
 
 def check_game_unit(game: Any, unit: str) -> None:
-    from ..whole_game import SCORING
-
-    if unit == "game" and "game" not in game.units and game.name not in SCORING:
+    if unit == "game" and "game" not in game.units:
         raise CardsimError(f"{game.name} has no whole games: compare it by --hands")
     if unit == "game" and not game.rules.get("target_score"):
         raise CardsimError(f"{game.name} games need a target_score")
