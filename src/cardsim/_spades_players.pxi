@@ -3,7 +3,8 @@
 # random     uniform over the legal bids (every special bid the rules allow now and
 #            every number 1..cards held); uniform over the legal cards.
 # heuristic  bids from counting likely tricks (high spades, spade length, side aces
-#            and guarded kings, voids and shortness with spare spades); bids nil with
+#            and guarded kings, voids and shortness with spare spades), the count turned
+#            into a bid by a table learned from the bid odds (sp_count_bid); bids nil with
 #            a hand that has nothing high; takes one-for-50 / two-for-40 for a 1 or 2
 #            count, moon when the count reaches it; blind 6 only when allowed and at
 #            least 100 behind (never blind nil).  Plays to make its bid, then ducks to
@@ -134,11 +135,25 @@ cdef int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
         est = est * 90 // 100  # four opponents: fewer side winners stand up
     return est
 
-cdef bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
-    """Nothing that must win: no spade above the 8, at most three spades, no side ace or king."""
+cdef enum:
+    SP_NIL_COUNT = 0            # nil with a count below this (hundredths) ...
+    SP_NIL_SPADES = 1           # ... at most this many spades ...
+    SP_NIL_TOP = 2              # ... no spade above this lane position (0 = the 2; jokers above the A) ...
+    SP_NIL_ACES = 3             # ... at most this many side aces ...
+    SP_NIL_KINGS = 4            # ... and side kings
+    SP_NIL_PARAMS = 5
+
+cdef int SP_NIL_DEFAULT[SP_NIL_PARAMS]
+SP_NIL_DEFAULT[:] = [120, 3, 6, 0, 0]     # no spade above the 8, no side ace or king
+
+cdef bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nogil:
+    """Nothing that must win, by the limits ``p`` (SP_NIL_*; the learned ones of sp_nil_limits)."""
     cdef uint64_t spades = cards & lane_bb(0)
-    cdef uint64_t high = (<uint64_t>0x1800) * ALL_LANES_BB  # A and K of every lane
-    return est < 120 and popcount(spades) <= 3 and not (spades & (<uint64_t>0xFF80)) and not (cards & high)
+    cdef uint64_t side = cards & ~lane_bb(0)
+    return (est < p[SP_NIL_COUNT] and popcount(spades) <= p[SP_NIL_SPADES]
+            and (spades == 0 or (msb(spades) & 15) <= p[SP_NIL_TOP])
+            and popcount(side & ((<uint64_t>0x1000) * ALL_LANES_BB)) <= p[SP_NIL_ACES]
+            and popcount(side & ((<uint64_t>0x0800) * ALL_LANES_BB)) <= p[SP_NIL_KINGS])
 
 # -- the learned bid table (scripts/spades_bid_table.py, src/cardsim/data/spades_bids.json) --
 # The count of sp_estimate rounded to whole tricks overbid in partnership spades: against the
@@ -150,6 +165,10 @@ cdef bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
 # per quarter-trick of count the bid with the best mean expected score, made non-decreasing.
 # Shapes: 0 = four seats in partnership, 1 = three seats; other shapes (five seats, jokers)
 # keep the rounding.  No table loaded (cut[1] == SP_NO_TABLE): rounding everywhere.
+# The same script learns each shape's nil limits (sp_nil_hand): the count, spade length, top
+# spade and side aces and kings below which nil scores best on average, by a grid search over
+# the same hands; the seed's rule (no spade above the 8, no side ace or king, count below 1.2)
+# bid 1 on many hands whose nil the bid odds prefer (6 of the 10 points lost a hand).
 
 cdef enum:
     SP_BID_SHAPES = 2
@@ -157,6 +176,7 @@ cdef enum:
     SP_NO_TABLE = -(1 << 30) + 1
 
 cdef int SP_BID_CUT[SP_BID_SHAPES][SP_BID_CUTS]
+cdef int SP_NIL_LIMITS[SP_BID_SHAPES][SP_NIL_PARAMS]
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     if r.jokers:
@@ -177,19 +197,34 @@ cdef int sp_count_bid(int est, const SPRules* r) noexcept nogil:
         n += 1
     return n
 
-def set_spades_bid_table(shape, cuts):
+cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
+    """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
+    cdef int shape = sp_bid_shape(r)
+    if shape < 0 or SP_BID_CUT[shape][1] == SP_NO_TABLE:
+        return SP_NIL_DEFAULT
+    return SP_NIL_LIMITS[shape]
+
+def set_spades_bid_table(shape, cuts, nil=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats): ``cuts``
-    the counts (hundredths) at which bids 2, 3, ... start; None: bid the rounded count."""
-    cdef int n, last = -(1 << 30)
+    the counts (hundredths) at which bids 2, 3, ... start, ``nil`` the nil limits (count below,
+    most spades, top spade position, most side aces, most side kings; None: the default
+    120, 3, 6, 0, 0); ``cuts`` None: bid the rounded count with the default nil limits."""
+    cdef int n
     if shape not in (0, 1):
         raise ValueError(f"shape is 0 or 1, got {shape!r}")
+    nil = list(SP_NIL_DEFAULT) if nil is None else [int(x) for x in nil]
+    if len(nil) != SP_NIL_PARAMS:
+        raise ValueError(f"nil limits are {SP_NIL_PARAMS} numbers, got {nil!r}")
+    if cuts is not None:
+        cuts = [int(c) for c in cuts]
+        if len(cuts) > SP_BID_CUTS - 2 or cuts != sorted(cuts):
+            raise ValueError("cuts are at most 18 non-decreasing counts")
+    for n in range(SP_NIL_PARAMS):   # checked: now load
+        SP_NIL_LIMITS[shape][n] = nil[n]
     if cuts is None:
         for n in range(SP_BID_CUTS):
             SP_BID_CUT[shape][n] = SP_NO_TABLE
         return
-    cuts = [int(c) for c in cuts]
-    if len(cuts) > SP_BID_CUTS - 2 or cuts != sorted(cuts):
-        raise ValueError("cuts are at most 18 non-decreasing counts")
     SP_BID_CUT[shape][0] = -(1 << 30)
     SP_BID_CUT[shape][1] = -(1 << 30)
     for n in range(2, SP_BID_CUTS):
@@ -205,6 +240,12 @@ def spades_bid_tables():
             out[shape] = [SP_BID_CUT[shape][n] for n in range(2, SP_BID_CUTS) if SP_BID_CUT[shape][n] < (1 << 30)]
     return out
 
+def spades_nil_limits():
+    """The nil limits in force per shape: {shape: [count, spades, top, aces, kings]}."""
+    return {shape: ([SP_NIL_LIMITS[shape][n] for n in range(SP_NIL_PARAMS)]
+                    if SP_BID_CUT[shape][1] != SP_NO_TABLE else list(SP_NIL_DEFAULT))
+            for shape in range(SP_BID_SHAPES)}
+
 def _load_spades_bid_tables():
     import importlib.resources
     import json
@@ -215,7 +256,7 @@ def _load_spades_bid_tables():
         data = json.loads(path.read_text())
         for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
             if key in data:
-                set_spades_bid_table(shape, data[key]["cuts"])
+                set_spades_bid_table(shape, data[key]["cuts"], data[key].get("nil"))
 
 _load_spades_bid_tables()
 
@@ -234,7 +275,7 @@ cdef int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     est = sp_estimate(h.hand[s], r)
     if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks:
         return sp_code(SP_BID_MOON, r.moon_tricks)
-    if r.allow_nil and sp_nil_hand(h.hand[s], est):
+    if r.allow_nil and sp_nil_hand(h.hand[s], est, sp_nil_limits(r)):
         if not (r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)):
             return sp_code(SP_BID_NIL, 0)
     b = sp_count_bid(est, r)
