@@ -29,7 +29,7 @@ def test_simulate_hands_json():
     data = json.loads(ok("simulate", "cutthroat-spades", "--hands", "3000", "--threads", "1", "--json",
                          "--preset", "long-500", "--set", "players=4"))
     assert data["hands"] == 3000 and len(data["mean_tricks"]) == 4
-    assert abs(sum(data["mean_tricks"]) - 13) < 1e-6
+    assert abs(sum(data["mean_tricks"]) - 13) < 4 * 0.5e-4   # each mean is printed to 4 places
     assert data["made_rate_regular"] > 0.5
 
 
