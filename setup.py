@@ -88,6 +88,7 @@ def extension(name: str) -> Extension:
 MODULES = [
     "_contract",              # the game contract: GameState, policies (shared)
     "_deal",                  # constrained dealing and hidden-card resampling (shared)
+    "_games",                 # the whole-game batch driver: GameKind, simulate_games (shared)
     "pinochle.common",        # meld names and values, auction action names (three pinochle games)
     "pinochle.cutthroat",     # Cutthroat Pinochle: batch, odds, step state
     "pinochle.partnership",   # Partnership Pinochle
@@ -96,6 +97,7 @@ MODULES = [
     "spades.spades",          # Spades and Cutthroat Spades: batch, step state
     "spades.games",           # whole Spades games and tournaments
     "spades.odds",            # Spades bid odds
+    "_odds_conditions",       # conditioned bid odds of every game (DealConditions)
 ]
 extensions = [extension(name) for name in MODULES]
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of

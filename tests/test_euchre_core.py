@@ -196,8 +196,10 @@ def test_legacy_preset_reproduces_earlier_results():
     records of the build before issue 9 (their per-seat point totals and a hash of the
     records, taken from that build).  With random players the new default differs only
     by one point per lone march; the heuristic, which goes alone only for a bonus, never
-    goes alone under it."""
-    pinned = {"heuristic": ([41535, 41783, 41497], "91ef4d19eee67d74"),
+    goes alone under it.  The heuristic's figures were re-pinned in issue 11, whose suit-free
+    tie-breaks change some of its cards (the rules, and the random players' records, are
+    unchanged)."""
+    pinned = {"heuristic": ([41445, 41827, 41486], "866ec917c507877d"),
               "random": ([52462, 52461, 52740], "d35d41c0477cee38")}
     for policy, (totals, digest) in pinned.items():
         old = Game("cutthroat-euchre", preset="legacy").simulate(50_000, policy=policy, seed=2026, threads=2).array

@@ -33,8 +33,6 @@ def test_heuristic_team_wins_most_games_against_random():
 
 
 def test_bad_input():
-    with pytest.raises(CardsimError, match="play_game is not implemented for cutthroat-spades"):
-        Game("cutthroat-spades").play_game()
     with pytest.raises(CardsimError, match="one per seat"):
         Game("euchre").play_game(policy=["random"] * 3)
     with pytest.raises(CardsimError, match="dealer 3 is out of range"):

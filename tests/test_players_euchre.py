@@ -268,7 +268,10 @@ def test_stuck_dealer_names_its_best_suit_and_a_free_one_passes():
 def test_merge_keeps_trumps_then_aces_then_the_best_card():
     for mine, dummy, kept in (
         ("9S TS 9C QH 9H", "AH KD AS TC JD", {"QH", "9H", "AH", "JD", "AS"}),
-        ("9S TS 9C TC QH", "AH JD AS KD KC", {"QH", "AH", "JD", "AS", "KC"}),
+        # spades and clubs are both of the other colour: 9S and 9C tie, and the tie goes to the
+        # suit of the weaker holding (9C TC KC below 9S TS AS), never the suit order; clubs then
+        # empty into a void, which keeps TS rather than KC
+        ("9S TS 9C TC QH", "AH JD AS KD KC", {"QH", "AH", "JD", "AS", "TS"}),
     ):
         hand = deal_with("cutthroat-euchre", {1: mine}, upcard="TH", dummy=dummy)
         hand.act("order")

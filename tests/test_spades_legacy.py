@@ -6,6 +6,8 @@ tournament batches, and the full output of a few bid-odds runs.  The same worklo
 the legacy preset must give the same bytes.  The one deliberate change in bid odds: P(make)
 of one-for-50 / two-for-40 now means exactly one / two tricks (issue 9), so those rows (and
 the policy's row when it bids them) may differ in p_make and its interval, nothing else.
+Issue 11 changed the heuristic players (not the rules): their entries were recorded again
+(``tests/cases/spades_legacy.py --players``); the random players' batches are the old ones.
 """
 from __future__ import annotations
 

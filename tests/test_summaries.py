@@ -163,12 +163,21 @@ def spades_hands(rec: np.ndarray) -> dict:
     return out
 
 
-def spades_games(rec: np.ndarray) -> dict:
-    seats = rec["score"].shape[1]
+def whole_games(rec: np.ndarray, sides: int | None = None) -> dict:
+    """Game batches of every game: sides are the score columns (spades: two teams)."""
+    sides = sides or rec["score"].shape[1]
+    lengths = sorted(int(r["hands"]) for r in rec)
+
+    def quantile(q):  # the shortest length that at least q% of the games do not exceed
+        return next(L for L in lengths if sum(x <= L for x in lengths) >= q / 100 * len(lengths))
+
     return {
         "unfinished_rate": rate(r["winner"] == -1 for r in rec),
-        "win_rate": [rate(r["winner"] == s for r in rec) for s in range(seats)],
-        "max_hands": max(int(r["hands"]) for r in rec),
+        "win_rate": [rate(r["winner"] == s for r in rec) for s in range(sides)],
+        "win_rate_by_position": [rate(r["winner"] >= 0 and (int(r["winner"]) - int(r["first_dealer"])) % sides == k
+                                      for r in rec) for k in range(sides)],
+        "hands_quantiles": {f"p{q}": quantile(q) for q in (10, 25, 50, 75, 90)},
+        "max_hands": lengths[-1],
     }
 
 
@@ -189,8 +198,13 @@ GAME_FIGURES = {
     ("euchre", "hand"): euchre,
     ("cutthroat-spades", "hand"): spades_hands,
     ("spades", "hand"): spades_hands,
-    ("cutthroat-spades", "game"): spades_games,
-    ("spades", "game"): spades_games,
+    ("cutthroat-spades", "game"): whole_games,
+    ("spades", "game"): lambda rec: whole_games(rec, 2),
+    ("cutthroat-pinochle", "game"): whole_games,
+    ("partnership-pinochle", "game"): whole_games,
+    ("two-hand-pinochle", "game"): whole_games,
+    ("cutthroat-euchre", "game"): whole_games,
+    ("euchre", "game"): whole_games,
     ("cutthroat-spades", "tournament"): spades_tournaments,
     ("spades", "tournament"): spades_tournaments,
 }
@@ -230,6 +244,11 @@ CASES = [
     ("spades", "hand", 3000, 13, "heuristic,random,heuristic,random", ()),
     ("cutthroat-spades", "game", 150, 14, None, ()),
     ("spades", "game", 150, 15, None, ()),
+    ("cutthroat-pinochle", "game", 80, 18, None, ("army_scoring=true",)),
+    ("partnership-pinochle", "game", 80, 19, "random,heuristic,random,heuristic", ()),
+    ("two-hand-pinochle", "game", 80, 20, None, ()),
+    ("cutthroat-euchre", "game", 80, 21, None, ()),
+    ("euchre", "game", 80, 22, None, ()),
     ("cutthroat-spades", "tournament", 25, 16, None, ("players=4",)),
     ("spades", "tournament", 25, 17, None, ()),
 ]

@@ -21,6 +21,7 @@ so two sets with the same counts compare equal.
 """
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -28,10 +29,6 @@ from typing import Iterable, Iterator, Union
 
 from .errors import CardError
 
-try:
-    from numpy import integer as _np_integer
-except ImportError:  # pragma: no cover - numpy is a dependency
-    _np_integer = int  # type: ignore[misc,assignment]
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -176,7 +173,7 @@ class CardSet:
         if isinstance(cards, CardSet):
             self._check_deck(cards)
             self.mask = cards.mask
-        elif isinstance(cards, (int, _np_integer)) and not isinstance(cards, bool):
+        elif isinstance(cards, numbers.Integral) and not isinstance(cards, bool):
             cards = int(cards)
             if cards < 0 or cards & ~deck.full_mask:
                 raise CardError(f"mask {cards:#x} has bits outside the {deck.label} deck")

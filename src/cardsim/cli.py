@@ -16,21 +16,24 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from typing import TYPE_CHECKING
+
 import click
-import numpy as np
 from click.core import ParameterSource
-from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
-from rich.table import Table
-from rich.text import Text
 
 from . import __version__, atomic
-from .cards import SUITS, CardSet
 from .errors import CardsimError
-from .game import Game, implemented_games
-from .records import OUT_SUFFIXES, RecordWriter, check_suffix, record_meta
 from .rules import GAMES, get_game, make_rules
+
+if TYPE_CHECKING:  # imported where used, so that `cardsim --version` and `--help` start fast
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from .cards import CardSet
+    from .game import Game
+
+# Commands whose module is imported only when the command runs (or its help is shown).
+LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid", "compare": "cardsim.cli_compare:compare_command"}
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
@@ -42,7 +45,17 @@ PROGRESS_AFTER_S = 1.0  # show a progress bar only for runs longer than this
 class CardsimGroup(click.Group):
     """A click group that reports any bad input (CardsimError, click's usage errors) as one
     line and exit status 2, and an interrupt (Ctrl-C, SIGTERM) as one line saying what
-    became of the output file."""
+    became of the output file; the commands of ``LAZY_COMMANDS`` are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            import importlib
+            module, _, attribute = LAZY_COMMANDS[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
@@ -103,11 +116,13 @@ def out_note(ctx: click.Context, message: str = "") -> str:
 
 
 def stderr_console() -> Console:
+    from rich.console import Console
     return Console(stderr=True)
 
 
 def stdout_console() -> Console:
     """Rich console on stdout; piped output gets wide lines rather than wrapped cells."""
+    from rich.console import Console
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         console.width = 200
@@ -117,6 +132,8 @@ def stdout_console() -> Console:
 def print_table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[Any]],
                 no_wrap: Sequence[str] = ()) -> None:
     """A rich table on stdout; cells are plain text (no markup), None shows as blank."""
+    from rich.table import Table
+    from rich.text import Text
     console = stdout_console()
     if title:
         console.print(Text(title))
@@ -155,6 +172,15 @@ def json_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(f)
 
 
+def cluster_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--scheduler and --workers: run the chunks on Dask through the shared runner (cardsim.runner)."""
+    f = click.option("--workers", type=int, default=None,
+                     help="Start a Dask LocalCluster of N worker processes on this machine.")(f)
+    f = click.option("--scheduler", metavar="tcp://HOST:PORT", default=None,
+                     help="Run the chunks on an existing Dask cluster (docs/compare.md).")(f)
+    return f
+
+
 def check_range(name: str, value: int, low: int, high: int) -> int:
     if not low <= value <= high:
         raise CardsimError(f"{name} must be from {low} to {high}, got {value}")
@@ -182,6 +208,7 @@ def games() -> None:
     Example:
       cardsim games
     """
+    from .game import implemented_games
     ready = set(implemented_games())
     rows = []
     for spec in GAMES.values():
@@ -241,6 +268,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
       cardsim deal cutthroat-pinochle --seed 7 --dealer 2
       cardsim deal euchre --seed 7
     """
+    from .game import Game
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     hand = the_game.deal(seed=seed, dealer=dealer)
     widow = getattr(hand, "widow", None)
@@ -269,6 +297,7 @@ def deal(game: str, seed: int, dealer: int, preset: str | None, rules_file: str 
 
 def by_suit(cards: CardSet) -> str:
     """Card codes grouped by suit (S H D C, high first), two spaces between suits."""
+    from .cards import SUITS
     return "  ".join(str(cards.suit(s)) for s in SUITS if cards.suit(s))
 
 
@@ -299,6 +328,7 @@ def meld(game: str, cards: str, trump: str, preset: str | None, rules_file: str 
       cardsim meld cutthroat-pinochle --trump S \\
         "AS TS KS QS JS QS 9S AH KH JD AD AC KC QC JC"
     """
+    from .game import Game
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     if not the_game.has_meld:
         raise CardsimError(f"{the_game.name} has no meld: the meld command is for the pinochle games")
@@ -340,6 +370,8 @@ class LazyProgress:
             elapsed = self.clock() - self.started
             if elapsed <= self.after and elapsed * total / max(done, 1) <= self.after:
                 return
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn,
+                                       TextColumn, TimeElapsedColumn, TimeRemainingColumn)
             self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                                 TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
                                 console=self.console, transient=True)
@@ -364,6 +396,7 @@ def check_out(path: str) -> Path:
     if out.is_dir() or path.endswith(("/", os.sep)):
         raise CardsimError(f"cannot write {path!r}: it is a directory; give a file name ending in "
                            f".csv, .npz or .parquet")
+    from .records import check_suffix
     check_suffix(out)
     atomic.check_writable(out)
     return out
@@ -390,12 +423,18 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @click.option("--out", metavar="FILE", help="Write one record per hand to FILE (.csv, .npz or .parquet).")
 @click.option("--unit", type=click.Choice(["hand", "game", "tournament"]), default="hand", show_default=True,
-              help="What --hands counts: hands, or whole games / tournaments (spades).")
+              help="What --hands counts: hands, or whole games (every game) / tournaments (spades).")
+@click.option("--hand-scores", "hand_scores", metavar="FILE",
+              help="With --unit game: write each hand's points and the scores after it, one row per hand, to FILE.")
+@click.option("--deals", "deals", metavar="FILE",
+              help="With --unit hand: write each hand's deal (dealer, every seat's cards as masks) to FILE.")
+@cluster_options
 @rule_options
 @json_option
 def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
-             out: str | None, unit: str, preset: str | None, rules_file: str | None, sets: tuple[str, ...],
-             as_json: bool) -> None:
+             out: str | None, unit: str, hand_scores: str | None, deals: str | None, scheduler: str | None,
+             workers: int | None, preset: str | None,
+             rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Play many hands of GAME and summarize them.
 
     The results depend only on the rules, policies and --seed, not on --threads.
@@ -406,6 +445,8 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
       cardsim simulate cutthroat-pinochle --hands 50000 --preset army \\
         --policy-seats heuristic,random,random --out hands.csv --json
       cardsim simulate cutthroat-spades --set players=5 --set jokers=2 --hands 10000 --unit game
+      cardsim simulate euchre --hands 10000 --unit game --out games.csv --hand-scores hands.csv
+      cardsim simulate spades --hands 100000 --out hands.parquet --deals deals.parquet
     """
     check_range("--hands", n_hands, 1, MAX_HANDS)
     if threads is None:
@@ -414,15 +455,32 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     ctx = click.get_current_context()
     if policy_seats is not None and ctx.get_parameter_source("policy") is not ParameterSource.DEFAULT:
         raise CardsimError("give --policy or --policy-seats, not both: --policy-seats sets every seat")
+    import numpy as np
+
+    from .game import Game
+    from .records import RecordWriter, record_meta
+    from .runner import Runner, check_cluster_options, chunk_ranges, simulate_range
+    if hand_scores is not None and unit != "game":
+        raise CardsimError(f"--hand-scores needs --unit game, got --unit {unit}")
+    check_cluster_options(scheduler, workers)
     out_path = check_out(out) if out is not None else None
+    if deals is not None and unit != "hand":
+        raise CardsimError(f"--deals needs --unit hand, got --unit {unit}")
+    scores_path = check_out(hand_scores) if hand_scores is not None else None
+    deals_path = check_out(deals) if deals is not None else None
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
     if policy_seats is not None:
         policies = [p.strip() for p in policy_seats.split(",")]
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
-    chunks = the_game.iter_simulate(n_hands, policy=policies, seed=seed, threads=threads, unit=unit)
+    the_game.iter_simulate(0, policy=policies, seed=seed, threads=threads, unit=unit)  # checks the arguments now
     with contextlib.ExitStack() as stack:
+        runner = stack.enter_context(Runner(scheduler=scheduler, workers=workers, threads=threads))
+        step = the_game._step(unit)
+        tasks = ((the_game.name, the_game.rules.to_dict(), unit, seed, start, count, summarizer.policy)
+                 for start, count in chunk_ranges(n_hands, step))
+        chunks = runner.map(simulate_range, tasks)
         progress = stack.enter_context(LazyProgress(stderr_console()))
         writer = None
         if out_path is not None:
@@ -430,18 +488,39 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
             writer = RecordWriter(out_path, the_game.unit_dtype(unit), meta)
             ctx.find_root().meta.update({"cardsim.out": str(out_path), "cardsim.out_existed": out_path.exists()})
             stack.enter_context(writer)
+        scores_writer = None
+        if scores_path is not None:
+            scores_dtype = the_game.hand_scores(np.zeros(0, the_game.unit_dtype("game"))).dtype
+            scores_writer = RecordWriter(scores_path, scores_dtype,
+                                         record_meta(the_game.name, seed, summarizer.policy, the_game.rules))
+            stack.enter_context(scores_writer)
+        deals_writer = None
+        if deals_path is not None:
+            deals_writer = RecordWriter(deals_path, the_game.hand_deals(0).dtype,
+                                        record_meta(the_game.name, seed, summarizer.policy, the_game.rules))
+            stack.enter_context(deals_writer)
         done = capped = 0
         for chunk in chunks:
             if writer is not None:
                 writer.write(chunk)
+            if scores_writer is not None:
+                scores_writer.write(the_game.hand_scores(chunk, start=done, policy=policies, seed=seed,
+                                                         threads=threads))
+            if deals_writer is not None:
+                deals_writer.write(the_game.hand_deals(len(chunk), start=done, policy=policies, seed=seed,
+                                                       threads=threads))
             summarizer.add(chunk)
-            if "redeals" in (chunk.dtype.names or ()):
+            if unit == "hand" and "redeals" in (chunk.dtype.names or ()):
                 capped += int(np.count_nonzero(chunk["redeals"] > REDEAL_CAP))
             done += len(chunk)
             progress(done, n_hands)
     if out_path is not None:
         ctx.find_root().meta.pop("cardsim.out", None)
         click.echo(f"wrote {summarizer.count} records to {out_path}", err=True)
+    if scores_path is not None:
+        click.echo(f"wrote the hand scores of {summarizer.count} games to {scores_path}", err=True)
+    if deals_path is not None:
+        click.echo(f"wrote the deals of {summarizer.count} hands to {deals_path}", err=True)
     if capped:
         click.echo(f"warning: {capped} of {summarizer.count} hands ended with no contest after {REDEAL_CAP} "
                    f"redeals (the core's cap): under these rules hands are rarely bid or made", err=True)
@@ -452,7 +531,3 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     columns, rows = summary_rows(summary)
     print_table(f"{get_game(game).title}: {summarizer.count} {unit}s", columns, rows, no_wrap=("figure",))
 
-
-from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)
-
-main.add_command(bid)

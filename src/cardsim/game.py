@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from . import _core, spades_records
+from . import _core, batch_deals, spades_records, whole_game
 from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, IllegalMoveError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
@@ -19,6 +19,7 @@ from .hands.spades import SpadesHand, spades_deck, spades_seats
 from .meld import Meld, pinochle_meld
 from .players import check_policies
 from .records import HandRecords, Summarizer
+from .summaries import Summary
 from .summaries import (cutthroat_pinochle_summary, euchre_summary, partnership_pinochle_summary,
                         two_hand_pinochle_summary)
 from .rules import GAMES, Rules, get_game, make_rules
@@ -45,6 +46,11 @@ class Engine:
 
 
 
+def game_units(name: str) -> dict[str, tuple[np.dtype, Callable[..., None], Summary]]:
+    """The ``unit="game"`` batches every game has: whole games through the core's one driver."""
+    return {"game": (whole_game.GAME_DTYPES[name], whole_game.simulate_chunk(name), whole_game.SUMMARIES[name])}
+
+
 ENGINES: dict[str, Engine] = {
     "cutthroat-pinochle": Engine(
         seats=3,
@@ -54,6 +60,7 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_cutthroat_pinochle,
         summarize=cutthroat_pinochle_summary,
         meld_function=pinochle_meld,
+        units=game_units("cutthroat-pinochle"),
     ),
     "cutthroat-euchre": Engine(
         seats=3,
@@ -62,6 +69,7 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.CUTTHROAT_EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_cutthroat_euchre,
         summarize=euchre_summary,
+        units=game_units("cutthroat-euchre"),
     ),
     "euchre": Engine(
         seats=4,
@@ -70,6 +78,7 @@ ENGINES: dict[str, Engine] = {
         record_dtype=_core.EUCHRE_RECORD_DTYPE,
         simulate_chunk=_core.simulate_euchre,
         summarize=euchre_summary,
+        units=game_units("euchre"),
     ),
     "partnership-pinochle": Engine(
         seats=4,
@@ -79,6 +88,7 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_partnership_pinochle,
         summarize=partnership_pinochle_summary,
         meld_function=pinochle_meld,
+        units=game_units("partnership-pinochle"),
     ),
     "two-hand-pinochle": Engine(
         seats=2,
@@ -88,6 +98,7 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_two_hand_pinochle,
         summarize=two_hand_pinochle_summary,
         meld_function=two_hand_meld,
+        units=game_units("two-hand-pinochle"),
     ),
     **{name: Engine(
         seats=spades_seats,
@@ -97,8 +108,9 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_spades,
         summarize=spades_records.hand_summary,
         view_dtype=spades_records.view_dtype,
-        units={unit: (spades_records.record_dtype(unit), spades_records.simulate_chunk(unit),
-                      spades_records.SUMMARIES[unit]) for unit in ("game", "tournament")},
+        units={**game_units(name),
+               "tournament": (spades_records.record_dtype("tournament"), spades_records.simulate_chunk("tournament"),
+                              spades_records.SUMMARIES["tournament"])},
     ) for name in ("cutthroat-spades", "spades")},
 }
 
@@ -250,15 +262,19 @@ class Game:
         return self._engine.meld_function(self.cards(cards), trump, self.rules)
 
     def play_game(self, *, seed: int = 0, policy: str | Sequence[str] = "heuristic", dealer: int = 0) -> dict[str, Any]:
-        """Play one whole game to ``target_score`` from Python, hand after hand (see
-        cardsim.whole_game); spades games run in the core: ``simulate(n, unit="game")``."""
+        """Play one whole game to ``target_score`` in the core (game 0 of ``simulate(n,
+        unit="game", seed=seed)`` but with first dealer ``dealer``; see cardsim.whole_game):
+        ``winner``, ``scores``, ``hands``, ``history`` (the scores after each hand) and, with
+        army scoring, ``army``.  A game that stops unfinished is a CardsimError."""
         from .whole_game import play_game
 
         return play_game(self.name, self.rules, self.seats, seed=check_seed(seed), policy=policy, dealer=dealer)
 
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
-                 progress: Callable[[int, int], None] | None = None, unit: str = "hand") -> HandRecords:
+                 progress: Callable[[int, int], None] | None = None, unit: str = "hand",
+                 hand_scores: bool = False, deals: bool = False,
+                 scheduler: str | None = None, workers: int | None = None) -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
@@ -267,24 +283,69 @@ class Game:
         or one per seat.  ``progress(done, total)`` is called between chunks.
         ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
         tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.
+        ``hand_scores=True`` (games only) also gives each hand's scores as the games go, one
+        row per hand (``records.hand_scores``: game, hand, dealer, points and score per side;
+        see :func:`cardsim.whole_game.hand_scores_dtype`); the core plays the games twice.
+        ``deals=True`` (hands only) also gives each hand's deal (``records.deals``: the dealer,
+        every seat's cards and the game's other places as masks; see cardsim.batch_deals).
         A batch whose records would not fit in memory is refused: use
         :meth:`iter_simulate` (or the CLI's ``--out``), which holds one chunk at a time.
+        ``scheduler="tcp://HOST:PORT"`` or ``workers=N`` (a LocalCluster) make the chunks on a
+        Dask cluster (cardsim.runner): the same records.
         """
         n = check_count(n_hands)
+        if hand_scores and unit != "game":
+            raise CardsimError(f"hand_scores=True needs unit='game', got unit={unit!r}")
+        if deals and unit != "hand":
+            raise CardsimError(f"deals=True needs unit='hand', got unit={unit!r}")
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
         policies = self._policies(policy)
         array = np.zeros(n, dtype=dtype)
-        for start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
-            pass
+        if scheduler is not None or workers is not None:
+            filled = array.view(self.unit_dtype(unit))
+            start = 0
+            for part in self.iter_simulate(n, policy=policies, seed=seed, unit=unit, progress=progress,
+                                           scheduler=scheduler, workers=workers):
+                filled[start:start + len(part)] = part
+                start += len(part)
+        else:
+            for _start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
+                pass
+        scores = self.hand_scores(array, policy=policies, seed=seed, threads=threads) if hand_scores else None
+        dealt = self.hand_deals(n, policy=policies, seed=seed, threads=threads) if deals else None
         if self._engine.view_dtype is not None:
             array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
-                           summarize=summarize, unit=unit)
+                           summarize=summarize, unit=unit, hand_scores=scores, deals=dealt)
+
+    def hand_deals(self, n_hands: int, *, start: int = 0, policy: str | Sequence[str] = "heuristic", seed: int = 0,
+                   threads: int | None = None) -> np.ndarray:
+        """The deals hands ``start .. start+n_hands-1`` of the hand batch keyed by ``seed`` (played
+        with ``policy``) played: one row per hand (see :mod:`cardsim.batch_deals`)."""
+        n = check_count(n_hands)
+        if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+            raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
+        return batch_deals.hand_deals(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
+                                      int(start), n, check_threads(threads))
+
+    def hand_scores(self, games: np.ndarray, *, start: int = 0, policy: str | Sequence[str] = "heuristic",
+                    seed: int = 0, threads: int | None = None) -> np.ndarray:
+        """Each hand's scores of the games ``start ..`` of the batch keyed by ``seed`` whose records
+        are ``games`` (a ``unit="game"`` batch or chunk, played with ``policy``): one row per hand,
+        in game order (see :func:`cardsim.whole_game.hand_scores_dtype`).  The core replays the
+        games; records that are not those games' are refused."""
+        self._unit("game")
+        try:
+            return whole_game.hand_scores(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
+                                          int(start), games, check_threads(threads))
+        except ValueError as exc:
+            raise CardsimError(str(exc)) from None
 
     def iter_simulate(self, n_hands: int, *, chunk: int | None = None, policy: str | Sequence[str] = "heuristic",
                       seed: int = 0, threads: int | None = None, unit: str = "hand",
-                      progress: Callable[[int, int], None] | None = None) -> Iterator[np.ndarray]:
+                      progress: Callable[[int, int], None] | None = None,
+                      scheduler: str | None = None, workers: int | None = None) -> Iterator[np.ndarray]:
         """The records of ``simulate(n_hands, ...)`` as arrays of at most ``chunk`` records each.
 
         Record ``i`` is the same as in one :meth:`simulate` batch (hand ``i`` is keyed by
@@ -306,6 +367,11 @@ class Game:
         step = self._step(unit) if chunk is None else check_chunk(chunk)
         seed, threads = check_seed(seed), check_threads(threads)  # checked now, not at the first chunk
         view = self.unit_dtype(unit) if self._engine.view_dtype is not None else None
+        if scheduler is not None or workers is not None:  # on a Dask cluster: the same chunks
+            from .runner import check_cluster_options, cluster_chunks
+            check_cluster_options(scheduler, workers)
+            return cluster_chunks(self, n, policies=policies, seed=seed, unit=unit, step=step, scheduler=scheduler,
+                                  workers=workers, progress=progress)
         chunks = self._run(n, policies, seed, threads, unit, step=step, progress=progress)
         return (records.view(view) if view is not None else records for _start, records in chunks)
 

@@ -26,7 +26,9 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
+from .odds_conditions import CONDITION_KEYS, build_conditions, finish, runner
 from .players import check_policy
+from .runner import Runner, active_runner, call_chunk, using
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -67,6 +69,7 @@ class BidOdds:
     trumps: list[dict[str, Any]]
     recommendation: dict[str, Any]
     army: bool = field(default=False)
+    conditions: dict[str, Any] | None = field(default=None)
 
     def row(self, trump: str, bid: int) -> dict[str, Any]:
         for r in self.rows:
@@ -80,7 +83,7 @@ class BidOdds:
             "game": self.game, "cards": self.cards, "seat": self.seat, "dealer": self.dealer,
             "trials": self.trials, "seed": self.seed, "policy": self.policy,
             "trumps": self.trumps, "rows": self.rows, "recommendation": self.recommendation,
-        }
+        } | ({"conditions": self.conditions} if self.conditions is not None else {})
 
     def to_pandas(self) -> pd.DataFrame:
         try:
@@ -99,7 +102,8 @@ class BidOdds:
             for t in self.trumps
         ]
         who = "team " if self.game == "partnership-pinochle" else ""
-        first = (f"{self.game}: {self.cards} (seat {self.seat}, dealer {self.dealer}, {self.trials:,} deals)",
+        first = (f"{self.game}: {self.cards} (seat {self.seat}, dealer {self.dealer}, {self.trials:,} deals)"
+                 + conditions_line(self.conditions),
                  ["trump", "named", f"{who}meld", f"{who}trick points", "total", f"sure up to (>= {sure:.1%})"],
                  trump_rows)
         best = [r for r in self.rows if r["trump"] == "best" and r["p_make"] < sure]
@@ -165,6 +169,9 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
     a reported probability) is at most ``precision`` (at most PRECISION_CAP trials)."""
     chunks = []
+    cluster = active_runner()
+    if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
+        return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress)
     if precision is not None:
         precision = check_precision(precision)
         done = 0
@@ -185,10 +192,43 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     return np.concatenate(chunks)
 
 
+def conditions_line(conditions: dict[str, Any] | None) -> str:
+    """A title's second line saying what the odds were conditioned on ('' when nothing)."""
+    from .odds_conditions import conditions_text
+    return "" if conditions is None else "\n" + conditions_text(conditions)
+
+
+def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
+               trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
+    """:func:`sample_trials` with batches of BATCH_TRIALS spread over a cluster: trial ``i``
+    depends only on ``(seed, i)`` and the batches are joined in order, so the result is the
+    same trials; with ``precision`` it stops at the same batch as a local run."""
+    chunks: list[np.ndarray] = []
+    if precision is not None:
+        precision = check_precision(precision)
+        tasks = ((run, start, BATCH_TRIALS) for start in range(0, PRECISION_CAP, BATCH_TRIALS))
+        for part in runner.map(call_chunk, tasks):
+            chunks.append(part)
+            if progress:
+                progress(len(chunks) * BATCH_TRIALS, PRECISION_CAP)
+            if widest(np.concatenate(chunks)) <= precision:
+                break
+        return np.concatenate(chunks)
+    trials = check_trials(trials)
+    tasks = ((run, start, min(BATCH_TRIALS, trials - start)) for start in range(0, trials, BATCH_TRIALS))
+    done = 0
+    for part in runner.map(call_chunk, tasks):
+        chunks.append(part)
+        done += len(part)
+        if progress:
+            progress(done, trials)
+    return np.concatenate(chunks)
+
+
 def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None], *, seats: int, seat: int,
                       dealer: int | None, army: bool, reason_tail: str, trials: int | None,
                       precision: float | None, policy: str, seed: int, threads: int | None,
-                      progress: Callable[[int, int], None] | None) -> BidOdds:
+                      progress: Callable[[int, int], None] | None, conditioning: dict[str, Any]) -> BidOdds:
     """Bid odds of a pinochle game whose core trials use the 13-column trump layout
     (_totals_by_choice); the dealer defaults to the seat on the player's right."""
     seat = check_seat("seat", seat, seats)
@@ -196,24 +236,31 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
     policies = [check_policy(policy)] * seats
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
+    cond = build_conditions(game, hand, seat, dealer, policies, **conditioning)
+    if cond is not None and cond.first_bid is not None:
+        min_bid = cond.first_bid  # after the auction so far, the lowest bid the player can make
 
-    def run(start: int, n: int) -> np.ndarray:
+    def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, 13), dtype=np.int16)
         core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
         return out
 
+    run = runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 13)
     results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
                             progress=progress)
     rows, trumps, recommendation = bid_summary(results, min_bid, int(game.rules["bid_increment"]), army,
                                                reason_tail)
     return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation,
-                   army)
+                   army, None if cond is None else finish(cond, len(results)))
 
 
 def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
                             precision: float | None = None, policy: str = "heuristic", seed: int = 0,
                             threads: int | None = None, seat: int = 0, dealer: int | None = None,
-                            progress: Callable[[int, int], None] | None = None) -> BidOdds:
+                            progress: Callable[[int, int], None] | None = None, known: Any = None,
+                            voids: Any = None, auction: Any = None, auction_slack: Any = None,
+                            constraints: Any = None, accept: Callable[..., Any] | None = None,
+                            min_acceptance: Any = None) -> BidOdds:
     hand = game.cards(cards)
     size = 15 if game.rules["widow"] else 16
     if len(hand) != size:
@@ -227,7 +274,9 @@ def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | N
                              army=bool(game.rules["army_scoring"]),
                              reason_tail="after seeing the widow the heuristic names {trump} most often",
                              trials=trials, precision=precision, policy=policy, seed=seed, threads=threads,
-                             progress=progress)
+                             progress=progress, conditioning=dict(
+                                 known=known, voids=voids, auction=auction, auction_slack=auction_slack,
+                                 constraints=constraints, accept=accept, min_acceptance=min_acceptance))
 
 
 def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
@@ -288,12 +337,16 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
 def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | None = 20_000,
              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-             rules: dict[str, Any] | None = None, **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
+             rules: dict[str, Any] | None = None, scheduler: str | None = None, workers: int | None = None,
+             **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
     ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre),
-    ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades).
+    ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades); conditioning
+    (every game, cardsim.odds_conditions): ``known``, ``voids``, ``auction``, ``auction_slack``,
+    ``constraints``, ``accept``, ``min_acceptance``.
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
-    interval of at most +/- ``precision``."""
+    interval of at most +/- ``precision``.  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
+    (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
@@ -304,12 +357,13 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
-    result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
-                threads=threads, progress=progress, **context)
+    with using(scheduler, workers):
+        result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
+                    threads=threads, progress=progress, **context)
     return result
 
 
-_COMMON = ("trials", "precision", "policy", "seed", "threads", "progress")
+_COMMON = ("trials", "precision", "policy", "seed", "threads", "progress") + CONDITION_KEYS
 
 #: Bid odds per game: a function (game, cards, *, trials, precision, policy, seed, threads,
 #: progress, **context) -> a result with .rows, .recommendation, .to_dict().  Each game's

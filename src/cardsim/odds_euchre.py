@@ -38,7 +38,8 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .odds import check_seat, sample_trials, wilson_interval
+from .odds import check_seat, conditions_line, sample_trials, wilson_interval
+from .odds_conditions import build_conditions, finish, runner
 from .players import check_policy
 
 #: outcome codes written by the core (euchre/odds.pxd), in order
@@ -60,6 +61,7 @@ class EuchreOdds:
     policy: list[str]
     rows: list[dict[str, Any]]
     recommendation: dict[str, Any]
+    conditions: dict[str, Any] | None = None
 
     def row(self, round: int, action: str) -> dict[str, Any]:
         for r in self.rows:
@@ -77,7 +79,7 @@ class EuchreOdds:
                  f"{r['p_defend']:.3f}", f"{r['p_thrown_in']:.3f}", f"{r['expected_points']:.3f}",
                  f"{r['expected_net']:+.3f}") for r in self.rows]
         title = (f"{self.game}: {self.cards}, upcard {self.upcard} (seat {self.seat}, dealer {self.dealer}, "
-                 f"{self.trials:,} deals)")
+                 f"{self.trials:,} deals)" + conditions_line(self.conditions))
         columns = ("round", "action", "P(euchre)", "P(1 point)", "P(march)", "P(defend)", "P(thrown in)",
                    "points", "net")
         return [(title, columns, rows)]
@@ -91,7 +93,7 @@ class EuchreOdds:
             "game": self.game, "cards": self.cards, "upcard": self.upcard, "seat": self.seat,
             "dealer": self.dealer, "trials": self.trials, "seed": self.seed, "policy": self.policy,
             "rows": self.rows, "recommendation": self.recommendation,
-        }
+        } | ({"conditions": self.conditions} if self.conditions is not None else {})
 
     def to_pandas(self) -> pd.DataFrame:
         try:
@@ -142,7 +144,9 @@ def _widest(results: np.ndarray, slots: list[int]) -> float:
 def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, trials: int | None = 20_000,
                 precision: float | None = None, policy: str = "heuristic", seed: int = 0,
                 threads: int | None = None, seat: int = 0, dealer: int | None = None,
-                progress: Callable[[int, int], None] | None = None) -> EuchreOdds:
+                progress: Callable[[int, int], None] | None = None, known: Any = None, voids: Any = None,
+                auction: Any = None, auction_slack: Any = None, constraints: Any = None,
+                accept: Callable[..., Any] | None = None, min_acceptance: Any = None) -> EuchreOdds:
     hand, up = _parse(game, cards, upcard)
     seats = game.seats
     seat = check_seat("seat", seat, seats)
@@ -150,12 +154,20 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
     policies = [check_policy(policy)] * seats
     seed, threads = check_seed(seed), check_threads(threads)
     open_actions = actions(game, up >> 4, seat, dealer)
+    cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,
+                            auction_slack=auction_slack, constraints=constraints, accept=accept,
+                            min_acceptance=min_acceptance, upcard_bit=up)
+    if cond is not None and cond.round2_only:  # everybody passed round 1: only round 2 is open
+        open_actions = [a for a in open_actions if a[1] == 2]
     slots = [a[0] for a in open_actions]
 
-    def run(start: int, n: int) -> np.ndarray:
+    def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, _core.EUCHRE_ODDS_COLUMNS), dtype=np.int16)
         _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)
         return out
+
+    run = runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, _core.EUCHRE_ODDS_COLUMNS,
+                 upcard=up)
 
     results = sample_trials(run, lambda res: _widest(res, slots), trials=trials, precision=precision,
                             progress=progress)
@@ -178,11 +190,18 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
         row["net_se"] = round(float(net.std() / np.sqrt(n)), 4)
         rows.append(row)
     return EuchreOdds(game.name, str(hand), game.deck.code(up), seat, dealer, n, seed, policies, rows,
-                      _recommend(rows))
+                      _recommend(rows), None if cond is None else finish(cond, n))
 
 
 def _recommend(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    best = {rnd: max((r for r in rows if r["round"] == rnd), key=lambda r: r["expected_net"]) for rnd in (1, 2)}
+    best = {rnd: max((r for r in rows if r["round"] == rnd), key=lambda r: r["expected_net"])
+            for rnd in (1, 2) if any(r["round"] == rnd for r in rows)}
+    if 1 not in best:  # the auction reached round 2
+        two = best[2]
+        return {"action": two["action"], "round1": None, "round2": two["action"],
+                "reason": f"round 2: {two['action']} has the highest expected net points ({two['expected_net']:+.3f}"
+                          + (f"; P(euchre) {two['p_euchre']:.1%}, P(march) {two['p_march']:.1%}" if two["trump"]
+                             else "") + ")"}
     one, two = best[1], best[2]
     reason = (f"round 1: {one['action']} has the highest expected net points ({one['expected_net']:+.3f}"
               + (f"; P(euchre) {one['p_euchre']:.1%}, P(march) {one['p_march']:.1%}" if one["trump"] else "")

@@ -34,7 +34,8 @@ from . import _core
 from .cards import CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .odds import BidOdds, check_seat, pinochle_bid_odds, sample_trials, wilson_interval
+from .odds import BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
+from .odds_conditions import build_conditions, finish, runner
 from .players import check_policy
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
@@ -43,7 +44,10 @@ DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of th
 def partnership_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
                               precision: float | None = None, policy: str = "heuristic", seed: int = 0,
                               threads: int | None = None, seat: int = 0, dealer: int | None = None,
-                              progress: Callable[[int, int], None] | None = None) -> BidOdds:
+                              progress: Callable[[int, int], None] | None = None, known: Any = None,
+                              voids: Any = None, auction: Any = None, auction_slack: Any = None,
+                              constraints: Any = None, accept: Callable[..., Any] | None = None,
+                              min_acceptance: Any = None) -> BidOdds:
     """Odds of each bid for a 12-card partnership hand, the player winning the auction."""
     hand = game.cards(cards)
     if len(hand) != 12:
@@ -51,7 +55,9 @@ def partnership_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int |
     return pinochle_bid_odds(
         game, hand, _core.partnership_pinochle_odds, seats=4, seat=seat, dealer=dealer, army=False,
         reason_tail="the heuristic names {trump} with this hand; meld and trick points are the team's, after passing",
-        trials=trials, precision=precision, policy=policy, seed=seed, threads=threads, progress=progress)
+        trials=trials, precision=precision, policy=policy, seed=seed, threads=threads, progress=progress,
+        conditioning=dict(known=known, voids=voids, auction=auction, auction_slack=auction_slack,
+                          constraints=constraints, accept=accept, min_acceptance=min_acceptance))
 
 
 @dataclass
@@ -76,6 +82,7 @@ class TwoHandOdds:
     distribution: dict[int, float]
     summary: dict[str, Any]
     recommendation: dict[str, Any]
+    conditions: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Exactly what ``cardsim bid --json`` prints."""
@@ -84,7 +91,7 @@ class TwoHandOdds:
             "trials": self.trials, "seed": self.seed, "policy": self.policy, "summary": self.summary,
             "distribution": {str(k): v for k, v in self.distribution.items()}, "rows": self.rows,
             "recommendation": self.recommendation,
-        }
+        } | ({"conditions": self.conditions} if self.conditions is not None else {})
 
     def to_pandas(self) -> pd.DataFrame:
         try:
@@ -96,7 +103,7 @@ class TwoHandOdds:
     def tables(self, sure: float = 0.995) -> list[tuple[str, list[str], list[list[Any]]]]:
         s = self.summary
         first = (f"{self.game}: {self.cards}, upcard {self.upcard} (seat {self.seat}, dealer {self.dealer}, "
-                 f"{self.trials:,} deals)",
+                 f"{self.trials:,} deals)" + conditions_line(self.conditions),
                  ["", "meld", "trick points", "score"],
                  [["player", f"{s['meld_mean']:.1f}", f"{s['trick_points_mean']:.1f}", f"{s['score_mean']:.1f}"],
                   ["opponent", f"{s['opponent_meld_mean']:.1f}", f"{s['opponent_trick_points_mean']:.1f}",
@@ -142,7 +149,10 @@ def _two_hand_widest(results: np.ndarray) -> float:
 def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | CardSet | None = None,
                            trials: int | None = 20_000, precision: float | None = None, policy: str = "heuristic",
                            seed: int = 0, threads: int | None = None, seat: int = 0, dealer: int | None = None,
-                           progress: Callable[[int, int], None] | None = None) -> TwoHandOdds:
+                           progress: Callable[[int, int], None] | None = None, known: Any = None,
+                              voids: Any = None, auction: Any = None, auction_slack: Any = None,
+                              constraints: Any = None, accept: Callable[..., Any] | None = None,
+                              min_acceptance: Any = None) -> TwoHandOdds:
     """Odds of a 12-card two-hand hand with the turned-up card ``upcard``."""
     hand = game.cards(cards)
     if len(hand) != 12:
@@ -159,13 +169,17 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
     policies = [check_policy(policy)] * 2
     seed, threads = check_seed(seed), check_threads(threads)
     upcard_bit = _free_copy(hand.mask, up.mask)
+    cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,
+                            auction_slack=auction_slack, constraints=constraints, accept=accept,
+                            min_acceptance=min_acceptance, upcard_bit=upcard_bit)
 
-    def run(start: int, n: int) -> np.ndarray:
+    def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, 4), dtype=np.int16)
         _core.two_hand_pinochle_odds(game.rules, hand.mask, upcard_bit, seat, dealer, seed, start, out, policies,
                                      threads)
         return out
 
+    run = runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 4, upcard=upcard_bit)
     results = sample_trials(run, _two_hand_widest, trials=trials, precision=precision, progress=progress)
     n = len(results)
     meld, opp_meld, tp, opp_tp = (results[:, k].astype(np.int32) for k in range(4))
@@ -191,7 +205,7 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
     }
     distribution = {int(v): round(float(c) / n, 6) for v, c in zip(values, counts)}
     return TwoHandOdds(game.name, str(hand), str(up), seat, dealer, n, seed, policies, _difference_rows(diff),
-                       distribution, summary, recommendation)
+                       distribution, summary, recommendation, None if cond is None else finish(cond, n))
 
 
 def _copies(hand: CardSet, card: CardSet) -> int:

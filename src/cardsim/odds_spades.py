@@ -36,7 +36,8 @@ from . import _core
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
 from .hands.spades import KIND_NAMES
-from .odds import check_seat, sample_trials, wilson_interval
+from .odds import check_seat, conditions_line, sample_trials, wilson_interval
+from .odds_conditions import build_conditions, finish, runner
 from .players import check_policy
 
 NIL, BLIND_NIL, BLIND6, ONE_FOR_50, TWO_FOR_40, MOON = 1, 2, 3, 4, 5, 6
@@ -70,6 +71,7 @@ class SpadesBidOdds:
     tricks_basis: str
     p_nil: float | None
     recommendation: dict[str, Any]
+    conditions: dict[str, Any] | None = None
 
     def row(self, bid: str | int) -> dict[str, Any]:
         for r in self.rows:
@@ -84,7 +86,7 @@ class SpadesBidOdds:
             "scores": self.scores, "blind": self.blind, "trials": self.trials, "seed": self.seed,
             "policy": self.policy, "rows": self.rows, "tricks": self.tricks, "tricks_basis": self.tricks_basis,
             "p_nil": self.p_nil, "recommendation": self.recommendation,
-        }
+        } | ({"conditions": self.conditions} if self.conditions is not None else {})
 
     def to_pandas(self) -> pd.DataFrame:
         try:
@@ -97,7 +99,8 @@ class SpadesBidOdds:
     def tables(self, sure: float = 0.995) -> list[tuple[str, Sequence[str], list[list[Any]]]]:
         where = (f"seat {self.seat}, dealer {self.dealer}, scores {','.join(map(str, self.scores))}, "
                  f"{self.trials:,} deals")
-        title = f"{self.game}: {'blind (cards not seen)' if self.blind else self.cards} ({where})"
+        title = (f"{self.game}: {'blind (cards not seen)' if self.blind else self.cards} ({where})"
+                 + conditions_line(self.conditions))
         basis = ("tricks taken playing for every trick" if self.tricks_basis == "all"
                  else "tricks taken bidding as the policy would after looking")
         trick_rows = [[t["tricks"], f"{t['p_exactly']:.3f}", f"{t['p_at_least']:.3f}",
@@ -183,7 +186,9 @@ def _check_scores(scores: Any, seats: int, partnership: bool) -> list[int]:
 def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precision: float | None = None,
                 policy: str = "heuristic", seed: int = 0, threads: int | None = None, seat: int = 0,
                 dealer: int | None = None, scores: Any = None, blind: bool = False,
-                progress: Callable[[int, int], None] | None = None) -> SpadesBidOdds:
+                progress: Callable[[int, int], None] | None = None, known: Any = None, voids: Any = None,
+                auction: Any = None, auction_slack: Any = None, constraints: Any = None,
+                accept: Callable[..., Any] | None = None, min_acceptance: Any = None) -> SpadesBidOdds:
     """Bid odds of ``cards`` at ``seat`` (see the module docstring); ``dealer`` defaults to the
     seat on the player's right (the player bids first), ``scores`` to a new game."""
     seats, hand_size, _deck, sits_out, _ = _core.spades_table(game.rules)
@@ -210,17 +215,26 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
     policies = [check_policy(policy)] * seats
     seed, threads = check_seed(seed), check_threads(threads)
     width = 3 * len(codes) + 1
+    cond = build_conditions(game, None if blind else hand, seat, dealer, policies, known=known, voids=voids,
+                            auction=auction, auction_slack=auction_slack, constraints=constraints, accept=accept,
+                            min_acceptance=min_acceptance, scores=per_seat, blind=bool(blind))
 
-    def run(start: int, n: int) -> np.ndarray:
+    def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, width), dtype=np.int16)
         _core.spades_odds(game.rules, hand_mask, seat, dealer, per_seat, bool(blind), codes, seed, start, out,
                           policies, threads)
         return out
 
+    run = runner(cond, plain, game, hand_mask, seat, dealer, seed, policies, threads, width, scores=per_seat,
+                 blind=bool(blind), codes=codes)
+
     results = sample_trials(run, lambda res: _widest_interval(res, codes, held, bool(blind)), trials=trials,
                             precision=precision, progress=progress)
     shown_scores = per_seat[:2] if partnership else per_seat
-    return _summarise(game, hand_text, seat, dealer, shown_scores, bool(blind), seed, policies, codes, held, results)
+    odds = _summarise(game, hand_text, seat, dealer, shown_scores, bool(blind), seed, policies, codes, held, results)
+    if cond is not None:
+        odds.conditions = finish(cond, len(results))
+    return odds
 
 
 def _basis_column(codes: list[int], held: int, blind: bool) -> tuple[int, str]:

@@ -17,8 +17,9 @@ Every game has the same two:
       four, 4.5 for the lead, the discard and the last trick), plus 4 for the widow,
       and bids the minimum while the minimum is within that value.
     * **Trump and discard.** After the widow it names the suit with the best value
-      (ties: the longer trump, then the stronger, then a suit drawn by a hash of the
-      cards, never the suit order: hearts and clubs are named equally often),
+      (ties: the longer trump, then the stronger holding, then a suit drawn by a hash
+      of the hand read with hearts and clubs in a fixed order, never the suit order:
+      hearts and clubs are named equally often),
       then discards three cards one at a time, each time the card that loses the
       least meld and is least worth keeping (trump and aces are kept; a counter is
       worth discarding when the discard counts for the bidder; cards of short suits
@@ -71,6 +72,18 @@ Euchre (``cutthroat-euchre`` and ``euchre``), in ``euchre/players.pxd``:
       winning it plays its cheapest card, a plain card before any trump, so it never
       trumps a partner's trick when it need not; else it wins as cheaply as it can (a
       sure winner when others are still to play), or throws its cheapest card.
+
+**No suit order, in any game.**  Every heuristic decision is the same, renamed, for a
+hand whose suits are renamed in a way the rules do not see (pinochle: hearts with clubs;
+euchre: the two suits of a colour, and the two colours together; spades: side suits the
+options treat alike).  Where two cards are worth the same (two nines to throw, two aces
+to lead, a tie in a drop), the tie goes by what the player sees of each suit, packed into
+a key without the suit's index (its cards there, the cards of it played, the voids shown,
+its part: trump, trump's colour partner, a meld suit, a prize jack, the cards of it in the
+deck), and only suits with equal keys, alike in every respect the player reads, fall to
+the lowest bit: either choice is right there.  ``tests/test_decision_symmetry.py`` plays
+hands and their renamed twins side by side, decision by decision;
+``tests/test_bid_odds_symmetry.py`` checks that their bid odds agree.
 """
 from __future__ import annotations
 

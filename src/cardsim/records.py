@@ -89,8 +89,13 @@ class HandRecords:
     """
 
     def __init__(self, array: np.ndarray, *, game: str, rules: Mapping[str, Any], seed: int, policy: list[str],
-                 summarize: Callable[[np.ndarray], dict[str, Any]] | None = None, unit: str = "hand") -> None:
+                 summarize: Callable[[np.ndarray], dict[str, Any]] | None = None, unit: str = "hand",
+                 hand_scores: np.ndarray | None = None, deals: np.ndarray | None = None) -> None:
         self.array = array
+        #: hands with ``deals=True``: each hand's deal (cardsim.batch_deals.deals_dtype)
+        self.deals = deals
+        #: games with ``hand_scores=True``: one row per hand (cardsim.whole_game.hand_scores_dtype)
+        self.hand_scores = hand_scores
         self.unit = unit  # what one record is: a hand, or a whole game / tournament
         self.game = game
         self.rules = rules

@@ -38,10 +38,13 @@ from typing import Any, Callable, Union
 from .cards import SUIT_SYMBOLS, SUITS
 from .errors import RulesError
 
-try:
-    from numpy import bool_ as _np_bool, integer as _np_integer
-except ImportError:  # pragma: no cover - numpy is a dependency
-    _np_bool = _np_integer = ()  # type: ignore[assignment, misc]
+
+
+def _numpy_scalar(value: object, kind: str) -> bool:
+    """Whether ``value`` is a numpy integer (``kind="integer"``) or boolean (``"bool_"``);
+    numpy is looked up, not imported: a numpy scalar means numpy is loaded already."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, getattr(numpy, kind))
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -167,15 +170,15 @@ class Option:
         ``cards`` values come back as a tuple of canonical codes so that rules stay hashable.
         """
         if self.kind == "int":
-            if isinstance(value, _np_integer) and not isinstance(value, _np_bool):
-                value = int(value)  # numpy scalars work as Python ones (sweeps over np.arange)
+            if _numpy_scalar(value, "integer") and not _numpy_scalar(value, "bool_"):
+                value = int(value)  # type: ignore[call-overload]  # numpy scalars work as Python ones (sweeps over np.arange)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self._error(value, f"is not an integer (allowed: {self.allowed})")
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise self._error(value, f"is out of range: allowed {self.allowed}")
             return value
         if self.kind == "bool":
-            if isinstance(value, _np_bool):
+            if _numpy_scalar(value, "bool_"):
                 value = bool(value)
             if not isinstance(value, bool):
                 raise self._error(value, "is not a boolean: use true or false")

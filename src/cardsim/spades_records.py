@@ -61,8 +61,8 @@ hand_summary = Summary(_hand_add, _hand_finish)
 
 def _winner_summary(per_seat: str, length: str) -> Summary:
     """Who wins (seat, or team 0/1 in partnership), unfinished runs and the longest one, for
-    records of whole games (``length`` "hands") or tournaments ("games"); ``per_seat`` names a
-    field with one column per seat."""
+    records of tournaments (``length`` "games"; whole games: cardsim.whole_game.game_summary);
+    ``per_seat`` names a field with one column per seat."""
 
     def add(t: Tally, array: np.ndarray) -> None:
         seats = array[per_seat].shape[1]
@@ -82,8 +82,8 @@ def _winner_summary(per_seat: str, length: str) -> Summary:
     return Summary(add, finish)
 
 
-game_summary = _winner_summary("score", "hands")
 tournament_summary = _winner_summary("wins", "games")
 
 
-SUMMARIES = {"hand": hand_summary, "game": game_summary, "tournament": tournament_summary}
+#: game batches' summary: cardsim.whole_game.SUMMARIES (one for every game)
+SUMMARIES = {"hand": hand_summary, "tournament": tournament_summary}

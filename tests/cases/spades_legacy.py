@@ -5,7 +5,9 @@ issue 9 (commit c488aab): for each workload below, a sha256 of the record bytes 
 seeded batch, and the full output of a few bid-odds runs.  tests/test_spades_legacy.py
 plays the same workloads under ``preset="legacy"`` and must find the same bytes.  Run this
 file (``PYTHONPATH=src python tests/cases/spades_legacy.py``) only to record them again
-from a build that is known to be right.
+from a build that is known to be right.  The heuristic players' entries (their batches and
+the bid odds) were recorded again with ``--players`` when issue 11 changed the players (not
+the rules): the random players' batches are still those of commit c488aab.
 """
 from __future__ import annotations
 
@@ -63,6 +65,26 @@ def signatures(preset: str | None) -> dict:
     return out
 
 
+def rerecord_players() -> None:
+    """Record again what the heuristic players decide (their batches and the bid odds) under
+    ``preset="legacy"``, keeping the random players' batches, which must not change: for a
+    change of the players (issue 11), not of the rules."""
+    old = json.loads(PATH.read_text())
+    new = signatures("legacy")
+    for name, batches in old["batches"].items():
+        for key in batches:
+            if "-random-" in key:
+                assert new["batches"][name][key] == batches[key], (name, key)
+            else:
+                batches[key] = new["batches"][name][key]
+    old["odds"] = new["odds"]
+    PATH.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n")
+
+
 if __name__ == "__main__":
-    PATH.write_text(json.dumps(signatures(None), indent=1, sort_keys=True) + "\n")
+    import sys
+    if "--players" in sys.argv:
+        rerecord_players()
+    else:
+        PATH.write_text(json.dumps(signatures(None), indent=1, sort_keys=True) + "\n")
     print(f"wrote {PATH}")

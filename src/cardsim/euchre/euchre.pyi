@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardsim._contract import GameState
+from cardsim._games import GameKind
 
 EUCHRE_PHASES: tuple[str, ...]
 CUTTHROAT_EUCHRE_RECORD_DTYPE: np.dtype[np.void]
@@ -74,3 +75,10 @@ class EuchreState(GameState):
     team_points: list[int]
     euchred: bool
     redeals: int
+
+# whole games: the hooks of the batch driver (cardsim._games), each hand's deal
+CUTTHROAT_EUCHRE_GAME_DTYPE: np.dtype[np.void]
+EUCHRE_GAME_DTYPE: np.dtype[np.void]
+def euchre_game_kind(rules: Mapping[str, Any], seats: int, policies: Sequence[str]) -> GameKind: ...
+def euchre_hand_deals(rules: Mapping[str, Any], seats: int, seed: int, start: int, out: npt.NDArray[np.uint64],
+                      dealers: npt.NDArray[np.int8], policies: Sequence[str], threads: int = ...) -> None: ...

@@ -147,16 +147,22 @@ cdef inline void euo_record(const EUHand* h, const EURules* r, int seat, int16_t
 
 cdef inline void eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
-    cdef EUHand dealt, h
-    cdef int a
+    cdef EUHand dealt
     rng_seed(&dealt.rng, seed, <uint64_t>index)
     eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
+    eu_odds_play(&dealt, r, seat, policies, out)
+
+cdef inline void eu_odds_play(const EUHand* dealt, const EURules* r, int seat, const int* policies,
+                       int16_t* out) noexcept nogil:
+    """Every action's columns from one deal (bidding not started yet)."""
+    cdef EUHand h
+    cdef int a
     for a in range(EUO_ACTIONS):
-        if a == 3 and r.stick_the_dealer and seat == dealer:
+        if a == 3 and r.stick_the_dealer and seat == dealt.dealer:
             out[EUO_PER_ACTION * a] = 0
             out[EUO_PER_ACTION * a + 1] = 0
             out[EUO_PER_ACTION * a + 2] = EUO_NOT_OPEN
             continue
-        h = dealt
+        h = dealt[0]
         euo_act(&h, r, seat, a, policies)
         euo_record(&h, r, seat, out + EUO_PER_ACTION * a)

@@ -57,6 +57,41 @@ cdef inline int eu_hand_value(uint64_t e, int t) noexcept nogil:
             v += 6
     return v
 
+ctypedef struct EUSuitView:
+    # what eu_suit_keys reads; the keys are packed on the first tie only (ties are rare)
+    uint64_t e
+    uint64_t played
+    int t
+    int ready
+    uint64_t key[4]
+
+cdef inline void eu_suit_view(EUSuitView* v, uint64_t e, uint64_t played, int t) noexcept nogil:
+    v.e, v.played, v.t, v.ready = e, played, t, 0
+
+cdef inline void eu_suit_keys(EUSuitView* v) noexcept nogil:
+    """Per suit, what a player sees of it once ``t`` is trump, packed without its index.
+
+    key[s] packs the effective cards of s held (``e``) and played, and the suit's part:
+    trump, trump's colour partner (which lost its jack), or one of the two suits of the
+    other colour.  Ties between cards of equal worth go to the suit with the smaller key;
+    only the two suits of the other colour can share a key, and then they look alike in
+    every respect the heuristic reads (either choice is right; the lowest bit picks).
+    """
+    cdef int s, t = v.t
+    for s in range(4):
+        v.key[s] = (((v.e >> (16 * s)) & 0xFF) | (((v.played >> (16 * s)) & 0xFF) << 8)
+                    | (<uint64_t>(0 if s == t else (1 if s == 3 - t else 2)) << 16))
+    v.ready = 1
+
+cdef inline bint eu_before(int c, int best, EUSuitView* v) noexcept nogil:
+    """Between two cards of equal worth: the suit with the smaller key, then the lower bit."""
+    if (c >> 4) == (best >> 4):
+        return c < best
+    if not v.ready:
+        eu_suit_keys(v)
+    cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
+    return kc < kb or (kc == kb and c < best)
+
 cdef inline int eu_keep_value(int c, uint64_t e, int t) noexcept nogil:
     """How much a player wants to keep the effective card ``c`` of ``e``: trump, aces, then rank."""
     cdef int suit = c >> 4, pos = c & 15
@@ -69,16 +104,19 @@ cdef inline int eu_keep_value(int c, uint64_t e, int t) noexcept nogil:
     return pos
 
 cdef inline uint64_t eu_drop_worst(uint64_t e, int t, int n) noexcept nogil:
-    """``e`` less its ``n`` least wanted cards, one at a time (voids emerge as suits shorten)."""
+    """``e`` less its ``n`` least wanted cards, one at a time (voids emerge as suits shorten;
+    ties: eu_before, never the suit order)."""
     cdef uint64_t rest
+    cdef EUSuitView key
     cdef int i, c, v, worst, worst_v
     for i in range(n):
+        eu_suit_view(&key, e, 0, t)
         rest, worst, worst_v = e, lsb(e), 1 << 30
         while rest:
             c = lsb(rest)
             rest &= rest - 1
             v = eu_keep_value(c, e, t)
-            if v < worst_v:
+            if v < worst_v or (v == worst_v and eu_before(c, worst, &key)):
                 worst, worst_v = c, v
         e &= ~bit_bb(worst)
     return e
@@ -113,15 +151,15 @@ cdef inline int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bi
 
 # -- card play helpers ---------------------------------------------------------------
 
-cdef inline int eu_cheapest(uint64_t cards, int t) noexcept nogil:
-    """The lowest card of ``cards`` (non-empty), any plain card before any trump."""
+cdef inline int eu_cheapest(uint64_t cards, int t, EUSuitView* key) noexcept nogil:
+    """The lowest card of ``cards`` (non-empty), any plain card before any trump (ties: eu_before)."""
     cdef uint64_t plain = cards & ~lane_bb(t)
     cdef uint64_t pool = plain if plain else cards
     cdef int best = lsb(pool), c
     while pool:
         c = lsb(pool)
         pool &= pool - 1
-        if (c & 15) < (best & 15):
+        if (c & 15) < (best & 15) or ((c & 15) == (best & 15) and eu_before(c, best, key)):
             best = c
     return best
 
@@ -146,7 +184,8 @@ cdef inline uint64_t eu_winners(uint64_t cards, int best, int t) noexcept nogil:
             out |= bit_bb(c)
     return out
 
-cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen) noexcept nogil:
+cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen,
+                           EUSuitView* key) noexcept nogil:
     cdef int t = h.trump, s = h.to_act
     cdef uint64_t trumps = held & lane_bb(t), plain = held & ~lane_bb(t), bosses
     if eu_same_side(h, r, s, h.maker) and trumps and (unseen & lane_bb(t)):
@@ -157,8 +196,8 @@ cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t he
             return lsb(trumps)
     bosses = eu_bosses(plain, unseen)
     if bosses:
-        return eu_cheapest(bosses, t)
-    return eu_cheapest(held, t)
+        return eu_cheapest(bosses, t, key)
+    return eu_cheapest(held, t, key)
 
 cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
     """Lead as eu_heuristic_lead; follow: a friend's winning trick gets the cheapest card (never a
@@ -169,32 +208,58 @@ cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept no
         return lsb(legal)
     cdef int s = h.to_act, t = h.trump
     cdef uint64_t unseen = eu_effective(EUCHRE_DECK_BB, t) & ~h.played & ~h.hand[s]
+    cdef EUSuitView view
+    eu_suit_view(&view, h.hand[s], h.played, t)
+    cdef EUSuitView* key = &view
     if h.n_in_trick == 0:
-        return eu_heuristic_lead(h, r, legal, unseen)
+        return eu_heuristic_lead(h, r, legal, unseen, key)
     cdef int best = h.trick[h.best]
     cdef bint last = h.n_in_trick == h.n_active - 1
     cdef uint64_t winners, bosses
     if eu_same_side(h, r, s, h.trick_seat[h.best]):
-        return eu_cheapest(legal, t)
+        return eu_cheapest(legal, t, key)
     winners = eu_winners(legal, best, t)
     if not winners:
-        return eu_cheapest(legal, t)
+        return eu_cheapest(legal, t, key)
     if not last:
         bosses = eu_bosses(winners, unseen)
         if bosses:
-            return eu_cheapest(bosses, t)
-    return eu_cheapest(winners, t)
+            return eu_cheapest(bosses, t, key)
+    return eu_cheapest(winners, t, key)
 
 # -- dispatch ------------------------------------------------------------------------
 
+cdef inline uint64_t eu_name_key(uint64_t hand, int t, int upcard) noexcept nogil:
+    """What naming ``t`` looks like, without suit indices: the effective lanes of trump, of
+    its colour partner, then of the two other suits (the upcard's suit first when it is one
+    of them, else the longer lane first), and where the upcard lies.  Two suits with the
+    same key are interchanged by a renaming that keeps the colours, the hand and the upcard."""
+    cdef uint64_t e = eu_effective(hand, t)
+    cdef int u = upcard >> 4, o = 1 if t == 0 or t == 3 else 0   # o, 3 - o: the other colour
+    cdef uint64_t a = (e >> (16 * o)) & 0xFF, b = (e >> (16 * (3 - o))) & 0xFF, x
+    cdef int where = 0 if u == 3 - t else 1
+    if u == 3 - o:
+        a, b = b, a
+    elif u != o and a < b:
+        a, b = b, a
+    x = (((e >> (16 * t)) & 0xFF) << 24) | (((e >> (16 * (3 - t))) & 0xFF) << 16) | (a << 8) | b
+    return (x << 4) | (<uint64_t>where << 3) | <uint64_t>(upcard & 7)
+
 cdef inline int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclude, int* value) noexcept nogil:
+    """The suit (not ``exclude``) of the best eu_bid_value; ties: the larger eu_name_key, never
+    the suit order (equal keys: suits interchangeable, the lower index is taken)."""
     cdef int t, v, best = -1, best_v = -(1 << 30)
+    cdef uint64_t k, best_k = 0
     for t in range(4):
         if t == exclude:
             continue
         v = eu_bid_value(h, r, s, t, False)
         if v > best_v:
-            best, best_v = t, v
+            best, best_v, best_k = t, v, eu_name_key(h.hand[s], t, h.upcard)
+        elif v == best_v:
+            k = eu_name_key(h.hand[s], t, h.upcard)
+            if k > best_k:
+                best, best_k = t, k
     value[0] = best_v
     return best
 

@@ -171,7 +171,7 @@ class SpadesHand(SteppedHand):
     def _bid_code(self, bid: int | str) -> int:
         text = str(bid).strip().lower().replace("-", "_")
         held = len(self.hands[self._state.to_act])
-        if text.isdigit():
+        if text.isascii() and text.isdigit():  # not "²", which isdigit() accepts and int() refuses
             n = int(text)
             if not 1 <= n <= held:
                 raise IllegalMoveError(f"bid {n} is not legal: a regular bid is 1 to {held} (the cards held)")

@@ -221,30 +221,49 @@ cdef inline int pin_cards_into(uint64_t cards, int* out) noexcept nogil:
 
 # -- choosing a suit without looking at its index ------------------------------------------
 # The heuristics name trump by a value; ties used to fall to the lowest suit index, so spades
-# were named 31% of the time and clubs 21%.  Ties now go to the longer, then the stronger
-# trump, and a tie that remains (suits alike in every respect the key sees) to a suit drawn by
-# a hash of the cards: deterministic (a replayed deal names the same trump), and over many
-# deals fair to every suit.
+# were named 31% of the time and clubs 21%.  Ties now go to the longer trump, then to the
+# stronger holding (its lane read as a number: the higher top card, then the next ...), and a
+# tie that remains (two suits holding the very same cards, alike in every respect the key
+# sees) to a suit drawn by a hash of the cards: deterministic (a replayed deal names the same
+# trump), and over many deals fair to every suit.  Renaming hearts and clubs renames the
+# choice, except between two identical holdings, where either is right.
+
+cdef inline uint64_t pin_lane_holding(uint64_t cards, int suit) noexcept nogil:
+    """The 12-bit lane of ``suit`` with its copies counted, not named: per rank the copy-0 bit
+    says "at least one", the copy-1 bit "both" (which physical copy is held is no matter)."""
+    cdef uint64_t lane = (cards >> (16 * suit)) & 0xFFF
+    return ((lane | (lane >> 1)) & 0x555) | ((lane & (lane >> 1) & 0x555) << 1)
 
 cdef inline int64_t pin_trump_key(uint64_t cards, int trump, int value) noexcept nogil:
-    """Sort key for naming ``trump``: the heuristic's value, then trump length, then strength."""
-    cdef uint64_t lane = cards & lane_bb(trump)
-    cdef int strength = 0
-    while lane:
-        strength += ((lsb(lane) & 15) >> 1) + 1
-        lane &= lane - 1
-    return <int64_t>value * 65536 + popcount(cards & lane_bb(trump)) * 256 + strength
+    """Sort key for naming ``trump``: the heuristic's value, then trump length, then the holding."""
+    cdef uint64_t lane = pin_lane_holding(cards, trump)
+    return (<int64_t>value * 16 + popcount(lane)) * 4096 + <int64_t>lane
 
 cdef inline int pin_best_suit(const int64_t* key, uint64_t cards) noexcept nogil:
-    """The suit with the largest ``key``; among equal keys one chosen by a hash of ``cards``."""
+    """The suit with the largest ``key``; among equal keys one chosen by a hash of ``cards``.
+
+    The hash reads the hand with hearts and clubs in a fixed order (the smaller holding
+    first), and the tied suits are listed spades, diamonds, hearts, clubs, so a hand and its
+    twin with hearts and clubs renamed draw the same suit, renamed (equal keys between hearts
+    and clubs mean equal holdings: either is right).
+    """
     cdef int64_t top = key[0]
-    cdef int t, n = 0
+    cdef int t, i, n = 0
     cdef int tied[4]
+    cdef int order[4]
+    cdef uint64_t h = pin_lane_holding(cards, 1), c = pin_lane_holding(cards, 3), canon
+    order[0], order[1], order[2], order[3] = 0, 2, 1, 3
     for t in range(1, 4):
         if key[t] > top:
             top = key[t]
-    for t in range(4):
+    for i in range(4):
+        t = order[i]
         if key[t] == top:
             tied[n] = t
             n += 1
-    return tied[0] if n == 1 else tied[(mix64(cards) >> 33) % n]
+    if n == 1:
+        return tied[0]
+    if h > c:
+        h, c = c, h
+    canon = pin_lane_holding(cards, 0) | (pin_lane_holding(cards, 2) << 16) | (h << 32) | (c << 48)
+    return tied[(mix64(canon) >> 33) % n]

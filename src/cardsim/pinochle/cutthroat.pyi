@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardsim._contract import GameState
+from cardsim._games import GameKind
 
 CP_RECORD_DTYPE: np.dtype[np.void]
 def pinochle_legal_in_position(game: str, rules: Mapping[str, Any], hand: int, trick: Sequence[int],
@@ -56,3 +57,9 @@ class CutthroatPinochleState(GameState):
     thrown_in: bool
     redeals: int
     hand_size: int
+
+# whole games: the hooks of the batch driver (cardsim._games), each hand's deal
+CP_GAME_DTYPE: np.dtype[np.void]
+def cutthroat_pinochle_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def cutthroat_pinochle_hand_deals(rules: Mapping[str, Any], seed: int, start: int, out: npt.NDArray[np.uint64],
+                                  dealers: npt.NDArray[np.int8], policies: Sequence[str], threads: int = ...) -> None: ...

@@ -49,6 +49,10 @@ cdef inline void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int se
     while k < n:
         h.widow |= bit_bb(order[k])
         k += 1
+    cp_odds_won(h, hand, seat)
+
+cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
+    """The player (holding ``hand``) has won the auction: the widow joins the hand."""
     h.hand[seat] = hand | h.widow
     h.bidder = seat
     h.high_bidder = seat
@@ -60,14 +64,20 @@ cdef inline void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int se
 
 cdef inline void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
-    cdef CPHand dealt, h
-    cdef int trump, value, counted
-    cdef int16_t* row
+    cdef CPHand dealt
     rng_seed(&dealt.rng, seed, <uint64_t>index)
     cp_odds_deal(&dealt, r, hand, seat, dealer)
+    cp_odds_play(&dealt, r, seat, policies, out)
+
+cdef inline void cp_odds_play(const CPHand* dealt, const CPRules* r, int seat, const int* policies,
+                       int16_t* out) noexcept nogil:
+    """The columns of one trial from its deal (the player has won the auction)."""
+    cdef CPHand h
+    cdef int trump, value, counted
+    cdef int16_t* row
     out[ODDS_CHOSEN] = cp_best_trump(dealt.hand[seat], r, &value)
     for trump in range(4):
-        h = dealt
+        h = dealt[0]
         cp_declare(&h, r, trump, cp_heuristic_discard(h.hand[seat], trump, r) if r.widow else 0, False)
         cp_play_out(&h, r, policies)
         if h.thrown_in:  # bidder_needs_trump_marriage threw the hand in: set at any bid

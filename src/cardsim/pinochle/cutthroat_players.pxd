@@ -28,8 +28,55 @@ cdef inline int cp_card_cost(int card, int trump, const int* rank_points) noexce
     """What a card is worth keeping: trump above counters above low cards, by rank."""
     return (20 if (card >> 4) == trump else 0) + 6 * rank_points[rank_of(card)] + rank_of(card)
 
-cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
-    """The card of ``cards`` (non-empty) that costs least to give up (lowest bit among equals).
+ctypedef struct CPSuitView:
+    # what cp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
+    uint64_t hand
+    uint64_t played
+    const int* void_mask
+    int seats
+    int trump
+    int ready
+    uint64_t key[4]
+
+cdef inline void cp_suit_view(CPSuitView* v, uint64_t hand, uint64_t played, const int* void_mask, int seats,
+                              int trump) noexcept nogil:
+    v.hand, v.played, v.void_mask, v.seats, v.trump, v.ready = hand, played, void_mask, seats, trump, 0
+
+cdef inline void cp_suit_keys(CPSuitView* v) noexcept nogil:
+    """Per suit, what a player sees of it, packed without its index: the suit order's tie-breaker.
+
+    key[s] packs the player's cards of s (pin_lane_holding: copies counted), the cards of s
+    played (the current trick included; the bidder's discard for the bidder), which seats have
+    shown void in s, whether s is trump, and the suit's part in the meld (spades and diamonds
+    make the pinochle; hearts and clubs play the same part).  Ties between cards of equal cost
+    go to the suit with the smaller key: two suits with the same key look alike in every
+    respect the heuristic reads, so either choice is correct, and the lowest bit picks one.
+    Renaming hearts and clubs renames the keys, so decisions never depend on the suit order.
+    """
+    cdef int s, i
+    cdef uint64_t k
+    for s in range(4):
+        k = pin_lane_holding(v.hand, s)
+        k |= pin_lane_holding(v.played, s) << 12
+        if v.void_mask != NULL:
+            for i in range(v.seats):
+                k |= (<uint64_t>((v.void_mask[i] >> s) & 1)) << (24 + i)
+        k |= (<uint64_t>(s == v.trump)) << 30
+        k |= (<uint64_t>(1 if s == 0 else (2 if s == 2 else 0))) << 31
+        v.key[s] = k
+    v.ready = 1
+
+cdef inline bint cp_before(int c, int best, CPSuitView* v) noexcept nogil:
+    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit."""
+    if (c >> 4) == (best >> 4):
+        return c < best
+    if not v.ready:
+        cp_suit_keys(v)
+    cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
+    return kc < kb or (kc == kb and c < best)
+
+cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points, CPSuitView* key) noexcept nogil:
+    """The card of ``cards`` (non-empty) that costs least to give up (ties: cp_before).
 
     A plain loop: legal sets are a handful of cards, fewer steps than any class table.
     """
@@ -38,18 +85,18 @@ cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points) n
         c = lsb(cards)
         cards &= cards - 1
         cost = cp_card_cost(c, trump, rank_points)
-        if cost < best_cost:
+        if cost < best_cost or (cost == best_cost and cp_before(c, best, key)):
             best, best_cost = c, cost
     return best
 
-cdef inline int cp_richest(uint64_t cards, int trump, const int* rank_points) noexcept nogil:
-    """The card to throw onto a friendly trick: most points, lowest rank, trump last."""
+cdef inline int cp_richest(uint64_t cards, int trump, const int* rank_points, CPSuitView* key) noexcept nogil:
+    """The card to throw onto a friendly trick: most points, lowest rank, trump last (ties: cp_before)."""
     cdef int best = lsb(cards), best_value = -(1 << 30), c, value
     while cards:
         c = lsb(cards)
         cards &= cards - 1
         value = 16 * rank_points[rank_of(c)] - rank_of(c) - (32 if (c >> 4) == trump else 0)
-        if value > best_value:
+        if value > best_value or (value == best_value and cp_before(c, best, key)):
             best, best_value = c, value
     return best
 
@@ -149,15 +196,18 @@ cdef inline int cp_keep_value(int card, uint64_t cards, int trump, const CPRules
 cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """Drop three cards, one at a time, losing the least meld and keeping trump and aces.
 
-    Each drop is the card of least cost = 10 x (meld lost) + keep value, lowest bit
-    first among equals.  Meld lost is never negative, so a card whose keep value
-    alone reaches the best cost so far is skipped without evaluating its meld.
+    Each drop is the card of least cost = 10 x (meld lost) + keep value; among equals
+    the card of the suit with the smaller cp_suit_keys key of the cards held (never the
+    suit order).  Meld lost is never negative, so a card whose keep value alone reaches
+    the best cost so far is skipped without evaluating its meld.
     """
     cdef uint64_t out = 0, rest
+    cdef CPSuitView key
     cdef int keep[64]
     cdef int i, c, cost, best, best_cost, meld_now
     for i in range(CP_WIDOW_SIZE):
         meld_now = meld_points(cards, trump, r.meld_value)
+        cp_suit_view(&key, cards, 0, NULL, 0, trump)
         rest = distinct_cards(cards)  # both copies of a card cost the same
         best, best_cost = lsb(rest), 1 << 30
         while rest:
@@ -172,10 +222,10 @@ cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRul
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            if c == best or keep[c] > best_cost or (keep[c] == best_cost and c > best):
+            if c == best or keep[c] > best_cost or (keep[c] == best_cost and not cp_before(c, best, &key)):
                 continue
             cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c]
-            if cost < best_cost or (cost == best_cost and c < best):
+            if cost < best_cost or (cost == best_cost and cp_before(c, best, &key)):
                 best, best_cost = c, cost
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
@@ -193,13 +243,14 @@ cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, u
         value += card_points(discard[0], r.rank_points)
     throw_in[0] = value + CP_THROW_IN_MARGIN < h.high_bid
 
-cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
+cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
+                           CPSuitView* key) noexcept nogil:
     cdef int s = h.to_act, t = h.trump, other_voids = 0, i
     cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
     if s == h.bidder and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
         if bosses:
-            return cp_cheapest(bosses, t, r.rank_points)
+            return cp_cheapest(bosses, t, r.rank_points, key)
     for i in range(CP_SEATS):
         if i != s:
             other_voids |= h.void_mask[i]
@@ -208,8 +259,8 @@ cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t le
             safe_side |= suit_cards_bb(side, i)
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r.rank_points)
-    return cp_cheapest(side if side else legal, t, r.rank_points)
+        return cp_cheapest(bosses, t, r.rank_points, key)
+    return cp_cheapest(side if side else legal, t, r.rank_points, key)
 
 cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
@@ -227,8 +278,11 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
     if s == h.bidder:
         unseen &= ~h.discard
+    cdef CPSuitView view
+    cp_suit_view(&view, h.hand[s], h.played | (h.discard if s == h.bidder else 0), h.void_mask, CP_SEATS, t)
+    cdef CPSuitView* key = &view
     if n == 0:
-        return cp_heuristic_lead(h, r, legal, unseen)
+        return cp_heuristic_lead(h, r, legal, unseen, key)
     cdef int best_i = h.best, best = h.trick[best_i]
     cdef int winner = (h.leader + best_i) % CP_SEATS, led = h.trick[0] >> 4
     cdef bint safe
@@ -238,16 +292,16 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
             not (unseen & beats_bb(best))
             and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
         if safe:
-            return cp_richest(legal, t, r.rank_points)
-        return cp_cheapest(legal, t, r.rank_points)
+            return cp_richest(legal, t, r.rank_points, key)
+        return cp_cheapest(legal, t, r.rank_points, key)
     winners = cp_beaters(legal, best, t)
     if winners:
         if n < CP_SEATS - 1:
             bosses = cp_bosses(winners, unseen)
             if bosses:
-                return cp_cheapest(bosses, t, r.rank_points)
-        return cp_cheapest(winners, t, r.rank_points)
-    return cp_cheapest(legal, t, r.rank_points)
+                return cp_cheapest(bosses, t, r.rank_points, key)
+        return cp_cheapest(winners, t, r.rank_points, key)
+    return cp_cheapest(legal, t, r.rank_points, key)
 
 # -- dispatch ------------------------------------------------------------------
 

@@ -53,6 +53,11 @@ cdef inline void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) no
         for j in range(PP_HAND_SIZE):
             h.hand[other] |= bit_bb(order[k])
             k += 1
+    pp_odds_won(h, hand, seat)
+
+cdef inline void pp_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil:
+    """The player (holding ``hand``) has won the auction."""
+    cdef int i
     h.hand[seat] = hand
     for i in range(PP_SEATS):
         h.bid_value[i] = -1
@@ -67,14 +72,20 @@ cdef inline void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) no
 
 cdef inline void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
-    cdef PPHand dealt, h
-    cdef int trump, value, team = seat & 1, counted
-    cdef int16_t* row
+    cdef PPHand dealt
     rng_seed(&dealt.rng, seed, <uint64_t>index)
     pp_odds_deal(&dealt, hand, seat, dealer)
-    out[ODDS_CHOSEN] = pp_best_trump(hand, r, &value)
+    pp_odds_play(&dealt, r, seat, policies, out)
+
+cdef inline void pp_odds_play(const PPHand* dealt, const PPRules* r, int seat, const int* policies,
+                       int16_t* out) noexcept nogil:
+    """The columns of one trial from its deal (the player has won the auction)."""
+    cdef PPHand h
+    cdef int trump, value, team = seat & 1, counted
+    cdef int16_t* row
+    out[ODDS_CHOSEN] = pp_best_trump(dealt.hand[seat], r, &value)
     for trump in range(4):
-        h = dealt
+        h = dealt[0]
         pp_declare(&h, r, trump)
         pp_play_out(&h, r, policies)
         counted = h.team_meld[team] if h.team_trick_points[team] >= r.save_meld_points else 0
@@ -117,7 +128,11 @@ cdef inline void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int 
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef THHand h
     th_odds_deal(&h, r, hand, upcard, seat, dealer, seed, index)
-    th_play_out(&h, r, policies)
+    th_odds_play(&h, r, seat, policies, out)
+
+cdef inline void th_odds_play(THHand* h, const THRules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    """Play the dealt hand out and write the trial's columns."""
+    th_play_out(h, r, policies)
     out[0] = h.meld[seat]
     out[1] = h.meld[1 - seat]
     out[2] = h.trick_points[seat]

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardsim._contract import GameState
+from cardsim._games import GameKind
 
 def partnership_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,
                               out: npt.NDArray[np.int16], policies: Sequence[str], threads: int = ...) -> None: ...
@@ -53,3 +54,9 @@ class PartnershipPinochleState(GameState):
     made: bool
     redeals: int
     pass_count: int
+
+# whole games: the hooks of the batch driver (cardsim._games), each hand's deal
+PP_GAME_DTYPE: np.dtype[np.void]
+def partnership_pinochle_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def partnership_pinochle_hand_deals(rules: Mapping[str, Any], seed: int, start: int, out: npt.NDArray[np.uint64],
+                                    dealers: npt.NDArray[np.int8], policies: Sequence[str], threads: int = ...) -> None: ...

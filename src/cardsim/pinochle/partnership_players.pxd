@@ -17,7 +17,8 @@ from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
-from cardsim.pinochle.cutthroat_players cimport cp_beaters, cp_bosses, cp_cheapest, cp_richest, cp_trick_estimate
+from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_richest,
+                                               cp_suit_keys, cp_suit_view, cp_trick_estimate)
 from cardsim.pinochle.partnership_engine cimport *
 
 cdef enum:
@@ -118,13 +119,16 @@ cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nog
     """Partner: trump and aces to the bidder, sparing its own meld.  Bidder: back the
     cards that break the least meld and are least worth keeping (trump and aces kept).
 
-    Cards are picked one at a time; each pick weighs 10 points of lost meld per meld point.
+    Cards are picked one at a time; each pick weighs 10 points of lost meld per meld point;
+    among equals the card of the suit with the smaller cp_suit_keys key (never the suit order).
     """
     cdef uint64_t cards = h.hand[h.to_act], out = 0, rest
     cdef int i, c, v, best, best_v, meld_now, t = h.trump
     cdef bint to_bidder = h.to_act != h.bidder
     cdef uint64_t meld_cards
+    cdef CPSuitView key
     for i in range(r.pass_cards):
+        cp_suit_view(&key, cards, 0, NULL, 0, t)
         meld_now = meld_points(cards, t, r.meld_value)
         meld_cards = pp_meld_cards(cards, t)  # giving up any other card costs no meld
         best, best_v, rest = lsb(cards), -(1 << 30), distinct_cards(cards)  # both copies score alike
@@ -138,7 +142,7 @@ cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nog
                 v += pp_give_value(c, t)
             else:
                 v -= pp_keep_value(c, cards, t, r)
-            if v > best_v:
+            if v > best_v or (v == best_v and cp_before(c, best, &key)):
                 best, best_v = c, v
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
@@ -146,22 +150,23 @@ cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nog
 
 # -- heuristic: play ---------------------------------------------------------------
 
-cdef inline int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, uint64_t unseen) noexcept nogil:
+cdef inline int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, uint64_t unseen,
+                           CPSuitView* key) noexcept nogil:
     """The bidding team pulls trump with bosses; then bosses in suits no opponent is void in."""
     cdef int s = h.to_act, t = h.trump, opp_voids, i
     cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
     if (s & 1) == (h.bidder & 1) and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)
         if bosses:
-            return cp_cheapest(bosses, t, r.rank_points)
+            return cp_cheapest(bosses, t, r.rank_points, key)
     opp_voids = h.void_mask[(s + 1) % PP_SEATS] | h.void_mask[(s + 3) % PP_SEATS]
     for i in range(4):
         if not (opp_voids >> i) & 1:
             safe_side |= suit_cards_bb(side, i)
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r.rank_points)
-    return cp_cheapest(side if side else legal, t, r.rank_points)
+        return cp_cheapest(bosses, t, r.rank_points, key)
+    return cp_cheapest(side if side else legal, t, r.rank_points, key)
 
 cdef inline int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
     """Play with the partner: throw counters on its safe tricks, else win cheaply.
@@ -177,8 +182,11 @@ cdef inline int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
         return lsb(legal)
     cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
+    cdef CPSuitView view
+    cp_suit_view(&view, h.hand[s], h.played, h.void_mask, PP_SEATS, t)
+    cdef CPSuitView* key = &view
     if n == 0:
-        return pp_heuristic_lead(h, r, legal, unseen)
+        return pp_heuristic_lead(h, r, legal, unseen, key)
     cdef int best = h.trick[h.best], winner = (h.leader + h.best) % PP_SEATS, led = h.trick[0] >> 4
     cdef bint safe
     cdef uint64_t winners, bosses
@@ -188,16 +196,16 @@ cdef inline int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
             not (unseen & beats_bb(best))
             and ((best >> 4) == t or not (h.void_mask[(s + 1) % PP_SEATS] >> led) & 1))
         if safe:
-            return cp_richest(legal, t, r.rank_points)
-        return cp_cheapest(legal, t, r.rank_points)
+            return cp_richest(legal, t, r.rank_points, key)
+        return cp_cheapest(legal, t, r.rank_points, key)
     winners = cp_beaters(legal, best, t)
     if winners:
         if n < PP_SEATS - 1:
             bosses = cp_bosses(winners, unseen)
             if bosses:
-                return cp_cheapest(bosses, t, r.rank_points)
-        return cp_cheapest(winners, t, r.rank_points)
-    return cp_cheapest(legal, t, r.rank_points)
+                return cp_cheapest(bosses, t, r.rank_points, key)
+        return cp_cheapest(winners, t, r.rank_points, key)
+    return cp_cheapest(legal, t, r.rank_points, key)
 
 # -- dispatch ------------------------------------------------------------------
 

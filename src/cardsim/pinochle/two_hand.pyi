@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardsim._contract import GameState
+from cardsim._games import GameKind
 
 def two_hand_pinochle_odds(rules: Mapping[str, Any], hand: int, upcard: int, seat: int, dealer: int, seed: int,
                            start: int, out: npt.NDArray[np.int16], policies: Sequence[str],
@@ -66,3 +67,9 @@ class TwoHandPinochleState(GameState):
     melds: list[int]
     trick_points: list[int]
     score: list[int]
+
+# whole games: the hooks of the batch driver (cardsim._games), each hand's deal
+TH_GAME_DTYPE: np.dtype[np.void]
+def two_hand_pinochle_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def two_hand_pinochle_hand_deals(rules: Mapping[str, Any], seed: int, start: int, out: npt.NDArray[np.uint64],
+                                 dealers: npt.NDArray[np.int8], policies: Sequence[str], threads: int = ...) -> None: ...

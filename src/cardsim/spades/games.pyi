@@ -5,6 +5,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
+from cardsim._games import GameKind
 
 SP_GAME_DTYPE: np.dtype[np.void]
 SP_TOURNAMENT_DTYPE: np.dtype[np.void]
@@ -12,3 +13,8 @@ def simulate_spades_games(rules: Mapping[str, Any], seed: int, start: int, recor
                           policies: Sequence[str], threads: int = ...) -> None: ...
 def simulate_spades_tournaments(rules: Mapping[str, Any], seed: int, start: int, records: npt.NDArray[np.void],
                                 policies: Sequence[str], threads: int = ...) -> None: ...
+
+# whole games: the hooks of the batch driver (cardsim._games), each hand's deal
+def spades_game_kind(rules: Mapping[str, Any], policies: Sequence[str]) -> GameKind: ...
+def spades_hand_deals(rules: Mapping[str, Any], seed: int, start: int, out: npt.NDArray[np.uint64],
+                      dealers: npt.NDArray[np.int8], policies: Sequence[str], threads: int = ...) -> None: ...

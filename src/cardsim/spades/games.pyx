@@ -13,7 +13,11 @@ from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_rules_from
+from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone, gd_play_game
+from cardsim._games import simulate_games
+
+SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
 
 # Whole Spades games to target_score, and tournaments of wins_needed games (RULES.md section 3).
 #
@@ -55,37 +59,73 @@ ctypedef struct SPTournamentRecord:
     int8_t winner                     # -1 when a game was unfinished
     int8_t first_dealer
 
+# -- the hooks of the batch driver (_games.pxd) -------------------------------------------
+# A spades game keeps the game so far in its hand (game scores, bags, blind 6 use), so the
+# driver's one hand buffer carries it: hand 0 is sp_new_hand on stream (seed, game stream),
+# each later one continues that stream (sp_next_hand after sp_carry).
+
+ctypedef struct SPGame:
+    int16_t bag_outs[SP_MAX_SEATS]
+    int16_t blind6[SP_MAX_SEATS]
+    int16_t nil_bids[SP_MAX_SEATS]
+
+cdef void sp_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
+                     int dealer) noexcept nogil:
+    if k == 0:
+        sp_new_hand(<SPHand*>hand, <const SPRules*>rules, seed, game_stream, dealer)
+    else:
+        sp_next_hand(<SPHand*>hand, <const SPRules*>rules, dealer)
+
+cdef void sp_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
+    sp_play_out(<SPHand*>hand, <const SPRules*>rules, policies)
+
+cdef int sp_gd_end(void* hand, void* game, const void* rules, int32_t* points) noexcept nogil:
+    cdef SPHand* h = <SPHand*>hand
+    cdef SPGame* g = <SPGame*>game
+    cdef const SPRules* r = <const SPRules*>rules
+    cdef int s
+    for s in range(r.seats):
+        g.bag_outs[s] += h.bag_penalty[s] > 0
+        g.blind6[s] += h.kind[s] == SP_BID_BLIND6
+        g.nil_bids[s] += h.kind[s] == SP_BID_NIL or h.kind[s] == SP_BID_BLIND_NIL
+    for s in range(2 if r.partnership else r.seats):
+        points[s] = h.score[s]  # team play: the team's score sits on both partners (seats 0, 1)
+    sp_carry(h, r)
+    return h.dealer
+
+cdef void sp_gd_record(const void* hand, const void* game, const void* rules, const GDResult* res,
+                       void* out) noexcept nogil:
+    cdef const SPHand* h = <const SPHand*>hand
+    cdef const SPGame* g = <const SPGame*>game
+    cdef SPGameRecord* rec = <SPGameRecord*>out
+    cdef int s
+    rec.hands = res.hands
+    rec.winner = res.winner
+    rec.first_dealer = res.first_dealer
+    for s in range((<const SPRules*>rules).seats):
+        rec.score[s] = h.game_score[s]
+        rec.bags[s] = h.game_bags[s]
+        rec.bag_outs[s] = g.bag_outs[s]
+        rec.blind6[s] = g.blind6[s]
+        rec.nil_bids[s] = g.nil_bids[s]
+
+cdef void sp_gd_game(const SPRules* r, GDGame* g) noexcept nogil:
+    memset(g, 0, sizeof(GDGame))
+    g.seats, g.sides, g.target, g.max_hands = r.seats, 2 if r.partnership else r.seats, r.target_score, sp_hand_cap(r)
+    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(SPHand), sizeof(SPGame), sizeof(SPGameRecord)
+    g.deal, g.play_out, g.end_hand, g.winner, g.record = sp_gd_deal, sp_gd_play, sp_gd_end, NULL, sp_gd_record
+
 cdef int sp_game(SPHand* h, const SPRules* r, const int* policies, uint64_t seed, uint64_t stream,
                  int dealer, SPGameRecord* out) noexcept nogil:
-    """Play one game on stream (seed, stream); fill ``out``; returns the winner or -1."""
-    cdef int s, w = -1
+    """Play one game on stream (seed, stream) through the driver; fill ``out``; returns the winner or -1."""
+    cdef GDGame g
+    cdef SPGame counts
+    cdef GDResult res
+    sp_gd_game(r, &g)
+    gd_play_game(&g, r, policies, seed, stream, dealer, h, &counts, &res, NULL, NULL, NULL, 0)
     memset(out, 0, sizeof(SPGameRecord))
-    out.first_dealer = dealer
-    sp_new_hand(h, r, seed, stream, dealer)
-    while True:
-        sp_play_out(h, r, policies)
-        out.hands += 1
-        for s in range(r.seats):
-            out.bag_outs[s] += h.bag_penalty[s] > 0
-            out.blind6[s] += h.kind[s] == SP_BID_BLIND6
-            out.nil_bids[s] += h.kind[s] == SP_BID_NIL or h.kind[s] == SP_BID_BLIND_NIL
-        sp_carry(h, r)
-        w = sp_game_winner(h, r)
-        if w >= 0 or out.hands >= sp_hand_cap(r):
-            break
-        dealer = dealer + 1 if dealer + 1 < r.seats else 0
-        sp_next_hand(h, r, dealer)
-    out.winner = w
-    for s in range(r.seats):
-        out.score[s] = h.game_score[s]
-        out.bags[s] = h.game_bags[s]
-    return w
-
-cdef void sp_game_one(const SPRules* r, const int* policies, uint64_t seed, int64_t index,
-                      SPGameRecord* out) noexcept nogil:
-    """Game ``index`` of a batch, with its own hand state: stream ``index``, dealer index mod seats."""
-    cdef SPHand h
-    sp_game(&h, r, policies, seed, <uint64_t>index, <int>(index % r.seats), out)
+    sp_gd_record(h, &counts, r, &res, out)
+    return res.winner
 
 cdef void sp_tournament(const SPRules* r, const int* policies, uint64_t seed, uint64_t stream,
                         SPTournamentRecord* out) noexcept nogil:
@@ -126,16 +166,23 @@ def _batch_pointer(records, dtype):
     return records.view(np.uint8).reshape(-1)
 
 
-def simulate_spades_games(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
-    """Play games ``start ..`` of the batch keyed by ``seed``: game i on stream (seed, i), dealer i mod seats."""
+def spades_game_kind(rules, policies):
+    """Spades or Cutthroat Spades games under ``rules`` with ``policies``, for cardsim._games."""
     cdef SPRules r = sp_rules_from(rules)
     cdef int pol[SP_MAX_SEATS]
-    cdef Py_ssize_t i, n = len(records)
-    cdef unsigned char[::1] raw = _batch_pointer(records, SP_GAME_DTYPE)
-    cdef SPGameRecord* out = <SPGameRecord*>&raw[0] if n else NULL
+    cdef GDGame g
+    cdef GameKind kind = GameKind()
     policy_codes(policies, pol, r.seats)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
-        sp_game_one(&r, pol, seed, start + i, &out[i])
+    sp_gd_game(&r, &g)
+    kind.fill("spades" if r.partnership else "cutthroat-spades", SP_GAME_DTYPE, &g, &r, sizeof(r), pol)
+    return kind
+
+
+def simulate_spades_games(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
+    """Play games ``start ..`` of the batch keyed by ``seed``: game i on stream (seed, i), dealer i mod seats
+    (through the driver, cardsim._games)."""
+    _batch_pointer(records, SP_GAME_DTYPE)
+    simulate_games(spades_game_kind(rules, policies), seed, start, records, threads)
 
 
 def simulate_spades_tournaments(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
@@ -148,3 +195,26 @@ def simulate_spades_tournaments(rules, uint64_t seed, int64_t start, records, po
     policy_codes(policies, pol, r.seats)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         sp_tournament(&r, pol, seed, start + i, &out[i])
+
+
+# -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
+
+cdef void sp_deal_of(const SPRules* r, uint64_t seed, int64_t index, uint64_t* out, int8_t* dealer) noexcept nogil:
+    """Hand i of a hand batch: stream i, dealer i % seats, no redeals: each seat's cards."""
+    cdef SPHand h
+    cdef int s
+    sp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
+    for s in range(r.seats):
+        out[s] = h.hand[s]
+    dealer[0] = h.dealer
+
+
+def spades_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:, ::1] out, int8_t[::1] dealers, policies,
+                      int threads=1):
+    """The deals of hands ``start ..`` of the hand batch keyed by ``seed``: each seat's cards (masks), the dealer."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != r.seats or dealers.shape[0] != n:
+        raise ValueError(f"out must have {r.seats} columns and dealers one entry per row")
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        sp_deal_of(&r, seed, start + i, &out[i, 0], &dealers[i])

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Spades bid-odds trials in the core; see the comment below."""
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 from cython.parallel cimport prange
 
@@ -13,7 +13,11 @@ from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_rules_from
+from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim._constrained_deal cimport CD_MAX_PLACES
+from cardsim._conditions cimport OddsCond, oc_counts_ok, oc_deal
+
+SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
 
 # Monte Carlo trials for Spades bid odds (cardsim.odds_spades).
 #
@@ -40,12 +44,7 @@ from cardsim.spades.spades cimport sp_rules_from
 # game (sp_odds_special).  tests/test_bid_odds_spades.py checks every row against
 # playing that bid alone.
 
-cdef enum:
-    SPO_TRICKS = 0      # the player's tricks
-    SPO_SCORE = 1       # the player's score for the hand (the team's in partnership play)
-    SPO_MADE = 2        # the bid made (scored positive; the team contract for a regular bid)
-    SPO_PER_BID = 3
-    SPO_MAX_CODES = 32
+# SPO_* (the columns of a trial): spades/odds.pxd
 
 cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int dealer,
                        const int* scores, bint blind) noexcept nogil:
@@ -200,16 +199,22 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                         const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
                         int16_t* out) noexcept nogil:
     """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
-    cdef SPHand dealt, h
+    cdef SPHand dealt
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    sp_odds_from(&dealt, r, seat, codes, n_codes, policies, out)
+
+cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const int* codes, int n_codes,
+                       const int* policies, int16_t* out) noexcept nogil:
+    """sp_odds_trial's columns from its deal (bidding under way, the player's turn still to come)."""
+    cdef SPHand h
     cdef int c = 0, code, chosen = -1, n, run
     cdef uint64_t won_at[3]     # cards the player won bidding regular 1 and 2
     cdef int tricks_at[3]
     cdef int have_at[3]
     cdef bint same_as_regular   # one-for-50 / two-for-40 play as regular 1 / 2 (see sp_odds_special)
     cdef int16_t* row
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
-    sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
-    same_as_regular = not r.partnership and sp_score_leader(&dealt, r) < 0
+    same_as_regular = not r.partnership and sp_score_leader(dealt, r) < 0
     have_at[0] = 0
     have_at[1] = 0
     have_at[2] = 0
@@ -220,7 +225,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
             run = 1
             while c + run < n_codes and codes[c + run - 1] < codes[c + run] < 32:
                 run += 1
-            h = dealt
+            h = dealt[0]
             sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at)
             for n in range(run):
                 if codes[c + n] <= 2:
@@ -236,7 +241,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                 and have_at[n]):
             sp_odds_special(r, code >> 5, tricks_at[n], won_at[n], row)
             continue
-        h = dealt
+        h = dealt[0]
         if code < 0:
             if policies[seat] == POLICY_HEURISTIC:
                 # the heuristic bids without drawing random numbers: find its bid, and when
@@ -245,7 +250,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                 if sp_odds_copy(out, codes, c - 1, chosen):
                     out[SPO_PER_BID * n_codes] = chosen
                     continue
-                h = dealt
+                h = dealt[0]
             chosen = sp_odds_play(&h, r, seat, code, policies)
         else:
             sp_odds_play(&h, r, seat, code, policies)
@@ -295,3 +300,100 @@ def spades_odds_deals(rules, uint64_t hand, int seat, int dealer, bint blind, ui
         sp_odds_deal(&h, &r, hand, seat, dealer, sc, blind)
         for s in range(r.seats):
             out[i, s] = h.hand[s]
+
+
+# -- conditioned trials (cardsim._odds_conditions; docs/bid-odds.md, "Conditioning") ----------
+# -- spades: places 0..seats-1 the seats; calls: bid codes (kind << 5 | tricks) -------------
+
+cdef bint spc_bids_ok(const SPRules* r, const OddsCond* c, SPHand* h, const int* policies) noexcept nogil:
+    """Make the calls (``h`` advances to the player's turn); a checked seat agrees when its
+    policy bids the same kind, and for a regular bid within ``slack`` tricks of the call."""
+    cdef SPHand t
+    cdef int i, s, call, kind, n
+    for i in range(c.n_calls):
+        s = h.to_act
+        call = c.calls[i]
+        if (c.check_mask >> s) & 1:
+            t = h[0]
+            sp_policy_step(&t, r, policies[s])
+            kind = t.kind[s]
+            n = t.bid[s]
+            if kind != (call >> 5):
+                return False
+            if kind == SP_BID_REGULAR:
+                if n - (call & 31) > c.slack or (call & 31) - n > c.slack:
+                    return False
+            elif n != (call & 31):
+                return False
+        sp_bid(h, r, call)
+    return True
+
+cdef bint spc_attempt(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
+                      const OddsCond* c, const int* policies, SPHand* h, uint64_t* bb) noexcept nogil:
+    cdef int s
+    oc_deal(c, &h.rng, bb)
+    if not blind:
+        bb[seat] |= hand
+    if not oc_counts_ok(c, bb, NULL):
+        return False
+    for s in range(SP_MAX_SEATS):
+        h.game_score[s] = scores[s] if s < r.seats else 0
+        h.game_bags[s] = 0
+        h.blind6_used[s] = 0
+        h.hand[s] = bb[s] if s < r.seats else 0
+    sp_start(h, r, dealer)
+    return spc_bids_ok(r, c, h, policies)
+
+cdef int64_t spc_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
+                       const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
+                       const OddsCond* c, int16_t* out) noexcept nogil:
+    """The kept deal is played from the player's turn: the earlier seats' bids are the calls."""
+    cdef SPHand dealt
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef int64_t tries = 0
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    while True:
+        tries += 1
+        if spc_attempt(r, hand, seat, dealer, scores, blind, c, policies, &dealt, bb):
+            break
+        if tries >= c.max_attempts:
+            return -1
+    sp_odds_from(&dealt, r, seat, codes, n_codes, policies, out)
+    return tries
+
+
+
+cdef void sp_conditioned_trials(const SPRules* r, const OddsCond* c, uint64_t hand, int seat, int dealer,
+                                const int* scores, bint blind, const int* codes, int n_codes, uint64_t seed,
+                                const int64_t* ids, Py_ssize_t n, int16_t* out, Py_ssize_t row, int64_t* tries,
+                                const int* policies, int threads) noexcept nogil:
+    """Conditioned trials ``ids[0 .. n)`` into the rows of ``out`` (``row`` columns each): the loop of
+    cardsim._odds_conditions.odds_conditioned for spades (one call per Python call)."""
+    cdef Py_ssize_t i
+    for i in prange(n, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+        tries[i] = spc_trial(r, hand, seat, dealer, scores, blind, codes, n_codes, seed, ids[i], policies, c,
+                             out + i * row)
+
+cdef void sp_conditioned_candidates(const SPRules* r, const OddsCond* c, uint64_t hand, int seat, int dealer,
+                                    const int* scores, bint blind, uint64_t seed, int64_t start, Py_ssize_t n,
+                                    uint64_t* deals, uint8_t* passed, const int* policies,
+                                    int threads) noexcept nogil:
+    """Candidates ``start .. start+n`` (their first attempt: the deal into the rows of ``deals``,
+    n_places columns, and whether it passes): cardsim._odds_conditions.odds_candidates for spades."""
+    cdef Py_ssize_t i
+    for i in prange(n, schedule="static", num_threads=max(1, threads)):
+        passed[i] = sp_conditioned_candidate(r, c, hand, seat, dealer, scores, blind, seed, start + i, policies,
+                                             deals + i * c.n_places)
+
+cdef bint sp_conditioned_candidate(const SPRules* r, const OddsCond* c, uint64_t hand, int seat, int dealer,
+                                   const int* scores, bint blind, uint64_t seed, int64_t index, const int* policies,
+                                   uint64_t* row) noexcept nogil:
+    cdef SPHand sh
+    cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
+    cdef bint ok
+    cdef int p
+    rng_seed(&sh.rng, seed, <uint64_t>index)
+    ok = spc_attempt(r, hand, seat, dealer, scores, blind, c, policies, &sh, bb)
+    for p in range(c.n_places):
+        row[p] = bb[p]
+    return ok

@@ -3,7 +3,8 @@
 # random     uniform over the legal bids (every special bid the rules allow now and
 #            every number 1..cards held); uniform over the legal cards.
 # heuristic  bids from counting likely tricks (high spades, spade length, side aces
-#            and guarded kings, voids and shortness with spare spades); bids nil with
+#            and guarded kings, voids and shortness with spare spades), the count turned
+#            into a bid by a table learned from the bid odds (sp_count_bid); bids nil with
 #            a hand that has nothing high; takes one-for-50 / two-for-40 for a 1 or 2
 #            count, moon when the count reaches it; blind 6 only when allowed and at
 #            least 100 behind (never blind nil).  Plays to make its bid, then ducks to
@@ -144,13 +145,94 @@ cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
         est = est * 90 // 100  # four opponents: fewer side winners stand up
     return est
 
-cdef inline bint sp_nil_hand(uint64_t cards, int est) noexcept nogil:
-    """Nothing that must win: no spade above the 8, at most three spades, no side ace or king."""
+cdef enum:
+    SP_NIL_COUNT = 0            # nil with a count below this (hundredths) ...
+    SP_NIL_SPADES = 1           # ... at most this many spades ...
+    SP_NIL_TOP = 2              # ... no spade above this lane position (0 = the 2; jokers above the A) ...
+    SP_NIL_ACES = 3             # ... at most this many side aces ...
+    SP_NIL_KINGS = 4            # ... and side kings
+    SP_NIL_PARAMS = 5
+
+cdef extern from *:
+    """
+    /* The seed's nil limits (SP_NIL_*): no spade above the 8, no side ace or king, count
+       below 1.2.  A constant: every module that cimports spades/players.pxd has its copy. */
+    static const int SP_NIL_DEFAULT[5] = {120, 3, 6, 0, 0};
+    """
+    const int SP_NIL_DEFAULT[5]
+
+cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nogil:
+    """Nothing that must win, by the limits ``p`` (SP_NIL_*; the learned ones of sp_nil_limits)."""
     cdef uint64_t spades = cards & lane_bb(0)
-    cdef uint64_t high = (<uint64_t>0x1800) * ALL_LANES_BB  # A and K of every lane
-    return est < 120 and popcount(spades) <= 3 and not (spades & (<uint64_t>0xFF80)) and not (cards & high)
+    cdef uint64_t side = cards & ~lane_bb(0)
+    return (est < p[SP_NIL_COUNT] and popcount(spades) <= p[SP_NIL_SPADES]
+            and (spades == 0 or (msb(spades) & 15) <= p[SP_NIL_TOP])
+            and popcount(side & ((<uint64_t>0x1000) * ALL_LANES_BB)) <= p[SP_NIL_ACES]
+            and popcount(side & ((<uint64_t>0x0800) * ALL_LANES_BB)) <= p[SP_NIL_KINGS])
+
+# -- the learned bid table (scripts/spades_bid_table.py, src/cardsim/data/spades_bids.json) --
+# The count of sp_estimate rounded to whole tricks overbid in partnership spades: against the
+# simulator's own bid odds (same players) it lost about 10 points a hand, since the partner's
+# tricks and the opponents' overlap the count.  The table says, per game shape, from which
+# count (hundredths of a trick) each bid starts: bid n for counts from cut[n] up to cut[n+1]
+# (cut[1] is below any count).  It is learned offline: seeded hands of the seat bidding first,
+# each bid's expected score from bid_odds with the heuristic players bidding by rounding, and
+# per quarter-trick of count the bid with the best mean expected score, made non-decreasing.
+# Shapes: 0 = four seats in partnership, 1 = three seats; other shapes (five seats, jokers)
+# keep the rounding.  No table loaded (cut[1] == SP_NO_TABLE): rounding everywhere.
+# The same script learns each shape's nil limits (sp_nil_hand): the count, spade length, top
+# spade and side aces and kings below which nil scores best on average, by a grid search over
+# the same hands; the seed's rule (no spade above the 8, no side ace or king, count below 1.2)
+# bid 1 on many hands whose nil the bid odds prefer (6 of the 10 points lost a hand).
+
+cdef enum:
+    SP_BID_SHAPES = 2
+    SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
+    SP_NO_TABLE = -(1 << 30) + 1
+
+# The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
+# once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
+# them when it is loaded (``SP_TABLES = sp_bid_tables()``, spades/spades.pxd), before any
+# hand is played.
+cdef extern from *:
+    """
+    typedef struct { int cut[2][20]; int nil[2][5]; } SPBidTables;  /* [SP_BID_SHAPES][SP_BID_CUTS], [..][SP_NIL_PARAMS] */
+    static SPBidTables* SP_TABLES = 0;
+    """
+    ctypedef struct SPBidTables:
+        int cut[SP_BID_SHAPES][SP_BID_CUTS]
+        int nil[SP_BID_SHAPES][SP_NIL_PARAMS]
+    SPBidTables* SP_TABLES
+
+cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
+    if r.jokers:
+        return -1
+    if r.partnership and r.seats == 4:
+        return 0
+    if not r.partnership and r.seats == 3:
+        return 1
+    return -1
+
+cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
+    """Tricks to bid for a count ``est`` (hundredths): the learned table, else rounding."""
+    cdef int shape = sp_bid_shape(r), n
+    if shape < 0 or SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+        return (est + 50) // 100
+    n = 1
+    while n + 1 < SP_BID_CUTS and SP_TABLES.cut[shape][n + 1] <= est:
+        n += 1
+    return n
+
+cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
+    """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
+    cdef int shape = sp_bid_shape(r)
+    if shape < 0 or SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+        return SP_NIL_DEFAULT
+    return SP_TABLES.nil[shape]
 
 cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
+    """Blind 6 when allowed and 100 behind; moon, nil by the count; else the count's bid
+    (sp_count_bid: the learned table where there is one), one-for-50 / two-for-40 for 1 / 2."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s])
     # blind bids first, before looking at the cards
     if sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)) and sp_leader_gap(h, r, s) >= 100:
@@ -158,10 +240,10 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     est = sp_estimate(h.hand[s], r)
     if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks:
         return sp_code(SP_BID_MOON, r.moon_tricks)
-    if r.allow_nil and sp_nil_hand(h.hand[s], est):
+    if r.allow_nil and sp_nil_hand(h.hand[s], est, sp_nil_limits(r)):
         if not (r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)):
             return sp_code(SP_BID_NIL, 0)
-    b = (est + 50) // 100
+    b = sp_count_bid(est, r)
     if b < 1:
         b = 1
     if b > held:
@@ -193,23 +275,71 @@ cdef inline int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil
         return contract - taken
     return h.bid[s] - h.tricks[s]
 
-cdef inline int sp_lowest(uint64_t cards) noexcept nogil:
-    """Lowest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank."""
+ctypedef struct SPSuitView:
+    # what sp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
+    const SPHand* h
+    const SPRules* r
+    int seat
+    int ready
+    uint64_t key[4]
+
+cdef inline void sp_suit_keys(SPSuitView* v) noexcept nogil:
+    """Per suit, what ``seat`` sees of it, packed without its index: the suit order's tie-breaker.
+
+    key[s] packs the seat's cards of s, the cards of s played (the trick on the table
+    included), the cards of s in the deck (removed twos make suits differ), which seats
+    have shown void in s, and the suit's part: spades (trump) or a side suit, and which
+    prize jack it holds (J♦ and J♣ score alike; J♥ removes bags).  Ties between cards of
+    equal rank go to the suit with the smaller key; suits with the same key look alike
+    in every respect the heuristic reads, so either choice is right (the lowest bit picks).
+    """
+    cdef const SPHand* h = v.h
+    cdef const SPRules* r = v.r
+    cdef int s, i, role
+    cdef uint64_t k
+    for s in range(4):
+        k = (h.hand[v.seat] >> (16 * s)) & 0xFFFF
+        k |= ((h.played >> (16 * s)) & 0xFFFF) << 16
+        k |= ((r.deck >> (16 * s)) & 0xFFFF) << 32
+        for i in range(r.seats):
+            k |= (<uint64_t>((h.void_mask[i] >> s) & 1)) << (48 + i)
+        role = 0
+        if s == 0:
+            role = 3
+        elif s == 1 and r.prize_mask & SP_PRIZE_JH:
+            role = 2
+        elif (s == 2 and r.prize_mask & SP_PRIZE_JD) or (s == 3 and r.prize_mask & SP_PRIZE_JC):
+            role = 1
+        v.key[s] = k | (<uint64_t>role << 54)
+    v.ready = 1
+
+cdef inline bint sp_before(int c, int best, SPSuitView* v) noexcept nogil:
+    """Between two cards of equal rank: the suit with the smaller key (a side suit's key is
+    below the spades'), then the lower bit."""
+    if not v.ready:
+        sp_suit_keys(v)
+    cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
+    return kc < kb or (kc == kb and c < best)
+
+cdef inline int sp_lowest(uint64_t cards, SPSuitView* key) noexcept nogil:
+    """Lowest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank
+    (ties between side suits: sp_before)."""
     cdef int suit, c, best = -1
-    for suit in range(3, -1, -1):
+    for suit in range(4):
         if cards & lane_bb(suit):
             c = lsb(cards & lane_bb(suit))
-            if best < 0 or (c & 15) < (best & 15):
+            if best < 0 or (c & 15) < (best & 15) or ((c & 15) == (best & 15) and sp_before(c, best, key)):
                 best = c
     return best
 
-cdef inline int sp_highest(uint64_t cards) noexcept nogil:
-    """Highest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank."""
+cdef inline int sp_highest(uint64_t cards, SPSuitView* key) noexcept nogil:
+    """Highest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank
+    (ties between side suits: sp_before)."""
     cdef int suit, c, best = -1
-    for suit in range(3, -1, -1):
+    for suit in range(4):
         if cards & lane_bb(suit):
             c = msb(cards & lane_bb(suit))
-            if best < 0 or (c & 15) > (best & 15):
+            if best < 0 or (c & 15) > (best & 15) or ((c & 15) == (best & 15) and sp_before(c, best, key)):
                 best = c
     return best
 
@@ -224,28 +354,29 @@ cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogi
             count += 1
     return top if count == 1 else -1
 
-cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode) noexcept nogil:
+cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode,
+                           SPSuitView* key) noexcept nogil:
     cdef uint64_t bosses = 0, rest = legal, side
     cdef int c, suit, best_suit = -1, best_len = 99, n
     if mode == SP_AVOID:
-        return sp_lowest(legal)
+        return sp_lowest(legal, key)
     while rest:
         c = lsb(rest)
         rest &= rest - 1
         if not (unseen & above_in_lane_bb(c)):
             bosses |= bit_bb(c)
     if bosses & ~lane_bb(0):
-        return sp_highest(bosses & ~lane_bb(0))
+        return sp_highest(bosses & ~lane_bb(0), key)
     if bosses:
         return msb(bosses)
     for suit in range(1, 4):  # lowest card of the shortest side suit, to make a void
         side = legal & lane_bb(suit)
         n = popcount(side)
-        if n and n < best_len:
+        if n and (n < best_len or (n == best_len and sp_before(16 * suit, 16 * best_suit, key))):
             best_suit, best_len = suit, n
     if best_suit >= 0:
         return lsb(legal & lane_bb(best_suit))
-    return sp_lowest(legal)
+    return sp_lowest(legal, key)
 
 cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int s = h.to_act, mode, winner, lead_seat, partner = -1, last
@@ -254,6 +385,9 @@ cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef uint64_t beaters, ducks
     if popcount(legal) == 1:
         return lsb(legal)
+    cdef SPSuitView view
+    view.h, view.r, view.seat, view.ready = h, r, s, 0
+    cdef SPSuitView* key = &view
     mode = SP_WANT if sp_need(h, r, s) > 0 else SP_AVOID
     if r.partnership:
         partner = (s + 2) % 4
@@ -261,26 +395,26 @@ cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
                 h.kind[partner] == SP_BID_NIL or h.kind[partner] == SP_BID_BLIND_NIL):
             mode = SP_WANT  # cover the nil partner: take tricks ourselves
     if h.n_in_trick == 0:
-        return sp_heuristic_lead(h, r, legal, unseen, mode)
+        return sp_heuristic_lead(h, r, legal, unseen, mode, key)
     winner = h.trick_seat[h.best]
     beaters = legal & sp_beating_bb(h.trick[h.best])
     ducks = legal & ~beaters
     last = h.n_in_trick == sp_trick_size(h, r) - 1
     if partner >= 0 and winner == partner and h.kind[partner] == SP_BID_REGULAR and ducks:
-        return sp_lowest(ducks)  # partner has it
+        return sp_lowest(ducks, key)  # partner has it
     if partner >= 0 and winner == partner and beaters and h.kind[s] == SP_BID_REGULAR:
-        return sp_lowest(beaters)  # nil partner is winning: overtake
+        return sp_lowest(beaters, key)  # nil partner is winning: overtake
     if mode == SP_AVOID and not r.partnership and beaters and h.kind[s] == SP_BID_REGULAR:
         lead_seat = sp_score_leader(h, r)
         if lead_seat == winner and lead_seat != s and sp_need(h, r, lead_seat) > 0:
-            return sp_lowest(beaters)  # set the leader
+            return sp_lowest(beaters, key)  # set the leader
     if mode == SP_WANT:
         if beaters:
-            return sp_lowest(beaters) if last else sp_highest(beaters)
-        return sp_lowest(legal)
+            return sp_lowest(beaters, key) if last else sp_highest(beaters, key)
+        return sp_lowest(legal, key)
     if ducks:
-        return sp_highest(ducks)
-    return sp_highest(beaters) if last else sp_lowest(beaters)
+        return sp_highest(ducks, key)
+    return sp_highest(beaters, key) if last else sp_lowest(beaters, key)
 
 # -- one step and a whole hand ----------------------------------------------------------
 

@@ -12,6 +12,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.spades.engine cimport *
+from cardsim._games cimport gd_highest_alone
 
 cdef inline int sp_prize_flags(uint64_t won, const SPRules* r) noexcept nogil:
     cdef int f = 0
@@ -205,14 +206,10 @@ cdef inline void sp_next_hand(SPHand* h, const SPRules* r, int dealer) noexcept 
     sp_deal(h, r)
 
 cdef inline int sp_game_winner(const SPHand* h, const SPRules* r) noexcept nogil:
-    """The seat (team 0 or 1 in partnership) alone at the top with target_score or more; else -1."""
-    cdef int s, top = 0, count = 1, n = 2 if r.partnership else r.seats
-    for s in range(1, n):
-        if h.game_score[s] > h.game_score[top]:
-            top = s
-            count = 1
-        elif h.game_score[s] == h.game_score[top]:
-            count += 1
-    if count == 1 and h.game_score[top] >= r.target_score:
-        return top
-    return -1
+    """The seat (team 0 or 1 in partnership) alone at the top with target_score or more; else -1
+    (the driver's rule, gd_highest_alone, on the game so far)."""
+    cdef int32_t score[SP_MAX_SEATS]
+    cdef int s, n = 2 if r.partnership else r.seats
+    for s in range(n):
+        score[s] = h.game_score[s]
+    return gd_highest_alone(score, n, r.target_score)

@@ -91,6 +91,78 @@ cdef SPRules sp_rules_from(rules) except *:
     return r
 
 
+# -- the learned bid tables (spades/players.pxd reads them through SP_TABLES) ---------------
+# The one copy of the tables; spades/games.pyx and spades/odds.pyx point their SP_TABLES here
+# (sp_bid_tables) when they are loaded.
+
+cdef SPBidTables _sp_table_store
+SP_TABLES = &_sp_table_store
+
+cdef SPBidTables* sp_bid_tables() noexcept nogil:
+    return &_sp_table_store
+
+def set_spades_bid_table(shape, cuts, nil=None):
+    """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats): ``cuts``
+    the counts (hundredths) at which bids 2, 3, ... start, ``nil`` the nil limits (count below,
+    most spades, top spade position, most side aces, most side kings; None: the default
+    120, 3, 6, 0, 0); ``cuts`` None: bid the rounded count with the default nil limits."""
+    cdef int n
+    if shape not in (0, 1):
+        raise ValueError(f"shape is 0 or 1, got {shape!r}")
+    nil = [SP_NIL_DEFAULT[n] for n in range(SP_NIL_PARAMS)] if nil is None else [int(x) for x in nil]
+    if len(nil) != SP_NIL_PARAMS:
+        raise ValueError(f"nil limits are {SP_NIL_PARAMS} numbers, got {nil!r}")
+    if cuts is not None:
+        cuts = [int(c) for c in cuts]
+        if len(cuts) > SP_BID_CUTS - 2 or cuts != sorted(cuts):
+            raise ValueError("cuts are at most 18 non-decreasing counts")
+    for n in range(SP_NIL_PARAMS):   # checked: now load
+        SP_TABLES.nil[shape][n] = nil[n]
+    if cuts is None:
+        for n in range(SP_BID_CUTS):
+            SP_TABLES.cut[shape][n] = SP_NO_TABLE
+        return
+    SP_TABLES.cut[shape][0] = -(1 << 30)
+    SP_TABLES.cut[shape][1] = -(1 << 30)
+    for n in range(2, SP_BID_CUTS):
+        SP_TABLES.cut[shape][n] = cuts[n - 2] if n - 2 < len(cuts) else (1 << 30)
+
+def spades_bid_tables():
+    """The bid tables loaded now: {shape: cuts or None} (see set_spades_bid_table)."""
+    out = {}
+    for shape in range(SP_BID_SHAPES):
+        if SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+            out[shape] = None
+        else:
+            out[shape] = [SP_TABLES.cut[shape][n] for n in range(2, SP_BID_CUTS) if SP_TABLES.cut[shape][n] < (1 << 30)]
+    return out
+
+def spades_nil_limits():
+    """The nil limits in force per shape: {shape: [count, spades, top, aces, kings]}."""
+    return {shape: ([SP_TABLES.nil[shape][n] for n in range(SP_NIL_PARAMS)]
+                    if SP_TABLES.cut[shape][1] != SP_NO_TABLE else [SP_NIL_DEFAULT[n] for n in range(SP_NIL_PARAMS)])
+            for shape in range(SP_BID_SHAPES)}
+
+def _load_spades_bid_tables():
+    import importlib.resources
+    import json
+    for shape in range(SP_BID_SHAPES):
+        set_spades_bid_table(shape, None)
+    path = importlib.resources.files("cardsim").joinpath("data/spades_bids.json")
+    if path.is_file():
+        data = json.loads(path.read_text())
+        for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
+            if key in data:
+                set_spades_bid_table(shape, data[key]["cuts"], data[key].get("nil"))
+
+_load_spades_bid_tables()
+
+def spades_estimate(rules, hand):
+    """The heuristic's count of likely tricks of ``hand`` (a card mask), in hundredths."""
+    cdef SPRules r = sp_rules_from(rules)
+    return sp_estimate(<uint64_t>hand, &r)
+
+
 def spades_table(rules):
     """(seats, hand size, deck mask, dealer sits out trick 1, 2C leads) of a spades rules mapping."""
     cdef SPRules r = sp_rules_from(rules)

@@ -1,0 +1,99 @@
+# cython: language_level=3
+"""Whole games in the core: the batch driver every game plugs into (docs/whole-games.md).
+
+A game is a run of hands.  The driver (cardsim._games) plays it: deal hand k for the
+dealer due, play it out with one policy per seat, fold it into the game, add each
+side's points to the running scores, and stop after the hand in which a side has won
+(or after ``max_hands``, unfinished).  What differs between games sits behind the
+function pointers of a ``GDGame``, filled by each game's glue next to its engine
+(at the end of its module, e.g. ``pinochle/cutthroat.pyx``); the driver calls them through
+the pointers, so it works whatever extension module the game is compiled into.
+
+Hook contract (all nogil, none may fail):
+
+* ``deal(hand, game, rules, seed, game_stream, k, dealer)``: deal hand ``k`` (0 first)
+  of the game keyed by ``(seed, game_stream)`` for ``dealer``.  The hand buffer is the
+  same for every hand of a game (a game may carry its state there, as spades does);
+  ``game`` is the game's own context, zeroed by the driver before hand 0.  Games whose
+  hands are independent deal hand k on stream ``gd_hand_stream(game_stream, k)``.
+* ``play_out(hand, rules, policies)``: play the hand to its end.
+* ``end_hand(hand, game, rules, points)``: fold the finished hand into the game's
+  context (its counts) and write each side's points of this hand into ``points``;
+  return the dealer of the deal that was played (redeals inside a hand move it), the
+  next hand's dealer being the seat to its left.
+* ``winner(hand, game, rules, score, sides, target)``: the side that has won after
+  this hand, -1 to play on; NULL means ``gd_highest_alone``.
+* ``record(hand, game, rules, result, out)``: write the game's record (zeroed first).
+"""
+from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+
+cdef enum:
+    GD_MAX_SIDES = 8            # scoring sides: players, or teams
+    GD_MAX_SEATS = 8            # players
+    GD_HAND_STREAMS = 10000     # hand k of game g is dealt on stream g * GD_HAND_STREAMS + k
+    GD_MAX_HANDS = 10000        # a game not over by then stops unfinished (winner -1)
+
+ctypedef struct GDResult:
+    int32_t score[GD_MAX_SIDES] # final scores per side
+    int32_t hands               # hands played
+    int winner                  # side; -1 unfinished
+    int first_dealer
+
+ctypedef void (*gd_deal_fn)(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream,
+                            int k, int dealer) noexcept nogil
+ctypedef void (*gd_play_fn)(void* hand, const void* rules, const int* policies) noexcept nogil
+ctypedef int (*gd_end_fn)(void* hand, void* game, const void* rules, int32_t* points) noexcept nogil
+ctypedef int (*gd_winner_fn)(const void* hand, const void* game, const void* rules, const int32_t* score,
+                             int sides, int target) noexcept nogil
+ctypedef void (*gd_record_fn)(const void* hand, const void* game, const void* rules, const GDResult* result,
+                              void* out) noexcept nogil
+
+ctypedef struct GDGame:
+    int seats                   # players (dealer rotation)
+    int sides                   # scoring sides
+    int target                  # target_score
+    int max_hands               # hands after which a game stops unfinished
+    size_t hand_bytes           # the game's hand struct
+    size_t game_bytes           # its game context (0: none)
+    size_t record_bytes         # its game record
+    gd_deal_fn deal
+    gd_play_fn play_out
+    gd_end_fn end_hand
+    gd_winner_fn winner         # NULL: gd_highest_alone
+    gd_record_fn record
+
+cdef inline uint64_t gd_hand_stream(uint64_t game_stream, int k) noexcept nogil:
+    return game_stream * GD_HAND_STREAMS + <uint64_t>k
+
+cdef inline int gd_highest_alone(const int32_t* score, int sides, int target) noexcept nogil:
+    """docs/rules/README.md: once a side has reached ``target``, the highest score wins; an exact
+    tie for the highest plays on (-1)."""
+    cdef int s, top = 0, count = 1
+    cdef bint over = score[0] >= target
+    for s in range(1, sides):
+        over = over or score[s] >= target
+        if score[s] > score[top]:
+            top = s
+            count = 1
+        elif score[s] == score[top]:
+            count += 1
+    return top if over and count == 1 else -1
+
+
+cdef class GameKind:
+    """One game under one set of rules and policies, ready for the driver: its hooks, a
+    copy of its rules struct and the seats' policy codes (filled by the game's glue)."""
+    cdef GDGame game
+    cdef void* rules
+    cdef int policies[GD_MAX_SEATS]
+    cdef readonly object name          # the game's name
+    cdef readonly object record_dtype  # numpy dtype of its game records (record_bytes each)
+
+    cdef int set_rules(self, const void* rules, size_t rules_bytes) except -1
+    cdef int fill(self, name, record_dtype, const GDGame* game, const void* rules, size_t rules_bytes,
+                  const int* policies) except -1
+
+
+cdef int gd_play_game(const GDGame* g, const void* rules, const int* policies, uint64_t seed,
+                      uint64_t game_stream, int dealer, void* hand, void* game, GDResult* result,
+                      int32_t* points, int32_t* scores, int8_t* dealers, int64_t max_rows) noexcept nogil

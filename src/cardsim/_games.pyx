@@ -1,0 +1,186 @@
+# cython: language_level=3
+"""Whole games in the core: the one batch driver (declared in _games.pxd).
+
+Each game's glue (at the end of its module, e.g. ``pinochle/cutthroat.pyx``) fills a ``GameKind``
+with its hooks, rules and policies; everything here is written once for every
+game: the game loop, the batch over threads, and each hand's scores on request.
+Game ``i`` of a batch keyed by ``seed`` is played on game stream ``i`` with first
+dealer ``i % seats`` (or one fixed dealer), so records are the same for any
+number of threads or chunks.
+"""
+from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+from cython.parallel cimport prange
+
+import numpy as np
+
+
+cdef class GameKind:
+    """One game under one set of rules and policies, for the driver (see _games.pxd)."""
+
+    def __cinit__(self):
+        self.rules = NULL
+        memset(&self.game, 0, sizeof(GDGame))
+
+    def __dealloc__(self):
+        free(self.rules)
+
+    cdef int set_rules(self, const void* rules, size_t rules_bytes) except -1:
+        free(self.rules)
+        self.rules = malloc(rules_bytes if rules_bytes else 1)
+        if self.rules == NULL:
+            raise MemoryError()
+        memcpy(self.rules, rules, rules_bytes)
+        return 0
+
+    cdef int fill(self, name, record_dtype, const GDGame* game, const void* rules, size_t rules_bytes,
+                  const int* policies) except -1:
+        cdef int s
+        if game.seats > GD_MAX_SEATS or game.sides > GD_MAX_SIDES:
+            raise ValueError(f"{name}: at most {GD_MAX_SEATS} seats and {GD_MAX_SIDES} sides")
+        if record_dtype.itemsize != game.record_bytes:
+            raise ImportError(f"cardsim: the {name} game record dtype does not match its C struct")
+        self.game = game[0]
+        self.set_rules(rules, rules_bytes)
+        for s in range(game.seats):
+            self.policies[s] = policies[s]
+        self.name = name
+        self.record_dtype = record_dtype
+        return 0
+
+    @property
+    def seats(self): return self.game.seats
+    @property
+    def sides(self): return self.game.sides
+    @property
+    def target(self): return self.game.target
+    @property
+    def max_hands(self): return self.game.max_hands
+
+
+cdef inline size_t _round16(size_t n) noexcept nogil:
+    return (n + 15) & ~(<size_t>15)
+
+
+cdef int gd_play_game(const GDGame* g, const void* rules, const int* policies, uint64_t seed,
+                      uint64_t game_stream, int dealer, void* hand, void* game, GDResult* result,
+                      int32_t* points, int32_t* scores, int8_t* dealers, int64_t max_rows) noexcept nogil:
+    """Play one game; fill ``result``; returns the winner (-1 unfinished).  With ``points``
+    (and ``scores``, ``dealers``) not NULL, hand k's points, the scores after it and its dealer
+    go to row k (``sides`` columns), for at most ``max_rows`` hands."""
+    cdef int32_t pts[GD_MAX_SIDES]
+    cdef int s, k = 0, w = -1, played
+    memset(result, 0, sizeof(GDResult))
+    result.first_dealer = dealer
+    if g.game_bytes:
+        memset(game, 0, g.game_bytes)
+    while True:
+        g.deal(hand, game, rules, seed, game_stream, k, dealer)
+        g.play_out(hand, rules, policies)
+        memset(pts, 0, sizeof(pts))
+        played = g.end_hand(hand, game, rules, pts)
+        for s in range(g.sides):
+            result.score[s] += pts[s]
+        if points != NULL and k < max_rows:
+            dealers[k] = <int8_t>played
+            for s in range(g.sides):
+                points[k * g.sides + s] = pts[s]
+                scores[k * g.sides + s] = result.score[s]
+        k += 1
+        result.hands = k
+        if g.winner != NULL:
+            w = g.winner(hand, game, rules, result.score, g.sides, g.target)
+        else:
+            w = gd_highest_alone(result.score, g.sides, g.target)
+        if w >= 0 or k >= g.max_hands:
+            break
+        dealer = played + 1 if played + 1 < g.seats else 0
+    result.winner = w
+    return w
+
+
+cdef void _game_one(const GDGame* g, const void* rules, const int* policies, uint64_t seed, int64_t index,
+                    int dealer, char* record, int32_t* points, int32_t* scores, int8_t* dealers,
+                    int64_t max_rows) noexcept nogil:
+    """Game ``index`` of the batch into ``record`` (and its hands' rows), with its own buffers."""
+    cdef GDResult result
+    cdef size_t hand_bytes = _round16(g.hand_bytes)
+    cdef char* buf = <char*>malloc(hand_bytes + g.game_bytes + 16)
+    if buf == NULL:
+        return  # out of memory inside a thread: the record stays zeroed (hands == 0 tells it)
+    if dealer < 0:
+        dealer = <int>(index % g.seats)
+    gd_play_game(g, rules, policies, seed, <uint64_t>index, dealer, buf, buf + hand_bytes,
+                 &result, points, scores, dealers, max_rows)
+    memset(record, 0, g.record_bytes)
+    g.record(buf, buf + hand_bytes, rules, &result, record)
+    free(buf)
+
+
+def _records_bytes(GameKind kind, records):
+    if kind.game.deal == NULL:
+        raise ValueError("this GameKind was not filled by a game (use the game's *_game_kind)")
+    if records.dtype != kind.record_dtype:
+        raise ValueError(f"records must have the {kind.name} game record dtype")
+    return records.view(np.uint8).reshape(-1)
+
+
+def simulate_games(GameKind kind, uint64_t seed, int64_t start, records, int threads=1, int dealer=-1):
+    """Play games ``start .. start+len(records)-1`` of the batch keyed by ``seed`` into
+    ``records``: game i on game stream i, first dealer i % seats (``dealer`` >= 0: that one)."""
+    cdef Py_ssize_t i, n = len(records)
+    cdef unsigned char[::1] raw = _records_bytes(kind, records)
+    cdef char* out = <char*>&raw[0] if n else NULL
+    cdef size_t size = kind.game.record_bytes
+    cdef const GDGame* g = &kind.game
+    cdef const void* rules = kind.rules
+    cdef const int* policies = kind.policies
+    if dealer >= kind.game.seats:
+        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
+        _game_one(g, rules, policies, seed, start + i, dealer, out + i * size, NULL, NULL, NULL, 0)
+    if n and records["hands"].min() == 0:  # a thread could not allocate its hand buffers
+        raise MemoryError("the core could not allocate a game's hand buffers")
+
+
+def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int threads=1, int dealer=-1):
+    """Each hand's scores of games ``start ..``, whose lengths ``hands`` (their records' ``hands``)
+    give the rows: the games are played again, row by row (deterministic, so the same games).
+    Returns (dealer int8[rows], points int32[rows, sides], score int32[rows, sides]): the
+    dealer of the deal played, the hand's points per side and the scores after it."""
+    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
+    cdef Py_ssize_t i, n = counts.shape[0]
+    offsets_array = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets_array[1:])
+    cdef int64_t[::1] offsets = offsets_array
+    cdef int sides = kind.game.sides
+    rows = int(offsets_array[n])
+    dealers_array = np.zeros(rows, dtype=np.int8)
+    points_array = np.zeros((rows, sides), dtype=np.int32)
+    scores_array = np.zeros((rows, sides), dtype=np.int32)
+    scratch = np.zeros(n, dtype=kind.record_dtype)
+    cdef unsigned char[::1] raw = _records_bytes(kind, scratch)
+    cdef char* out = <char*>&raw[0] if n else NULL
+    cdef int8_t[::1] d = dealers_array
+    cdef int32_t[:, ::1] p = points_array
+    cdef int32_t[:, ::1] s = scores_array
+    cdef int8_t* dp = &d[0] if rows else NULL
+    cdef int32_t* pp = &p[0, 0] if rows else NULL
+    cdef int32_t* sp = &s[0, 0] if rows else NULL
+    cdef size_t size = kind.game.record_bytes
+    cdef const GDGame* g = &kind.game
+    cdef const void* rules = kind.rules
+    cdef const int* policies = kind.policies
+    if dealer >= kind.game.seats:
+        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
+    if rows == 0:
+        return dealers_array, points_array, scores_array
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
+        _game_one(g, rules, policies, seed, start + i, dealer, out + i * size, pp + offsets[i] * sides,
+                  sp + offsets[i] * sides, dp + offsets[i], counts[i])
+    if n and scratch["hands"].min() == 0:
+        raise MemoryError("the core could not allocate a game's hand buffers")
+    if not np.array_equal(scratch["hands"], counts):
+        raise ValueError("hands must be the games' own lengths (their records' hands field)")
+    return dealers_array, points_array, scores_array

@@ -1,0 +1,526 @@
+# cython: language_level=3
+"""Bid odds conditioned on what the player knows (module cardsim._odds_conditions; issue 12;
+docs/bid-odds.md, "Conditioning").  OddsCond and the shared deal/constraint steps are in
+_conditions.pxd; the spades trials in spades/odds.pyx (reached once per call).
+
+A trial's deal comes from an OddsCond: the cards the player cannot see (less the ones
+known to lie in a given place) are dealt by the exact constrained dealer
+(_constrained_deal.pxd) to the places (the seats, then the widow / dummy / kitty /
+stock), each card only where its voids allow, so the deal is exactly uniform among
+the deals consistent with the known cards and voids (no rejection for those).  Then,
+by rejection on the same stream (the trial's own, keyed by (seed, trial)):
+  * ready-made constraints: a place's count of given cards (suit lengths, ranks) in
+    [lo, hi]; in the pinochle games a seat's meld (with a given trump, or its best) in [lo, hi];
+  * the auction so far: the calls from the dealer's left up to the player's turn,
+    replayed with the chosen players; a deal is kept when every checked seat's policy
+    agrees with its calls (what "agrees" means per game: at each game's auction check).
+The trial retries until a deal passes (at most max_attempts; then the trial reports
+failure and Python stops with one line), then plays that deal exactly as the
+unconditioned trial does (cp_odds_play, pp_odds_play, th_odds_play, eu_odds_play,
+sp_odds_from), so with no constraints at all only the dealer's draws differ.
+The attempts per trial come back with the results (acceptance = trials / attempts).
+
+The entry points take the trial ids as an int64 array: the plain run passes
+start .. start+n-1; a run with a Python accept function first draws candidates
+(odds_candidates: one attempt each, keyed as trial ids are) and then plays the
+accepted ids with max_attempts = 1, which redeals exactly those candidates.
+"""
+from libc.stdint cimport int16_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from cython.parallel cimport prange
+
+from cardsim._bits cimport bit_bb, lsb, popcount
+from cardsim._rng cimport Rng, rng_seed, shuffle_ints
+from cardsim._policy cimport policy_code, policy_codes
+from cardsim._constrained_deal cimport (CD_INFEASIBLE, CD_MAX_PLACES, CD_MAX_TABLE, CD_OK, CD_TOO_LARGE, DealPlan,
+                                        cd_prepare_masks)
+from cardsim._conditions cimport *
+from cardsim.pinochle.cards cimport *
+from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.cutthroat_players cimport *
+from cardsim.pinochle.cutthroat_odds cimport *
+from cardsim.pinochle.partnership_engine cimport *
+from cardsim.pinochle.partnership_players cimport *
+from cardsim.pinochle.two_hand_engine cimport *
+from cardsim.pinochle.two_hand_players cimport *
+from cardsim.pinochle.games_odds cimport *
+from cardsim.euchre.engine cimport *
+from cardsim.euchre.players cimport *
+from cardsim.euchre.odds cimport *
+from cardsim.spades.engine cimport SPRules, SP_MAX_SEATS
+from cardsim.pinochle.cutthroat cimport cp_rules_from
+from cardsim.pinochle.partnership cimport pp_rules_from
+from cardsim.pinochle.two_hand cimport th_rules_from
+from cardsim.euchre.euchre cimport eu_rules_from
+from cardsim.spades.spades cimport sp_rules_from
+from cardsim.spades.odds cimport SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_trials
+
+
+# -- cutthroat pinochle: places 0..2 the seats, 3 the widow; calls: a bid, or -1 for a pass --
+
+cdef bint cpc_auction_ok(const CPRules* r, const OddsCond* c, const uint64_t* bb, int dealer) noexcept nogil:
+    """Replay the calls.  A checked seat's bid B agrees when its policy would bid B at that point
+    (the heuristic bids while the bid needed stays within its hand's value: so B is a lower
+    bound on the seat's ceiling, whether or not it jumped; forcing aside for a jump); its pass
+    agrees when the policy passes facing the bid standing (an upper bound on the ceiling)."""
+    cdef CPHand a, t
+    cdef int i, s, call
+    memset(&a, 0, sizeof(CPHand))
+    for s in range(CP_SEATS):
+        a.hand[s] = bb[s]
+    a.widow = bb[3]
+    a.dealer = dealer
+    cp_start_auction(&a, r)
+    for i in range(c.n_calls):
+        s = a.to_act
+        call = c.calls[i]
+        if (c.check_mask >> s) & 1:
+            t = a
+            if call >= 0 and call != cp_min_bid(&a, r):  # a jump: would it go as high as call?
+                t.high_bid = call - r.bid_increment
+                t.acted_mask |= 1 << s
+            if (cp_heuristic_bid(&t, r) >= 0) != (call >= 0):
+                return False
+        cp_auction_act(&a, r, call)
+    return True
+
+cdef bint cpc_attempt(const CPRules* r, uint64_t hand, int seat, int dealer, const OddsCond* c, Rng* rng,
+                      uint64_t* bb) noexcept nogil:
+    oc_deal(c, rng, bb)
+    bb[seat] |= hand
+    return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or cpc_auction_ok(r, c, bb, dealer))
+
+cdef int64_t cpc_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
+                       const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+    """One conditioned trial; returns the deals it tried (-1: none passed in max_attempts)."""
+    cdef CPHand dealt
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef int64_t tries = 0
+    cdef Rng rng
+    cdef int s
+    rng_seed(&rng, seed, <uint64_t>index)
+    while True:
+        tries += 1
+        if cpc_attempt(r, hand, seat, dealer, c, &rng, bb):
+            break
+        if tries >= c.max_attempts:
+            return -1
+    memset(&dealt, 0, sizeof(CPHand))
+    dealt.rng = rng
+    dealt.dealer = dealer
+    for s in range(CP_SEATS):
+        dealt.hand[s] = bb[s] if s != seat else 0
+    dealt.widow = bb[3]
+    cp_odds_won(&dealt, hand, seat)
+    cp_odds_play(&dealt, r, seat, policies, out)
+    return tries
+
+
+# -- partnership pinochle: places 0..3 the seats; calls as cutthroat's ------------------------
+
+cdef bint ppc_auction_ok(const PPRules* r, const OddsCond* c, const uint64_t* bb, int dealer) noexcept nogil:
+    """As cpc_auction_ok, with the partnership heuristic (its partner's help, its support margin)."""
+    cdef PPHand a, t
+    cdef int i, s, call
+    memset(&a, 0, sizeof(PPHand))
+    for s in range(PP_SEATS):
+        a.hand[s] = bb[s]
+        a.bid_value[s] = -1
+    a.dealer = dealer
+    a.phase = PH_AUCTION
+    a.high_bid = -1
+    a.high_bidder = -1
+    a.bidder = -1
+    a.trump = -1
+    a.last_winner = -1
+    a.to_act = (dealer + 1) % PP_SEATS
+    for i in range(c.n_calls):
+        s = a.to_act
+        call = c.calls[i]
+        if (c.check_mask >> s) & 1:
+            t = a
+            if call >= 0 and call != pp_min_bid(&a, r):
+                t.high_bid = call - r.bid_increment
+            if (pp_heuristic_bid(&t, r) >= 0) != (call >= 0):
+                return False
+            a.bid_value[s] = t.bid_value[s]  # the hand's value, cached as the policy caches it
+        pp_auction_act(&a, r, call)
+    return True
+
+cdef bint ppc_attempt(const PPRules* r, uint64_t hand, int seat, int dealer, const OddsCond* c, Rng* rng,
+                      uint64_t* bb) noexcept nogil:
+    oc_deal(c, rng, bb)
+    bb[seat] |= hand
+    return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or ppc_auction_ok(r, c, bb, dealer))
+
+cdef int64_t ppc_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
+                       const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+    cdef PPHand dealt
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef int64_t tries = 0
+    cdef Rng rng
+    cdef int s
+    rng_seed(&rng, seed, <uint64_t>index)
+    while True:
+        tries += 1
+        if ppc_attempt(r, hand, seat, dealer, c, &rng, bb):
+            break
+        if tries >= c.max_attempts:
+            return -1
+    memset(&dealt, 0, sizeof(PPHand))
+    dealt.rng = rng
+    dealt.dealer = dealer
+    for s in range(PP_SEATS):
+        dealt.hand[s] = bb[s] if s != seat else 0
+    pp_odds_won(&dealt, hand, seat)
+    pp_odds_play(&dealt, r, seat, policies, out)
+    return tries
+
+
+# -- two-hand pinochle: places 0, 1 the seats, 2 the stock; no auction -----------------------
+
+cdef bint thc_attempt(const THRules* r, uint64_t hand, int seat, const OddsCond* c, Rng* rng,
+                      uint64_t* bb) noexcept nogil:
+    oc_deal(c, rng, bb)
+    bb[seat] |= hand
+    return oc_counts_ok(c, bb, NULL)  # (two-hand's meld table is not meld_points's: no meld constraints)
+
+cdef int64_t thc_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                       int64_t index, const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+    """The stock's cards (a set from the dealer) are shuffled into an order on the same stream."""
+    cdef THHand h
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef uint64_t m
+    cdef int order[48]
+    cdef int stock[TH_STOCK_SIZE]
+    cdef int64_t tries = 0
+    cdef int i, n, mine, theirs
+    rng_seed(&h.rng, seed, <uint64_t>index)
+    while True:
+        tries += 1
+        if thc_attempt(r, hand, seat, c, &h.rng, bb):
+            break
+        if tries >= c.max_attempts:
+            return -1
+    n = 0
+    m = bb[2]
+    while m and n < TH_STOCK_SIZE:
+        stock[n] = lsb(m)
+        m &= m - 1
+        n += 1
+    shuffle_ints(&h.rng, stock, n)
+    mine = 0 if seat != dealer else TH_HAND_SIZE
+    theirs = TH_HAND_SIZE - mine
+    m = bb[1 - seat]
+    for i in range(TH_HAND_SIZE):
+        order[mine + i] = lsb(hand)
+        hand &= hand - 1
+        order[theirs + i] = lsb(m)
+        m &= m - 1
+    order[2 * TH_HAND_SIZE] = upcard
+    for i in range(TH_STOCK_SIZE):
+        order[2 * TH_HAND_SIZE + 1 + i] = stock[i]
+    th_deal_order(&h, r, order, dealer)
+    th_odds_play(&h, r, seat, policies, out)
+    return tries
+
+
+# -- euchre: places 0..seats-1 the seats, then the dummy (cutthroat), then the kitty's hidden
+# cards; calls: -1 a pass, else the suit ordered up / named (a call that ends the bidding) ---
+
+cdef void euc_set(EUHand* h, const EURules* r, const uint64_t* bb, int upcard, int dealer) noexcept nogil:
+    """The deal ``bb`` as a hand about to bid (as eu_odds_deal leaves it)."""
+    cdef int s
+    cdef Rng rng = h.rng
+    memset(h, 0, sizeof(EUHand))
+    h.rng = rng
+    for s in range(r.seats):
+        h.hand[s] = bb[s]
+    if not r.partnership:
+        h.dummy = bb[r.seats]
+    h.kitty = bit_bb(upcard) | bb[r.seats + (0 if r.partnership else 1)]
+    h.upcard = upcard
+    h.dealer = dealer
+    eu_start_bidding(h, r)
+
+cdef bint euc_auction_ok(const EURules* r, const OddsCond* c, const EUHand* dealt,
+                         const int* policies) noexcept nogil:
+    """Replay the calls of both rounds; a checked seat agrees when its policy makes the same
+    decision (pass, or order up / name the same suit)."""
+    cdef EUHand a, t
+    cdef int i, s, call, decided
+    a = dealt[0]
+    for i in range(c.n_calls):
+        s = a.to_act
+        call = c.calls[i]
+        if (c.check_mask >> s) & 1:
+            t = a
+            eu_policy_step(&t, r, policies[s])
+            decided = t.trump if t.maker >= 0 else -1
+            if decided != call:
+                return False
+        if a.phase == EPH_BID1:
+            eu_bid1(&a, r, call >= 0)
+        else:
+            eu_bid2(&a, r, call)
+    return True
+
+cdef bint euc_attempt(const EURules* r, int upcard, int seat, int dealer, const OddsCond* c,
+                      const int* policies, EUHand* h, uint64_t hand, uint64_t* bb) noexcept nogil:
+    oc_deal(c, &h.rng, bb)
+    bb[seat] |= hand
+    if not oc_counts_ok(c, bb, NULL):
+        return False
+    euc_set(h, r, bb, upcard, dealer)
+    return c.n_calls == 0 or euc_auction_ok(r, c, h, policies)
+
+cdef int64_t euc_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                       int64_t index, const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+    """The calls are passes up to the player's turn, and each action's play forces exactly those
+    passes (euo_act), so the kept deal is played from the start of the bidding."""
+    cdef EUHand dealt
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef int64_t tries = 0
+    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    while True:
+        tries += 1
+        if euc_attempt(r, upcard, seat, dealer, c, policies, &dealt, hand, bb):
+            break
+        if tries >= c.max_attempts:
+            return -1
+    eu_odds_play(&dealt, r, seat, policies, out)
+    return tries
+
+
+# -- Python ------------------------------------------------------------------------------
+
+cdef class DealConditions:
+    """What a conditioned bid-odds run deals from (built by cardsim.odds_conditions).
+
+    ``hidden``: the cards to deal (a mask); ``barred[p]``: the cards place p may not get;
+    ``capacities[p]``: how many hidden cards place p takes; ``known[p]``: cards known to lie
+    in place p; ``calls``: the auction (game encoding); ``check_mask``: the seats whose calls
+    are checked; ``counts``: (place, mask, lo, hi) tuples; ``melds``: (seat, trump or -1, lo,
+    hi) tuples.  ValueError (one line) when no deal fits the masks."""
+    cdef OddsCond c
+
+    def __cinit__(self):
+        self.c.plan = NULL
+
+    def __init__(self, uint64_t hidden, barred, capacities, known, calls=(), int check_mask=0, int slack=0,
+                 int64_t max_attempts=1, counts=(), melds=()):
+        cdef uint64_t c_barred[CD_MAX_PLACES]
+        cdef int c_capacity[CD_MAX_PLACES]
+        cdef int n_places = len(capacities), p, k, code
+        if not 1 <= n_places <= CD_MAX_PLACES or len(barred) != n_places or len(known) != n_places:
+            raise ValueError(f"barred, capacities and known must name 1 to {CD_MAX_PLACES} places alike")
+        if len(calls) > OC_MAX_CALLS or len(counts) > OC_MAX_COUNTS or len(melds) > OC_MAX_MELDS:
+            raise ValueError(f"at most {OC_MAX_CALLS} calls, {OC_MAX_COUNTS} count and {OC_MAX_MELDS} "
+                             "meld constraints")
+        if max_attempts < 1:
+            raise ValueError("max_attempts must be at least 1")
+        for p in range(n_places):
+            c_barred[p] = barred[p]
+            c_capacity[p] = capacities[p]
+            self.c.known[p] = known[p]
+            if c_capacity[p] < 0:
+                raise ValueError(f"place {p} has capacity {c_capacity[p]}")
+        if popcount(hidden) != sum(capacities):
+            raise ValueError(f"the places take {sum(capacities)} cards but {popcount(hidden)} are hidden")
+        self.c.n_places = n_places
+        self.c.n_calls = len(calls)
+        for k in range(len(calls)):
+            self.c.calls[k] = calls[k]
+        self.c.check_mask = check_mask
+        self.c.slack = slack
+        self.c.max_attempts = max_attempts
+        self.c.n_counts = len(counts)
+        for k in range(len(counts)):
+            self.c.count_place[k] = counts[k][0]
+            self.c.count_mask[k] = counts[k][1]
+            self.c.count_lo[k] = counts[k][2]
+            self.c.count_hi[k] = counts[k][3]
+        self.c.n_melds = len(melds)
+        for k in range(len(melds)):
+            self.c.meld_place[k] = melds[k][0]
+            self.c.meld_trump[k] = melds[k][1]
+            self.c.meld_lo[k] = melds[k][2]
+            self.c.meld_hi[k] = melds[k][3]
+        self.c.plan = <DealPlan*>malloc(sizeof(DealPlan))
+        if self.c.plan == NULL:
+            raise MemoryError()
+        with nogil:
+            code = cd_prepare_masks(self.c.plan, hidden, c_barred, c_capacity, n_places)
+        if code != CD_OK:
+            free(self.c.plan)
+            self.c.plan = NULL
+            if code == CD_INFEASIBLE:
+                raise ValueError("no deal fits the known cards and voids")
+            if code == CD_TOO_LARGE:
+                raise ValueError(f"these voids need more than {CD_MAX_TABLE} memoised counts")
+            raise ValueError(f"constrained deal: the core rejected the input (code {code})")
+
+    def __dealloc__(self):
+        if self.c.plan != NULL:
+            free(self.c.plan)
+            self.c.plan = NULL
+
+    @property
+    def total(self):
+        """How many deals of the hidden cards fit the known cards and voids (a float)."""
+        return self.c.plan.total
+
+    def with_attempts(self, int64_t max_attempts):
+        """Set the attempts per trial (the accept path plays chosen candidates with 1)."""
+        if max_attempts < 1:
+            raise ValueError("max_attempts must be at least 1")
+        self.c.max_attempts = max_attempts
+        return self
+
+
+def odds_conditioned(game, rules, DealConditions cond, uint64_t hand, int seat, int dealer, uint64_t seed,
+                     const int64_t[::1] ids, int16_t[:, ::1] out, int64_t[::1] tries, policies, int threads=1,
+                     int upcard=-1, scores=None, bint blind=False, codes=None):
+    """Conditioned bid-odds trials ``ids`` of ``game`` into the rows of ``out`` (each game's
+    unconditioned layout); ``tries[i]``: the deals trial ids[i] tried, -1 if none passed in
+    ``max_attempts``.  Trial id t depends only on (seed, t) and ``cond``."""
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int pol[SP_MAX_SEATS]
+    cdef int sc[SP_MAX_SEATS]
+    cdef int cd[SPO_MAX_CODES]
+    cdef int n_codes = 0, k
+    cdef const OddsCond* c = &cond.c
+    cdef CPRules cpr
+    cdef PPRules ppr
+    cdef THRules thr
+    cdef EURules eur
+    cdef SPRules spr
+    if out.shape[0] != n or tries.shape[0] != n:
+        raise ValueError("ids, out and tries must have the same length")
+    if n == 0:
+        return
+    if game == "cutthroat-pinochle":
+        cpr = cp_rules_from(rules)
+        policy_codes(policies, pol, CP_SEATS)
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+            tries[i] = cpc_trial(&cpr, hand, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+    elif game == "partnership-pinochle":
+        ppr = pp_rules_from(rules)
+        policy_codes(policies, pol, PP_SEATS)
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+            tries[i] = ppc_trial(&ppr, hand, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+    elif game == "two-hand-pinochle":
+        thr = th_rules_from(rules)
+        policy_codes(policies, pol, TH_SEATS)
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+            tries[i] = thc_trial(&thr, hand, upcard, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+    elif game in ("euchre", "cutthroat-euchre"):
+        eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
+        policy_codes(policies, pol, eur.seats)
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+            tries[i] = euc_trial(&eur, hand, upcard, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+    elif game in ("spades", "cutthroat-spades"):
+        spr = sp_rules_from(rules)
+        n_codes = len(codes)
+        if n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1:
+            raise ValueError("out must have 3 columns per bid code and one more")
+        for k in range(SP_MAX_SEATS):
+            pol[k] = policy_code(policies[k]) if k < spr.seats else 0
+            sc[k] = scores[k] if k < spr.seats else 0
+        for k in range(n_codes):
+            cd[k] = codes[k]
+        with nogil:
+            sp_conditioned_trials(&spr, c, hand, seat, dealer, sc, blind, cd, n_codes, seed, &ids[0], n, &out[0, 0],
+                                  out.shape[1], &tries[0], pol, threads)
+    else:
+        raise ValueError(f"no conditioned odds for {game!r}")
+
+
+cdef bint oc_candidate(int kind, const void* rules, const OddsCond* c, uint64_t hand, int seat, int dealer,
+                       uint64_t seed, int64_t index, const int* pol, int upcard, const int* sc, bint blind,
+                       uint64_t* row) noexcept nogil:
+    """Trial ``index``'s first attempt: its deal into ``row`` (n_places masks), whether it passes
+    (spades: sp_conditioned_candidates in spades/odds.pyx)."""
+    cdef Rng rng
+    cdef EUHand eh
+    cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
+    cdef bint ok
+    cdef int p
+    rng_seed(&rng, seed, <uint64_t>index)
+    if kind == 0:
+        ok = cpc_attempt(<const CPRules*>rules, hand, seat, dealer, c, &rng, bb)
+    elif kind == 1:
+        ok = ppc_attempt(<const PPRules*>rules, hand, seat, dealer, c, &rng, bb)
+    elif kind == 2:
+        ok = thc_attempt(<const THRules*>rules, hand, seat, c, &rng, bb)
+    else:
+        eh.rng = rng
+        ok = euc_attempt(<const EURules*>rules, upcard, seat, dealer, c, pol, &eh, hand, bb)
+    for p in range(c.n_places):
+        row[p] = bb[p]
+    return ok
+
+
+def odds_candidates(game, rules, DealConditions cond, uint64_t hand, int seat, int dealer, uint64_t seed,
+                    int64_t start, uint64_t[:, ::1] deals, uint8_t[::1] passed, policies, int threads=1,
+                    int upcard=-1, scores=None, bint blind=False):
+    """The first deal trial ids ``start ..`` would try (every place's cards, the player's too, in
+    the rows of ``deals``) and whether it passes the core's constraints and the auction: a trial
+    with max_attempts = 1 plays exactly that deal."""
+    cdef Py_ssize_t i, n = deals.shape[0]
+    cdef int pol[SP_MAX_SEATS]
+    cdef int sc[SP_MAX_SEATS]
+    cdef int kind, k, seats
+    cdef CPRules cpr
+    cdef PPRules ppr
+    cdef THRules thr
+    cdef EURules eur
+    cdef SPRules spr
+    cdef const void* rp
+    if deals.shape[1] != cond.c.n_places or passed.shape[0] != n:
+        raise ValueError(f"deals must have {cond.c.n_places} columns and passed one entry per row")
+    for k in range(SP_MAX_SEATS):
+        pol[k] = 0
+        sc[k] = 0
+    if game == "cutthroat-pinochle":
+        cpr = cp_rules_from(rules)
+        kind = 0
+        rp = &cpr
+        seats = CP_SEATS
+    elif game == "partnership-pinochle":
+        ppr = pp_rules_from(rules)
+        kind = 1
+        rp = &ppr
+        seats = PP_SEATS
+    elif game == "two-hand-pinochle":
+        thr = th_rules_from(rules)
+        kind = 2
+        rp = &thr
+        seats = TH_SEATS
+    elif game in ("euchre", "cutthroat-euchre"):
+        eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
+        kind = 3
+        rp = &eur
+        seats = eur.seats
+    elif game in ("spades", "cutthroat-spades"):
+        spr = sp_rules_from(rules)
+        kind = 4
+        rp = &spr
+        seats = spr.seats
+        for k in range(seats):
+            sc[k] = scores[k]
+    else:
+        raise ValueError(f"no conditioned odds for {game!r}")
+    for k in range(seats):
+        pol[k] = policy_code(policies[k])
+    if n == 0:
+        return
+    if kind == 4:
+        with nogil:
+            sp_conditioned_candidates(&spr, &cond.c, hand, seat, dealer, sc, blind, seed, start, n, &deals[0, 0],
+                                      &passed[0], pol, threads)
+        return
+    for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
+        passed[i] = oc_candidate(kind, rp, &cond.c, hand, seat, dealer, seed, start + i, pol, upcard, sc, blind,
+                                 &deals[i, 0])

@@ -1,0 +1,52 @@
+"""The command line starts without loading what a command does not need (issue 15's start-up
+target: `cardsim --version` under 0.12 s): numpy, rich and the compiled core are imported
+when a command uses them, and the lazily registered commands are still listed and run."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from cardsim.cli import LAZY_COMMANDS, main
+
+HEAVY = ("numpy", "rich", "cardsim._core", "cardsim._contract", "cardsim.game")
+
+
+def _loaded_after(code: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+                         check=True, capture_output=True, text=True).stdout.split()
+    return [name for name in HEAVY if name in out]
+
+
+def test_version_loads_nothing_heavy() -> None:
+    # (--help imports the lazy commands to show their one-line help: it may load more)
+    assert _loaded_after("from cardsim.cli import main\n"
+                         "try:\n    main(['--version'])\nexcept SystemExit:\n    pass") == []
+
+
+def test_import_cardsim_is_light_and_names_resolve() -> None:
+    assert _loaded_after("import cardsim") == []
+    import cardsim
+    for name in cardsim.__all__:
+        assert getattr(cardsim, name) is not None
+    assert set(cardsim.__all__) <= set(dir(cardsim))
+
+
+def test_lazy_commands_are_listed_and_run() -> None:
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for name in LAZY_COMMANDS:
+        assert name in result.output
+    result = CliRunner().invoke(main, ["bid", "--help"])
+    assert result.exit_code == 0 and "cards" in result.output.lower()
+
+
+def test_unknown_attribute_is_an_attribute_error() -> None:
+    import cardsim
+    try:
+        cardsim.no_such_name  # noqa: B018
+    except AttributeError as exc:
+        assert "no_such_name" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("expected AttributeError")
