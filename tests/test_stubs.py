@@ -18,7 +18,7 @@ import types
 
 import pytest
 
-MODULES = ["cardsim._core", "cardsim._contract"]
+MODULES = ["cardsim._core", "cardsim._contract", "cardsim.solver._solver"]
 
 
 def stub_path(module: types.ModuleType) -> pathlib.Path:
