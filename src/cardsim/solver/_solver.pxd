@@ -74,6 +74,7 @@ ctypedef struct SVScratch:
     uint64_t tt_mask
     uint32_t gen                # entries of other generations are empty
     long nodes                  # positions searched (a statistic)
+    uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth
 
 cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil
 cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil

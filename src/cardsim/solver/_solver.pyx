@@ -13,7 +13,7 @@ from libc.string cimport memset
 import numpy as np
 cimport numpy as cnp
 
-from cardsim._bits cimport above_in_lane_bb, bit_bb, lane_bb, lsb, msb, popcount
+from cardsim._bits cimport above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._pinochle cimport COPY0_BB, copies_one, legal_cards
 from cardsim._rng cimport mix64
 
@@ -252,6 +252,28 @@ cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcep
     for s in range(SV_MAX_SEATS):
         key[s] = rel[s]
 
+cdef inline int sv_move_to_entry(const SVRules* r, const SVPos* p, int card) noexcept nogil:
+    """A lead as the table keeps it: in trick mode its lane and its rank among the cards out."""
+    cdef uint64_t out = 0
+    cdef int s
+    if card < 0 or r.points:
+        return card
+    for s in range(r.seats):
+        out |= p.hand[s]
+    return (card & ~15) + popcount(out & lane_bb(card >> 4) & (bit_bb(card) - 1))
+
+cdef inline int sv_move_from_entry(const SVRules* r, const SVPos* p, int move) noexcept nogil:
+    cdef uint64_t out = 0
+    cdef int s
+    if move < 0 or r.points:
+        return move
+    for s in range(r.seats):
+        out |= p.hand[s]
+    out &= lane_bb(move >> 4)
+    if popcount(out) <= (move & 15):
+        return -1
+    return nth_bit(out, move & 15)
+
 cdef inline SVEntry* sv_slot(SVScratch* sc, const SVRules* r, const SVPos* p, const uint64_t* key) noexcept nogil:
     cdef uint64_t h = <uint64_t>(p.leader * 8 + p.broken + 1)
     cdef int s
@@ -291,6 +313,9 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
         return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
     return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
 
+DEF HIST_WEIGHT = 100000
+DEF HIST_SHIFT = 0
+
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
     lies inside (alpha, beta); otherwise a bound on the side of the window it fell."""
@@ -322,7 +347,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 lo = e.lo
             if e.hi < hi:
                 hi = e.hi
-            tt_move = e.move
+            tt_move = sv_move_from_entry(r, p, e.move)
         if lo >= beta or lo >= hi:
             return lo
         if hi <= alpha:
@@ -338,7 +363,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             others |= p.hand[i]
     n = sv_moves(r, p, s, moves)
     for i in range(n):
-        score[i] = sv_order_score(r, p, s, moves[i], tt_move, others)
+        score[i] = sv_order_score(r, p, s, moves[i], tt_move, others) * HIST_WEIGHT + <int>(sc.hist[s][moves[i]] >> HIST_SHIFT)
     maximise = (r.max_side >> s) & 1
     best_v = -SV_INF if maximise else SV_INF
     for i in range(n):
@@ -364,6 +389,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if v < beta:
                     beta = v
         if alpha >= beta:
+            if i > 0:
+                sc.hist[s][moves[i]] += <uint32_t>(p.tricks_left * p.tricks_left)
             break
     if boundary:
         # what this search proved: at or below its window an upper bound, at or above a lower one
@@ -384,7 +411,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         e.broken = <int8_t>p.broken
         e.lo = <int16_t>lo
         e.hi = <int16_t>hi
-        e.move = <int8_t>best_move
+        e.move = <int8_t>sv_move_to_entry(r, p, best_move)
     return best_v
 
 
