@@ -6,11 +6,14 @@ from .meld import MELD_NAMES, Meld
 from .odds import BidOdds, bid_odds
 from .records import HandRecords
 from .rules import Rules, make_rules
+from .solver import postmortem, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Game",
+    "solve",
+    "postmortem",
     "bid_odds",
     "BidOdds",
     "implemented_games",

@@ -456,3 +456,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
 from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpers above)
 
 main.add_command(bid)
+
+from .cli_solve import solve  # noqa: E402
+
+main.add_command(solve)
