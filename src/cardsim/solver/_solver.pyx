@@ -315,6 +315,7 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
 
 DEF HIST_WEIGHT = 100000
 DEF HIST_SHIFT = 0
+DEF FULL_WINDOW = 5
 
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
@@ -419,6 +420,8 @@ cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) no
     """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
     ``guess`` (the transposition table keeps what each one proved)."""
     cdef int lo = 0, hi = sv_points_left(r, p) if r.points else p.tricks_left, g, beta
+    if hi <= FULL_WINDOW:
+        return sv_search(sc, r, p, lo - 1, hi + 1)    # a short range: one full-window search
     g = guess if guess >= lo and guess <= hi else lo
     while lo < hi:
         beta = g + 1 if g == lo else g
