@@ -418,7 +418,11 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
     if policy_seats is not None:
-        policies = [p.strip() for p in policy_seats.split(",")]
+        policies = split_policies(policy_seats)
+    from .solver.players import is_solver_policy
+    if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
+        solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
+        return
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
     chunks = the_game.iter_simulate(n_hands, policy=policies, seed=seed, threads=threads, unit=unit)
@@ -457,6 +461,6 @@ from .cli_bid import bid  # noqa: E402  (registered last: it builds on the helpe
 
 main.add_command(bid)
 
-from .cli_solve import solve  # noqa: E402
+from .cli_solve import solve, solver_simulate, split_policies  # noqa: E402
 
 main.add_command(solve)

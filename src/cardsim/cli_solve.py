@@ -120,3 +120,36 @@ def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | No
                 f"{result['unit']}, makes {result['rest']} more with best play ({result['total']} in all)",
                 ("card", f"{result['unit']} in all"),
                 sorted(((c, result["so_far"] + v) for c, v in result["moves"].items()), key=lambda kv: -kv[1]))
+
+
+def split_policies(text: str) -> list[str]:
+    """``heuristic,pimc(worlds=8,eval=solve),random`` -> one name per seat (commas inside
+    parentheses stay)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        cur += ch
+    out.append(cur.strip())
+    return out
+
+
+def solver_simulate(the_game: Game, n_hands: int, policies: str | list[str], seed: int, out: str | None,
+                    unit: str, as_json: bool) -> None:
+    """``cardsim simulate`` with oracle / pimc players: hand by hand, a summary of the means."""
+    from .cli import LazyProgress, stderr_console
+    from .solver.players import simulate as solver_sim
+    if out is not None or unit != "hand":
+        raise CardsimError("oracle and pimc players simulate hands only, without --out (they play from Python)")
+    names = [policies] * the_game.seats if isinstance(policies, str) else policies
+    with LazyProgress(stderr_console()) as progress:
+        result = solver_sim(the_game, n_hands, names, seed=seed, progress=progress)
+    summary = result["summary"]
+    if as_json:
+        echo_json(summary)
+        return
+    rows = [(k, ", ".join(f"{v:.4f}" for v in vals)) for k, vals in summary.items() if k.startswith("mean_")]
+    print_table(f"{the_game.name}: {n_hands} hands, {', '.join(names)}", ("figure (per seat)", "value"), rows)

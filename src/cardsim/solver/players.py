@@ -178,3 +178,37 @@ def play_hand(hand: Any, policies: Sequence[str]) -> Any:
         else:
             hand.step(p)
     return hand
+
+
+def simulate(game: Any, n_hands: int, policy: Sequence[str], *, seed: int = 0,
+             progress: Any = None) -> dict[str, Any]:
+    """Play ``n_hands`` hands with solver players in some seats (hand by hand, from Python:
+    each decision of a solver player costs far more than the loop).  Hand ``i`` is dealt as
+    ``game.deal(seed=seed + i, dealer=i % seats)``, so two runs with different players see
+    the same deals.  Returns the mean of every per-seat figure of the hands' ``result()``
+    (points, tricks, scores ...) and the hands' results."""
+    from ..game import check_count
+    n = check_count(n_hands)
+    seats = game.seats
+    policies = list(policy)
+    if len(policies) != seats:
+        raise CardsimError(f"give {seats} policies, one per seat, got {len(policies)}")
+    for p in policies:
+        if is_solver_policy(p):
+            parse_policy(p)
+        elif p not in ("heuristic", "random"):
+            raise CardsimError(f"unknown policy {p!r}: heuristic, random, oracle or pimc(...)")
+    results = []
+    for i in range(n):
+        hand = game.deal(seed=seed + i, dealer=i % seats)
+        play_hand(hand, policies)
+        results.append(hand.result())
+        if progress is not None:
+            progress(i + 1, n)
+    summary: dict[str, Any] = {"game": game.name, "hands": n, "policy": policies, "seed": seed}
+    if results:
+        for key, value in results[0].items():
+            if isinstance(value, list) and value and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                         for v in value):
+                summary["mean_" + key] = [float(np.mean([r[key][s] for r in results])) for s in range(len(value))]
+    return {"summary": summary, "results": results}
