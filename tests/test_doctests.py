@@ -19,6 +19,8 @@ MODULES = [
     "cardsim.hands.spades",
     "cardsim.odds_pinochle_games",
     "cardsim.odds_spades",
+    "cardsim.solver",
+    "cardsim.solver.positions",
 ]
 
 

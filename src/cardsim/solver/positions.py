@@ -84,8 +84,11 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
 
     >>> from cardsim import Game
     >>> hand = Game("euchre").deal(seed=5)
-    >>> hand.play_out("heuristic").phase
-    'done'
+    >>> while hand.phase != "play":
+    ...     hand.step("heuristic")
+    >>> pos = position(hand)             # the maker's side
+    >>> pos.tricks_left, pos.to_act == hand.to_act, 0 <= pos.value() <= 5
+    (5, True, True)
     """
     game = hand.rules.game
     st = hand._state
