@@ -313,6 +313,15 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
         return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
     return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
 
+cdef inline int sv_last_trick(const SVRules* r, const SVPos* p) noexcept nogil:
+    """The last trick: every seat still to play holds one card; no choice is left."""
+    cdef SVPos q = p[0]
+    cdef int gain = 0, s
+    while q.tricks_left > 0:
+        s = sv_to_act(r, &q)
+        gain += sv_apply(r, &q, lsb(q.hand[s]))
+    return gain
+
 DEF HIST_WEIGHT = 100000
 DEF HIST_SHIFT = 0
 DEF FULL_WINDOW = 5
@@ -329,8 +338,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q
     cdef bint maximise, boundary = p.n_in_trick == 0
     sc.nodes += 1
-    if p.tricks_left == 0:
-        return 0
+    if p.tricks_left <= 1:
+        return sv_last_trick(r, p)
     if boundary:
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
