@@ -322,9 +322,9 @@ cdef inline int sv_last_trick(const SVRules* r, const SVPos* p) noexcept nogil:
         gain += sv_apply(r, &q, lsb(q.hand[s]))
     return gain
 
-DEF HIST_WEIGHT = 100000
-DEF HIST_SHIFT = 0
-DEF FULL_WINDOW = 5
+cdef enum:
+    ORDER_WEIGHT = 100000       # move-ordering class over the history heuristic (a tie-break)
+    FULL_WINDOW = 5             # value ranges this short take one full-window search, not MTD(f)
 
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
@@ -334,7 +334,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef uint64_t key[SV_MAX_SEATS]
     cdef uint64_t others = 0
     cdef int moves[64]
-    cdef int score[64]
+    cdef long long score[64]
+    cdef long long ts
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q
     cdef bint maximise, boundary = p.n_in_trick == 0
     sc.nodes += 1
@@ -373,7 +374,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             others |= p.hand[i]
     n = sv_moves(r, p, s, moves)
     for i in range(n):
-        score[i] = sv_order_score(r, p, s, moves[i], tt_move, others) * HIST_WEIGHT + <int>(sc.hist[s][moves[i]] >> HIST_SHIFT)
+        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others) * ORDER_WEIGHT + sc.hist[s][moves[i]]
     maximise = (r.max_side >> s) & 1
     best_v = -SV_INF if maximise else SV_INF
     for i in range(n):
@@ -382,7 +383,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if score[t] > score[j]:
                 j = t
         t = moves[i]; moves[i] = moves[j]; moves[j] = t
-        t = score[i]; score[i] = score[j]; score[j] = t
+        ts = score[i]; score[i] = score[j]; score[j] = ts
         child = p[0]
         gain = sv_apply(r, &child, moves[i])
         v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain)
