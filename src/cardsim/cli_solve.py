@@ -70,12 +70,15 @@ def build_hand(the_game: Game, deal: str | None, seed: int, dealer: int, history
               help="Actions after the deal (integers or names such as 'order', 'AS'); then every card played "
                    "is reviewed.")
 @click.option("--seat", type=int, default=None, help="The side to value (default: maker / bidder, or the seat to act).")
+@click.option("--leads/--no-leads", default=True, show_default=True,
+              help="Spades tables: also the value of each opening lead (about as long again; a 13-card spades "
+                   "deal takes the solver tens of seconds a leader).")
 @click.option("--min", "fewest", is_flag=True, default=False,
               help="cutthroat-spades: the fewest tricks --seat can be held to (what a nil needs).")
 @rule_options
 @json_option
 def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | None, seat: int | None,
-          fewest: bool, preset: str | None, rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
+          leads: bool, fewest: bool, preset: str | None, rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Exact values with every card known: the table of a deal, or a position and its cards.
 
     A fresh deal (euchre, spades) gives the table: every trump by every maker, with its
@@ -98,7 +101,8 @@ def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | No
     if seat is not None and not 0 <= seat < len(hand.hands):
         raise CardsimError(f"--seat must be a seat 0..{len(hand.hands) - 1}, got {seat}")
     reviewed = [r for r in postmortem(hand)] if hand.history else []
-    result = solve_hand(hand, seat, objective="min" if fewest else "max") if hand.to_act is not None else None
+    result = (solve_hand(hand, seat, objective="min" if fewest else "max", leads=leads)
+              if hand.to_act is not None else None)
     if as_json:
         echo_json({"game": the_game.name, "solve": result, "review": reviewed})
         return
