@@ -293,6 +293,21 @@ cdef inline bint sv_same(const SVScratch* sc, const SVRules* r, const SVPos* p, 
 
 # -- the search ---------------------------------------------------------------------------
 
+cdef inline bint sv_ally_tops(const SVRules* r, const SVPos* p, int s, int suit) noexcept nogil:
+    """An ally of ``s`` holds the highest card still out in ``suit``."""
+    cdef uint64_t out = 0
+    cdef int i, top
+    for i in range(r.seats):
+        out |= p.hand[i]
+    out &= lane_bb(suit)
+    if not out:
+        return False
+    top = msb(out)
+    for i in range(r.seats):
+        if i != s and sv_allies(r, i, s) and (p.hand[i] >> top) & 1:
+            return True
+    return False
+
 cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card, int tt_move,
                                uint64_t others) noexcept nogil:
     """Higher: searched first.  Leads: the table's move, then sure winners; follows: low
@@ -305,11 +320,15 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
         higher = others & above_in_lane_bb(card | r.rank_shift)
         if not higher and ((card >> 4) == r.trump or r.trump < 0 or not (others & lane_bb(r.trump))):
             return 5000 + rank + 64 * pts
+        if sv_ally_tops(r, p, s, card >> 4):
+            return 4000 - rank - 64 * pts     # low to the ally that holds the suit's top card
         return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4))
     best_card = p.trick[p.best]
     if sv_allies(r, s, p.trick_seat[p.best]):
         return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
     if sv_beats(r, card, best_card):
+        if p.n_in_trick == 1 and (others & above_in_lane_bb(card | r.rank_shift)):
+            return 1500 - rank + 64 * pts     # second hand: a winner that a later card may beat
         return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
     return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
 
