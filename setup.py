@@ -64,10 +64,11 @@ directives = {
 }
 
 def extension(name: str) -> Extension:
-    """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``."""
+    """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``
+    (a dotted name is a subpackage: ``solver._solver`` is src/cardsim/solver/_solver.pyx)."""
     return Extension(
         f"cardsim.{name}",
-        [f"src/cardsim/{name}.pyx"],
+        [f"src/cardsim/{name.replace('.', '/')}.pyx"],
         include_dirs=[numpy.get_include()],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
@@ -79,6 +80,7 @@ def extension(name: str) -> Extension:
 # _contract: the game contract's shared machinery (GameState); _games: the whole-game batch
 # driver; _core: the engines.
 extensions = [extension("_contract"), extension("_games"), extension("_core")]
+extensions.append(extension("solver._solver"))  # the perfect-information solver (issue 16)
 
 
 

@@ -18,7 +18,7 @@ import types
 
 import pytest
 
-MODULES = ["cardsim._core", "cardsim._contract", "cardsim._games"]
+MODULES = ["cardsim._core", "cardsim._contract", "cardsim._games", "cardsim.solver._solver"]
 
 
 def stub_path(module: types.ModuleType) -> pathlib.Path:
