@@ -72,7 +72,7 @@ directives = {
 
 def extension(name: str) -> Extension:
     """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``
-    (a dotted name is a module in a family folder: ``pinochle.cutthroat``)."""
+    (a dotted name is a module in a family folder: ``pinochle.cutthroat``, ``solver._solver``)."""
     return Extension(
         f"cardsim.{name}",
         [f"src/cardsim/{name.replace('.', '/')}.pyx"],
@@ -98,6 +98,7 @@ MODULES = [
     "spades.games",           # whole Spades games and tournaments
     "spades.odds",            # Spades bid odds
     "_odds_conditions",       # conditioned bid odds of every game (DealConditions)
+    "solver._solver",         # the perfect-information solver of trick play (every game)
 ]
 extensions = [extension(name) for name in MODULES]
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of

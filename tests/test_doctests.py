@@ -21,6 +21,8 @@ MODULES = [
     "cardsim.odds_spades",
     "cardsim.comparison.run",
     "cardsim.comparison.variants",
+    "cardsim.solver",
+    "cardsim.solver.positions",
 ]
 
 

@@ -15,6 +15,7 @@ __version__ = "0.1.0"
 _WHERE = {
     "Game": "game", "implemented_games": "game",
     "compare": "comparison", "CompareResult": "comparison",
+    "solve": "solver", "postmortem": "solver",
     "bid_odds": "odds", "BidOdds": "odds",
     "Meld": "meld", "MELD_NAMES": "meld",
     "HandRecords": "records",
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from .odds import BidOdds, bid_odds
     from .records import HandRecords
     from .rules import Rules, make_rules
+    from .solver import postmortem, solve
 
 
 def __getattr__(name: str) -> Any:

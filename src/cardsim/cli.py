@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # imported where used, so that `cardsim --version` and `--hel
     from .game import Game
 
 # Commands whose module is imported only when the command runs (or its help is shown).
-LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid", "compare": "cardsim.cli_compare:compare_command"}
+LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid", "compare": "cardsim.cli_compare:compare_command",
+                 "solve": "cardsim.cli_solve:solve"}
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
@@ -459,6 +460,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
 
     from .game import Game
     from .records import RecordWriter, record_meta
+    from .cli_solve import split_policies
     from .runner import Runner, check_cluster_options, chunk_ranges, simulate_range
     if hand_scores is not None and unit != "game":
         raise CardsimError(f"--hand-scores needs --unit game, got --unit {unit}")
@@ -471,7 +473,12 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
     if policy_seats is not None:
-        policies = [p.strip() for p in policy_seats.split(",")]
+        policies = split_policies(policy_seats)
+    from .cli_solve import solver_simulate
+    from .solver.players import is_solver_policy
+    if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
+        solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
+        return
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
     the_game.iter_simulate(0, policy=policies, seed=seed, threads=threads, unit=unit)  # checks the arguments now

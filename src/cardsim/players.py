@@ -106,6 +106,9 @@ def check_policies(policy: str | Sequence[str], seats: int) -> list[str]:
 
 def check_policy(policy: str) -> str:
     """``policy`` if the core knows it, else a one-line CardsimError."""
+    if policy not in _core.POLICIES and (policy == "oracle" or policy.replace(" ", "").startswith("pimc")):
+        raise CardsimError(f"{policy!r} plays hand by hand from Python, not in the core's batch: use "
+                           "cardsim.solver.players.simulate(game, n, policies) or cardsim simulate --policy-seats")
     if policy not in _core.POLICIES:
         raise CardsimError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
     return policy

@@ -1,0 +1,84 @@
+# cython: language_level=3
+"""A perfect-information solver for trick play, shared by every game of cardsim.
+
+With every card known, the solver finds the exact value of a position for one
+side: the most tricks (or trick points) the seats in ``count_side`` take when the
+seats in ``max_side`` play to raise that total and the others play to lower it.
+Partnership games count one team's tricks with that team maximising; a cutthroat
+seat's "most it can guarantee" counts that seat alone, maximising, against all
+the others; "the fewest it can be held to" counts it with everyone else maximising.
+
+Cards are the core's masks (one 16-bit lane per suit, a higher bit a higher card):
+euchre in effective suits (the bowers on top of the trump lane), spades with the
+jokers above the ace, pinochle with two copies per rank (bit pair 2r, 2r+1; equal
+ranks: the first played wins).  The legal-card rule is the game's: follow suit
+(``SV_FOLLOW``, with spades' "not led before broken" when ``break_spades``), or
+pinochle's follow / trump / head rules (``SV_PINOCHLE``, pinochle/cards.pxd's
+``legal_cards`` under a MUST_BEAT_* duty).
+
+The search (in the manner of DDS, not its code): fail-soft alpha-beta driven by
+null-window MTD(f) probes; a transposition table probed at trick boundaries,
+keyed on relative ranks (trick counts depend only on the order of the cards still
+out) or, where card points count, on the exact cards; equivalent cards (touching
+ranks among the cards still out, pinochle twins) searched once; cheap bounds
+(tricks left, points left, the leader's quick tricks); move ordering by the
+transposition table's move and by the card's job in the trick.  All scratch lives
+in an ``SVScratch`` the caller owns: no globals, and the search runs without the GIL.
+"""
+from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
+
+cdef enum:
+    SV_MAX_SEATS = 5
+    SV_FOLLOW = 0               # follow suit, else anything (euchre, spades)
+    SV_PINOCHLE = 1             # pinochle's follow / trump / head duties
+    SV_INF = 1 << 20
+
+ctypedef struct SVRules:
+    int seats                   # seats around the table (2..5)
+    int active                  # bit per seat that plays (euchre lone hands sit partners out)
+    int n_active
+    int sit_out_first           # seat that skips the first trick (5-seat spades), -1: none
+    int trump                   # trump lane, -1: none
+    int kind                    # SV_FOLLOW or SV_PINOCHLE
+    int must_beat               # pinochle: MUST_BEAT_* of pinochle/cards.pxd
+    int break_spades            # the trump lane may not be led before it is broken
+    int rank_shift              # 1 for pinochle (bit >> 1 compares ranks within a lane), else 0
+    int max_side                # bit per seat that plays to raise the value
+    int count_side              # bit per seat whose tricks / trick points count
+    int points                  # 0: count tricks; 1: count card points
+    int pts[64]                 # card points per bit (points mode)
+    int last_bonus              # points for winning the last trick (points mode)
+
+ctypedef struct SVPos:
+    uint64_t hand[SV_MAX_SEATS] # cards still held (0 for seats that do not play)
+    int leader                  # seat that leads (led) the current trick
+    int n_in_trick              # cards on the table
+    int trick[SV_MAX_SEATS]     # their bits, in play order
+    int trick_seat[SV_MAX_SEATS]
+    int best                    # index in trick[] of the card winning so far
+    int broken                  # spades: the trump lane has been broken
+    int tricks_done             # complete tricks before this position (the first trick may differ)
+    int tricks_left             # tricks not yet complete, the current one included
+
+ctypedef struct SVEntry:
+    uint64_t key[SV_MAX_SEATS]  # the hands at a trick boundary (relative ranks in trick mode)
+    uint32_t gen                # the scratch generation it was stored in (0: empty)
+    int16_t lo                  # the value of the rest of the hand lies in [lo, hi]
+    int16_t hi
+    int8_t leader
+    int8_t broken
+    int8_t move                 # best lead found (a card bit), -1: none
+
+ctypedef struct SVScratch:
+    SVEntry* tt                 # the transposition table, 2^k entries
+    uint64_t tt_mask
+    uint32_t gen                # entries of other generations are empty
+    long nodes                  # positions searched (a statistic)
+    uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth
+
+cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil
+cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil
+cdef int sv_apply(const SVRules* r, SVPos* p, int card) noexcept nogil
+cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept nogil
+cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil
+cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil

@@ -1,0 +1,673 @@
+# cython: language_level=3
+"""The solver's search (declared and described in _solver.pxd) and its Python face.
+
+``Position`` holds one position (rules, cards, the trick so far) and its own
+scratch; ``value()`` solves it, ``move_values()`` gives the value after each legal
+card, ``values_many`` / ``move_values_many`` solve many deals under the same rules
+(PIMC's worlds, a batch) in one call without the GIL.
+"""
+from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+import numpy as np
+cimport numpy as cnp
+
+from cardsim._bits cimport above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
+from cardsim.pinochle.cards cimport COPY0_BB, copies_one, legal_cards
+from cardsim._rng cimport mix64
+
+cnp.import_array()
+
+# -- the rules of play ---------------------------------------------------------------
+
+cdef inline int sv_next(const SVRules* r, const SVPos* p, int s) noexcept nogil:
+    """The seat after ``s`` that plays this trick."""
+    cdef int i
+    for i in range(r.seats):
+        s = s + 1 if s + 1 < r.seats else 0
+        if (r.active >> s) & 1 and not (p.tricks_done == 0 and s == r.sit_out_first):
+            return s
+    return s
+
+cdef inline int sv_trick_size(const SVRules* r, const SVPos* p) noexcept nogil:
+    if p.tricks_done == 0 and r.sit_out_first >= 0 and (r.active >> r.sit_out_first) & 1:
+        return r.n_active - 1
+    return r.n_active
+
+cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil:
+    if p.tricks_left == 0:
+        return -1
+    if p.n_in_trick == 0:
+        return p.leader
+    return sv_next(r, p, p.trick_seat[p.n_in_trick - 1])
+
+cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil:
+    """The cards seat ``s`` may play now (pinochle: one copy per rank)."""
+    cdef uint64_t held = p.hand[s], follow
+    if r.kind == SV_PINOCHLE:
+        if p.n_in_trick == 0:
+            return legal_cards(held, -1, 0, r.trump, r.must_beat)
+        return legal_cards(held, p.trick[0] >> 4, p.trick[p.best], r.trump, r.must_beat)
+    if p.n_in_trick == 0:
+        if r.break_spades and not p.broken and r.trump >= 0:
+            follow = held & ~lane_bb(r.trump)
+            return follow if follow else held
+        return held
+    follow = held & lane_bb(p.trick[0] >> 4)
+    return follow if follow else held
+
+cdef inline bint sv_beats(const SVRules* r, int card, int best) noexcept nogil:
+    """``card`` played now beats ``best``, the card winning the trick so far."""
+    if (card >> 4) == (best >> 4):
+        return (card >> r.rank_shift) > (best >> r.rank_shift)
+    return (card >> 4) == r.trump
+
+cdef inline bint sv_allies(const SVRules* r, int a, int b) noexcept nogil:
+    return ((r.max_side >> a) & 1) == ((r.max_side >> b) & 1)
+
+cdef int sv_apply(const SVRules* r, SVPos* p, int card) noexcept nogil:
+    """The seat to act plays ``card`` (legal); returns what it adds to the value."""
+    cdef int s = sv_to_act(r, p), w, i, gain = 0
+    p.hand[s] &= ~bit_bb(card)
+    if p.n_in_trick == 0:
+        p.best = 0
+    else:
+        if r.break_spades and (card >> 4) == r.trump and (p.trick[0] >> 4) != r.trump:
+            p.broken = 1
+        if sv_beats(r, card, p.trick[p.best]):
+            p.best = p.n_in_trick
+    p.trick[p.n_in_trick] = card
+    p.trick_seat[p.n_in_trick] = s
+    p.n_in_trick += 1
+    if p.n_in_trick < sv_trick_size(r, p):
+        return 0
+    w = p.trick_seat[p.best]
+    p.tricks_left -= 1
+    if (r.count_side >> w) & 1:
+        if r.points:
+            for i in range(p.n_in_trick):
+                gain += r.pts[p.trick[i]]
+            if p.tricks_left == 0:
+                gain += r.last_bonus
+        else:
+            gain = 1
+    p.tricks_done += 1
+    p.leader = w
+    p.n_in_trick = 0
+    return gain
+
+cdef inline uint64_t sv_out_cards(const SVRules* r, const SVPos* p) noexcept nogil:
+    """Every card still held, and the cards on the table."""
+    cdef uint64_t out = 0
+    cdef int s
+    for s in range(r.seats):
+        out |= p.hand[s]
+    for s in range(p.n_in_trick):
+        out |= bit_bb(p.trick[s])
+    return out
+
+cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept nogil:
+    """The legal cards of seat ``s``, one per class of equivalent cards; returns how many.
+
+    Two cards of one seat are equivalent when no card still out (held, or on the
+    table) of another seat lies between them in rank and their points are equal:
+    whichever is played, every later trick goes the same way.  Pinochle works on
+    ranks (copy-0 bits): a rank with a copy out elsewhere is its own class.
+    """
+    cdef uint64_t held = p.hand[s], legal = sv_legal(r, p, s), out_all = sv_out_cards(r, p)
+    cdef uint64_t F, O, M, L, rest, nxt
+    cdef int c, n = 0, up
+    if r.kind == SV_PINOCHLE:
+        F = copies_one(out_all)
+        O = copies_one(out_all & ~held)
+        M = copies_one(held)
+        L = copies_one(legal)
+    else:
+        F = out_all
+        O = out_all & ~held
+        M = held
+        L = legal
+    rest = L
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if not (O >> c) & 1:
+            nxt = F & above_in_lane_bb(c)
+            if nxt:
+                up = lsb(nxt)
+                if (M >> up) & 1 and not (O >> up) & 1 and (L >> up) & 1 and r.pts[up] == r.pts[c]:
+                    continue
+        if r.kind == SV_PINOCHLE and not (held >> c) & 1:
+            c += 1              # only copy 1 held
+        out[n] = c
+        n += 1
+    return n
+
+# -- bounds ---------------------------------------------------------------------------
+
+cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L) noexcept nogil:
+    """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
+
+    Its trumps above every other trump win; when that strips every other hand of
+    trump (or there is none), its cards above every other card of a plain suit win
+    too.  Partners' cards count as others', so no partner can overtake.
+    """
+    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth
+    cdef int s, q = 0, k, longest = 0, suit
+    for s in range(r.seats):
+        if s != L:
+            others |= p.hand[s]
+    if r.trump >= 0:
+        tr = lane_bb(r.trump)
+        if r.break_spades and not p.broken and (mine & ~tr):
+            if others & tr:
+                return 0        # trump may not be led yet, and others could ruff
+        else:
+            oth = others & tr
+            lane = mine & tr
+            while lane and (not oth or msb(lane) > msb(oth)):
+                q += 1
+                lane &= ~bit_bb(msb(lane))
+            for s in range(r.seats):
+                if s != L and popcount(p.hand[s] & tr) > longest:
+                    longest = popcount(p.hand[s] & tr)
+            if longest > q:
+                return q
+    for suit in range(4):
+        if suit == r.trump:
+            continue
+        lane = mine & lane_bb(suit)
+        oth = others & lane_bb(suit)
+        while lane and (not oth or msb(lane) > msb(oth)):
+            q += 1
+            lane &= ~bit_bb(msb(lane))
+    return q
+
+cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi) noexcept nogil:
+    """Tricks the top trumps force, whatever anyone wants: a trump above every trump of
+    the other side wins the trick it is played in, and each seat plays one card a trick,
+    so the seat of a side holding the most such trumps gives the side that many tricks."""
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane
+    cdef int s, k, best_mine = 0, best_theirs = 0
+    for s in range(r.seats):
+        if (r.count_side >> s) & 1:
+            mine |= p.hand[s] & tr
+        else:
+            theirs |= p.hand[s] & tr
+    for s in range(r.seats):
+        lane = p.hand[s] & tr
+        if not lane:
+            continue
+        if (r.count_side >> s) & 1:
+            k = popcount(lane & ~(((<uint64_t>2) << msb(theirs)) - 1)) if theirs else popcount(lane)
+            if k > best_mine:
+                best_mine = k
+        else:
+            k = popcount(lane & ~(((<uint64_t>2) << msb(mine)) - 1)) if mine else popcount(lane)
+            if k > best_theirs:
+                best_theirs = k
+    if best_mine > lo[0]:
+        lo[0] = best_mine
+    if p.tricks_left - best_theirs < hi[0]:
+        hi[0] = p.tricks_left - best_theirs
+
+cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
+    cdef uint64_t cards = sv_out_cards(r, p)
+    cdef int total = r.last_bonus if p.tricks_left > 0 else 0
+    while cards:
+        total += r.pts[lsb(cards)]
+        cards &= cards - 1
+    return total
+
+# -- the transposition table -------------------------------------------------------------
+
+cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
+    """The hands at a trick boundary; in trick mode each lane renumbered by rank among
+    the cards still out (positions with the same relative ranks have the same value)."""
+    cdef int s, lane, k, b
+    cdef uint64_t out_lane, rest, bb
+    for s in range(SV_MAX_SEATS):
+        key[s] = p.hand[s] if s < r.seats else 0
+    if r.points:
+        return
+    cdef uint64_t rel[SV_MAX_SEATS]
+    for s in range(SV_MAX_SEATS):
+        rel[s] = 0
+    cdef uint64_t all_out = 0
+    for s in range(r.seats):
+        all_out |= p.hand[s]
+    for lane in range(4):
+        rest = all_out & lane_bb(lane)
+        k = 16 * lane
+        while rest:
+            b = lsb(rest)
+            rest &= rest - 1
+            bb = bit_bb(b)
+            for s in range(r.seats):
+                if p.hand[s] & bb:
+                    rel[s] |= bit_bb(k)
+                    break
+            k += 1
+    for s in range(SV_MAX_SEATS):
+        key[s] = rel[s]
+
+cdef inline int sv_move_to_entry(const SVRules* r, const SVPos* p, int card) noexcept nogil:
+    """A lead as the table keeps it: in trick mode its lane and its rank among the cards out."""
+    cdef uint64_t out = 0
+    cdef int s
+    if card < 0 or r.points:
+        return card
+    for s in range(r.seats):
+        out |= p.hand[s]
+    return (card & ~15) + popcount(out & lane_bb(card >> 4) & (bit_bb(card) - 1))
+
+cdef inline int sv_move_from_entry(const SVRules* r, const SVPos* p, int move) noexcept nogil:
+    cdef uint64_t out = 0
+    cdef int s
+    if move < 0 or r.points:
+        return move
+    for s in range(r.seats):
+        out |= p.hand[s]
+    out &= lane_bb(move >> 4)
+    if popcount(out) <= (move & 15):
+        return -1
+    return nth_bit(out, move & 15)
+
+cdef inline SVEntry* sv_slot(SVScratch* sc, const SVRules* r, const SVPos* p, const uint64_t* key) noexcept nogil:
+    cdef uint64_t h = <uint64_t>(p.leader * 8 + p.broken + 1)
+    cdef int s
+    for s in range(r.seats):
+        h = mix64(h ^ key[s])
+    return &sc.tt[h & sc.tt_mask]
+
+cdef inline bint sv_same(const SVScratch* sc, const SVRules* r, const SVPos* p, const SVEntry* e,
+                         const uint64_t* key) noexcept nogil:
+    cdef int s
+    if e.gen != sc.gen or e.leader != p.leader or e.broken != p.broken:
+        return False
+    for s in range(r.seats):
+        if e.key[s] != key[s]:
+            return False
+    return True
+
+# -- the search ---------------------------------------------------------------------------
+
+cdef inline bint sv_ally_tops(const SVRules* r, const SVPos* p, int s, int suit) noexcept nogil:
+    """An ally of ``s`` holds the highest card still out in ``suit``."""
+    cdef uint64_t out = 0
+    cdef int i, top
+    for i in range(r.seats):
+        out |= p.hand[i]
+    out &= lane_bb(suit)
+    if not out:
+        return False
+    top = msb(out)
+    for i in range(r.seats):
+        if i != s and sv_allies(r, i, s) and (p.hand[i] >> top) & 1:
+            return True
+    return False
+
+cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card, int tt_move,
+                               uint64_t others) noexcept nogil:
+    """Higher: searched first.  Leads: the table's move, then sure winners; follows: low
+    when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest."""
+    cdef int rank = card & 15, best_card, pts = r.pts[card]
+    cdef uint64_t higher
+    if p.n_in_trick == 0:
+        if card == tt_move:
+            return 100000
+        higher = others & above_in_lane_bb(card | r.rank_shift)
+        if not higher and ((card >> 4) == r.trump or r.trump < 0 or not (others & lane_bb(r.trump))):
+            return 5000 + rank + 64 * pts
+        if sv_ally_tops(r, p, s, card >> 4):
+            return 4000 - rank - 64 * pts     # low to the ally that holds the suit's top card
+        return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4))
+    best_card = p.trick[p.best]
+    if sv_allies(r, s, p.trick_seat[p.best]):
+        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+    if sv_beats(r, card, best_card):
+        if p.n_in_trick == 1 and (others & above_in_lane_bb(card | r.rank_shift)):
+            return 1500 - rank + 64 * pts     # second hand: a winner that a later card may beat
+        return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
+    return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
+
+cdef inline int sv_last_trick(const SVRules* r, const SVPos* p) noexcept nogil:
+    """The last trick: every seat still to play holds one card; no choice is left."""
+    cdef SVPos q = p[0]
+    cdef int gain = 0, s
+    while q.tricks_left > 0:
+        s = sv_to_act(r, &q)
+        gain += sv_apply(r, &q, lsb(q.hand[s]))
+    return gain
+
+cdef enum:
+    ORDER_WEIGHT = 100000       # move-ordering class over the history heuristic (a tie-break)
+    FULL_WINDOW = 5             # value ranges this short take one full-window search, not MTD(f)
+
+cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
+    lies inside (alpha, beta); otherwise a bound on the side of the window it fell."""
+    cdef SVPos child
+    cdef SVEntry* e = NULL
+    cdef uint64_t key[SV_MAX_SEATS]
+    cdef uint64_t others = 0
+    cdef int moves[64]
+    cdef long long score[64]
+    cdef long long ts
+    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q
+    cdef bint maximise, boundary = p.n_in_trick == 0
+    sc.nodes += 1
+    if p.tricks_left <= 1:
+        return sv_last_trick(r, p)
+    if boundary:
+        hi = sv_points_left(r, p) if r.points else p.tricks_left
+        if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
+            q = sv_quick_tricks(r, p, p.leader)
+            if (r.count_side >> p.leader) & 1:
+                lo = q
+            else:
+                hi = p.tricks_left - q
+        if not r.points and r.trump >= 0:
+            sv_sure_trumps(r, p, &lo, &hi)
+        sv_key(r, p, key)
+        e = sv_slot(sc, r, p, key)
+        if sv_same(sc, r, p, e, key):
+            if e.lo > lo:
+                lo = e.lo
+            if e.hi < hi:
+                hi = e.hi
+            tt_move = sv_move_from_entry(r, p, e.move)
+        if lo >= beta or lo >= hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+    cdef int a0 = alpha, b0 = beta
+    s = sv_to_act(r, p)
+    for i in range(r.seats):
+        if i != s:
+            others |= p.hand[i]
+    n = sv_moves(r, p, s, moves)
+    for i in range(n):
+        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others) * ORDER_WEIGHT + sc.hist[s][moves[i]]
+    maximise = (r.max_side >> s) & 1
+    best_v = -SV_INF if maximise else SV_INF
+    for i in range(n):
+        j = i                                   # selection sort as we go: the best first
+        for t in range(i + 1, n):
+            if score[t] > score[j]:
+                j = t
+        t = moves[i]; moves[i] = moves[j]; moves[j] = t
+        ts = score[i]; score[i] = score[j]; score[j] = ts
+        child = p[0]
+        gain = sv_apply(r, &child, moves[i])
+        v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain)
+        if maximise:
+            if v > best_v:
+                best_v = v
+                best_move = moves[i]
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best_v:
+                best_v = v
+                best_move = moves[i]
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            if i > 0:
+                sc.hist[s][moves[i]] += <uint32_t>(p.tricks_left * p.tricks_left)
+            break
+    if boundary:
+        # what this search proved: at or below its window an upper bound, at or above a lower one
+        if best_v <= a0:
+            if best_v < hi:
+                hi = best_v
+        elif best_v >= b0:
+            if best_v > lo:
+                lo = best_v
+        else:
+            lo = hi = best_v
+        if hi < lo:
+            hi = lo
+        e.gen = sc.gen
+        for i in range(SV_MAX_SEATS):
+            e.key[i] = key[i]
+        e.leader = <int8_t>p.leader
+        e.broken = <int8_t>p.broken
+        e.lo = <int16_t>lo
+        e.hi = <int16_t>hi
+        e.move = <int8_t>sv_move_to_entry(r, p, best_move)
+    return best_v
+
+
+cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil:
+    """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
+    ``guess`` (the transposition table keeps what each one proved)."""
+    cdef int lo = 0, hi = sv_points_left(r, p) if r.points else p.tricks_left, g, beta
+    if hi <= FULL_WINDOW:
+        return sv_search(sc, r, p, lo - 1, hi + 1)    # a short range: one full-window search
+    g = guess if guess >= lo and guess <= hi else lo
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = sv_search(sc, r, p, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return lo
+
+
+# -- the Python face ------------------------------------------------------------------------
+
+KINDS = {"follow": SV_FOLLOW, "pinochle": SV_PINOCHLE}
+
+
+cdef class Position:
+    """One position of trick play with every card known, and the scratch to solve it.
+
+    ``hands``: a card mask per seat (the core's encoding; euchre in effective suits).
+    ``max_side`` / ``count_side``: bit masks of seats (see _solver.pxd).  ``trick``:
+    the cards on the table as (seat, bit) pairs in play order, the first led by
+    ``leader``.  ``card_points`` (64 values by bit) switches from tricks to points.
+    """
+    cdef SVRules r
+    cdef SVPos p
+    cdef SVScratch sc
+
+    def __cinit__(self, hands, *, int trump, int leader, int max_side, int count_side, active=None,
+                  str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,
+                  card_points=None, int last_trick_points=0, trick=(), int tricks_done=1,
+                  int sit_out_first=-1, int tt_bits=18):
+        cdef int s, i, bit, seat
+        hands = [int(h) for h in hands]
+        if not 2 <= len(hands) <= SV_MAX_SEATS:
+            raise ValueError(f"2 to {SV_MAX_SEATS} hands, got {len(hands)}")
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        if not 4 <= tt_bits <= 26:
+            raise ValueError(f"tt_bits must be 4..26, got {tt_bits}")
+        memset(&self.r, 0, sizeof(SVRules))
+        memset(&self.p, 0, sizeof(SVPos))
+        self.r.seats = len(hands)
+        self.r.active = (1 << self.r.seats) - 1 if active is None else int(active)
+        self.r.n_active = popcount(<uint64_t>self.r.active)
+        self.r.sit_out_first = sit_out_first
+        self.r.trump = trump
+        self.r.kind = KINDS[kind]
+        self.r.must_beat = must_beat
+        self.r.break_spades = break_spades
+        self.r.rank_shift = 1 if self.r.kind == SV_PINOCHLE else 0
+        self.r.max_side = max_side
+        self.r.count_side = count_side
+        self.r.points = card_points is not None
+        if card_points is not None:
+            if len(card_points) != 64:
+                raise ValueError("card_points needs 64 values, one per bit")
+            for i in range(64):
+                self.r.pts[i] = int(card_points[i])
+        self.r.last_bonus = last_trick_points if self.r.points else 0
+        for s in range(self.r.seats):
+            self.p.hand[s] = <uint64_t>hands[s] if (self.r.active >> s) & 1 else 0
+        if not (self.r.active >> leader) & 1:
+            raise ValueError(f"the leader (seat {leader}) does not play")
+        self.p.leader = leader
+        self.p.broken = broken
+        self.p.tricks_done = tricks_done
+        self.p.n_in_trick = 0
+        seat = leader
+        for i, (s, bit) in enumerate(trick):
+            if s != seat:
+                raise ValueError(f"trick card {i} is seat {s}'s, but seat {seat} was to play")
+            if i == 0:
+                self.p.best = 0
+            elif sv_beats(&self.r, bit, self.p.trick[self.p.best]):
+                self.p.best = i
+            self.p.trick[i] = bit
+            self.p.trick_seat[i] = s
+            self.p.n_in_trick = i + 1
+            seat = sv_next(&self.r, &self.p, s)
+        for s in range(self.r.seats):
+            if popcount(self.p.hand[s]) > self.p.tricks_left:
+                self.p.tricks_left = popcount(self.p.hand[s])
+        if self.p.n_in_trick and self.p.tricks_left == 0:
+            self.p.tricks_left = 1
+        elif self.p.n_in_trick and popcount(self.p.hand[self.p.trick_seat[0]]) == self.p.tricks_left:
+            self.p.tricks_left += 1
+        self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
+        if self.sc.tt == NULL:
+            raise MemoryError()
+        self.sc.tt_mask = (<uint64_t>1 << tt_bits) - 1
+        self.sc.gen = 1
+
+    def __dealloc__(self):
+        free(self.sc.tt)
+
+    @property
+    def to_act(self):
+        """Seat to play, None once every card is played."""
+        s = sv_to_act(&self.r, &self.p)
+        return None if s < 0 else s
+
+    @property
+    def count_side(self):
+        """Bit mask of the seats whose tricks / points count."""
+        return self.r.count_side
+
+    @property
+    def max_side(self):
+        """Bit mask of the seats that play to raise the value."""
+        return self.r.max_side
+
+    @property
+    def tricks_left(self):
+        return self.p.tricks_left
+
+    @property
+    def hands(self):
+        return tuple(int(self.p.hand[s]) for s in range(self.r.seats))
+
+    @property
+    def nodes(self):
+        """Positions searched so far by this object."""
+        return self.sc.nodes
+
+    def legal(self):
+        """The cards the seat to act may play, as bits (pinochle: one copy of each rank)."""
+        cdef int s = sv_to_act(&self.r, &self.p)
+        cdef uint64_t m = sv_legal(&self.r, &self.p, s) if s >= 0 else 0
+        out = []
+        while m:
+            out.append(lsb(m))
+            m &= m - 1
+        return out
+
+    def play(self, int card):
+        """Play ``card`` (a legal bit; pinochle: either copy) for the seat to act; returns
+        what it added to the value (the trick's, when it completes one)."""
+        cdef int s = sv_to_act(&self.r, &self.p), c = card
+        if s < 0:
+            raise ValueError("the hand is over")
+        if self.r.kind == SV_PINOCHLE:
+            if not (copies_one(sv_legal(&self.r, &self.p, s)) >> (c & ~1)) & 1 or not (self.p.hand[s] >> c) & 1:
+                raise ValueError(f"card bit {card} is not legal for seat {s} now")
+        elif not (sv_legal(&self.r, &self.p, s) >> c) & 1:
+            raise ValueError(f"card bit {card} is not legal for seat {s} now")
+        return sv_apply(&self.r, &self.p, c)
+
+    def value(self):
+        """The exact value of the rest of the hand for ``count_side``."""
+        cdef int v
+        with nogil:
+            v = sv_value(&self.sc, &self.r, &self.p, 0)
+        return v
+
+    def move_values(self):
+        """{card bit: value} for every legal card of the seat to act: what ``count_side``
+        ends with from here (the current trick included) after that card, best play after."""
+        cdef SVPos child
+        cdef int gain, v, guess = 0
+        out = {}
+        for card in self.legal():
+            child = self.p
+            gain = sv_apply(&self.r, &child, card)
+            with nogil:
+                v = gain + sv_value(&self.sc, &self.r, &child, guess - gain)
+            guess = v
+            out[card] = v
+        return out
+
+    def values_many(self, cnp.uint64_t[:, ::1] hands):
+        """The value of this position's trick state with each row of ``hands`` as the cards."""
+        cdef Py_ssize_t n = hands.shape[0], k
+        cdef int s, guess = 0
+        cdef SVPos q
+        if hands.shape[1] != self.r.seats:
+            raise ValueError(f"hands needs {self.r.seats} columns")
+        out = np.empty(n, dtype=np.int32)
+        cdef int[::1] res = out
+        with nogil:
+            for k in range(n):
+                q = self.p
+                for s in range(self.r.seats):
+                    q.hand[s] = hands[k, s] if (self.r.active >> s) & 1 else 0
+                res[k] = sv_value(&self.sc, &self.r, &q, guess)
+                guess = res[k]
+        return out
+
+    def move_values_many(self, cnp.uint64_t[:, ::1] hands, moves):
+        """For each row of ``hands`` (cards per seat, the actor's the same in every row) the
+        value after each of ``moves`` (card bits legal for the seat to act): an (n, m) array."""
+        cdef Py_ssize_t n = hands.shape[0], k, j
+        cdef int s, gain, m = len(moves), guess = 0
+        cdef int mv[64]
+        cdef SVPos q, child
+        if hands.shape[1] != self.r.seats:
+            raise ValueError(f"hands needs {self.r.seats} columns")
+        if not 1 <= m <= 64:
+            raise ValueError("give 1 to 64 moves")
+        for j in range(m):
+            mv[j] = int(moves[j])
+        out = np.empty((n, m), dtype=np.int32)
+        cdef int[:, ::1] res = out
+        with nogil:
+            for k in range(n):
+                q = self.p
+                for s in range(self.r.seats):
+                    q.hand[s] = hands[k, s] if (self.r.active >> s) & 1 else 0
+                for j in range(m):
+                    child = q
+                    gain = sv_apply(&self.r, &child, mv[j])
+                    res[k, j] = gain + sv_value(&self.sc, &self.r, &child, guess - gain)
+                    guess = res[k, j]
+        return out
+
+def _probe(Position pos, int beta):
+    """Debug: one null-window search (beta-1, beta) from the position; (result, nodes)."""
+    cdef long n0 = pos.sc.nodes
+    cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta)
+    return g, pos.sc.nodes - n0

@@ -1,0 +1,214 @@
+"""Players over the solver: ``oracle`` and ``pimc(worlds=32,eval=solve)``.
+
+``oracle``
+    Sees every card and plays the card the solver finds best for its side (an upper
+    bound on card play, not a fair player).  Among equally good cards it plays the
+    heuristic's choice when that is one of them, else the lowest.
+``pimc(worlds=N,eval=solve|playout,seed=S)``
+    Perfect-information Monte Carlo: at each card it samples ``N`` worlds consistent with
+    what its seat has seen (the contract's exact ``resample``: its own cards, the cards
+    played, the upcard, the voids and absent cards the play proves), values every legal
+    card in each world, by the solver (``eval=solve``) or by playing the hand out with the
+    heuristic for everyone (``eval=playout``), and plays the best on average (ties: the
+    heuristic's card, else the lowest).  Worlds are drawn from streams keyed by ``seed``
+    and the position, so a decision is reproducible.
+
+Both take the card play only; every other decision (bids, trump, discards, alone) is the
+heuristic's.  Values are the side's tricks (euchre, spades) or trick points (pinochle).
+PIMC needs resampling, which the contract has for euchre and spades so far.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..errors import CardsimError
+from .positions import EUCHRE_GAMES, card_bit_to_action, euchre_effective, position
+
+_PIMC = re.compile(r"^pimc(?:\((.*)\))?$")
+
+
+@dataclass(frozen=True)
+class SolverPolicy:
+    """A parsed solver player: ``kind`` oracle or pimc, with PIMC's worlds, eval and seed."""
+
+    kind: str
+    worlds: int = 32
+    eval: str = "solve"
+    seed: int = 0
+
+    @property
+    def name(self) -> str:
+        if self.kind == "oracle":
+            return "oracle"
+        return f"pimc(worlds={self.worlds},eval={self.eval},seed={self.seed})"
+
+
+def is_solver_policy(name: str) -> bool:
+    return name == "oracle" or bool(_PIMC.match(name.replace(" ", "")))
+
+
+def parse_policy(name: str) -> SolverPolicy:
+    """``oracle`` or ``pimc(worlds=..,eval=..,seed=..)`` (any order, all optional) -> SolverPolicy."""
+    text = name.replace(" ", "")
+    if text == "oracle":
+        return SolverPolicy("oracle")
+    m = _PIMC.match(text)
+    if not m:
+        raise CardsimError(f"unknown solver policy {name!r}: oracle or pimc(worlds=32,eval=solve|playout,seed=0)")
+    params: dict[str, Any] = {}
+    for part in filter(None, (m.group(1) or "").split(",")):
+        key, _, value = part.partition("=")
+        if key == "worlds":
+            if not value.isdigit() or not 1 <= int(value) <= 4096:
+                raise CardsimError(f"pimc worlds must be 1..4096, got {value!r}")
+            params["worlds"] = int(value)
+        elif key == "eval":
+            if value not in ("solve", "playout"):
+                raise CardsimError(f"pimc eval must be solve or playout, got {value!r}")
+            params["eval"] = value
+        elif key == "seed":
+            if not value.isdigit():
+                raise CardsimError(f"pimc seed must be a non-negative integer, got {value!r}")
+            params["seed"] = int(value)
+        else:
+            raise CardsimError(f"pimc takes worlds, eval and seed, not {key!r}")
+    return SolverPolicy("pimc", **params)
+
+
+def _heuristic_choice(hand: Any) -> int:
+    probe = hand.clone()
+    probe.step("heuristic")
+    return int(probe.history[-1])
+
+
+def _pick(hand: Any, values: dict[int, float], maximise: bool) -> int:
+    best = max(values.values()) if maximise else min(values.values())
+    tied = [a for a, v in values.items() if abs(v - best) < 1e-9]
+    if len(tied) == 1:
+        return tied[0]
+    preferred = _heuristic_choice(hand)
+    return preferred if preferred in tied else min(tied)
+
+
+def oracle_action(hand: Any) -> int:
+    """The oracle's card for the seat to act (a hand in its card play)."""
+    seat = hand.to_act
+    pos = position(hand, seat)
+    values = {card_bit_to_action(hand, b): float(v) for b, v in pos.move_values().items()}
+    return _pick(hand, values, bool(pos.max_side >> seat & 1))
+
+
+_M64 = 0xFFFFFFFFFFFFFFFF
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser (as the core's mix64)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def _worlds(hand: Any, seat: int, n: int, seed: int) -> list[Any]:
+    """``n`` resampled states for ``seat``, keyed by the seed and the position (the deal's seed
+    and the history length), never by anything the seat cannot see."""
+    key = _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
+    return [hand._state.resample(seat, (key + 0x9E3779B97F4A7C15 * (w + 1)) & 0xFFFFFFFFFFFFFFFF)[0]
+            for w in range(n)]
+
+
+def pimc_action(hand: Any, policy: SolverPolicy) -> int:
+    """PIMC's card for the seat to act (see the module docstring)."""
+    seat = hand.to_act
+    if not hasattr(hand._state, "resample"):
+        raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
+    pos = position(hand, seat)
+    bits = pos.legal()
+    actions = [card_bit_to_action(hand, b) for b in bits]
+    worlds = _worlds(hand, seat, policy.worlds, policy.seed)
+    if policy.eval == "solve":
+        euchre = hand.rules.game in EUCHRE_GAMES
+        trump = hand._state.trump if euchre else 0
+        rows = np.array([[euchre_effective(h, trump) if euchre else h for h in w.hands] for w in worlds],
+                        dtype=np.uint64)
+        totals = pos.move_values_many(rows, bits).mean(axis=0)
+    else:
+        totals = np.zeros(len(actions))
+        count, _ = pos.count_side, pos.max_side
+        for w in worlds:
+            world = object.__new__(type(hand))
+            world.__dict__.update(hand.__dict__)
+            world._state = w
+            base = _side_total(world, count)
+            for j, action in enumerate(actions):
+                child = world.clone()
+                child.apply(action)
+                child.play_out("heuristic")
+                totals[j] += _side_total(child, count) - base
+        totals /= len(worlds)
+    values = {a: float(v) for a, v in zip(actions, totals)}
+    return _pick(hand, values, bool(pos.max_side >> seat & 1))
+
+
+def _side_total(hand: Any, side: int) -> int:
+    from . import _so_far
+    return _so_far(hand, side)
+
+
+def act(hand: Any, policy: str | SolverPolicy) -> None:
+    """One decision of the seat to act: the solver player's card in the card play, the
+    heuristic's choice otherwise."""
+    p = parse_policy(policy) if isinstance(policy, str) else policy
+    if hand._state.phase != "play":
+        hand.step("heuristic")
+        return
+    hand.apply(oracle_action(hand) if p.kind == "oracle" else pimc_action(hand, p))
+
+
+def play_hand(hand: Any, policies: Sequence[str]) -> Any:
+    """Play ``hand`` to the end, each seat by its policy (core names or solver players)."""
+    parsed: list[Any] = [parse_policy(p) if is_solver_policy(p) else p for p in policies]
+    while hand.to_act is not None:
+        p = parsed[hand.to_act]
+        if isinstance(p, SolverPolicy):
+            act(hand, p)
+        else:
+            hand.step(p)
+    return hand
+
+
+def simulate(game: Any, n_hands: int, policy: Sequence[str], *, seed: int = 0,
+             progress: Any = None) -> dict[str, Any]:
+    """Play ``n_hands`` hands with solver players in some seats (hand by hand, from Python:
+    each decision of a solver player costs far more than the loop).  Hand ``i`` is dealt as
+    ``game.deal(seed=seed + i, dealer=i % seats)``, so two runs with different players see
+    the same deals.  Returns the mean of every per-seat figure of the hands' ``result()``
+    (points, tricks, scores ...) and the hands' results."""
+    from ..game import check_count
+    n = check_count(n_hands)
+    seats = game.seats
+    policies = list(policy)
+    if len(policies) != seats:
+        raise CardsimError(f"give {seats} policies, one per seat, got {len(policies)}")
+    for p in policies:
+        if is_solver_policy(p):
+            parse_policy(p)
+        elif p not in ("heuristic", "random"):
+            raise CardsimError(f"unknown policy {p!r}: heuristic, random, oracle or pimc(...)")
+    results = []
+    for i in range(n):
+        hand = game.deal(seed=seed + i, dealer=i % seats)
+        play_hand(hand, policies)
+        results.append(hand.result())
+        if progress is not None:
+            progress(i + 1, n)
+    summary: dict[str, Any] = {"game": game.name, "hands": n, "policy": policies, "seed": seed}
+    if results:
+        for key, value in results[0].items():
+            if isinstance(value, list) and value and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                         for v in value):
+                summary["mean_" + key] = [float(np.mean([r[key][s] for r in results])) for s in range(len(value))]
+    return {"summary": summary, "results": results}
