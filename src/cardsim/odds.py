@@ -26,7 +26,7 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
-from .odds_conditions import CONDITION_KEYS, build_conditions, finish, runner
+from .odds_conditions import CONDITION_KEYS, build_conditions, finish, trial_runner
 from .players import check_policy
 from .runner import Runner, active_runner, call_chunk, using
 
@@ -245,7 +245,7 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
         core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
         return out
 
-    run = runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 13)
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 13)
     results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
                             progress=progress)
     rows, trumps, recommendation = bid_summary(results, min_bid, int(game.rules["bid_increment"]), army,

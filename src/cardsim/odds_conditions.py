@@ -609,7 +609,7 @@ def finish(cond: Conditions, trials: int) -> dict[str, Any]:
 CONDITION_KEYS = ("known", "voids", "auction", "auction_slack", "constraints", "accept", "min_acceptance")
 
 
-def runner(cond: Conditions | None, plain: Callable[[int, int], np.ndarray], game: Any, hand_mask: int, seat: int,
+def trial_runner(cond: Conditions | None, plain: Callable[[int, int], np.ndarray], game: Any, hand_mask: int, seat: int,
            dealer: int, seed: int, policies: list[str], threads: int, width: int,
            **extra: Any) -> Callable[[int, int], np.ndarray]:
     """The ``run(start, n)`` of sample_trials: ``plain`` without conditions, else the conditioned

@@ -39,7 +39,7 @@ from .cards import SUITS, CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
 from .odds import check_seat, conditions_line, sample_trials, wilson_interval
-from .odds_conditions import build_conditions, finish, runner
+from .odds_conditions import build_conditions, finish, trial_runner
 from .players import check_policy
 
 #: outcome codes written by the core (euchre/odds.pxd), in order
@@ -166,7 +166,7 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
         _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)
         return out
 
-    run = runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, _core.EUCHRE_ODDS_COLUMNS,
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, _core.EUCHRE_ODDS_COLUMNS,
                  upcard=up)
 
     results = sample_trials(run, lambda res: _widest(res, slots), trials=trials, precision=precision,

@@ -35,7 +35,7 @@ from .cards import CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
 from .odds import BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
-from .odds_conditions import build_conditions, finish, runner
+from .odds_conditions import build_conditions, finish, trial_runner
 from .players import check_policy
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
@@ -179,7 +179,7 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
                                      threads)
         return out
 
-    run = runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 4, upcard=upcard_bit)
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 4, upcard=upcard_bit)
     results = sample_trials(run, _two_hand_widest, trials=trials, precision=precision, progress=progress)
     n = len(results)
     meld, opp_meld, tp, opp_tp = (results[:, k].astype(np.int32) for k in range(4))

@@ -37,7 +37,7 @@ from .errors import CardsimError
 from .game import Game, check_seed, check_threads
 from .hands.spades import KIND_NAMES
 from .odds import check_seat, conditions_line, sample_trials, wilson_interval
-from .odds_conditions import build_conditions, finish, runner
+from .odds_conditions import build_conditions, finish, trial_runner
 from .players import check_policy
 
 NIL, BLIND_NIL, BLIND6, ONE_FOR_50, TWO_FOR_40, MOON = 1, 2, 3, 4, 5, 6
@@ -225,7 +225,7 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
                           policies, threads)
         return out
 
-    run = runner(cond, plain, game, hand_mask, seat, dealer, seed, policies, threads, width, scores=per_seat,
+    run = trial_runner(cond, plain, game, hand_mask, seat, dealer, seed, policies, threads, width, scores=per_seat,
                  blind=bool(blind), codes=codes)
 
     results = sample_trials(run, lambda res: _widest_interval(res, codes, held, bool(blind)), trials=trials,
