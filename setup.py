@@ -99,6 +99,7 @@ MODULES = [
     "spades.odds",            # Spades bid odds
     "_odds_conditions",       # conditioned bid odds of every game (DealConditions)
     "solver._solver",         # the perfect-information solver of trick play (every game)
+    "solver._pimc",           # PIMC and oracle card play in the batches and bid odds (euchre, spades)
 ]
 extensions = [extension(name) for name in MODULES]
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of

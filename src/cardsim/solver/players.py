@@ -112,23 +112,27 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _worlds(hand: Any, seat: int, n: int, seed: int) -> list[Any]:
+def _worlds(hand: Any, seat: int, n: int, seed: int, key: int | None = None) -> list[Any]:
     """``n`` resampled states for ``seat``, keyed by the seed and the position (the deal's seed
-    and the history length), never by anything the seat cannot see."""
-    key = _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
+    and the history length), never by anything the seat cannot see; ``key`` given: world w is
+    drawn with seed ``key + GAMMA * (w + 1)``, as the core's batch PIMC draws it
+    (cardsim.solver._pimc)."""
+    if key is None:
+        key = _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
     return [hand._state.resample(seat, (key + 0x9E3779B97F4A7C15 * (w + 1)) & 0xFFFFFFFFFFFFFFFF)[0]
             for w in range(n)]
 
 
-def pimc_action(hand: Any, policy: SolverPolicy) -> int:
-    """PIMC's card for the seat to act (see the module docstring)."""
+def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None) -> int:
+    """PIMC's card for the seat to act (see the module docstring); ``key``: the decision key
+    of the core's batch PIMC (the reference its tests compare with)."""
     seat = hand.to_act
     if not hasattr(hand._state, "resample"):
         raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
     pos = position(hand, seat)
     bits = pos.legal()
     actions = [card_bit_to_action(hand, b) for b in bits]
-    worlds = _worlds(hand, seat, policy.worlds, policy.seed)
+    worlds = _worlds(hand, seat, policy.worlds, policy.seed, key)
     if policy.eval == "solve":
         euchre = hand.rules.game in EUCHRE_GAMES
         trump = hand._state.trump if euchre else 0

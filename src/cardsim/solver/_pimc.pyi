@@ -1,0 +1,22 @@
+"""Type stub of cardsim.solver._pimc (PIMC and oracle card play in the core's batches)."""
+from typing import Any, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from cardsim._contract import GameState
+
+KINDS: dict[str, int]
+EVALS: dict[str, int]
+
+def simulate_euchre_pimc(rules: Any, seats: int, seed: int, start: int, records: npt.NDArray[Any],
+                         policy_seats: Sequence[tuple[str, int, str, int]], threads: int = ...) -> None: ...
+def simulate_spades_pimc(rules: Any, seed: int, start: int, records: npt.NDArray[Any],
+                         policy_seats: Sequence[tuple[str, int, str, int]], threads: int = ...) -> None: ...
+def euchre_odds_pimc(rules: Any, seats: int, hand: int, upcard: int, seat: int, dealer: int, seed: int,
+                     start: int, out: npt.NDArray[np.int16], policy_seats: Sequence[tuple[str, int, str, int]],
+                     threads: int = ...) -> None: ...
+def spades_odds_pimc(rules: Any, hand: int, seat: int, dealer: int, scores: Sequence[int], blind: bool,
+                     codes: Sequence[int], seed: int, start: int, out: npt.NDArray[np.int16],
+                     policy_seats: Sequence[tuple[str, int, str, int]], threads: int = ...) -> None: ...
+def pimc_decision(state: GameState, policy_seat: tuple[str, int, str, int], key: int) -> int: ...
