@@ -10,6 +10,7 @@ from .cli import LazyProgress, check_range, cluster_options, echo_json, game_arg
 from .errors import CardsimError
 from .game import Game, check_threads
 from .odds import MAX_TRIALS, bid_odds
+from .odds_policies import compare_policies, split_policies
 
 SURE = 0.995  # bids made at least this often are folded into one line of the table
 
@@ -46,7 +47,12 @@ SURE = 0.995  # bids made at least this often are folded into one line of the ta
 @click.option("--trials", type=int, default=None, help="Deals to sample.  [default: 20000]")
 @click.option("--precision", type=float, default=None,
               help="Instead of --trials: sample until every probability is known to +/- this (95%).")
-@click.option("--policy", default="heuristic", show_default=True, help="Players: heuristic or random.")
+@click.option("--policy", default="heuristic", show_default=True,
+              help="Players: heuristic, random; euchre and spades also oracle and pimc(worlds=N,eval=solve|playout,"
+                   "seed=S) (card play by PIMC, the rest by the heuristic).  One name for every seat, or one per "
+                   "seat separated by commas.")
+@click.option("--policies", default=None, metavar="P1,P2,..",
+              help="Sensitivity: the odds under each policy side by side, on the same deals (e.g. heuristic,pimc).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed (0 .. 2**64-1).")
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @cluster_options
@@ -55,7 +61,7 @@ SURE = 0.995  # bids made at least this often are folded into one line of the ta
 def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str | None, scores: str | None,
         blind: bool, known: tuple[str, ...], voids: tuple[str, ...], auction: str | None,
         auction_slack: int | None, constraints: tuple[str, ...], min_acceptance: float | None, trials: int | None,
-        precision: float | None, policy: str, seed: int, threads: int | None,
+        precision: float | None, policy: str, policies: str | None, seed: int, threads: int | None,
         scheduler: str | None, workers: int | None, preset: str | None, rules_file: str | None,
         sets: tuple[str, ...], as_json: bool) -> None:
     """How likely each bid is to make with CARDS, and which bid is worth making.
@@ -79,6 +85,8 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
       cardsim bid spades --blind --scores 120,300
       cardsim bid cutthroat-pinochle "..." --set dealer_may_bid=true --dealer 0 --auction "21 pass"
       cardsim bid euchre "9H TH AC KC 9S" --upcard JH --dealer 0 --auction "pass pass pass" --known 1:JD
+      cardsim bid euchre "JH AH KS 9C TD" --upcard 9H --policy pimc --trials 500
+      cardsim bid euchre "JH AH KS 9C TD" --upcard 9H --policies heuristic,pimc --trials 500
     """
     if trials is not None and precision is not None:
         raise click.UsageError("give --trials or --precision, not both")
@@ -91,9 +99,30 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
                                "blind": blind or None, "known": list(known) or None, "voids": list(voids) or None, "auction": auction,
                                "auction_slack": auction_slack, "constraints": list(constraints) or None,
                                "min_acceptance": min_acceptance}
+    players = split_policies(policy)
+    if policies is not None:
+        if policy != "heuristic":
+            raise click.UsageError("give --policy or --policies, not both")
+        if any(context[k] for k in ("known", "voids", "auction", "constraints")) or scheduler or workers:
+            raise CardsimError("--policies compares unconditioned odds on this machine: drop --known, --void, "
+                               "--auction, --require, --scheduler and --workers")
+        with LazyProgress(stderr_console()) as progress:
+            comparison = compare_policies(the_game, cards, split_policies(policies),
+                                          trials=20_000 if trials is None else trials, precision=precision, seed=seed,
+                                          threads=check_threads(threads), progress=progress,
+                                          **{k: v for k, v in context.items()
+                                             if k in ("seat", "dealer", "upcard", "scores", "blind")})
+        if as_json:
+            echo_json(comparison.to_dict())
+            return
+        for heading, names, lines in comparison.tables():
+            print_table(heading, names, lines)
+        click.echo(comparison.advice())
+        return
     with LazyProgress(stderr_console()) as progress:
         odds = bid_odds(the_game, cards, trials=20_000 if trials is None else trials, precision=precision,
-                        policy=policy, seed=seed, threads=check_threads(threads), progress=progress,
+                        policy=players[0] if len(players) == 1 else players, seed=seed,
+                        threads=check_threads(threads), progress=progress,
                         scheduler=scheduler, workers=workers, **context)
     if as_json:
         echo_json(odds.to_dict())

@@ -300,7 +300,7 @@ class Game:
             raise CardsimError(f"deals=True needs unit='hand', got unit={unit!r}")
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
-        policies = self._policies(policy)
+        policies, solver = self._batch_policies(policy, unit, scheduler, workers, hand_scores)
         array = np.zeros(n, dtype=dtype)
         if scheduler is not None or workers is not None:
             filled = array.view(self.unit_dtype(unit))
@@ -310,10 +310,11 @@ class Game:
                 filled[start:start + len(part)] = part
                 start += len(part)
         else:
-            for _start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress):
+            for _start, _chunk in self._run(n, policies, seed, threads, unit, array=array, progress=progress,
+                                            solver=solver):
                 pass
         scores = self.hand_scores(array, policy=policies, seed=seed, threads=threads) if hand_scores else None
-        dealt = self.hand_deals(n, policy=policies, seed=seed, threads=threads) if deals else None
+        dealt = self.hand_deals(n, policy=_bidders(policies), seed=seed, threads=threads) if deals else None
         if self._engine.view_dtype is not None:
             array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
@@ -363,7 +364,7 @@ class Game:
         """
         n = check_count(n_hands)
         self._unit(unit)
-        policies = self._policies(policy)
+        policies, solver = self._batch_policies(policy, unit, scheduler, workers)
         step = self._step(unit) if chunk is None else check_chunk(chunk)
         seed, threads = check_seed(seed), check_threads(threads)  # checked now, not at the first chunk
         view = self.unit_dtype(unit) if self._engine.view_dtype is not None else None
@@ -372,7 +373,7 @@ class Game:
             check_cluster_options(scheduler, workers)
             return cluster_chunks(self, n, policies=policies, seed=seed, unit=unit, step=step, scheduler=scheduler,
                                   workers=workers, progress=progress)
-        chunks = self._run(n, policies, seed, threads, unit, step=step, progress=progress)
+        chunks = self._run(n, policies, seed, threads, unit, step=step, progress=progress, solver=solver)
         return (records.view(view) if view is not None else records for _start, records in chunks)
 
     @staticmethod
@@ -381,12 +382,16 @@ class Game:
 
     def _run(self, n: int, policies: list[str], seed: int, threads: int | None, unit: str, *,
              array: np.ndarray | None = None, step: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
-        """Fill records chunk by chunk: slices of ``array``, or fresh arrays of ``step`` records."""
+             progress: Callable[[int, int], None] | None = None,
+             solver: list[tuple[str, int, str, int]] | None = None) -> Iterator[tuple[int, np.ndarray]]:
+        """Fill records chunk by chunk: slices of ``array``, or fresh arrays of ``step`` records;
+        ``solver`` (per seat, from check_batch_policies): hands with PIMC or oracle seats."""
         dtype, chunk_fn, _ = self._unit(unit)
         seed = check_seed(seed)
         threads = check_threads(threads)
         core_step = self._step(unit)
+        if solver is not None:
+            chunk_fn, core_step = _solver_chunk(self.name, self.seats, solver), SOLVER_CHUNK_HANDS
         step = core_step if step is None else step
         for start in range(0, n, step):
             out = array[start:start + step] if array is not None else np.zeros(min(step, n - start), dtype=dtype)
@@ -405,6 +410,39 @@ class Game:
 
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
         return check_policies(policy, self.seats)
+
+    def _batch_policies(self, policy: str | Sequence[str], unit: str, scheduler: str | None = None,
+                        workers: int | None = None,
+                        hand_scores: bool = False) -> tuple[list[str], list[tuple[str, int, str, int]] | None]:
+        """The policies of a batch: core names, or solver players (pimc, oracle) for hand batches."""
+        from .solver.players import check_batch_policies, is_solver_policy
+        if isinstance(policy, str) and not is_solver_policy(policy) or not isinstance(policy, str) and not any(
+                isinstance(p, str) and is_solver_policy(p) for p in policy):
+            return self._policies(policy), None
+        names, solver = check_batch_policies(self.name, policy, self.seats)
+        if unit != "hand" or scheduler is not None or workers is not None or hand_scores:
+            raise CardsimError("pimc and oracle play hand batches (unit='hand') on this machine only: "
+                               "no whole games, tournaments or clusters yet")
+        return names, solver
+
+
+#: Hands per call into the core when PIMC or oracle seats play (a live progress bar)
+SOLVER_CHUNK_HANDS = 256
+
+
+def _bidders(policies: list[str]) -> list[str]:
+    from .solver.players import bidding_policies
+    return bidding_policies(policies)
+
+
+def _solver_chunk(name: str, seats: int, solver: list[tuple[str, int, str, int]]) -> Callable[..., None]:
+    """The core's chunk function of hands with PIMC or oracle seats (cardsim.solver._pimc)."""
+    from .solver import _pimc
+    if "spades" in name:
+        return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_spades_pimc(
+            rules, seed, start, out, solver, threads)
+    return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_euchre_pimc(
+        rules, seats, seed, start, out, solver, threads)
 
 
 def check_count(n_hands: Any) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -27,7 +27,6 @@ from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
 from .odds_conditions import CONDITION_KEYS, build_conditions, finish, trial_runner
-from .players import check_policy
 from .runner import Runner, active_runner, call_chunk, using
 
 if TYPE_CHECKING:
@@ -163,11 +162,50 @@ def check_precision(precision: Any) -> float:
     return float(precision)
 
 
+def odds_policies(game: str, policy: str | Sequence[str], seats: int,
+                  conditioned: bool = False) -> tuple[list[str], list[tuple[str, int, str, int]] | None]:
+    """The players of bid odds: one policy for every seat or one per seat, checked; with any
+    solver player (pimc, oracle: euchre and spades) also each seat's spec for the core
+    (cardsim.solver.players.check_batch_policies).  Conditioned odds take core policies only."""
+    from .solver.players import check_batch_policies
+    names, solver = check_batch_policies(game, policy, seats)
+    if solver is not None and conditioned:
+        raise CardsimError("pimc and oracle bid odds are not conditioned yet (known, voids, auction, constraints, "
+                           "accept): drop the conditions or use heuristic / random")
+    return names, solver
+
+
+#: trials per call into the core when PIMC or oracle seats play (a live progress bar)
+SOLVER_STEP = 50
+
+
 def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
-                  trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
+                  trials: Any, precision: Any, progress: Callable[[int, int], None] | None,
+                  step: int | None = None) -> np.ndarray:
     """Trials 0..n-1 from ``run(start, n)``: ``trials`` of them in chunks of 50,000, or with
     ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
-    a reported probability) is at most ``precision`` (at most PRECISION_CAP trials)."""
+    a reported probability) is at most ``precision`` (at most PRECISION_CAP trials).
+    ``step`` (PIMC, oracle): calls of at most that many trials, for the progress bar; the
+    trials are the same (trial i depends only on (seed, i))."""
+    if step is not None:
+        inner = run
+
+        def run(start: int, n: int) -> np.ndarray:
+            parts = []
+            for k in range(start, start + n, step):
+                parts.append(inner(k, min(step, start + n - k)))
+                if progress:
+                    progress(k + len(parts[-1]), total)
+            return np.concatenate(parts)
+        total = PRECISION_CAP if precision is not None else check_trials(trials)
+        progress_outer = None
+    else:
+        progress_outer = progress
+    return _sample(run, widest, trials=trials, precision=precision, progress=progress_outer)
+
+
+def _sample(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
+            trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
     chunks = []
     cluster = active_runner()
     if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
@@ -227,13 +265,13 @@ def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Ca
 
 def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None], *, seats: int, seat: int,
                       dealer: int | None, army: bool, reason_tail: str, trials: int | None,
-                      precision: float | None, policy: str, seed: int, threads: int | None,
+                      precision: float | None, policy: str | Sequence[str], seed: int, threads: int | None,
                       progress: Callable[[int, int], None] | None, conditioning: dict[str, Any]) -> BidOdds:
     """Bid odds of a pinochle game whose core trials use the 13-column trump layout
     (_totals_by_choice); the dealer defaults to the seat on the player's right."""
     seat = check_seat("seat", seat, seats)
     dealer = check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
-    policies = [check_policy(policy)] * seats
+    policies, _ = odds_policies(game.name, policy, seats)
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
     cond = build_conditions(game, hand, seat, dealer, policies, **conditioning)
@@ -255,8 +293,8 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
 
 
 def cutthroat_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
-                            precision: float | None = None, policy: str = "heuristic", seed: int = 0,
-                            threads: int | None = None, seat: int = 0, dealer: int | None = None,
+                            precision: float | None = None, policy: str | Sequence[str] = "heuristic",
+                            seed: int = 0, threads: int | None = None, seat: int = 0, dealer: int | None = None,
                             progress: Callable[[int, int], None] | None = None, known: Any = None,
                             voids: Any = None, auction: Any = None, auction_slack: Any = None,
                             constraints: Any = None, accept: Callable[..., Any] | None = None,
@@ -335,7 +373,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
 
 
 def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | None = 20_000,
-             precision: float | None = None, policy: str = "heuristic", seed: int = 0,
+             precision: float | None = None, policy: str | Sequence[str] = "heuristic", seed: int = 0,
              threads: int | None = None, progress: Callable[[int, int], None] | None = None,
              rules: dict[str, Any] | None = None, scheduler: str | None = None, workers: int | None = None,
              **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
@@ -345,7 +383,9 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
     (every game, cardsim.odds_conditions): ``known``, ``voids``, ``auction``, ``auction_slack``,
     ``constraints``, ``accept``, ``min_acceptance``.
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
-    interval of at most +/- ``precision``.  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
+    interval of at most +/- ``precision``.  ``policy``: one name for every seat or one per seat:
+    heuristic, random, and in euchre and spades also ``oracle`` and ``pimc(worlds=N,eval=solve|playout,seed=S)``
+    (card play by PIMC, everything else by the heuristic; cardsim.solver._pimc).  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
     (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:

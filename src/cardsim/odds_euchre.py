@@ -27,7 +27,7 @@ difference ("net").  The best action in each round is the one with the highest n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -38,9 +38,8 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .odds import check_seat, conditions_line, sample_trials, wilson_interval
+from .odds import SOLVER_STEP, check_seat, conditions_line, odds_policies, sample_trials, wilson_interval
 from .odds_conditions import build_conditions, finish, trial_runner
-from .players import check_policy
 
 #: outcome codes written by the core (euchre/odds.pxd), in order
 OUTCOMES = ("euchre", "one", "march", "defend", "thrown_in")
@@ -142,7 +141,7 @@ def _widest(results: np.ndarray, slots: list[int]) -> float:
 
 
 def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, trials: int | None = 20_000,
-                precision: float | None = None, policy: str = "heuristic", seed: int = 0,
+                precision: float | None = None, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                 threads: int | None = None, seat: int = 0, dealer: int | None = None,
                 progress: Callable[[int, int], None] | None = None, known: Any = None, voids: Any = None,
                 auction: Any = None, auction_slack: Any = None, constraints: Any = None,
@@ -151,7 +150,8 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
     seats = game.seats
     seat = check_seat("seat", seat, seats)
     dealer = check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
-    policies = [check_policy(policy)] * seats
+    conditioned = any(x is not None for x in (known, voids, auction, auction_slack, constraints, accept))
+    policies, solver = odds_policies(game.name, policy, seats, conditioned)
     seed, threads = check_seed(seed), check_threads(threads)
     open_actions = actions(game, up >> 4, seat, dealer)
     cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,
@@ -163,14 +163,18 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
 
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, _core.EUCHRE_ODDS_COLUMNS), dtype=np.int16)
-        _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)
+        if solver is not None:  # PIMC / oracle seats: the same deals (cardsim.solver._pimc)
+            from .solver._pimc import euchre_odds_pimc
+            euchre_odds_pimc(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, solver, threads)
+        else:
+            _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)
         return out
 
     run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, _core.EUCHRE_ODDS_COLUMNS,
                  upcard=up)
 
     results = sample_trials(run, lambda res: _widest(res, slots), trials=trials, precision=precision,
-                            progress=progress)
+                            progress=progress, step=None if solver is None else SOLVER_STEP)
     n = len(results)
     opponents = 2 if game.name == "cutthroat-euchre" else 1  # the core gives the opponents' total
     rows = []

@@ -34,9 +34,8 @@ from . import _core
 from .cards import CardSet
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
-from .odds import BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
+from .odds import odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
 from .odds_conditions import build_conditions, finish, trial_runner
-from .players import check_policy
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
 
@@ -166,7 +165,7 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
         raise CardsimError(f"upcard {up} is also in the hand: the hand holds both copies of it")
     seat = check_seat("seat", seat, 2)
     dealer = check_seat("dealer", 1 - seat if dealer is None else dealer, 2)
-    policies = [check_policy(policy)] * 2
+    policies, _ = odds_policies(game.name, policy, 2)
     seed, threads = check_seed(seed), check_threads(threads)
     upcard_bit = _free_copy(hand.mask, up.mask)
     cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,

@@ -36,9 +36,8 @@ from . import _core
 from .errors import CardsimError
 from .game import Game, check_seed, check_threads
 from .hands.spades import KIND_NAMES
-from .odds import check_seat, conditions_line, sample_trials, wilson_interval
+from .odds import SOLVER_STEP, odds_policies, check_seat, conditions_line, sample_trials, wilson_interval
 from .odds_conditions import build_conditions, finish, trial_runner
-from .players import check_policy
 
 NIL, BLIND_NIL, BLIND6, ONE_FOR_50, TWO_FOR_40, MOON = 1, 2, 3, 4, 5, 6
 POLICY_CODE = -1  # the policy bids for the player
@@ -184,7 +183,7 @@ def _check_scores(scores: Any, seats: int, partnership: bool) -> list[int]:
 
 
 def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precision: float | None = None,
-                policy: str = "heuristic", seed: int = 0, threads: int | None = None, seat: int = 0,
+                policy: str | Sequence[str] = "heuristic", seed: int = 0, threads: int | None = None, seat: int = 0,
                 dealer: int | None = None, scores: Any = None, blind: bool = False,
                 progress: Callable[[int, int], None] | None = None, known: Any = None, voids: Any = None,
                 auction: Any = None, auction_slack: Any = None, constraints: Any = None,
@@ -212,7 +211,8 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
             raise CardsimError(f"a {game.name} hand of {who} has {held} cards ({variant}), got {len(hand)}")
         hand_mask, hand_text = hand.mask, str(hand)
     codes = _candidate_codes(game, held, per_seat, seat, bool(blind))
-    policies = [check_policy(policy)] * seats
+    conditioned = any(x is not None for x in (known, voids, auction, auction_slack, constraints, accept))
+    policies, solver = odds_policies(game.name, policy, seats, conditioned)
     seed, threads = check_seed(seed), check_threads(threads)
     width = 3 * len(codes) + 1
     cond = build_conditions(game, None if blind else hand, seat, dealer, policies, known=known, voids=voids,
@@ -221,15 +221,20 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
 
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, width), dtype=np.int16)
-        _core.spades_odds(game.rules, hand_mask, seat, dealer, per_seat, bool(blind), codes, seed, start, out,
-                          policies, threads)
+        if solver is not None:  # PIMC / oracle seats: the same deals (cardsim.solver._pimc)
+            from .solver._pimc import spades_odds_pimc
+            spades_odds_pimc(game.rules, hand_mask, seat, dealer, per_seat, bool(blind), codes, seed, start, out,
+                             solver, threads)
+        else:
+            _core.spades_odds(game.rules, hand_mask, seat, dealer, per_seat, bool(blind), codes, seed, start, out,
+                              policies, threads)
         return out
 
     run = trial_runner(cond, plain, game, hand_mask, seat, dealer, seed, policies, threads, width, scores=per_seat,
                  blind=bool(blind), codes=codes)
 
     results = sample_trials(run, lambda res: _widest_interval(res, codes, held, bool(blind)), trials=trials,
-                            precision=precision, progress=progress)
+                            precision=precision, progress=progress, step=None if solver is None else SOLVER_STEP)
     shown_scores = per_seat[:2] if partnership else per_seat
     odds = _summarise(game, hand_text, seat, dealer, shown_scores, bool(blind), seed, policies, codes, held, results)
     if cond is not None:

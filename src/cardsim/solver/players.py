@@ -47,12 +47,24 @@ class SolverPolicy:
         return f"pimc(worlds={self.worlds},eval={self.eval},seed={self.seed})"
 
 
+#: the games whose core batches and bid odds play pimc and oracle (cardsim.solver._pimc)
+BATCH_GAMES = ("euchre", "cutthroat-euchre", "spades", "cutthroat-spades")
+POLICY_HELP = "heuristic, random, oracle or pimc(worlds=N,eval=solve|playout,seed=S)"
+
+
+def default_eval(game: str | None) -> str:
+    """PIMC's evaluation when the policy does not name one: the solver in euchre (5 cards: fast),
+    heuristic play-outs elsewhere (a full-depth solve of an early spades position costs far more)."""
+    return "solve" if game is None or game in EUCHRE_GAMES else "playout"
+
+
 def is_solver_policy(name: str) -> bool:
     return name == "oracle" or bool(_PIMC.match(name.replace(" ", "")))
 
 
-def parse_policy(name: str) -> SolverPolicy:
-    """``oracle`` or ``pimc(worlds=..,eval=..,seed=..)`` (any order, all optional) -> SolverPolicy."""
+def parse_policy(name: str, game: str | None = None) -> SolverPolicy:
+    """``oracle`` or ``pimc(worlds=..,eval=..,seed=..)`` (any order, all optional) -> SolverPolicy;
+    ``eval`` left out: :func:`default_eval` of ``game``."""
     text = name.replace(" ", "")
     if text == "oracle":
         return SolverPolicy("oracle")
@@ -76,7 +88,47 @@ def parse_policy(name: str) -> SolverPolicy:
             params["seed"] = int(value)
         else:
             raise CardsimError(f"pimc takes worlds, eval and seed, not {key!r}")
+    params.setdefault("eval", default_eval(game))
     return SolverPolicy("pimc", **params)
+
+
+def check_batch_policies(game: str, policy: str | Sequence[str],
+                         seats: int) -> tuple[list[str], list[tuple[str, int, str, int]] | None]:
+    """One policy for every seat, or one per seat, for a batch or bid odds of ``game``: the
+    checked names (solver players in their full form, e.g. ``pimc(worlds=32,eval=solve,seed=0)``)
+    and, when any seat is a solver player, each seat's (kind, worlds, eval, seed) for the core
+    (cardsim.solver._pimc); None when every seat is a core policy.  One-line CardsimError for an
+    unknown policy, a bad parameter, or a solver player in a game whose core lacks it."""
+    from ..players import POLICIES
+    policies = [policy] * seats if isinstance(policy, str) else list(policy)
+    if len(policies) != seats:
+        raise CardsimError(f"give one policy or {seats} (one per seat), got {len(policies)}")
+    names: list[str] = []
+    spec: list[tuple[str, int, str, int]] = []
+    for p in policies:
+        if not isinstance(p, str):
+            raise CardsimError(f"a policy is a name ({POLICY_HELP}), got {p!r}")
+        if is_solver_policy(p):
+            sp = parse_policy(p, game)
+            names.append(sp.name)
+            spec.append((sp.kind, sp.worlds, sp.eval, sp.seed))
+        elif p in POLICIES:
+            names.append(p)
+            spec.append((p, 1, "solve", 0))
+        else:
+            raise CardsimError(f"unknown policy {p!r}: {POLICY_HELP}")
+    if all(kind in POLICIES for kind, *_ in spec):
+        return names, None
+    if game not in BATCH_GAMES:
+        solver = next(n for n in names if n not in POLICIES)
+        raise CardsimError(f"{solver} is not available for {game}: the core plays pimc and oracle in "
+                           f"{', '.join(BATCH_GAMES)} (here: heuristic or random)")
+    return names, spec
+
+
+def bidding_policies(names: Sequence[str]) -> list[str]:
+    """The core policy each seat bids with: a solver player bids as the heuristic."""
+    return ["heuristic" if is_solver_policy(p) else p for p in names]
 
 
 def _heuristic_choice(hand: Any) -> int:
