@@ -876,3 +876,20 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
         raise ValueError(f"no PIMC in the core for {game}")
     finally:
         pm_close(&sc)
+
+
+def policy_seed(policy_seats):
+    """The seed the hands' keys are built from: the solver seats' seeds mixed (pm_policy_seed)."""
+    cdef int pol[SP_MAX_SEATS]
+    cdef PMSeat ps[SP_MAX_SEATS]
+    cdef int n = len(policy_seats)
+    if not 1 <= n <= SP_MAX_SEATS:
+        raise ValueError(f"1 to {SP_MAX_SEATS} seats")
+    pm_seats(policy_seats, pol, ps, n)
+    return pm_policy_seed(ps, n)
+
+
+def decision_key(uint64_t pseed, uint64_t seed, int64_t index, int n_played, int seat):
+    """The key of the decision of ``seat`` after ``n_played`` cards in hand (trial) ``index`` of
+    the batch keyed by ``seed`` (a replay of a batch hand through the step API uses it)."""
+    return pm_key(pm_base(pseed, seed, index), n_played, seat)
