@@ -383,7 +383,7 @@ class Game:
     def _run(self, n: int, policies: list[str], seed: int, threads: int | None, unit: str, *,
              array: np.ndarray | None = None, step: int | None = None,
              progress: Callable[[int, int], None] | None = None,
-             solver: list[tuple[str, int, str, int]] | None = None) -> Iterator[tuple[int, np.ndarray]]:
+             solver: list[tuple[Any, ...]] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Fill records chunk by chunk: slices of ``array``, or fresh arrays of ``step`` records;
         ``solver`` (per seat, from check_batch_policies): hands with PIMC or oracle seats."""
         dtype, chunk_fn, _ = self._unit(unit)
@@ -413,7 +413,7 @@ class Game:
 
     def _batch_policies(self, policy: str | Sequence[str], unit: str, scheduler: str | None = None,
                         workers: int | None = None,
-                        hand_scores: bool = False) -> tuple[list[str], list[tuple[str, int, str, int]] | None]:
+                        hand_scores: bool = False) -> tuple[list[str], list[tuple[Any, ...]] | None]:
         """The policies of a batch: core names, or solver players (pimc, oracle) for hand batches."""
         from .solver.players import check_batch_policies, is_solver_policy
         if isinstance(policy, str) and not is_solver_policy(policy) or not isinstance(policy, str) and not any(
@@ -435,7 +435,7 @@ def _bidders(policies: list[str]) -> list[str]:
     return bidding_policies(policies)
 
 
-def _solver_chunk(name: str, seats: int, solver: list[tuple[str, int, str, int]]) -> Callable[..., None]:
+def _solver_chunk(name: str, seats: int, solver: list[tuple[Any, ...]]) -> Callable[..., None]:
     """The core's chunk function of hands with PIMC or oracle seats (cardsim.solver._pimc)."""
     from .solver import _pimc
     if "spades" in name:

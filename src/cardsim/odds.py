@@ -163,7 +163,7 @@ def check_precision(precision: Any) -> float:
 
 
 def odds_policies(game: str, policy: str | Sequence[str], seats: int,
-                  conditioned: bool = False) -> tuple[list[str], list[tuple[str, int, str, int]] | None]:
+                  conditioned: bool = False) -> tuple[list[str], list[tuple[Any, ...]] | None]:
     """The players of bid odds: one policy for every seat or one per seat, checked; with any
     solver player (pimc, oracle: euchre and spades) also each seat's spec for the core
     (cardsim.solver.players.check_batch_policies).  Conditioned odds take core policies only."""

@@ -17,12 +17,14 @@ A decision of a PIMC seat in the card play:
     thread count;
  3. every legal card is valued in every world: by the solver (``eval=solve``: the side's
     tricks from here with best play) or by playing the world out with the heuristic for
-    everyone (``eval=playout``: the side's tricks it ends with);
+    everyone (``eval=playout``: the side's tricks it ends with; spades with ``value=score``: the
+    seat's score for the hand, so nil bids, contracts and bags count);
  4. the card with the highest total wins; ties go to the heuristic's card when it is one
     of them, else to the lowest action (the contract's card numbering).
 ``oracle`` values the true position by the solver (it sees every card).  A decision with one
 legal card is that card.  Every other decision of a PIMC or oracle seat (bids, trump, the
-discard, alone, the merge) is the heuristic's.  The side is the seat's team (euchre, spades),
+discard, alone, the merge) is the heuristic's, except a spades bid of ``pimc(..., bids=pimc)``
+(pm_sp_bid: each candidate bid valued by heuristic play-outs of sampled worlds).  The side is the seat's team (euchre, spades),
 in cutthroat euchre the defenders together against the maker, in cutthroat spades the seat.
 
 ``pimc_decision`` makes one decision for a step state with a given key, so tests compare it
@@ -73,6 +75,8 @@ ctypedef struct PMSeat:
     int worlds
     int eval                    # PM_SOLVE / PM_PLAYOUT
     uint64_t seed
+    int bids                    # spades: PIMC also bids (pm_sp_bid); 0: the heuristic bids
+    int score                   # spades play-outs value the seat's score for the hand, not its side's tricks
 
 ctypedef struct PMScratch:
     DealPlan* plan              # the constrained dealer's plan (~512 KiB)
@@ -557,17 +561,98 @@ cdef int pm_sp_card(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScrat
                 t = world
                 sp_play(&t, r, moves[j])
                 sp_play_out(&t, r, pol)
-                total[j] += pm_sp_so_far(&t, r, side) - before
+                total[j] += t.score[seat] if ps.score else pm_sp_so_far(&t, r, side) - before
     return pm_choose(total, moves, actions, n, sp_heuristic_card(<SPHand*>h, r))
+
+
+cdef enum:
+    PM_BID_WINDOW = 3           # PIMC bidding tries the heuristic's regular bid +- this many tricks
+
+
+cdef int pm_sp_bid(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScratch* sc, uint64_t key) noexcept nogil:
+    """The bid (code) of a PIMC seat that bids (``bids=pimc``): ``worlds`` deals of the cards the
+    seat cannot see, uniform (no inference from the bids so far), and in each every candidate bid
+    played out by the heuristic for everyone (later seats bid as the heuristic); the bid with the
+    highest total of the seat's score for the hand (the team's in partnership: bags, nil and
+    prize jacks included) wins; ties: the heuristic's bid, else the lowest code.  Candidates:
+    nil where legal, and the regular bids within PM_BID_WINDOW of the heuristic's."""
+    cdef int codes[SP_MAX_BIDS]
+    cdef int cand[SP_MAX_BIDS]
+    cdef int64_t total[SP_MAX_BIDS]
+    cdef uint64_t barred[CD_MAX_PLACES]
+    cdef uint64_t dealt[CD_MAX_PLACES]
+    cdef int cap[CD_MAX_PLACES]
+    cdef int place_seat[CD_MAX_PLACES]
+    cdef int pol[SP_MAX_SEATS]
+    cdef int seat = h.to_act, n_legal, n = 0, j, w, p, s, n_places = 0, heur, lo, hi, best = -1, code
+    cdef uint64_t hidden = 0
+    cdef SPHand world, t
+    cdef Rng rng
+    cdef int64_t top
+    heur = sp_heuristic_bid(<SPHand*>h, r)
+    n_legal = sp_legal_bids(h, r, codes)
+    lo = (heur & 31) - PM_BID_WINDOW if (heur >> 5) == SP_BID_REGULAR else 1
+    hi = (heur & 31) + PM_BID_WINDOW if (heur >> 5) == SP_BID_REGULAR else 1 + 2 * PM_BID_WINDOW
+    for j in range(n_legal):
+        code = codes[j]
+        if code == heur or (code >> 5) == SP_BID_NIL or ((code >> 5) == SP_BID_REGULAR and lo <= (code & 31) <= hi):
+            cand[n] = code
+            total[n] = 0
+            n += 1
+    if n <= 1:
+        return heur
+    for j in range(SP_MAX_SEATS):
+        pol[j] = POLICY_HEURISTIC
+    for s in range(r.seats):
+        if s != seat:
+            place_seat[n_places] = s
+            barred[n_places] = 0
+            cap[n_places] = popcount(h.hand[s])
+            hidden |= h.hand[s]
+            n_places += 1
+    if cd_prepare_masks(sc.plan, hidden, barred, cap, n_places) != CD_OK:
+        return heur
+    for w in range(ps.worlds):
+        rng_seed(&rng, key + GAMMA * <uint64_t>(w + 1), RESAMPLE_STREAM)
+        cd_sample_masks(sc.plan, &rng, dealt)
+        world = h[0]
+        for p in range(n_places):
+            world.hand[place_seat[p]] = dealt[p]
+        for j in range(n):
+            t = world
+            sp_bid(&t, r, cand[j])
+            sp_play_out(&t, r, pol)
+            total[j] += t.score[seat]
+    top = total[0]
+    for j in range(1, n):
+        if total[j] > top:
+            top = total[j]
+    for j in range(n):
+        if total[j] == top:
+            if cand[j] == heur:
+                return heur
+            if best < 0 or cand[j] < cand[best]:
+                best = j
+    return cand[best]
+
+
+cdef inline void pm_sp_bid_step(SPHand* h, const SPRules* r, const int* pol, const PMSeat* ps, PMScratch* sc,
+                                uint64_t base) noexcept nogil:
+    """One bid of the seat to act by its policy (PIMC seats with ``bids``: pm_sp_bid)."""
+    cdef int s = h.to_act
+    if pol[s] == PM_PIMC and ps[s].bids:
+        sp_bid(h, r, pm_sp_bid(h, r, &ps[s], sc, pm_key(base, 64 + h.n_bids, s)))
+    else:
+        sp_policy_step(h, r, PM_RANDOM if pol[s] == PM_RANDOM else PM_HEURISTIC)
 
 
 cdef void pm_sp_play_out(SPHand* h, const SPRules* r, const int* pol, const PMSeat* ps, PMScratch* sc,
                          uint64_t base) noexcept nogil:
     """Finish the hand (bidding included), each seat by its policy (PIMC and oracle seats bid
-    as the heuristic)."""
+    as the heuristic, or with ``bids`` by pm_sp_bid)."""
     cdef int s, card
     while h.phase == SP_PH_BID:
-        sp_policy_step(h, r, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
+        pm_sp_bid_step(h, r, pol, ps, sc, base)
     while h.phase == SP_PH_PLAY:
         s = h.to_act
         if pol[s] == PM_RANDOM:
@@ -650,10 +735,10 @@ cdef void pm_sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer
                 sp_bid(&h, r, code)
             else:
                 if h.to_act == seat:
-                    sp_policy_step(&h, r, PM_RANDOM if pol[seat] == PM_RANDOM else PM_HEURISTIC)
+                    pm_sp_bid_step(&h, r, pol, ps, sc, base)
                     chosen = sp_code(h.kind[seat], h.bid[seat])
                 else:
-                    sp_policy_step(&h, r, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
+                    pm_sp_bid_step(&h, r, pol, ps, sc, base)
         pm_sp_play_out(&h, r, pol, ps, sc, base)
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
@@ -668,14 +753,21 @@ EVALS = {"solve": PM_SOLVE, "playout": PM_PLAYOUT}
 
 
 cdef int pm_seats(seats, int* pol, PMSeat* ps, int n) except -1:
-    """Per seat (kind, worlds, eval, seed): kind one of KINDS, eval one of EVALS (checked by the caller)."""
+    """Per seat (kind, worlds, eval, seed[, bids[, value]]): kind one of KINDS, eval one of EVALS,
+    bids heuristic (default) or pimc (spades: pm_sp_bid), value tricks (default) or score (spades
+    play-outs: the seat's score for the hand); checked by the caller."""
     cdef int s
     if len(seats) != n:
         raise ValueError(f"give {n} seats' policies, got {len(seats)}")
     for s in range(n):
-        kind, worlds, ev, sd = seats[s]
-        if kind not in KINDS or ev not in EVALS or not 1 <= int(worlds) <= PM_MAX_WORLDS:
+        kind, worlds, ev, sd = seats[s][:4]
+        bids = seats[s][4] if len(seats[s]) > 4 else "heuristic"
+        value = seats[s][5] if len(seats[s]) > 5 else "tricks"
+        if (kind not in KINDS or ev not in EVALS or not 1 <= int(worlds) <= PM_MAX_WORLDS
+                or bids not in ("heuristic", "pimc") or value not in ("tricks", "score")):
             raise ValueError(f"bad policy for seat {s}: {seats[s]!r}")
+        ps[s].bids = bids == "pimc"
+        ps[s].score = value == "score"
         pol[s] = KINDS[kind]
         ps[s].kind = KINDS[kind]
         ps[s].worlds = int(worlds)

@@ -14,7 +14,9 @@
     and the position, so a decision is reproducible.
 
 Both take the card play only; every other decision (bids, trump, discards, alone) is the
-heuristic's.  Values are the side's tricks (euchre, spades) or trick points (pinochle).
+heuristic's.  In the core's batches and bid odds (cardsim.solver._pimc, spades) ``bids=pimc``
+also bids by PIMC and ``value=score`` judges play-outs by the hand's score (the default of
+spades play-outs there, and of ``bids=pimc``).  Values are the side's tricks (euchre, spades) or trick points (pinochle).
 PIMC needs resampling, which the contract has for euchre and spades so far.
 """
 from __future__ import annotations
@@ -39,12 +41,15 @@ class SolverPolicy:
     worlds: int = 32
     eval: str = "solve"
     seed: int = 0
+    bids: str = "heuristic"     # spades batches: "pimc" also bids by PIMC (cardsim.solver._pimc)
+    value: str = "tricks"       # spades batch play-outs: "score" values the seat's score for the hand
 
     @property
     def name(self) -> str:
         if self.kind == "oracle":
             return "oracle"
-        return f"pimc(worlds={self.worlds},eval={self.eval},seed={self.seed})"
+        tail = (",bids=pimc" if self.bids == "pimc" else "") + (",value=score" if self.value == "score" else "")
+        return f"pimc(worlds={self.worlds},eval={self.eval},seed={self.seed}{tail})"
 
 
 #: the games whose core batches and bid odds play pimc and oracle (cardsim.solver._pimc)
@@ -82,18 +87,29 @@ def parse_policy(name: str, game: str | None = None) -> SolverPolicy:
             if value not in ("solve", "playout"):
                 raise CardsimError(f"pimc eval must be solve or playout, got {value!r}")
             params["eval"] = value
+        elif key == "bids":
+            if value not in ("heuristic", "pimc"):
+                raise CardsimError(f"pimc bids must be heuristic or pimc, got {value!r}")
+            params["bids"] = value
+        elif key == "value":
+            if value not in ("tricks", "score"):
+                raise CardsimError(f"pimc value must be tricks or score, got {value!r}")
+            params["value"] = value
         elif key == "seed":
             if not value.isdigit():
                 raise CardsimError(f"pimc seed must be a non-negative integer, got {value!r}")
             params["seed"] = int(value)
         else:
-            raise CardsimError(f"pimc takes worlds, eval and seed, not {key!r}")
+            raise CardsimError(f"pimc takes worlds, eval, seed, bids and value, not {key!r}")
     params.setdefault("eval", default_eval(game))
+    if params.get("bids") == "pimc" or (game in ("spades", "cutthroat-spades") and params["eval"] == "playout"):
+        # spades play-outs are judged by the hand's score (nil, contracts, bags), as PIMC bids are
+        params.setdefault("value", "score")
     return SolverPolicy("pimc", **params)
 
 
 def check_batch_policies(game: str, policy: str | Sequence[str],
-                         seats: int) -> tuple[list[str], list[tuple[str, int, str, int]] | None]:
+                         seats: int) -> tuple[list[str], list[tuple[Any, ...]] | None]:
     """One policy for every seat, or one per seat, for a batch or bid odds of ``game``: the
     checked names (solver players in their full form, e.g. ``pimc(worlds=32,eval=solve,seed=0)``)
     and, when any seat is a solver player, each seat's (kind, worlds, eval, seed) for the core
@@ -104,14 +120,19 @@ def check_batch_policies(game: str, policy: str | Sequence[str],
     if len(policies) != seats:
         raise CardsimError(f"give one policy or {seats} (one per seat), got {len(policies)}")
     names: list[str] = []
-    spec: list[tuple[str, int, str, int]] = []
+    spec: list[tuple[Any, ...]] = []
     for p in policies:
         if not isinstance(p, str):
             raise CardsimError(f"a policy is a name ({POLICY_HELP}), got {p!r}")
         if is_solver_policy(p):
             sp = parse_policy(p, game)
+            if (sp.bids == "pimc" or sp.value == "score") and game not in ("spades", "cutthroat-spades"):
+                raise CardsimError(f"pimc bids=pimc and value=score are for spades (the core's PIMC bidding and "
+                                   f"score play-outs); {game} bids by the heuristic and counts tricks")
+            if sp.value == "score" and sp.eval != "playout":
+                raise CardsimError("pimc value=score needs eval=playout (the solver counts tricks)")
             names.append(sp.name)
-            spec.append((sp.kind, sp.worlds, sp.eval, sp.seed))
+            spec.append((sp.kind, sp.worlds, sp.eval, sp.seed, sp.bids, sp.value))
         elif p in POLICIES:
             names.append(p)
             spec.append((p, 1, "solve", 0))
@@ -178,6 +199,9 @@ def _worlds(hand: Any, seat: int, n: int, seed: int, key: int | None = None) -> 
 def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None) -> int:
     """PIMC's card for the seat to act (see the module docstring); ``key``: the decision key
     of the core's batch PIMC (the reference its tests compare with)."""
+    if policy.value != "tricks" or policy.bids != "heuristic":
+        raise CardsimError("pimc value=score and bids=pimc play in the core's batches (Game.simulate, bid odds), "
+                           "not hand by hand")
     seat = hand.to_act
     if not hasattr(hand._state, "resample"):
         raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
