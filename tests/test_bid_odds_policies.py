@@ -255,6 +255,10 @@ def test_cli_bid_policy_pimc_and_policies_json():
     out = json.loads(res.output)
     assert out["policies"] == ["heuristic", "pimc(worlds=4,eval=playout,seed=0)"]
     assert {"option", "figure", "by_policy"} <= set(out["rows"][0]) and len(out["recommendations"]) == 2
+    res = _cli("bid", "euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy",
+               "heuristic,pimc(worlds=2,eval=playout),heuristic,oracle", "--trials", "10", "--threads", "1", "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["policy"] == ["heuristic", "pimc(worlds=2,eval=playout,seed=0)", "heuristic", "oracle"]
     res = _cli("bid", "euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic,random",
                "--trials", "30", "--threads", "1")
     assert res.exit_code == 0 and "recommendation" in res.output and "P(make)" in res.output
@@ -268,6 +272,8 @@ def test_cli_bid_policy_pimc_and_policies_json():
     (["two-hand-pinochle", "AS AS TS KS QS JS 9S AH AD AC KH QH", "--upcard", "TC", "--policies", "heuristic,oracle"],
      "not available"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic"], "at least two"),
+    (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "heuristic,pimc"], "one per seat"),
+    (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc(worlds=2"], "parentheses"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc", "--void", "1:S"], "not conditioned"),
 ])
 def test_cli_bad_policies_one_line_exit_2(args, text):
