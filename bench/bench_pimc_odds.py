@@ -1,11 +1,14 @@
 """PIMC and oracle in the core's batches and bid odds (issue 16 items 3-4): speed and strength.
 
-    python bench/bench_pimc_odds.py [--trials 500] [--deals 400] [--only cli,batch,euchre,spades]
+    python bench/bench_pimc_odds.py [--trials 500] [--deals 400] [--only cli,batch,decision,euchre,spades]
 
 * ``cli``: ``cardsim bid euchre "JH AH KS 9C TD" --upcard 9H --policy pimc --trials 500`` end to end
   (wall and CPU seconds, the load average before and after; target: under 60 s on 2 cores).
 * ``batch``: hands a second with PIMC seats (``Game.simulate``, 2 threads), and the PIMC decisions
   they made (from a count of the decisions with more than one legal card).
+* ``decision``: one core PIMC decision (cardsim.solver._pimc.pimc_decision, 32 worlds) at the
+  first card of a hand, median and 90th percentile over deals: euchre with solver and with play-out
+  evaluation, spades with play-outs (tricks and score).
 * ``euchre``: duplicate strength: each deal played twice, the PIMC team in seats 0+2 then 1+3 against
   heuristic players, with the same deals and bidding; the edge is the PIMC team's mean net points a
   hand against the all-heuristic baseline of the same deals, with its standard error (and the oracle's).
@@ -95,17 +98,40 @@ def strength(game: str, deals: int) -> None:
               f"{gain.mean():+.3f} points a hand (se {se:.3f}, z {gain.mean() / se:.1f})")
 
 
+def decision(deals: int) -> None:
+    from cardsim.solver._pimc import pimc_decision
+    for game, specs in [("euchre", [("pimc", 32, "solve", 0), ("pimc", 32, "playout", 0)]),
+                        ("spades", [("pimc", 32, "playout", 0), ("pimc", 32, "playout", 0, "heuristic", "score")])]:
+        g = Game(game)
+        for spec in specs:
+            times = []
+            for seed in range(min(deals, 300)):
+                hand = g.deal(seed=seed)
+                while hand.to_act is not None and hand._state.phase != "play":
+                    hand.step("heuristic")
+                if hand.to_act is None:
+                    continue
+                t0 = time.perf_counter()
+                pimc_decision(hand._state, spec, seed)
+                times.append(time.perf_counter() - t0)
+            ms = np.array(times) * 1e3
+            print(f"decision {game} {spec}: median {np.median(ms):.2f} ms, p90 {np.percentile(ms, 90):.2f} ms "
+                  f"({len(ms)} first leads; load {load()})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--trials", type=int, default=500)
     ap.add_argument("--deals", type=int, default=400)
-    ap.add_argument("--only", default="cli,batch,euchre,spades")
+    ap.add_argument("--only", default="cli,batch,decision,euchre,spades")
     args = ap.parse_args()
     only = set(args.only.split(","))
     if "cli" in only:
         cli(args.trials)
     if "batch" in only:
         batch(args.deals)
+    if "decision" in only:
+        decision(args.deals)
     if "euchre" in only:
         strength("euchre", args.deals)
     if "spades" in only:

@@ -304,3 +304,19 @@ def test_spades_pimc_bidding_and_score_playouts():
             check_batch_policies("euchre", bad, 4)
     with pytest.raises(CardsimError, match="needs eval=playout"):
         check_batch_policies("spades", "pimc(value=score,eval=solve)", 4)
+
+
+def test_hand_by_hand_players_use_the_core_decision():
+    """cardsim.solver.players.act (cardsim simulate --policy-seats) now asks the core: the same card as
+    the Python players, from the same worlds."""
+    from cardsim.solver.players import core_action
+    for game in ("euchre", "cutthroat-euchre"):
+        g = Game(game)
+        for seed in range(3):
+            hand = g.deal(seed=seed)
+            while hand.to_act is not None:
+                if hand._state.phase == "play" and len(hand.legal_actions()) > 1:
+                    p = parse_policy("pimc(worlds=4)")
+                    assert core_action(hand, p) == pimc_action(hand, p)
+                    assert core_action(hand, parse_policy("oracle")) == oracle_action(hand)
+                hand.step("heuristic")

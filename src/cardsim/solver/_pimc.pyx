@@ -136,6 +136,46 @@ cdef inline int pm_choose(const int64_t* total, const int* moves, const int* act
     return moves[best]
 
 
+cdef inline void pm_classes(const int* moves, int n, uint64_t elsewhere, int* rep) noexcept nogil:
+    """rep[j]: the first of the moves equivalent to move j for the solver in every world (the
+    moves ascend): two of the seat's cards of one lane with no card between them that may lie
+    elsewhere (``elsewhere``: every card not yet played and not the seat's, and the cards on the
+    table) take the same tricks whichever is played (the solver's sv_moves classes, trick mode)."""
+    cdef int j
+    cdef uint64_t between
+    rep[0] = 0
+    for j in range(1, n):
+        between = ((<uint64_t>1 << moves[j]) - 1) & ~((<uint64_t>2 << moves[j - 1]) - 1)
+        rep[j] = rep[j - 1] if (moves[j] >> 4) == (moves[j - 1] >> 4) and not (elsewhere & between) else j
+
+
+cdef inline int pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* pos, const int* moves,
+                               const int* rep, int n, int guess, int64_t* total) noexcept nogil:
+    """Add to total[j] the side's tricks from ``pos`` after move j with best play (one solve per
+    class of equivalent moves); returns the last value (the next search's guess)."""
+    cdef int j, gain, v = guess
+    cdef int vals[PM_MAX_MOVES]
+    cdef SVPos child
+    for j in range(n):
+        if rep[j] != j:
+            vals[j] = vals[rep[j]]
+        else:
+            child = pos[0]
+            gain = sv_apply(sr, &child, moves[j])
+            v = gain + sv_value(&sc.sv, sr, &child, v - gain)
+            vals[j] = v
+        total[j] += vals[j]
+    return v
+
+
+cdef inline uint64_t pm_elsewhere(uint64_t deck, uint64_t played, uint64_t own, const int* trick, int n_in_trick) noexcept nogil:
+    cdef uint64_t out = deck & ~played & ~own
+    cdef int i
+    for i in range(n_in_trick):
+        out |= bit_bb(trick[i])
+    return out
+
+
 # -- euchre -------------------------------------------------------------------------------
 
 cdef inline uint64_t pm_eu_deck(const EUHand* h) noexcept nogil:
@@ -243,6 +283,7 @@ cdef int pm_eu_card(const EUHand* h, const EURules* r, const PMSeat* ps, PMScrat
     cdef int moves[PM_MAX_MOVES]
     cdef int actions[PM_MAX_MOVES]
     cdef int64_t total[PM_MAX_MOVES]
+    cdef int rep[PM_MAX_MOVES]
     cdef int pol[EU_MAX_SEATS]
     cdef int seat = h.to_act, n = 0, j, w, p, side, n_places, gain, v, guess = 0, before
     cdef EUHand world, t
@@ -259,17 +300,13 @@ cdef int pm_eu_card(const EUHand* h, const EURules* r, const PMSeat* ps, PMScrat
         m &= m - 1
         n += 1
     side = pm_eu_side(h, r, seat)
+    pm_classes(moves, n, pm_elsewhere(pm_eu_deck(h), h.played, h.hand[seat], h.trick, h.n_in_trick), rep)
     for j in range(EU_MAX_SEATS):
         pol[j] = POLICY_HEURISTIC
     if ps.kind == PM_ORACLE:
         pm_new_search(sc)
         pm_eu_solver(h, r, side, &sr, &pos)
-        for j in range(n):
-            child = pos
-            gain = sv_apply(&sr, &child, moves[j])
-            v = gain + sv_value(&sc.sv, &sr, &child, guess - gain)
-            guess = v
-            total[j] = v
+        pm_solve_moves(sc, &sr, &pos, moves, rep, n, 0, total)
         return pm_choose(total, moves, actions, n, eu_heuristic_card(h, r))
     n_places = pm_eu_places(h, r, seat, &known, &hidden, barred, cap, place_seat)
     if cd_prepare_masks(sc.plan, hidden, barred, cap, n_places) != CD_OK:
@@ -288,12 +325,7 @@ cdef int pm_eu_card(const EUHand* h, const EURules* r, const PMSeat* ps, PMScrat
         if ps.eval == PM_SOLVE:
             for p in range(r.seats):
                 pos.hand[p] = world.hand[p] if (h.active >> p) & 1 else 0
-            for j in range(n):
-                child = pos
-                gain = sv_apply(&sr, &child, moves[j])
-                v = gain + sv_value(&sc.sv, &sr, &child, guess - gain)
-                guess = v
-                total[j] += v
+            guess = pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
         else:
             for j in range(n):
                 t = world
@@ -502,6 +534,7 @@ cdef int pm_sp_card(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScrat
     cdef int moves[PM_MAX_MOVES]
     cdef int actions[PM_MAX_MOVES]
     cdef int64_t total[PM_MAX_MOVES]
+    cdef int rep[PM_MAX_MOVES]
     cdef int pol[SP_MAX_SEATS]
     cdef int seat = h.to_act, n = 0, j, w, p, s, side, n_places = 0, gain, v, guess = 0, before
     cdef SPHand world, t
@@ -518,18 +551,14 @@ cdef int pm_sp_card(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScrat
         m &= m - 1
         n += 1
     side = pm_sp_side(r, seat)
+    pm_classes(moves, n, pm_elsewhere(r.deck, h.played, h.hand[seat], h.trick, h.n_in_trick), rep)
     for j in range(SP_MAX_SEATS):
         pol[j] = POLICY_HEURISTIC
     if ps.kind == PM_ORACLE or ps.eval == PM_SOLVE:
         pm_new_search(sc)
         pm_sp_solver(h, r, side, &sr, &pos)
     if ps.kind == PM_ORACLE:
-        for j in range(n):
-            child = pos
-            gain = sv_apply(&sr, &child, moves[j])
-            v = gain + sv_value(&sc.sv, &sr, &child, guess - gain)
-            guess = v
-            total[j] = v
+        pm_solve_moves(sc, &sr, &pos, moves, rep, n, 0, total)
         return pm_choose(total, moves, actions, n, sp_heuristic_card(<SPHand*>h, r))
     for s in range(r.seats):
         if s != seat:
@@ -550,12 +579,7 @@ cdef int pm_sp_card(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScrat
         if ps.eval == PM_SOLVE:
             for p in range(r.seats):
                 pos.hand[p] = world.hand[p]
-            for j in range(n):
-                child = pos
-                gain = sv_apply(&sr, &child, moves[j])
-                v = gain + sv_value(&sc.sv, &sr, &child, guess - gain)
-                guess = v
-                total[j] += v
+            guess = pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
         else:
             for j in range(n):
                 t = world

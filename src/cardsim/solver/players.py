@@ -245,7 +245,20 @@ def act(hand: Any, policy: str | SolverPolicy) -> None:
     if hand._state.phase != "play":
         hand.step("heuristic")
         return
-    hand.apply(oracle_action(hand) if p.kind == "oracle" else pimc_action(hand, p))
+    hand.apply(core_action(hand, p))
+
+
+def core_action(hand: Any, p: SolverPolicy) -> int:
+    """The solver player's card, by the core (cardsim.solver._pimc.pimc_decision: the same card as
+    oracle_action / pimc_action, from the same worlds, without a Python call per world) in euchre
+    and spades; by the Python players elsewhere."""
+    if hand.rules.game not in BATCH_GAMES or p.value != "tricks" or p.bids != "heuristic":
+        return oracle_action(hand) if p.kind == "oracle" else pimc_action(hand, p)
+    from ._pimc import pimc_decision
+    key = 0
+    if p.kind == "pimc":
+        key = _mix(_mix(p.seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + hand.to_act))
+    return int(pimc_decision(hand._state, (p.kind, p.worlds, p.eval, p.seed), key))
 
 
 def play_hand(hand: Any, policies: Sequence[str]) -> Any:
