@@ -23,7 +23,7 @@ are shuffled into the opponent's hand and the stock and the hand is played out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -41,7 +41,7 @@ DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of th
 
 
 def partnership_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int | None = 20_000,
-                              precision: float | None = None, policy: str = "heuristic", seed: int = 0,
+                              precision: float | None = None, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                               threads: int | None = None, seat: int = 0, dealer: int | None = None,
                               progress: Callable[[int, int], None] | None = None, known: Any = None,
                               voids: Any = None, auction: Any = None, auction_slack: Any = None,
@@ -146,7 +146,7 @@ def _two_hand_widest(results: np.ndarray) -> float:
 
 
 def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | CardSet | None = None,
-                           trials: int | None = 20_000, precision: float | None = None, policy: str = "heuristic",
+                           trials: int | None = 20_000, precision: float | None = None, policy: str | Sequence[str] = "heuristic",
                            seed: int = 0, threads: int | None = None, seat: int = 0, dealer: int | None = None,
                            progress: Callable[[int, int], None] | None = None, known: Any = None,
                               voids: Any = None, auction: Any = None, auction_slack: Any = None,
