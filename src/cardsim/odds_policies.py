@@ -100,11 +100,13 @@ class PolicyComparison:
         first = self.odds[0]
         where = f"upcard {first.upcard}, " if getattr(first, "upcard", None) else ""
         title = (f"{self.game}: {self.cards or 'blind'} ({where}seat {first.seat}, dealer {first.dealer}, "
-                 f"{self.trials:,} deals, the same deals under every policy)")
+                 f"{self.trials:,} deals, the same deals under every policy)\n"
+                 + "; ".join(f"[{k + 1}] {p}" for k, p in enumerate(self.policies)))
         figure = self.rows[0]["figure"] if self.rows else "score"
         columns = ["option"]
-        for p in self.policies:
-            columns += [f"P(make)\n{p}", f"{figure}\n{p}"]
+        for k, p in enumerate(self.policies):
+            short = p if len(p) <= 12 else f"[{k + 1}]"
+            columns += [f"P(make)\n{short}", f"{figure}\n{short}"]
         body: list[list[Any]] = []
         for row in self.rows:
             line: list[Any] = [row["option"]]
