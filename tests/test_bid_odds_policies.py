@@ -320,3 +320,11 @@ def test_hand_by_hand_players_use_the_core_decision():
                     assert core_action(hand, p) == pimc_action(hand, p)
                     assert core_action(hand, parse_policy("oracle")) == oracle_action(hand)
                 hand.step("heuristic")
+
+
+def test_docstring_examples_of_the_comparison():
+    import doctest
+
+    import cardsim.odds_policies
+    result = doctest.testmod(cardsim.odds_policies, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
