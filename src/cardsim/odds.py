@@ -397,6 +397,10 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
+    if scheduler is not None or workers is not None:
+        from .solver.players import is_solver_policy
+        if any(is_solver_policy(p) for p in ([policy] if isinstance(policy, str) else policy) if isinstance(p, str)):
+            raise CardsimError("pimc and oracle bid odds run on this machine only: drop --scheduler / --workers")
     with using(scheduler, workers):
         result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                     threads=threads, progress=progress, **context)
