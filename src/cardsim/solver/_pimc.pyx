@@ -149,6 +149,14 @@ cdef inline void pm_classes(const int* moves, int n, uint64_t elsewhere, int* re
         rep[j] = rep[j - 1] if (moves[j] >> 4) == (moves[j - 1] >> 4) and not (elsewhere & between) else j
 
 
+cdef inline bint pm_one_class(const int* rep, int n) noexcept nogil:
+    cdef int j
+    for j in range(n):
+        if rep[j] != 0:
+            return False
+    return True
+
+
 cdef inline int pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* pos, const int* moves,
                                const int* rep, int n, int guess, int64_t* total) noexcept nogil:
     """Add to total[j] the side's tricks from ``pos`` after move j with best play (one solve per
@@ -301,6 +309,8 @@ cdef int pm_eu_card(const EUHand* h, const EURules* r, const PMSeat* ps, PMScrat
         n += 1
     side = pm_eu_side(h, r, seat)
     pm_classes(moves, n, pm_elsewhere(pm_eu_deck(h), h.played, h.hand[seat], h.trick, h.n_in_trick), rep)
+    if (ps.kind == PM_ORACLE or ps.eval == PM_SOLVE) and pm_one_class(rep, n):
+        return eu_heuristic_card(h, r)  # every card takes the same tricks: the tie-break's card, unsearched
     for j in range(EU_MAX_SEATS):
         pol[j] = POLICY_HEURISTIC
     if ps.kind == PM_ORACLE:
@@ -552,6 +562,8 @@ cdef int pm_sp_card(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScrat
         n += 1
     side = pm_sp_side(r, seat)
     pm_classes(moves, n, pm_elsewhere(r.deck, h.played, h.hand[seat], h.trick, h.n_in_trick), rep)
+    if (ps.kind == PM_ORACLE or ps.eval == PM_SOLVE) and pm_one_class(rep, n):
+        return sp_heuristic_card(<SPHand*>h, r)  # every card takes the same tricks: the tie-break's card
     for j in range(SP_MAX_SEATS):
         pol[j] = POLICY_HEURISTIC
     if ps.kind == PM_ORACLE or ps.eval == PM_SOLVE:
