@@ -24,6 +24,9 @@ from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
+from cardsim.pinochle.resample cimport *
+from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
+from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
 from cardsim.pinochle.partnership cimport pp_rules_from
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
@@ -198,6 +201,9 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
 # -- one hand, step by step ---------------------------------------------------------
 
 
+cdef DealPlan _cp_plan   # the resample's constrained-deal plan (~512 KiB), used under the GIL only
+
+
 cdef class CutthroatPinochleState(GameState):
     """One Cutthroat Pinochle hand held by the core, for step-by-step play from Python.
 
@@ -253,10 +259,13 @@ cdef class CutthroatPinochleState(GameState):
     cdef void apply_unchecked(self, int action) noexcept nogil:
         cdef CPHand* h = &self.h
         cdef uint64_t copies
+        cdef int b
         if action < PIN_CARD_ACTIONS:
             copies = pin_action_copies_bb(action)
             if h.phase == PH_PLAY:
-                cp_play(h, &self.r, <int>lsb(cp_legal(h, &self.r) & copies))
+                b = <int>lsb(cp_legal(h, &self.r) & copies)
+                self._note_play(h, b)
+                cp_play(h, &self.r, b)
             else:
                 self.steps.discard |= bit_bb(<int>lsb(h.hand[h.bidder] & ~self.steps.discard & copies))
         elif action == CP_A_PASS:
@@ -308,7 +317,138 @@ cdef class CutthroatPinochleState(GameState):
                 discard &= discard - 1
             self._history.append(CP_A_THROW_IN if self.h.thrown_in else CP_A_PLAY_ON)
         else:
-            self._history.append(pin_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
+            b = <int>lsb(before.hand[s] & ~self.h.hand[s])
+            self._note_play(&before, b)
+            self._history.append(pin_card_action(b))
+
+    cdef void _note_play(self, const CPHand* before, int card) noexcept nogil:
+        """What playing ``card`` (the seat to act in ``before``) proves, for resample."""
+        cdef int s = before.to_act
+        self.steps.played_by[s] |= bit_bb(card)
+        if before.n_in_trick:
+            self.steps.barred[s] |= pin_play_barred(card, before.trick[0] >> 4, before.trick[before.best],
+                                                    before.trump, self.r.must_beat)
+
+    def resample(self, int seat, uint64_t seed):
+        """A copy in which every card ``seat`` cannot see is redealt uniformly among the places
+        it may be, consistent with all it has seen (docs/actions.md, Resampling): the other
+        hands, the widow before it is shown, the bidder's discard (hidden from the others; a
+        widow card the bidder did not meld or play is in its hand or the discard), the voids
+        and absent cards the plays prove, and the meld each seat showed.  Returns the copy and,
+        per place, its hidden cards before and after.  The caller checks ``seat`` and that the
+        hand is not over."""
+        cdef CPHand* h = &self.h
+        cdef int S = CP_SEATS, s, p, n = 0, b = h.bidder, tries, k, i
+        cdef bint melded = h.phase == PH_PLAY
+        cdef uint64_t known, hidden = 0, x
+        cdef uint64_t* where[CD_MAX_PLACES]
+        cdef uint64_t barred[CD_MAX_PLACES]
+        cdef uint64_t dealt[CD_MAX_PLACES]
+        cdef int cap[CD_MAX_PLACES]
+        cdef int seat_of[CD_MAX_PLACES]
+        cdef uint64_t want1[CP_SEATS]
+        cdef uint64_t want2[CP_SEATS]
+        cdef uint64_t meldknown[CP_SEATS]
+        cdef uint64_t fixed[CP_SEATS]
+        cdef int count[PIN_CARD_ACTIONS]
+        cdef int discard_place
+        cdef Rng rng
+        cdef int order[CP_DECK_SIZE]
+        cdef CutthroatPinochleState other = self.clone()
+        if h.phase == PH_DONE:
+            raise ValueError("the hand is over: nothing to resample")
+        known = h.hand[seat] | h.played
+        if seat == b:                              # its widow and discard
+            known |= h.widow | h.discard
+        for s in range(S):
+            fixed[s] = 0
+            if s == seat:
+                continue
+            for i in range(PIN_CARD_ACTIONS):
+                count[i] = 0
+            if s == b and h.phase == PH_DECLARE:   # the widow, shown to all, in its hand
+                pin_count_add(count, h.widow)
+            if melded:                             # the meld it laid down, then its plays
+                pin_count_at_least(count, pin_shown_cards(h.meld_hand[s], h.trump, self.r.meld_value))
+                pin_count_take(count, self.steps.played_by[s])
+            fixed[s] = pin_fix_copies(count, h.hand[s])
+            known |= fixed[s]
+        for s in range(S):
+            if s != seat:
+                seat_of[n] = s
+                where[n] = &other.h.hand[s]
+                barred[n] = self.steps.barred[s]
+                n += 1
+        if h.phase == PH_AUCTION and self.r.widow:
+            seat_of[n] = -1; where[n] = &other.h.widow; barred[n] = 0; n += 1
+        discard_place = -1
+        if melded and seat != b and self.r.widow:  # the widow is the bidder's or discarded: checked below
+            discard_place = n
+            seat_of[n] = -1; where[n] = &other.h.discard; barred[n] = 0; n += 1
+        for p in range(n):
+            cap[p] = popcount(where[p][0] & ~known)
+            hidden |= where[p][0] & ~known
+        if melded:
+            for p in range(n):
+                s = seat_of[p]
+                if s >= 0:
+                    meldknown[s] = fixed[s] | self.steps.played_by[s]
+                    pin_meld_shown(h.meld_hand[s], h.trump, self.r.meld_value, &want1[s], &want2[s])
+                    barred[p] |= pin_meld_barred(meldknown[s], hidden & ~barred[p], h.trump, self.r.meld_value)
+        if cd_prepare_masks(&_cp_plan, hidden, barred, cap, n) != CD_OK:
+            raise RuntimeError("resample: the constraints admit no deal")
+        rng_seed(&rng, seed, RESAMPLE_STREAM)
+        for tries in range(PIN_RESAMPLE_TRIES):
+            cd_sample_masks(&_cp_plan, &rng, dealt)
+            if not melded:
+                break
+            for p in range(n):
+                s = seat_of[p]
+                if s >= 0 and not pin_shows_same(meldknown[s] | dealt[p], want1[s], want2[s], h.trump,
+                                                 self.r.meld_value):
+                    break
+                if s == b and discard_place >= 0 and not pin_covers(meldknown[s] | dealt[p] | dealt[discard_place],
+                                                                    h.widow):
+                    break
+            else:
+                break
+        else:
+            raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
+        pairs = []
+        for p in range(n):
+            pairs.append((where[p][0] & ~known, dealt[p]))
+            where[p][0] = (where[p][0] & known) | dealt[p]
+            if melded and seat_of[p] >= 0:
+                other.h.meld_hand[seat_of[p]] = meldknown[seat_of[p]] | dealt[p]
+        if discard_place >= 0:  # the widow's cards as copies the bidder took in (its deal's widow)
+            other.h.widow = pin_relabel(h.widow, other.h.meld_hand[b] | other.h.discard)
+        elif h.phase == PH_DECLARE and seat != b:
+            other.h.widow = pin_relabel(h.widow, other.h.hand[b])
+        if h.phase == PH_DECLARE and seat != b and self.steps.discard:
+            # the discards chosen so far (hidden from ``seat``): as many of the new hand's cards
+            k = 0
+            x = other.h.hand[b]
+            while x:
+                order[k] = <int>lsb(x); k += 1
+                x &= x - 1
+            shuffle_ints(&rng, order, k)
+            other.steps.discard = 0
+            for i in range(popcount(self.steps.discard)):
+                other.steps.discard |= bit_bb(order[i])
+        return other, pairs
+
+    @property
+    def played_by(self): return tuple(self.steps.played_by[s] for s in range(CP_SEATS))
+    @property
+    def barred(self): return tuple(self.steps.barred[s] for s in range(CP_SEATS))
+    @property
+    def steps_discard(self): return self.steps.discard
+    @property
+    def shown(self):
+        """Per seat, the cards its meld lays down (0 before the meld)."""
+        if self.h.phase != PH_PLAY and self.h.phase != PH_DONE or self.h.trump < 0:
+            return (0,) * CP_SEATS
+        return tuple(pin_shown_cards(self.h.meld_hand[s], self.h.trump, self.r.meld_value) for s in range(CP_SEATS))
 
     def set_deal(self, hands, uint64_t widow, int dealer=-1, int redeals=0):
         """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the
