@@ -329,6 +329,90 @@ cdef class CutthroatPinochleState(GameState):
             self.steps.barred[s] |= pin_play_barred(card, before.trick[0] >> 4, before.trick[before.best],
                                                     before.trump, self.r.must_beat)
 
+    cdef int _prepare_world(self, int seat, PinWorld* w) except -1:
+        """What ``seat`` knows, as places, capacities, barred cards and checks, and the plan
+        of the constrained deal (_cp_plan) for it (docs/actions.md, Resampling)."""
+        cdef CPHand* h = &self.h
+        cdef int S = CP_SEATS, s, p, i, b = h.bidder
+        cdef uint64_t held
+        cdef int count[PIN_CARD_ACTIONS]
+        w.melded = h.phase == PH_PLAY
+        w.bidder = b
+        w.trump = h.trump
+        w.widow = h.widow
+        w.n = 0
+        w.hidden = 0
+        w.known = h.hand[seat] | h.played
+        if seat == b:                              # its widow and discard
+            w.known |= h.widow | h.discard
+        for s in range(S):
+            w.fixed[s] = 0
+            if s == seat:
+                continue
+            for i in range(PIN_CARD_ACTIONS):
+                count[i] = 0
+            if s == b and h.phase == PH_DECLARE:   # the widow, shown to all, in its hand
+                pin_count_add(count, h.widow)
+            if w.melded:                           # the meld it laid down, then its plays
+                pin_count_at_least(count, pin_shown_cards(h.meld_hand[s], h.trump, self.r.meld_value))
+                pin_count_take(count, self.steps.played_by[s])
+            w.fixed[s] = pin_fix_copies(count, h.hand[s])
+            w.known |= w.fixed[s]
+        for s in range(S):
+            if s != seat:
+                w.kind[w.n] = s
+                w.barred[w.n] = self.steps.barred[s]
+                w.n += 1
+        if h.phase == PH_AUCTION and self.r.widow:
+            w.kind[w.n] = PIN_WIDOW_PLACE; w.barred[w.n] = 0; w.n += 1
+        w.discard_place = -1
+        if w.melded and seat != b and self.r.widow:  # the widow is the bidder's or discarded: checked
+            w.discard_place = w.n
+            w.kind[w.n] = PIN_DISCARD_PLACE; w.barred[w.n] = 0; w.n += 1
+        for p in range(w.n):
+            held = self._place(h, w.kind[p])[0] & ~w.known
+            w.cap[p] = popcount(held)
+            w.hidden |= held
+        if w.melded:
+            for p in range(w.n):
+                s = w.kind[p]
+                if s >= 0:
+                    w.meldknown[s] = w.fixed[s] | self.steps.played_by[s]
+                    pin_meld_shown(h.meld_hand[s], h.trump, self.r.meld_value, &w.want1[s], &w.want2[s])
+                    w.barred[p] |= pin_meld_barred(w.meldknown[s], w.hidden & ~w.barred[p], h.trump,
+                                                   self.r.meld_value)
+        if cd_prepare_masks(&_cp_plan, w.hidden, w.barred, w.cap, w.n) != CD_OK:
+            raise RuntimeError("resample: the constraints admit no deal")
+        return 0
+
+    cdef uint64_t* _place(self, CPHand* h, int kind) noexcept nogil:
+        if kind >= 0:
+            return &h.hand[kind]
+        return &h.widow if kind == PIN_WIDOW_PLACE else &h.discard
+
+    cdef bint _draw_world(self, const PinWorld* w, Rng* rng, CPHand* out, uint64_t* dealt) noexcept nogil:
+        """One world into ``out`` (a copy of the hand): the hidden cards dealt (redrawn while a
+        meld differs), the meld hands and the widow's copies to match.  False: no deal found."""
+        cdef int tries, p, s
+        for tries in range(PIN_RESAMPLE_TRIES):
+            cd_sample_masks(&_cp_plan, rng, dealt)
+            if pin_world_ok(w, dealt, self.r.meld_value):
+                break
+        else:
+            return False
+        for p in range(w.n):
+            s = w.kind[p]
+            self._place(out, s)[0] = (self._place(out, s)[0] & w.known) | dealt[p]
+            if w.melded and s >= 0:
+                out.meld_hand[s] = w.meldknown[s] | dealt[p]
+        if w.discard_place >= 0:   # the widow's cards as copies the bidder took in (its deal's widow)
+            out.widow = pin_relabel(w.widow, out.meld_hand[w.bidder] | out.discard)
+        elif out.phase == PH_DECLARE and w.kind[0] != w.bidder and w.kind[1] != w.bidder:
+            pass                   # the bidder resamples its own view: the widow is its own
+        elif out.phase == PH_DECLARE:
+            out.widow = pin_relabel(w.widow, out.hand[w.bidder])
+        return True
+
     def resample(self, int seat, uint64_t seed):
         """A copy in which every card ``seat`` cannot see is redealt uniformly among the places
         it may be, consistent with all it has seen (docs/actions.md, Resampling): the other
@@ -337,94 +421,21 @@ cdef class CutthroatPinochleState(GameState):
         and absent cards the plays prove, and the meld each seat showed.  Returns the copy and,
         per place, its hidden cards before and after.  The caller checks ``seat`` and that the
         hand is not over."""
-        cdef CPHand* h = &self.h
-        cdef int S = CP_SEATS, s, p, n = 0, b = h.bidder, tries, k, i
-        cdef bint melded = h.phase == PH_PLAY
-        cdef uint64_t known, hidden = 0, x
-        cdef uint64_t* where[CD_MAX_PLACES]
-        cdef uint64_t barred[CD_MAX_PLACES]
-        cdef uint64_t dealt[CD_MAX_PLACES]
-        cdef int cap[CD_MAX_PLACES]
-        cdef int seat_of[CD_MAX_PLACES]
-        cdef uint64_t want1[CP_SEATS]
-        cdef uint64_t want2[CP_SEATS]
-        cdef uint64_t meldknown[CP_SEATS]
-        cdef uint64_t fixed[CP_SEATS]
-        cdef int count[PIN_CARD_ACTIONS]
-        cdef int discard_place
+        cdef PinWorld w
         cdef Rng rng
+        cdef uint64_t dealt[CD_MAX_PLACES]
         cdef int order[CP_DECK_SIZE]
+        cdef int p, k, i, b = self.h.bidder
+        cdef uint64_t x
         cdef CutthroatPinochleState other = self.clone()
-        if h.phase == PH_DONE:
+        if self.h.phase == PH_DONE:
             raise ValueError("the hand is over: nothing to resample")
-        known = h.hand[seat] | h.played
-        if seat == b:                              # its widow and discard
-            known |= h.widow | h.discard
-        for s in range(S):
-            fixed[s] = 0
-            if s == seat:
-                continue
-            for i in range(PIN_CARD_ACTIONS):
-                count[i] = 0
-            if s == b and h.phase == PH_DECLARE:   # the widow, shown to all, in its hand
-                pin_count_add(count, h.widow)
-            if melded:                             # the meld it laid down, then its plays
-                pin_count_at_least(count, pin_shown_cards(h.meld_hand[s], h.trump, self.r.meld_value))
-                pin_count_take(count, self.steps.played_by[s])
-            fixed[s] = pin_fix_copies(count, h.hand[s])
-            known |= fixed[s]
-        for s in range(S):
-            if s != seat:
-                seat_of[n] = s
-                where[n] = &other.h.hand[s]
-                barred[n] = self.steps.barred[s]
-                n += 1
-        if h.phase == PH_AUCTION and self.r.widow:
-            seat_of[n] = -1; where[n] = &other.h.widow; barred[n] = 0; n += 1
-        discard_place = -1
-        if melded and seat != b and self.r.widow:  # the widow is the bidder's or discarded: checked below
-            discard_place = n
-            seat_of[n] = -1; where[n] = &other.h.discard; barred[n] = 0; n += 1
-        for p in range(n):
-            cap[p] = popcount(where[p][0] & ~known)
-            hidden |= where[p][0] & ~known
-        if melded:
-            for p in range(n):
-                s = seat_of[p]
-                if s >= 0:
-                    meldknown[s] = fixed[s] | self.steps.played_by[s]
-                    pin_meld_shown(h.meld_hand[s], h.trump, self.r.meld_value, &want1[s], &want2[s])
-                    barred[p] |= pin_meld_barred(meldknown[s], hidden & ~barred[p], h.trump, self.r.meld_value)
-        if cd_prepare_masks(&_cp_plan, hidden, barred, cap, n) != CD_OK:
-            raise RuntimeError("resample: the constraints admit no deal")
+        self._prepare_world(seat, &w)
         rng_seed(&rng, seed, RESAMPLE_STREAM)
-        for tries in range(PIN_RESAMPLE_TRIES):
-            cd_sample_masks(&_cp_plan, &rng, dealt)
-            if not melded:
-                break
-            for p in range(n):
-                s = seat_of[p]
-                if s >= 0 and not pin_shows_same(meldknown[s] | dealt[p], want1[s], want2[s], h.trump,
-                                                 self.r.meld_value):
-                    break
-                if s == b and discard_place >= 0 and not pin_covers(meldknown[s] | dealt[p] | dealt[discard_place],
-                                                                    h.widow):
-                    break
-            else:
-                break
-        else:
+        if not self._draw_world(&w, &rng, &other.h, dealt):
             raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
-        pairs = []
-        for p in range(n):
-            pairs.append((where[p][0] & ~known, dealt[p]))
-            where[p][0] = (where[p][0] & known) | dealt[p]
-            if melded and seat_of[p] >= 0:
-                other.h.meld_hand[seat_of[p]] = meldknown[seat_of[p]] | dealt[p]
-        if discard_place >= 0:  # the widow's cards as copies the bidder took in (its deal's widow)
-            other.h.widow = pin_relabel(h.widow, other.h.meld_hand[b] | other.h.discard)
-        elif h.phase == PH_DECLARE and seat != b:
-            other.h.widow = pin_relabel(h.widow, other.h.hand[b])
-        if h.phase == PH_DECLARE and seat != b and self.steps.discard:
+        pairs = [(self._place(&self.h, w.kind[p])[0] & ~w.known, dealt[p]) for p in range(w.n)]
+        if self.h.phase == PH_DECLARE and seat != b and self.steps.discard:
             # the discards chosen so far (hidden from ``seat``): as many of the new hand's cards
             k = 0
             x = other.h.hand[b]
@@ -436,6 +447,49 @@ cdef class CutthroatPinochleState(GameState):
             for i in range(popcount(self.steps.discard)):
                 other.steps.discard |= bit_bb(order[i])
         return other, pairs
+
+    def pimc_playout(self, int seat, int worlds, uint64_t seed, int side):
+        """PIMC with play-out evaluation, all in the core: the legal cards of ``seat`` (to act,
+        in the card play) and, per card, the mean over ``worlds`` resamples of the trick points
+        (the last trick's and the discard's included) of the seats in ``side`` (a mask) when
+        everyone plays the heuristic after it.  Each world's players draw from the resample
+        stream, never the hand's own."""
+        cdef PinWorld w
+        cdef Rng rng
+        cdef CPHand world, x
+        cdef uint64_t dealt[CD_MAX_PLACES]
+        cdef int acts[PIN_CARD_ACTIONS]
+        cdef double totals[PIN_CARD_ACTIONS]
+        cdef int pol[CP_SEATS]
+        cdef int n, j, k, s, ok = 1
+        if self.h.phase != PH_PLAY or self.h.to_act != seat:
+            raise ValueError("pimc_playout needs the card play and the seat to act")
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        n = pin_cards_into(cp_legal(&self.h, &self.r), acts)
+        for s in range(CP_SEATS):
+            pol[s] = POLICY_HEURISTIC
+        for j in range(n):
+            totals[j] = 0.0
+        self._prepare_world(seat, &w)
+        rng_seed(&rng, seed, RESAMPLE_STREAM)
+        with nogil:
+            for k in range(worlds):
+                world = self.h
+                if not self._draw_world(&w, &rng, &world, dealt):
+                    ok = 0
+                    break
+                rng_seed(&world.rng, rng_next(&rng), 0)
+                for j in range(n):
+                    x = world
+                    cp_play(&x, &self.r, <int>lsb(cp_legal(&x, &self.r) & pin_action_copies_bb(acts[j])))
+                    cp_play_out(&x, &self.r, pol)
+                    for s in range(CP_SEATS):
+                        if (side >> s) & 1:
+                            totals[j] += x.trick_points[s]
+        if not ok:
+            raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
+        return [acts[j] for j in range(n)], [totals[j] / worlds for j in range(n)]
 
     @property
     def played_by(self): return tuple(self.steps.played_by[s] for s in range(CP_SEATS))

@@ -42,6 +42,7 @@ class PartnershipPinochleState(GameState):
     meld_hands: tuple[int, int, int, int]
     passed: tuple[int, int]
     def resample(self, seat: int, seed: int) -> tuple["PartnershipPinochleState", list[tuple[int, int]]]: ...
+    def pimc_playout(self, seat: int, worlds: int, seed: int, side: int) -> tuple[list[int], list[float]]: ...
     played_by: tuple[int, int, int, int]
     barred: tuple[int, int, int, int]
     steps_discard: int

@@ -361,6 +361,40 @@ cdef class PartnershipPinochleState(GameState):
                 other.steps.discard = pp_pick(&rng, other.h.hand[h.to_act], popcount(self.steps.discard))
         return other, pairs
 
+    def pimc_playout(self, int seat, int worlds, uint64_t seed, int side):
+        """PIMC with play-out evaluation in the core: the legal cards of ``seat`` (to act, in
+        the card play) and, per card, the mean over ``worlds`` resamples of the trick points
+        (the last trick's included) of the seats in ``side`` (a mask) when everyone plays the
+        heuristic after it.  Each world's players draw from the resample stream."""
+        cdef PartnershipPinochleState world
+        cdef PPHand x
+        cdef Rng rng
+        cdef int acts[PIN_CARD_ACTIONS]
+        cdef double totals[PIN_CARD_ACTIONS]
+        cdef int pol[PP_SEATS]
+        cdef int n, j, k, s
+        if self.h.phase != PH_PLAY or self.h.to_act != seat:
+            raise ValueError("pimc_playout needs the card play and the seat to act")
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        n = pin_cards_into(pp_legal(&self.h, &self.r), acts)
+        for s in range(PP_SEATS):
+            pol[s] = POLICY_HEURISTIC
+        for j in range(n):
+            totals[j] = 0.0
+        rng_seed(&rng, seed, RESAMPLE_STREAM)
+        for k in range(worlds):
+            world = self.resample(seat, rng_next(&rng))[0]
+            rng_seed(&world.h.rng, rng_next(&rng), 0)
+            for j in range(n):
+                x = world.h
+                pp_play(&x, &self.r, <int>lsb(pp_legal(&x, &self.r) & pin_action_copies_bb(acts[j])))
+                pp_play_out(&x, &self.r, pol)
+                for s in range(PP_SEATS):
+                    if (side >> s) & 1:
+                        totals[j] += x.trick_points[s]
+        return [acts[j] for j in range(n)], [totals[j] / worlds for j in range(n)]
+
     @property
     def played_by(self): return tuple(self.steps.played_by[s] for s in range(PP_SEATS))
     @property

@@ -214,3 +214,44 @@ cdef inline bint pin_covers(uint64_t pool, uint64_t want) noexcept nogil:
         if popcount(pool & pair) < popcount(want & pair):
             return False
     return True
+
+
+# -- a prepared resample: the places, what is known, the checks (one per seat and position) ---
+
+cdef enum:
+    PIN_WIDOW_PLACE = -1
+    PIN_DISCARD_PLACE = -2
+
+ctypedef struct PinWorld:
+    int n                                  # places
+    int kind[8]                            # per place: its seat, or PIN_WIDOW_PLACE / PIN_DISCARD_PLACE
+    int cap[8]                             # hidden cards per place
+    uint64_t barred[8]                     # per place: cards it cannot hold
+    uint64_t known                         # cards that stay where they are
+    uint64_t hidden                        # the cards dealt
+    int melded                             # the meld is on the table: check it
+    int discard_place                      # cutthroat, a defender's view: the discard's place (widow check); -1
+    uint64_t widow                         # the widow (for that check)
+    int bidder
+    int trump
+    uint64_t want1[4]                      # per seat: the meld shown (pin_meld_shown)
+    uint64_t want2[4]
+    uint64_t meldknown[4]                  # per seat: the cards known to have been in its meld hand
+    uint64_t fixed[4]                      # per seat: the cards known to be in its hand now
+
+cdef inline bint pin_world_ok(const PinWorld* w, const uint64_t* dealt, const int* values) noexcept nogil:
+    """Does the deal ``dealt`` (per place) show every seat's meld as shown (and, for a
+    defender, leave the widow with the bidder or in the discard)?"""
+    cdef int p, s
+    if not w.melded:
+        return True
+    for p in range(w.n):
+        s = w.kind[p]
+        if s < 0:
+            continue
+        if not pin_shows_same(w.meldknown[s] | dealt[p], w.want1[s], w.want2[s], w.trump, values):
+            return False
+        if s == w.bidder and w.discard_place >= 0 and not pin_covers(
+                w.meldknown[s] | dealt[p] | dealt[w.discard_place], w.widow):
+            return False
+    return True

@@ -112,10 +112,16 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def _world_key(hand: Any, seat: int, seed: int) -> int:
+    """The key of a decision's worlds: the seed and the position (the history length), never
+    anything the seat cannot see."""
+    return _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
+
+
 def _worlds(hand: Any, seat: int, n: int, seed: int) -> list[Any]:
     """``n`` resampled states for ``seat``, keyed by the seed and the position (the deal's seed
     and the history length), never by anything the seat cannot see."""
-    key = _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
+    key = _world_key(hand, seat, seed)
     return [hand._state.resample(seat, (key + 0x9E3779B97F4A7C15 * (w + 1)) & 0xFFFFFFFFFFFFFFFF)[0]
             for w in range(n)]
 
@@ -126,6 +132,10 @@ def pimc_action(hand: Any, policy: SolverPolicy) -> int:
     if not hasattr(hand._state, "resample"):
         raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
     pos = position(hand, seat)
+    if policy.eval == "playout" and hasattr(hand._state, "pimc_playout"):  # pinochle: all in the core
+        acts, means = hand._state.pimc_playout(seat, policy.worlds, _world_key(hand, seat, policy.seed),
+                                               pos.count_side)
+        return _pick(hand, dict(zip(acts, means)), bool(pos.max_side >> seat & 1))
     bits = pos.legal()
     actions = [card_bit_to_action(hand, b) for b in bits]
     worlds = _worlds(hand, seat, policy.worlds, policy.seed)
