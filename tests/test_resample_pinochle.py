@@ -351,3 +351,95 @@ def test_partnership_partner_resamples_are_uniform_given_the_passes():
     else:
         pytest.fail("no position found")
     _check_uniform(hand, seat, consistent, lambda o: tuple(_codes(o.hands[s].mask) for s in others))
+
+
+# -- PIMC (issue 16, item 3) -----------------------------------------------------------------
+
+def _two_sample_p(a: Counter, b: Counter) -> float:
+    """Chi-square test that two samples of decisions come from one distribution."""
+    keys = sorted(set(a) | set(b))
+    if len(keys) < 2:
+        return 1.0
+    na, nb = sum(a.values()), sum(b.values())
+    x = 0.0
+    for k in keys:
+        tot = a[k] + b[k]
+        for n, c in ((na, a[k]), (nb, b[k])):
+            e = tot * n / (na + nb)
+            x += (c - e) ** 2 / e
+    k = len(keys) - 1
+    z = ((x / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pimc_never_uses_hidden_cards(name):
+    """Hands that differ only in the cards the seat cannot see (resamples of one for that
+    seat) get the same distribution of PIMC cards over PIMC's seeds."""
+    from cardsim.solver.players import parse_policy, pimc_action
+    game = Game(name)
+    moved = 0
+    positions = 0
+    for seed in range(1, 40):
+        hand = game.deal(seed=seed)
+        while hand.to_act is not None and hand.phase != "play":
+            hand.step("heuristic")
+        for _ in range(seed % 9):
+            if hand.to_act is not None:
+                hand.step("heuristic")
+        if hand.to_act is None or len(hand.legal_actions()) < 2:
+            continue
+        seat = hand.to_act
+        seeds = [parse_policy(f"pimc(worlds=4,eval=playout,seed={j})") for j in range(30)]
+        base = Counter(pimc_action(hand, p) for p in seeds)
+        for k in range(2):
+            other = hand.resample(seat, 7 + k)
+            assert other.observation(seat) == hand.observation(seat)
+            moved += [str(h) for h in other.hands] != [str(h) for h in hand.hands]
+            assert _two_sample_p(base, Counter(pimc_action(other, p) for p in seeds)) > 1e-4
+        positions += 1
+        if positions == 6:
+            break
+    assert moved > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_solver_players_play_pinochle_hands_out(name):
+    from cardsim.solver.players import play_hand
+    hand = Game(name).deal(seed=11)
+    seats = hand.seats
+    play_hand(hand, ["pimc(worlds=4,eval=playout)"] + ["heuristic"] * (seats - 1))
+    assert hand.to_act is None and sum(hand.result()["trick_points"]) == 25
+
+
+def test_two_hand_resample_keeps_what_the_seat_saw():
+    """Two-hand: the opponent's cards off the table and the stock (its order too) are redealt;
+    the replay of every resample gives the seat the same observation (the meld decisions the
+    history shows included); in the last 12 tricks nothing is hidden."""
+    game = Game("two-hand-pinochle")
+    rng = random.Random(4)
+    moved = done = 0
+    for seed in range(40):
+        hand = game.deal(seed=seed)
+        for _ in range(rng.randrange(0, 50)):
+            if hand.to_act is None:
+                break
+            hand.apply(rng.choice(hand.legal_actions())) if rng.random() < 0.5 else hand.step("heuristic")
+        if hand.to_act is None:
+            continue
+        seat = rng.randrange(2)
+        obs = hand.observation(seat)
+        other = hand.resample(seat, seed)
+        assert str(other.hands[seat]) == str(hand.hands[seat])
+        assert other.tables == hand.tables and other.upcard == hand.upcard
+        assert other.observation(seat) == obs
+        assert game.replay(other.deal, other.history).observation(seat) == obs
+        moved += other.deal["stock"] != hand.deal["stock"]
+        if hand.phase == "play":
+            assert other.hands == hand.hands
+        done += 1
+        if done == 12:
+            break
+    assert moved > 0
+    with pytest.raises(IllegalMoveError, match="out of range"):
+        hand.resample(2, 1)
