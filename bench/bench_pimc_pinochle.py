@@ -10,10 +10,10 @@ every legal card in each, in the core), at positions spread over the card play (
 played after the declaration), median / p90 / max.
 
 ``strength`` (cutthroat pinochle by default): each deal is played once with the heuristic in
-every seat and, for each seat k, once more with the player under test in seat k (the heuristic
-in the others, and in every bid, trump and discard); a deal's edge is the mean over the three
-seats of (seat k's hand score with the player) - (seat k's score with the heuristic), the
-same cards and the same auction both times.  Reported: the mean edge in points a hand, its
+every seat and, for each side k (each seat; each team in partnership), once more with the
+player under test in the seats of k (the heuristic in the others, and in every bid, trump,
+discard and pass); a deal's edge is the mean over the sides of (side k's hand score with the
+player) - (side k's score with the heuristic): the same cards and the same auction each time.  Reported: the mean edge in points a hand, its
 standard error over deals and z.  ``oracle`` sees every card; a full 15-trick cutthroat solve
 costs seconds to minutes (docs/solver.md), so the oracle plays the last ``--oracle-tricks``
 tricks (the heuristic before): an upper bound on endgame play only.
@@ -64,42 +64,53 @@ def player(kind: str, oracle_tricks: int) -> Callable[[Any], int | None]:
     """The card the player under test plays now, or None to let the heuristic act."""
     if kind == "oracle":
         def act(hand: Any) -> int | None:
-            left = hand._state.hand_size - hand.tricks_played if hasattr(hand._state, "hand_size") else 12 - hand.tricks_played
+            total = hand._state.hand_size if hasattr(hand._state, "hand_size") else (24 if hand.seats == 2 else 12)
+            left = total - hand.tricks_played
             return oracle_action(hand) if left <= oracle_tricks else None
         return act
     pol = parse_policy(PIMC if kind == "pimc" else kind)
     return lambda hand: pimc_action(hand, pol)
 
 
-def play(game: str, seed: int, dealer: int, seat: int | None, act: Callable[[Any], int | None]) -> list[int]:
+def sides(game: str) -> list[set[int]]:
+    """The sides a player under test takes in turn: each seat, or each team of partnership."""
+    if game == "partnership-pinochle":
+        return [{0, 2}, {1, 3}]
+    return [{s} for s in range(Game(game).seats)]
+
+
+def play(game: str, seed: int, dealer: int, side: set[int], act: Callable[[Any], int | None]) -> list[int]:
+    """The deal played with the player under test in the seats of ``side`` (the heuristic in
+    the others and in every other decision): each side's hand score."""
     hand = Game(game).deal(seed=seed, dealer=dealer)
     while hand.to_act is not None:
-        if hand.to_act == seat and hand.phase == "play":
+        if hand.to_act in side and hand.phase == "play":
             a = act(hand)
             if a is not None:
                 hand.apply(a)
                 continue
         hand.step("heuristic")
     res = hand.result()
-    return list(res["scores"] if "scores" in res else res["team_scores"])
+    return list(res["team_scores"] if "team_scores" in res else res["scores"])
 
 
 def bench_strength(game: str, kind: str, deals: int, oracle_tricks: int) -> None:
     act = player(kind, oracle_tricks)
+    all_sides = sides(game)
     seats = Game(game).seats
     edges = []
     t0 = time.perf_counter()
     for i in range(deals):
         seed, dealer = 5000 + i, i % seats
-        base = play(game, seed, dealer, None, act)
+        base = play(game, seed, dealer, set(), act)
         edge = 0.0
-        for k in range(seats):
-            edge += play(game, seed, dealer, k, act)[k] - base[k]
-        edges.append(edge / seats)
+        for k, side in enumerate(all_sides):
+            edge += play(game, seed, dealer, side, act)[k] - base[k]
+        edges.append(edge / len(all_sides))
     mean = statistics.mean(edges)
     se = statistics.stdev(edges) / len(edges) ** 0.5
     name = f"oracle (last {oracle_tricks} tricks)" if kind == "oracle" else (PIMC if kind == "pimc" else kind)
-    print(f"{game} duplicate, {name} vs heuristic card play, {deals} deals x {seats} seats: "
+    print(f"{game} duplicate, {name} vs heuristic card play, {deals} deals x {len(all_sides)} sides: "
           f"edge {mean:+.3f} points a hand (se {se:.3f}, z {mean / se if se else float('inf'):.1f}); "
           f"{time.perf_counter() - t0:.0f} s")
 

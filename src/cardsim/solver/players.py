@@ -13,9 +13,11 @@
     heuristic's card, else the lowest).  Worlds are drawn from streams keyed by ``seed``
     and the position, so a decision is reproducible.
 
-Both take the card play only; every other decision (bids, trump, discards, alone) is the
-heuristic's.  Values are the side's tricks (euchre, spades) or trick points (pinochle).
-PIMC needs resampling, which the contract has for euchre and spades so far.
+Both take the card play only; every other decision (bids, trump, discards, passes, throw-in,
+alone) is the heuristic's.  Values are the side's tricks (euchre, spades) or trick points
+(pinochle).  Every game has resampling; in cutthroat and partnership pinochle
+``eval=playout`` runs in the core (the state's ``pimc_playout``: worlds, play-outs and means in
+one call).  Two-hand pinochle's card play here is its last 12 tricks (the solver's phase).
 """
 from __future__ import annotations
 
