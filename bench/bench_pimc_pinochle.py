@@ -6,8 +6,8 @@ duplicate-style strength comparison against the heuristic.  Fixed seeds.
     PYTHONPATH=src python bench/bench_pimc_pinochle.py --only strength --deals 400 --players pimc
 
 ``time``: one ``pimc(worlds=32,eval=playout)`` decision (32 resamples and a heuristic play-out of
-every legal card in each, in the core), at positions spread over the card play (0 to 11 cards
-played after the declaration), median / p90 / max.
+every legal card in each, in the core), at the first lead of the card play (the most cards to
+value and to play out) and at positions spread over it (0 to 11 cards played), median / p90 / max.
 
 ``strength`` (cutthroat pinochle by default): each deal is played once with the heuristic in
 every seat and, for each side k (each seat; each team in partnership), once more with the
@@ -43,21 +43,22 @@ def in_play(game: str, seed: int, played: int) -> Any:
     return hand if hand.to_act is not None else None
 
 
-def bench_time(game: str, decisions: int) -> None:
+def bench_time(game: str, decisions: int, first: bool) -> None:
     p = parse_policy(PIMC)
     times = []
     seed = 0
     while len(times) < decisions:
         seed += 1
-        hand = in_play(game, seed, seed % 12)
+        hand = in_play(game, seed, 0 if first else seed % 12)
         if hand is None:
             continue
         t = time.perf_counter()
         pimc_action(hand, p)
         times.append(time.perf_counter() - t)
     a = np.array(times) * 1000
+    where = "the first lead" if first else "0-11 cards played"
     print(f"{game} {PIMC} decision: median {np.median(a):.2f} ms, p90 {np.percentile(a, 90):.2f} ms, "
-          f"max {a.max():.2f} ms over {decisions} positions (0-11 cards played)")
+          f"max {a.max():.2f} ms over {decisions} positions ({where})")
 
 
 def player(kind: str, oracle_tricks: int) -> Callable[[Any], int | None]:
@@ -128,7 +129,8 @@ def main() -> None:
     only = set(a.only or ["time", "strength"])
     if "time" in only:
         for game in a.games.split(","):
-            bench_time(game, a.decisions)
+            bench_time(game, a.decisions, True)
+            bench_time(game, a.decisions, False)
     if "strength" in only:
         for kind in a.players.split(","):
             bench_strength(a.strength_game, kind, a.deals, a.oracle_tricks)
