@@ -528,6 +528,8 @@ cdef class CutthroatPinochleState(GameState):
         if dealer >= 0:
             self.h.dealer = dealer
         cp_set_deal(&self.h, &self.r, masks, widow)
+        memset(self.steps.barred, 0, sizeof(self.steps.barred))
+        memset(self.steps.played_by, 0, sizeof(self.steps.played_by))
         self.h.redeals = redeals
 
     def heuristic_discard(self, int trump):

@@ -414,6 +414,8 @@ cdef class PartnershipPinochleState(GameState):
         cdef int s
         for s in range(PP_SEATS):
             self.h.hand[s] = hands[s]
+            self.steps.barred[s] = 0
+            self.steps.played_by[s] = 0
 
     def min_bid(self): return pp_min_bid(&self.h, &self.r)
     def can_pass(self): return pp_can_pass(&self.h, &self.r)
