@@ -25,6 +25,7 @@ from .chosen_deal import card_sets, deal_hands, physical_masks
 from .pinochle_play import PinochlePlay, PinochleResample
 
 SEATS = 2
+TRIES = 5000  # two-hand resample draws before it gives up
 HAND_SIZE = 12
 STOCK_SIZE = 23
 # The integer actions (docs/actions.md): 0..23 a card from hand (6*suit + rank), then:
@@ -246,7 +247,7 @@ class TwoHandPinochleHand(PinochleResample, PinochlePlay, SteppedHand):
                 fixed |= pair & -pair
         rng = random.Random(int(seed))
         deal = self.deal
-        for attempt in range(500):
+        for attempt in range(TRIES):
             state, _ = self._state.resample(seat, (int(seed) * 1000003 + attempt) & 0xFFFFFFFFFFFFFFFF, fixed)
             world = self._world_deal(state, seat, shown, gone, draws, took, rng, deal)
             if world is None:
@@ -259,7 +260,8 @@ class TwoHandPinochleHand(PinochleResample, PinochlePlay, SteppedHand):
                 continue
             if hand.observation(seat) == obs:
                 return hand
-        raise IllegalMoveError("resample: no consistent deal found in 500 draws")
+        raise IllegalMoveError(f"resample: no consistent deal found in {TRIES} draws (the opponent's meld "
+                               "decisions rule out almost every deal)")
 
     def _world_deal(self, state: Any, seat: int, shown: list[tuple[str, int]], gone: list[str],
                     draws: list[tuple[int, int]], took: list[tuple[str, int]], rng: Any,
