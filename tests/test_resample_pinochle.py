@@ -225,6 +225,12 @@ def test_cutthroat_bidder_resamples_are_uniform_with_must_beat_proofs():
     else:
         pytest.fail("no position found")
     _check_uniform(hand, seat, consistent, lambda o: tuple(_codes(o.hands[s].mask) for s in others))
+    # a dealer that ignores what the plays proved lands outside the consistent deals
+    from cardsim import _core
+    hidden = sum(hand.hands[s].mask for s in others)
+    caps = [len(hand.hands[s]) for s in others]
+    wrong = {tuple(_codes(m) for m in _core.constrained_deal_masks(hidden, [0, 0], caps, i)) for i in range(200)}
+    assert wrong - set(consistent)
 
 
 def test_cutthroat_defender_resamples_are_uniform_over_hands_and_discard():
