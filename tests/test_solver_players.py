@@ -76,5 +76,13 @@ def test_bad_policy_strings_get_one_line(text: str) -> None:
 
 def test_pimc_refuses_games_without_resampling() -> None:
     hand = hands_in_play("cutthroat-pinochle", 1, 40)[0]
+    state = hand._state
+
+    class NoResample:  # a state as a game without resampling has it
+        def __getattr__(self, name: str) -> object:
+            if name == "resample":
+                raise AttributeError(name)
+            return getattr(state, name)
+    hand._state = NoResample()
     with pytest.raises(CardsimError, match="resampling"):
         pimc_action(hand, parse_policy("pimc"))

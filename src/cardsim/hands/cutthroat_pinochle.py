@@ -15,13 +15,14 @@ from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from .base import SteppedHand
 from .chosen_deal import card_sets, deal_hands, physical_masks
-from .pinochle_play import PLAY_ON_ACTION, THROW_IN_ACTION, TRUMP_ACTION, PinochlePlay, pinochle_card_action
+from .pinochle_play import (PLAY_ON_ACTION, THROW_IN_ACTION, TRUMP_ACTION, PinochlePlay, PinochleResample,
+                            _card_actions_of, pinochle_card_action)
 
 SEATS = 3
 WIDOW_SIZE = 3
 
 
-class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
+class CutthroatPinochleHand(AuctionMoves, PinochleResample, PinochlePlay, SteppedHand):
     """One hand: auction, widow and discard, meld, sixteen or fifteen tricks, score.
 
     Phases: ``auction``, ``declare`` (the bidder names trump, discards, may throw in),
@@ -132,6 +133,43 @@ class CutthroatPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
         for code in cards:
             self.apply(pinochle_card_action(code))
         self.apply(THROW_IN_ACTION if throw_in else PLAY_ON_ACTION)
+
+    # -- what each seat sees (observation, resample; docs/actions.md) ---------------------
+    def _hidden_entries(self, seat: int) -> list[int]:
+        """The bidder's discards, which the other seats do not see."""
+        st = self._state
+        if not self.rules["widow"] or st.bidder < 0 or seat == st.bidder:
+            return []
+        history = st.history
+        out = []
+        for i in range(self._start(), len(history)):
+            a = history[i]
+            if a in (THROW_IN_ACTION, PLAY_ON_ACTION):
+                break
+            if isinstance(a, int) and a < 24:
+                out.append(i)
+        return out
+
+    def _world_entries(self, seat: int) -> list[int]:
+        st = self._state
+        return _card_actions_of(st.discard or st.steps_discard)
+
+    def _world_cards(self) -> tuple[list[int], dict[str, int]]:
+        st = self._state
+        hands = list(st.hands)
+        if st.phase == "auction":
+            return hands, self._deal_extra_masks()
+        hands = [h | p for h, p in zip(hands, st.played_by)]
+        if self.rules["widow"]:
+            hands[st.bidder] = (hands[st.bidder] | st.discard) & ~st.widow
+        return hands, self._deal_extra_masks()
+
+    def _observation_extra(self, seat: int) -> dict[str, Any]:
+        st = self._state
+        shown = st.bidder >= 0 and self.rules["widow"]
+        return {"widow": str(self.widow) if shown else None,
+                "melds": [str(CardSet(m, PINOCHLE)) for m in st.shown] if st.phase in ("play", "done") else None,
+                "bidder": st.bidder, "bid": st.high_bid}
 
     # -- play -------------------------------------------------------------------------
     def result(self) -> dict[str, Any]:

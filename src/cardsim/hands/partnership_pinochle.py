@@ -16,12 +16,12 @@ from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from .base import SteppedHand
 from .chosen_deal import card_sets, deal_hands, physical_masks
-from .pinochle_play import TRUMP_ACTION, PinochlePlay, pinochle_card_action
+from .pinochle_play import TRUMP_ACTION, PinochlePlay, PinochleResample, _card_actions_of, pinochle_card_action
 
 SEATS = 4
 
 
-class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
+class PartnershipPinochleHand(AuctionMoves, PinochleResample, PinochlePlay, SteppedHand):
     """One hand: auction, trump, passing, meld, twelve tricks, team scores.
 
     >>> from cardsim import Game
@@ -57,6 +57,62 @@ class PartnershipPinochleHand(AuctionMoves, PinochlePlay, SteppedHand):
         names = [f"seat {s}" for s in range(SEATS)]
         sets = card_sets([(n, c, 12) for n, c in zip(names, deal_hands(deal, SEATS))], PINOCHLE)
         self._state.set_hands(physical_masks(names, sets, PINOCHLE))
+
+    # -- what each seat sees (observation, resample; docs/actions.md) ---------------------
+    def _pass_entries(self) -> list[int]:
+        """History indices of the cards passed so far (the partner's, then the bidder's)."""
+        st = self._state
+        k = self.rules["pass_cards"]
+        if st.bidder < 0 or not k:
+            return []
+        history = st.history
+        start = self._start()
+        for t in range(start, len(history)):
+            a = history[t]
+            if isinstance(a, int) and TRUMP_ACTION <= a < TRUMP_ACTION + 4:
+                return list(range(t + 1, min(t + 1 + 2 * k, len(history))))
+        return []
+
+    def _hidden_entries(self, seat: int) -> list[int]:
+        """The passes, which only the bidder and its partner see; a pass half chosen, which
+        only its passer sees."""
+        st = self._state
+        entries = self._pass_entries()
+        if st.bidder >= 0 and seat not in (st.bidder, (st.bidder + 2) % 4):
+            return entries
+        partial = bin(st.steps_discard).count("1") if st.phase == "pass" and seat != st.to_act else 0
+        return entries[len(entries) - partial:] if partial else []
+
+    def _world_entries(self, seat: int) -> list[int]:
+        st = self._state
+        out = []
+        if seat not in (st.bidder, (st.bidder + 2) % 4):
+            p1, p2 = st.passed
+            out = _card_actions_of(p1) + _card_actions_of(p2)
+        if st.phase == "pass" and seat != st.to_act:
+            out += _card_actions_of(st.steps_discard)
+        return out
+
+    def _world_cards(self) -> tuple[list[int], dict[str, int]]:
+        st = self._state
+        hands = list(st.hands)
+        b = st.bidder
+        if st.phase not in ("pass", "play") or not self.rules["pass_cards"]:
+            return [h | p for h, p in zip(hands, st.played_by)], {}
+        q = (b + 2) % 4
+        p1, p2 = st.passed
+        if st.phase == "pass":
+            hands[q] |= p1
+            hands[b] &= ~p1
+            return hands, {}
+        post = [h | p for h, p in zip(hands, st.played_by)]
+        post[q], post[b] = (post[q] & ~p2) | p1, (post[b] | p2) & ~p1
+        return post, {}
+
+    def _observation_extra(self, seat: int) -> dict[str, Any]:
+        st = self._state
+        return {"melds": [str(CardSet(m, PINOCHLE)) for m in st.shown] if st.phase in ("play", "done") else None,
+                "bidder": st.bidder, "bid": st.high_bid}
 
     # -- what is on the table ---------------------------------------------------
     @property

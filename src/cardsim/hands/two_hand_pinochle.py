@@ -13,16 +13,19 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+import numpy as np
+
 from .. import _core
 from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
-from ..errors import CardError, IllegalMoveError
+from ..errors import CardError, CardsimError, IllegalMoveError
 from ..rules import Rules
 from ..meld import Meld
 from .base import SteppedHand
 from .chosen_deal import card_sets, deal_hands, physical_masks
-from .pinochle_play import PinochlePlay
+from .pinochle_play import PinochlePlay, PinochleResample
 
 SEATS = 2
+TRIES = 5000  # two-hand resample draws before it gives up
 HAND_SIZE = 12
 STOCK_SIZE = 23
 # The integer actions (docs/actions.md): 0..23 a card from hand (6*suit + rank), then:
@@ -78,7 +81,7 @@ def two_hand_meld(cards: CardSet | str, trump: str | int, rules: Mapping[str, An
     return Meld(hand, SUITS[suit], counts, points, sum(points.values()))
 
 
-class TwoHandPinochleHand(PinochlePlay, SteppedHand):
+class TwoHandPinochleHand(PinochleResample, PinochlePlay, SteppedHand):
     """One hand: 12 stock tricks with melding and drawing, then the last 12 tricks.
 
     >>> from cardsim import Game
@@ -170,6 +173,136 @@ class TwoHandPinochleHand(PinochlePlay, SteppedHand):
         out = super().deal
         out["stock"] = " ".join(PINOCHLE.code(bit) for bit in self._dealt_stock)
         return out
+
+    # -- what each seat sees (observation, resample; docs/actions.md) ---------------------
+    def _observation_extra(self, seat: int) -> dict[str, Any]:
+        return {"upcard": self.upcard, "tables": [str(t) for t in self.tables], "stock_left": self.stock_left,
+                "meld": self.meld, "melds": self.melds, "exchanged": self.exchanged}
+
+    def _events(self, seat: int) -> tuple[list[tuple[str, int]], list[str], list[tuple[int, int]], list[tuple[str, int]]]:
+        """What the history shows of the opponent's cards, replayed from the deal: the cards it
+        showed, each with the history index where it first did (a card played from its hand,
+        melded to the table, a dix exchanged); every card that left it (played from hand or
+        table, exchanged); its draws (history index, stock index); the upcard it took."""
+        o = 1 - seat
+        hand = type(self).from_deal(self.rules, self.deal)
+        shown: list[tuple[str, int]] = []
+        gone: list[str] = []
+        draws: list[tuple[int, int]] = []
+        took: list[tuple[str, int]] = []
+        for i, action in enumerate(self.history):
+            st = hand._state
+            actor, before, table, up = st.to_act, len(st.stock), st.tables[o], st.upcard
+            hand._state.apply(action)
+            st = hand._state
+            if actor == o:
+                if action < 48:                  # a card played: from the hand (< 24) or the table
+                    code = hand.action_to_string(action % 24)
+                    gone.append(code)
+                    if action < 24:
+                        shown.append((code, i))
+                elif action < 60:                # a meld: its new cards go to the table
+                    shown.extend((PINOCHLE.code(bit), i) for bit in _bits(st.tables[o] & ~table))
+                elif action == 60:               # the dix for the upcard
+                    dix = "9" + "SHDC"[st.trump]
+                    shown.append((dix, i))
+                    gone.append(dix)
+                    took.append((PINOCHLE.code(up), i))
+            after = len(st.stock)
+            if after < before:                   # the winner drew, then the loser
+                w = st.last_winner
+                for k in range(before - after):
+                    if (w if k == 0 else 1 - w) == o:
+                        draws.append((i, 23 - before + k))
+                if after == 0 and before == 1 and w != o:
+                    took.append((PINOCHLE.code(up), i))   # the last stock card to the winner, the upcard to o
+        return shown, gone, draws, took
+
+    def resample(self, seat: int, seed: int) -> "SteppedHand":
+        """A copy in which every card ``seat`` cannot see (the opponent's cards off the table,
+        the face-down stock and its order) is redealt uniformly at random among the deals
+        consistent with all the seat has seen.  The stock phase proves nothing card by card,
+        but whether the opponent had a meld to make after a trick it won shows in the history
+        (a ``draw`` it chose, or none), so a resample (the core's uniform deal of the hidden
+        cards, and a uniform order in which the opponent got its cards, each card it showed
+        got before it showed it) is replayed and kept only when the seat's observation is
+        the same: exact, by rejection.  In the last 12 tricks nothing is hidden: a copy.
+        IllegalMoveError for a seat out of range or a hand that is over."""
+        import random
+        seat = self._check_seat(seat)
+        if self.phase == "done":
+            raise IllegalMoveError("the hand is over: nothing is hidden to resample")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise IllegalMoveError(f"a resample seed is an integer, got {seed!r}")
+        if self.phase == "play":
+            return self.clone()
+        o = 1 - seat
+        obs = self.observation(seat)
+        shown, gone, draws, took = self._events(seat)
+        fixed = 0
+        for code, _ in took:  # the upcard it took is in its hand, unless it has played that card since
+            if code not in gone:
+                bit = PINOCHLE.parse_code(code)
+                pair = self._state.hands[o] & ~self._state.tables[o] & (3 << bit)
+                fixed |= pair & -pair
+        rng = random.Random(int(seed))
+        deal = self.deal
+        for attempt in range(TRIES):
+            state, _ = self._state.resample(seat, (int(seed) * 1000003 + attempt) & 0xFFFFFFFFFFFFFFFF, fixed)
+            world = self._world_deal(state, seat, shown, gone, draws, took, rng, deal)
+            if world is None:
+                continue
+            try:
+                hand = type(self).from_deal(self.rules, world)
+                for action in self.history:
+                    hand.apply(action)
+            except CardsimError:
+                continue
+            if hand.observation(seat) == obs:
+                return hand
+        raise IllegalMoveError(f"resample: no consistent deal found in {TRIES} draws (the opponent's meld "
+                               "decisions rule out almost every deal)")
+
+    def _world_deal(self, state: Any, seat: int, shown: list[tuple[str, int]], gone: list[str],
+                    draws: list[tuple[int, int]], took: list[tuple[str, int]], rng: Any,
+                    deal: dict[str, Any]) -> dict[str, Any] | None:
+        """A deal for the resampled ``state``: the cards the opponent got from the deal or a
+        draw (held now, or gone, less the upcard it took) in its 12 dealt places and its draws,
+        each card it showed in a place it got before showing it, uniformly (the places a card
+        may take are nested by time: the earliest shown first); None if no order fits."""
+        o = 1 - seat
+        pool = str(CardSet(state.hands[o], PINOCHLE)).split() + gone
+        spare = dict(took)   # an upcard it took may be the copy it shows after taking it
+        for code, _ in took:
+            if code not in pool:
+                return None
+            pool.remove(code)
+        slots = [-1] * 12 + [when for when, _ in draws]   # when each place's card came (-1: dealt)
+        if len(pool) != len(slots):
+            return None
+        content: list[str] = [""] * len(slots)
+        for code, when in sorted(shown, key=lambda e: e[1]):
+            if code not in pool and spare.get(code, len(self.history)) < when:
+                del spare[code]
+                continue
+            free = [k for k, t in enumerate(slots) if t < when and not content[k]]
+            if not free or code not in pool:
+                return None
+            content[rng.choice(free)] = code
+            pool.remove(code)
+        rng.shuffle(pool)
+        for k in range(len(slots)):
+            if not content[k]:
+                content[k] = pool.pop()
+        stock = deal["stock"].split()
+        for (_, index), code in zip(draws, content[12:]):
+            stock[index] = code
+        left = [PINOCHLE.code(b) for b in state.stock]
+        if left:
+            stock[23 - len(left):] = left
+        hands = list(deal["hands"])
+        hands[o] = " ".join(content[:12])
+        return {**deal, "hands": hands, "stock": " ".join(stock)}
 
     # -- what is on the table ---------------------------------------------------
     @property

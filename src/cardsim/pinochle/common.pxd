@@ -18,6 +18,8 @@ cdef enum:
 ctypedef struct CPSteps:              # a decision made of several actions (cutthroat, partnership)
     int trump                   # declare: the trump named so far, -1 before
     uint64_t discard            # declare: the physical copies put away so far
+    uint64_t barred[4]          # per seat: cards its plays prove it does not hold (hand.resample)
+    uint64_t played_by[4]       # per seat: the cards it has played (hand.resample)
 
 
 cdef int pinochle_meld_values(rules, int* out) except -1

@@ -41,6 +41,12 @@ class PartnershipPinochleState(GameState):
     hands: tuple[int, int, int, int]
     meld_hands: tuple[int, int, int, int]
     passed: tuple[int, int]
+    def resample(self, seat: int, seed: int) -> tuple["PartnershipPinochleState", list[tuple[int, int]]]: ...
+    def pimc_playout(self, seat: int, worlds: int, seed: int, side: int) -> tuple[list[int], list[float]]: ...
+    played_by: tuple[int, int, int, int]
+    barred: tuple[int, int, int, int]
+    steps_discard: int
+    shown: tuple[int, int, int, int]
     won: tuple[int, int, int, int]
     trick: list[int]
     leader: int

@@ -20,6 +20,7 @@ from cardsim.pinochle.cutthroat_odds cimport ODDS_COLUMNS
 from cardsim.pinochle.two_hand_engine cimport *
 from cardsim.pinochle.two_hand_players cimport *
 from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_odds_order, th_odds_trial
+from cardsim._deal cimport RESAMPLE_STREAM, resample_places
 
 from cardsim.pinochle.common import parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
@@ -257,6 +258,44 @@ cdef class TwoHandPinochleState(GameState):
         for i in range(48):
             cards[i] = order[i]
         th_deal_order(&self.h, &self.r, cards, dealer)
+
+    def resample(self, int seat, uint64_t seed, uint64_t fixed=0):
+        """A copy in which the opponent's cards off the table (less ``fixed``, cards known to be
+        in its hand) and the face-down stock are redealt uniformly between them, the stock in
+        a uniform order: what a seat cannot see (the play of the stock phase proves nothing;
+        in the last 12 tricks every card is known).  Returns the copy and, per place, its
+        hidden cards before and after.  The caller checks ``seat`` and the rest of what the
+        seat has seen (hands.two_hand_pinochle: the meld decisions, by replay)."""
+        cdef THHand* h = &self.h
+        cdef int o = 1 - seat, i, k = 0
+        cdef uint64_t known, hidden = 0, x
+        cdef uint64_t barred[2]
+        cdef uint64_t dealt[2]
+        cdef int cap[2]
+        cdef int order[TH_STOCK_SIZE]
+        cdef Rng rng
+        cdef uint64_t stock = 0
+        cdef TwoHandPinochleState other = self.clone()
+        if h.phase == PH_DONE:
+            raise ValueError("the hand is over: nothing to resample")
+        for i in range(h.n_drawn, TH_STOCK_SIZE):
+            stock |= bit_bb(h.stock[i])
+        known = h.hand[seat] | h.played | h.table[o] | (fixed & h.hand[o])
+        cap[0] = popcount(h.hand[o] & ~known)
+        cap[1] = popcount(stock)
+        hidden = (h.hand[o] & ~known) | stock
+        barred[0] = barred[1] = 0
+        resample_places(hidden, barred, cap, 2, seed, dealt)
+        other.h.hand[o] = (h.hand[o] & known) | dealt[0]
+        x = dealt[1]
+        while x:
+            order[k] = <int>lsb(x); k += 1
+            x &= x - 1
+        rng_seed(&rng, seed, RESAMPLE_STREAM + 1)
+        shuffle_ints(&rng, order, k)
+        for i in range(k):
+            other.h.stock[h.n_drawn + i] = order[i]
+        return other, [(h.hand[o] & ~known, dealt[0]), (stock, dealt[1])]
 
     def legal_mask(self): return th_legal(&self.h)
     def legal_hand_mask(self): return th_legal_hand(&self.h)

@@ -13,11 +13,14 @@
     heuristic's card, else the lowest).  Worlds are drawn from streams keyed by ``seed``
     and the position, so a decision is reproducible.
 
-Both take the card play only; every other decision (bids, trump, discards, alone) is the
-heuristic's.  In the core's batches and bid odds (cardsim.solver._pimc, spades) ``bids=pimc``
-also bids by PIMC and ``value=score`` judges play-outs by the hand's score (the default of
-spades play-outs there, and of ``bids=pimc``).  Values are the side's tricks (euchre, spades) or trick points (pinochle).
-PIMC needs resampling, which the contract has for euchre and spades so far.
+Both take the card play only; every other decision (bids, trump, discards, passes, throw-in,
+alone) is the heuristic's.  In the core's batches and bid odds (cardsim.solver._pimc, euchre and
+spades) ``bids=pimc`` also bids by PIMC and ``value=score`` judges play-outs by the hand's score
+(the default of spades play-outs there, and of ``bids=pimc``).  Values are the side's tricks
+(euchre, spades) or trick points (pinochle).  Every game has resampling; in cutthroat and
+partnership pinochle ``eval=playout`` runs in the core (the state's ``pimc_playout``: worlds,
+play-outs and means in one call).  Two-hand pinochle's card play here is its last 12 tricks (the
+solver's phase).
 """
 from __future__ import annotations
 
@@ -185,13 +188,19 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def _world_key(hand: Any, seat: int, seed: int) -> int:
+    """The key of a decision's worlds: the seed and the position (the history length), never
+    anything the seat cannot see."""
+    return _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
+
+
 def _worlds(hand: Any, seat: int, n: int, seed: int, key: int | None = None) -> list[Any]:
     """``n`` resampled states for ``seat``, keyed by the seed and the position (the deal's seed
     and the history length), never by anything the seat cannot see; ``key`` given: world w is
     drawn with seed ``key + GAMMA * (w + 1)``, as the core's batch PIMC draws it
     (cardsim.solver._pimc)."""
     if key is None:
-        key = _mix(_mix(seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + seat))
+        key = _world_key(hand, seat, seed)
     return [hand._state.resample(seat, (key + 0x9E3779B97F4A7C15 * (w + 1)) & 0xFFFFFFFFFFFFFFFF)[0]
             for w in range(n)]
 
@@ -206,6 +215,10 @@ def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None) -> int:
     if not hasattr(hand._state, "resample"):
         raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
     pos = position(hand, seat)
+    if policy.eval == "playout" and hasattr(hand._state, "pimc_playout"):  # pinochle: all in the core
+        acts, means = hand._state.pimc_playout(seat, policy.worlds, _world_key(hand, seat, policy.seed),
+                                               pos.count_side)
+        return _pick(hand, dict(zip(acts, means)), bool(pos.max_side >> seat & 1))
     bits = pos.legal()
     actions = [card_bit_to_action(hand, b) for b in bits]
     worlds = _worlds(hand, seat, policy.worlds, policy.seed, key)
@@ -255,9 +268,7 @@ def core_action(hand: Any, p: SolverPolicy) -> int:
     if hand.rules.game not in BATCH_GAMES or p.value != "tricks" or p.bids != "heuristic":
         return oracle_action(hand) if p.kind == "oracle" else pimc_action(hand, p)
     from ._pimc import pimc_decision
-    key = 0
-    if p.kind == "pimc":
-        key = _mix(_mix(p.seed + 0x632BE59BD9B4E019) ^ (len(hand.history) * 0x9E3779B97F4A7C15 + hand.to_act))
+    key = _world_key(hand, hand.to_act, p.seed) if p.kind == "pimc" else 0
     return int(pimc_decision(hand._state, (p.kind, p.worlds, p.eval, p.seed), key))
 
 

@@ -1,0 +1,140 @@
+"""PIMC and the oracle in the pinochle games (issue 16, item 3): decision time and a
+duplicate-style strength comparison against the heuristic.  Fixed seeds.
+
+    PYTHONPATH=src python bench/bench_pimc_pinochle.py                      # everything, default sizes
+    PYTHONPATH=src python bench/bench_pimc_pinochle.py --only time --decisions 200
+    PYTHONPATH=src python bench/bench_pimc_pinochle.py --only strength --deals 400 --players pimc
+
+``time``: one ``pimc(worlds=32,eval=playout)`` decision (32 resamples and a heuristic play-out of
+every legal card in each, in the core), at the first lead of the card play (the most cards to
+value and to play out) and at positions spread over it (0 to 11 cards played), median / p90 / max.
+
+``strength`` (cutthroat pinochle by default): each deal is played once with the heuristic in
+every seat and, for each side k (each seat; each team in partnership), once more with the
+player under test in the seats of k (the heuristic in the others, and in every bid, trump,
+discard and pass); a deal's edge is the mean over the sides of (side k's hand score with the
+player) - (side k's score with the heuristic): the same cards and the same auction each time.  Reported: the mean edge in points a hand, its
+standard error over deals and z.  ``oracle`` sees every card; a full 15-trick cutthroat solve
+costs seconds to minutes (docs/solver.md), so the oracle plays the last ``--oracle-tricks``
+tricks (the heuristic before): an upper bound on endgame play only.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from cardsim import Game
+from cardsim.solver.players import oracle_action, parse_policy, pimc_action
+
+PIMC = "pimc(worlds=32,eval=playout)"
+
+
+def in_play(game: str, seed: int, played: int) -> Any:
+    hand = Game(game).deal(seed=seed)
+    while hand.to_act is not None and hand.phase != "play":
+        hand.step("heuristic")
+    for _ in range(played):
+        if hand.to_act is not None:
+            hand.step("heuristic")
+    return hand if hand.to_act is not None else None
+
+
+def bench_time(game: str, decisions: int, first: bool) -> None:
+    p = parse_policy(PIMC)
+    times = []
+    seed = 0
+    while len(times) < decisions:
+        seed += 1
+        hand = in_play(game, seed, 0 if first else seed % 12)
+        if hand is None:
+            continue
+        t = time.perf_counter()
+        pimc_action(hand, p)
+        times.append(time.perf_counter() - t)
+    a = np.array(times) * 1000
+    where = "the first lead" if first else "0-11 cards played"
+    print(f"{game} {PIMC} decision: median {np.median(a):.2f} ms, p90 {np.percentile(a, 90):.2f} ms, "
+          f"max {a.max():.2f} ms over {decisions} positions ({where})")
+
+
+def player(kind: str, oracle_tricks: int) -> Callable[[Any], int | None]:
+    """The card the player under test plays now, or None to let the heuristic act."""
+    if kind == "oracle":
+        def act(hand: Any) -> int | None:
+            total = hand._state.hand_size if hasattr(hand._state, "hand_size") else (24 if hand.seats == 2 else 12)
+            left = total - hand.tricks_played
+            return oracle_action(hand) if left <= oracle_tricks else None
+        return act
+    pol = parse_policy(PIMC if kind == "pimc" else kind)
+    return lambda hand: pimc_action(hand, pol)
+
+
+def sides(game: str) -> list[set[int]]:
+    """The sides a player under test takes in turn: each seat, or each team of partnership."""
+    if game == "partnership-pinochle":
+        return [{0, 2}, {1, 3}]
+    return [{s} for s in range(Game(game).seats)]
+
+
+def play(game: str, seed: int, dealer: int, side: set[int], act: Callable[[Any], int | None]) -> list[int]:
+    """The deal played with the player under test in the seats of ``side`` (the heuristic in
+    the others and in every other decision): each side's hand score."""
+    hand = Game(game).deal(seed=seed, dealer=dealer)
+    while hand.to_act is not None:
+        if hand.to_act in side and hand.phase == "play":
+            a = act(hand)
+            if a is not None:
+                hand.apply(a)
+                continue
+        hand.step("heuristic")
+    res = hand.result()
+    return list(res["team_scores"] if "team_scores" in res else res["scores"])
+
+
+def bench_strength(game: str, kind: str, deals: int, oracle_tricks: int) -> None:
+    act = player(kind, oracle_tricks)
+    all_sides = sides(game)
+    seats = Game(game).seats
+    edges = []
+    t0 = time.perf_counter()
+    for i in range(deals):
+        seed, dealer = 5000 + i, i % seats
+        base = play(game, seed, dealer, set(), act)
+        edge = 0.0
+        for k, side in enumerate(all_sides):
+            edge += play(game, seed, dealer, side, act)[k] - base[k]
+        edges.append(edge / len(all_sides))
+    mean = statistics.mean(edges)
+    se = statistics.stdev(edges) / len(edges) ** 0.5
+    name = f"oracle (last {oracle_tricks} tricks)" if kind == "oracle" else (PIMC if kind == "pimc" else kind)
+    print(f"{game} duplicate, {name} vs heuristic card play, {deals} deals x {len(all_sides)} sides: "
+          f"edge {mean:+.3f} points a hand (se {se:.3f}, z {mean / se if se else float('inf'):.1f}); "
+          f"{time.perf_counter() - t0:.0f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", action="append", choices=["time", "strength"])
+    ap.add_argument("--games", default="cutthroat-pinochle,partnership-pinochle")
+    ap.add_argument("--decisions", type=int, default=100)
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--players", default="pimc,oracle")
+    ap.add_argument("--strength-game", default="cutthroat-pinochle")
+    ap.add_argument("--oracle-tricks", type=int, default=6)
+    a = ap.parse_args()
+    only = set(a.only or ["time", "strength"])
+    if "time" in only:
+        for game in a.games.split(","):
+            bench_time(game, a.decisions, True)
+            bench_time(game, a.decisions, False)
+    if "strength" in only:
+        for kind in a.players.split(","):
+            bench_strength(a.strength_game, kind, a.deals, a.oracle_tricks)
+
+
+if __name__ == "__main__":
+    main()
