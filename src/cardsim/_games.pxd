@@ -24,8 +24,20 @@ Hook contract (all nogil, none may fail):
 * ``winner(hand, game, rules, score, sides, target)``: the side that has won after
   this hand, -1 to play on; NULL means ``gd_highest_alone``.
 * ``record(hand, game, rules, result, out)``: write the game's record (zeroed first).
+
+Action histories (docs/whole-games.md, "Action histories"), optional (NULL: none):
+
+* ``play_history(hand, rules, policies, hist)``: play the hand to its end as ``play_out`` does
+  (the same policy steps, so the same hand), writing every action (the contract's numbering,
+  docs/actions.md) and the seat that took it from ``hist.actions[0]`` / ``hist.seats[0]`` on, and
+  the deal the hand played into ``hist.deal`` (``deal_words`` masks: each seat's cards, then the
+  game's other places) and ``hist.extra`` (``extra_ints``: the dealer, the deals thrown in before
+  it, then the game's own).  A redeal inside the hand starts the history again on the new deal.
+  Returns the number of actions, -1 past ``history_cap``.
+* ``deal_hand(hand, rules, seed, index)``: hand ``index`` of a hand batch keyed by ``seed``
+  (as the game's hand batch deals it: stream ``index``, dealer ``index % seats``).
 """
-from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 
 cdef enum:
     GD_MAX_SIDES = 8            # scoring sides: players, or teams
@@ -48,6 +60,15 @@ ctypedef int (*gd_winner_fn)(const void* hand, const void* game, const void* rul
 ctypedef void (*gd_record_fn)(const void* hand, const void* game, const void* rules, const GDResult* result,
                               void* out) noexcept nogil
 
+ctypedef struct GDHistory:
+    int16_t* actions            # the hand's actions, in order
+    int8_t* seats               # the seat that took each
+    uint64_t* deal              # the deal played: deal_words masks
+    int32_t* extra              # extra_ints: dealer, redeals, the game's own
+
+ctypedef int (*gd_history_fn)(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil
+ctypedef void (*gd_hand_fn)(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil
+
 ctypedef struct GDGame:
     int seats                   # players (dealer rotation)
     int sides                   # scoring sides
@@ -61,6 +82,11 @@ ctypedef struct GDGame:
     gd_end_fn end_hand
     gd_winner_fn winner         # NULL: gd_highest_alone
     gd_record_fn record
+    gd_history_fn play_history  # NULL: no action histories
+    gd_hand_fn deal_hand        # hand i of a hand batch (histories of hand batches)
+    int history_cap             # most actions one hand can take
+    int deal_words              # masks of a deal row
+    int extra_ints              # ints of a deal row (dealer, redeals, ...)
 
 cdef inline uint64_t gd_hand_stream(uint64_t game_stream, int k) noexcept nogil:
     return game_stream * GD_HAND_STREAMS + <uint64_t>k

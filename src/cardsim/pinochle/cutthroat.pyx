@@ -26,7 +26,7 @@ from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
 from cardsim.pinochle.partnership cimport pp_rules_from
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
                              gd_highest_alone, gd_play_game)
 
 from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
@@ -197,6 +197,34 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
 
 # -- one hand, step by step ---------------------------------------------------------
 
+cdef enum:
+    CP_STEP_MAX = 8             # most actions one policy step amounts to (trump, 3 discards, throw in / play on)
+    CP_HISTORY_CAP = 512        # most actions a hand can take: 400 bids, the passes, the declaration, 48 cards
+
+
+cdef inline int cp_step_actions(CPHand* h, const CPRules* r, int policy, int* out) noexcept nogil:
+    """One decision by ``policy`` for the seat to act (cp_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out``; returns how many."""
+    cdef CPHand before = h[0]
+    cdef int s = h.to_act, n = 0
+    cdef uint64_t discard
+    cp_policy_step(h, r, policy)
+    if before.phase == PH_AUCTION:
+        out[0] = pinochle_auction_action(s, h.high_bidder, h.high_bid, before.high_bid, h.redeals != before.redeals,
+                                         r.min_bid)
+        return 1
+    if before.phase == PH_DECLARE:
+        out[n] = CP_A_TRUMP + h.trump; n += 1
+        discard = h.discard
+        while discard:
+            out[n] = pin_card_action(<int>lsb(discard)); n += 1
+            discard &= discard - 1
+        out[n] = CP_A_THROW_IN if h.thrown_in else CP_A_PLAY_ON; n += 1
+        return n
+    out[0] = pin_card_action(<int>lsb(before.hand[s] & ~h.hand[s]))
+    return 1
+
+
 
 cdef class CutthroatPinochleState(GameState):
     """One Cutthroat Pinochle hand held by the core, for step-by-step play from Python.
@@ -293,22 +321,10 @@ cdef class CutthroatPinochleState(GameState):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.trump >= 0:
             raise ValueError("a declaration is half made: finish it with apply()")
-        cdef CPHand before = self.h
-        cdef int s = self.h.to_act, b
-        cp_policy_step(&self.h, &self.r, policy_code(policy))
-        if before.phase == PH_AUCTION:
-            self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
-                                                         self.h.redeals != before.redeals, self.r.min_bid))
-        elif before.phase == PH_DECLARE:
-            self._history.append(CP_A_TRUMP + self.h.trump)
-            discard = self.h.discard
-            while discard:
-                b = <int>lsb(discard)
-                self._history.append(pin_card_action(b))
-                discard &= discard - 1
-            self._history.append(CP_A_THROW_IN if self.h.thrown_in else CP_A_PLAY_ON)
-        else:
-            self._history.append(pin_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
+        cdef int buf[CP_STEP_MAX]
+        cdef int i, n = cp_step_actions(&self.h, &self.r, policy_code(policy), buf)
+        for i in range(n):
+            self._history.append(buf[i])
 
     def set_deal(self, hands, uint64_t widow, int dealer=-1, int redeals=0):
         """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the
@@ -483,6 +499,40 @@ cdef void cp_gd_record(const void* hand, const void* game, const void* rules, co
             rec.army[s] += ARMY_GAME_PAYMENT * (CP_SEATS - 1) if s == res.winner else -ARMY_GAME_PAYMENT
 
 
+cdef inline void cp_history_deal(const CPHand* h, GDHistory* hist) noexcept nogil:
+    cdef int s
+    for s in range(CP_SEATS):
+        hist.deal[s] = h.hand[s]
+    hist.deal[CP_SEATS] = h.widow
+    hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+
+
+cdef int cp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    cdef CPHand* h = <CPHand*>hand
+    cdef const CPRules* r = <const CPRules*>rules
+    cdef int buf[CP_STEP_MAX]
+    cdef int i, m, s, n = 0, redeals = h.redeals
+    cp_history_deal(h, hist)
+    while h.phase != PH_DONE:
+        s = h.to_act
+        m = cp_step_actions(h, r, policies[s], buf)
+        if h.redeals != redeals:  # all passed: the history starts again on the new deal
+            redeals, n = h.redeals, 0
+            cp_history_deal(h, hist)
+            continue
+        if n + m > CP_HISTORY_CAP:
+            return -1
+        for i in range(m):
+            hist.actions[n + i] = <int16_t>buf[i]
+            hist.seats[n + i] = <int8_t>s
+        n += m
+    return n
+
+
+cdef void cp_gd_hand(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil:
+    cp_new_hand(<CPHand*>hand, <const CPRules*>rules, seed, <uint64_t>index, <int>(index % CP_SEATS))
+
+
 def cutthroat_pinochle_game_kind(rules, policies):
     """Cutthroat Pinochle games under ``rules`` with ``policies`` (three names), for cardsim._games."""
     cdef CPRules r = cp_rules_from(rules)
@@ -494,6 +544,8 @@ def cutthroat_pinochle_game_kind(rules, policies):
     g.seats, g.sides, g.target, g.max_hands = CP_SEATS, CP_SEATS, rules["target_score"], GD_MAX_HANDS
     g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(CPHand), sizeof(CPGame), sizeof(CPGameRecord)
     g.deal, g.play_out, g.end_hand, g.winner, g.record = cp_gd_deal, cp_gd_play, cp_gd_end, NULL, cp_gd_record
+    g.play_history, g.deal_hand, g.history_cap, g.deal_words, g.extra_ints = (cp_gd_history, cp_gd_hand, CP_HISTORY_CAP,
+                                                                              CP_SEATS + 1, 2)
     kind.fill("cutthroat-pinochle", CP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 

@@ -10,7 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
                              gd_highest_alone, gd_play_game)
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
@@ -131,6 +131,33 @@ def simulate_partnership_pinochle(rules, uint64_t seed, int64_t start, records, 
         pp_simulate_one(&r, seed, start + i, pol, &out[i])
 
 
+cdef enum:
+    PP_STEP_MAX = 16            # most actions one policy step amounts to (a pass of up to 12 cards)
+    PP_HISTORY_CAP = 512        # most actions a hand can take: 400 bids, passes, trump, 24 passed, 48 cards
+
+
+cdef inline int pp_step_actions(PPHand* h, const PPRules* r, int policy, int* out) noexcept nogil:
+    """One decision by ``policy`` for the seat to act (pp_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out``; returns how many."""
+    cdef PPHand before = h[0]
+    cdef int s = h.to_act, n = 0
+    cdef uint64_t cards
+    pp_policy_step(h, r, policy)
+    if before.phase == PH_AUCTION:
+        out[0] = pinochle_auction_action(s, h.high_bidder, h.high_bid, before.high_bid, h.redeals != before.redeals,
+                                         r.min_bid)
+        return 1
+    if before.phase == PH_DECLARE:
+        out[0] = CP_A_TRUMP + h.trump
+        return 1
+    cards = (h.passed[0] if s != h.bidder else h.passed[1]) if before.phase == PH_PASS \
+        else before.hand[s] & ~h.hand[s]
+    while cards:
+        out[n] = pin_card_action(<int>lsb(cards)); n += 1
+        cards &= cards - 1
+    return n
+
+
 cdef class PartnershipPinochleState(GameState):
     """One Partnership Pinochle hand held by the core, for step-by-step play from Python.
 
@@ -214,21 +241,10 @@ cdef class PartnershipPinochleState(GameState):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.discard:
             raise ValueError("a pass of cards is half made: finish it with apply()")
-        cdef PPHand before = self.h
-        cdef int s = self.h.to_act
-        cdef uint64_t cards
-        pp_policy_step(&self.h, &self.r, policy_code(policy))
-        if before.phase == PH_AUCTION:
-            self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
-                                                         self.h.redeals != before.redeals, self.r.min_bid))
-        elif before.phase == PH_DECLARE:
-            self._history.append(CP_A_TRUMP + self.h.trump)
-        else:
-            cards = (self.h.passed[0] if s != self.h.bidder else self.h.passed[1]) if before.phase == PH_PASS \
-                else before.hand[s] & ~self.h.hand[s]
-            while cards:
-                self._history.append(pin_card_action(<int>lsb(cards)))
-                cards &= cards - 1
+        cdef int buf[PP_STEP_MAX]
+        cdef int i, n = pp_step_actions(&self.h, &self.r, policy_code(policy), buf)
+        for i in range(n):
+            self._history.append(buf[i])
 
     def set_hands(self, hands):
         """Replace the dealt cards by ``hands`` (four physical masks, validated by the caller)
@@ -383,6 +399,39 @@ cdef void pp_gd_record(const void* hand, const void* game, const void* rules, co
         rec.made[t] = g.made[t]
 
 
+cdef inline void pp_history_deal(const PPHand* h, GDHistory* hist) noexcept nogil:
+    cdef int s
+    for s in range(PP_SEATS):
+        hist.deal[s] = h.hand[s]
+    hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+
+
+cdef int pp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    cdef PPHand* h = <PPHand*>hand
+    cdef const PPRules* r = <const PPRules*>rules
+    cdef int buf[PP_STEP_MAX]
+    cdef int i, m, s, n = 0, redeals = h.redeals
+    pp_history_deal(h, hist)
+    while h.phase != PH_DONE:
+        s = h.to_act
+        m = pp_step_actions(h, r, policies[s], buf)
+        if h.redeals != redeals:  # all passed: the history starts again on the new deal
+            redeals, n = h.redeals, 0
+            pp_history_deal(h, hist)
+            continue
+        if n + m > PP_HISTORY_CAP:
+            return -1
+        for i in range(m):
+            hist.actions[n + i] = <int16_t>buf[i]
+            hist.seats[n + i] = <int8_t>s
+        n += m
+    return n
+
+
+cdef void pp_gd_hand(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil:
+    pp_new_hand(<PPHand*>hand, seed, <uint64_t>index, <int>(index % PP_SEATS))
+
+
 def partnership_pinochle_game_kind(rules, policies):
     """Partnership Pinochle games under ``rules`` with ``policies`` (four names), for cardsim._games."""
     cdef PPRules r = pp_rules_from(rules)
@@ -394,6 +443,8 @@ def partnership_pinochle_game_kind(rules, policies):
     g.seats, g.sides, g.target, g.max_hands = PP_SEATS, 2, rules["target_score"], GD_MAX_HANDS
     g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(PPHand), sizeof(PPGame), sizeof(PPGameRecord)
     g.deal, g.play_out, g.end_hand, g.winner, g.record = pp_gd_deal, pp_gd_play, pp_gd_end, pp_gd_winner, pp_gd_record
+    g.play_history, g.deal_hand, g.history_cap, g.deal_words, g.extra_ints = (pp_gd_history, pp_gd_hand, PP_HISTORY_CAP,
+                                                                              PP_SEATS, 2)
     kind.fill("partnership-pinochle", PP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 
