@@ -88,7 +88,10 @@ cdef int _gd_play(const GDGame* g, const void* rules, const int* policies, uint6
     if g.game_bytes:
         memset(game, 0, g.game_bytes)
     while True:
-        g.deal(hand, game, rules, seed, game_stream, k, dealer)
+        if g.deal != NULL:
+            g.deal(hand, game, rules, seed, game_stream, k, dealer)
+        else:
+            g.new_hand(hand, rules, seed, gd_hand_stream(game_stream, k), dealer)
         if hist != NULL and k < max_rows:
             row.actions = hist.actions + <int64_t>k * g.history_cap
             row.seats = hist.seats + <int64_t>k * g.history_cap
@@ -144,11 +147,14 @@ cdef void _game_one(const GDGame* g, const void* rules, const int* policies, uin
     free(buf)
 
 
-def _records_bytes(GameKind kind, records):
-    if kind.game.deal == NULL:
+def _records_bytes(GameKind kind, records, int dealer=-1):
+    """The game records' bytes, for the driver to fill; checks the kind, the dtype and ``dealer``."""
+    if kind.game.deal == NULL and kind.game.new_hand == NULL:
         raise ValueError("this GameKind was not filled by a game (use the game's *_game_kind)")
     if records.dtype != kind.record_dtype:
         raise ValueError(f"records must have the {kind.name} game record dtype")
+    if dealer >= kind.game.seats:
+        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
     return records.view(np.uint8).reshape(-1)
 
 
@@ -156,14 +162,12 @@ def simulate_games(GameKind kind, uint64_t seed, int64_t start, records, int thr
     """Play games ``start .. start+len(records)-1`` of the batch keyed by ``seed`` into
     ``records``: game i on game stream i, first dealer i % seats (``dealer`` >= 0: that one)."""
     cdef Py_ssize_t i, n = len(records)
-    cdef unsigned char[::1] raw = _records_bytes(kind, records)
+    cdef unsigned char[::1] raw = _records_bytes(kind, records, dealer)
     cdef char* out = <char*>&raw[0] if n else NULL
     cdef size_t size = kind.game.record_bytes
     cdef const GDGame* g = &kind.game
     cdef const void* rules = kind.rules
     cdef const int* policies = kind.policies
-    if dealer >= kind.game.seats:
-        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
         _game_one(g, rules, policies, seed, start + i, dealer, out + i * size, NULL, NULL, NULL, 0,
                   NULL, NULL, NULL, NULL, NULL)
@@ -187,7 +191,7 @@ def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int
     points_array = np.zeros((rows, sides), dtype=np.int32)
     scores_array = np.zeros((rows, sides), dtype=np.int32)
     scratch = np.zeros(n, dtype=kind.record_dtype)
-    cdef unsigned char[::1] raw = _records_bytes(kind, scratch)
+    cdef unsigned char[::1] raw = _records_bytes(kind, scratch, dealer)
     cdef char* out = <char*>&raw[0] if n else NULL
     cdef int8_t[::1] d = dealers_array
     cdef int32_t[:, ::1] p = points_array
@@ -199,8 +203,6 @@ def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int
     cdef const GDGame* g = &kind.game
     cdef const void* rules = kind.rules
     cdef const int* policies = kind.policies
-    if dealer >= kind.game.seats:
-        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
     if rows == 0:
         return dealers_array, points_array, scores_array
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
@@ -224,13 +226,13 @@ cdef void _hand_history(const GDGame* g, const void* rules, const int* policies,
     if buf == NULL:
         length[0] = -2  # out of memory inside a thread
         return
-    g.deal_hand(buf, rules, seed, index)
+    g.new_hand(buf, rules, seed, <uint64_t>index, <int>(index % g.seats))
     length[0] = g.play_history(buf, rules, policies, &row)
     free(buf)
 
 
 def _history_buffers(GameKind kind, Py_ssize_t rows):
-    if kind.game.play_history == NULL or kind.game.deal_hand == NULL:
+    if kind.game.play_history == NULL or kind.game.new_hand == NULL:
         raise ValueError(f"{kind.name} has no action histories in the core")
     cap = kind.game.history_cap
     return (np.zeros((rows, cap), dtype=np.int16), np.zeros((rows, cap), dtype=np.int8),
@@ -286,14 +288,12 @@ def simulate_game_histories(GameKind kind, uint64_t seed, int64_t start, hands, 
     cdef int32_t[:, ::1] xv = extra_a
     cdef int32_t[::1] lv = lengths_a
     scratch = np.zeros(n, dtype=kind.record_dtype)
-    cdef unsigned char[::1] raw = _records_bytes(kind, scratch)
+    cdef unsigned char[::1] raw = _records_bytes(kind, scratch, dealer)
     cdef char* out = <char*>&raw[0] if n else NULL
     cdef size_t size = kind.game.record_bytes
     cdef const GDGame* g = &kind.game
     cdef const void* rules = kind.rules
     cdef const int* policies = kind.policies
-    if dealer >= kind.game.seats:
-        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{kind.game.seats - 1}")
     if rows == 0:
         return _history_result(kind, actions_a[:0], seats_a[:0], deals_a[:0], extra_a[:0], lengths_a[:0])
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):

@@ -10,8 +10,8 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
+                             gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
 from cardsim.euchre.engine cimport *
@@ -258,18 +258,23 @@ cdef inline uint64_t eu_deck_now(const EUHand* h) noexcept nogil:
 
 
 cdef enum:
-    EU_STEP_MAX = 8             # most actions one policy step amounts to (the five cards of the cutthroat merge)
     EU_HISTORY_CAP = 64         # most actions a hand can take: two bidding rounds, alone calls, merge, 20 cards
 
 
-cdef inline int eu_step_actions(EUHand* h, const EURules* r, int policy, int* out) noexcept nogil:
-    """One decision by ``policy`` for the seat to act (eu_policy_step), written as the actions it
-    amounts to (docs/actions.md) into ``out``; returns how many."""
+cdef int eu_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (eu_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out`` (at most 5: the cutthroat merge); returns how many,
+    -1 once the hand is over (a gd_step_fn)."""
+    cdef EUHand* h = <EUHand*>hand
+    cdef const EURules* r = <const EURules*>rules
+    if h.phase == EPH_DONE:
+        return -1
     cdef EUHand before = h[0]
     cdef int s = h.to_act, n = 0, ph = h.phase
     cdef uint64_t cards
     cdef bint made
-    eu_policy_step(h, r, policy)
+    seat[0] = s
+    eu_policy_step(h, r, policies[s])
     if ph == EPH_BID1:
         out[0] = EU_A_ORDER if h.maker == s and before.maker < 0 else EU_A_PASS
         return 1
@@ -445,8 +450,12 @@ cdef class EuchreState(GameState):
             raise ValueError("the merge is half made: put away the rest with apply()")
         cdef EUHand before = self.h
         cdef int s = self.h.to_act
-        cdef int buf[EU_STEP_MAX]
-        cdef int i, n = eu_step_actions(&self.h, &self.r, policy_code(policy), buf)
+        cdef int buf[GD_STEP_MAX]
+        cdef int pol[EU_MAX_SEATS]
+        cdef int i, n, code = policy_code(policy)
+        for i in range(EU_MAX_SEATS):
+            pol[i] = code
+        n = eu_step_actions(&self.h, &self.r, pol, buf, &s)
         if before.phase == EPH_PLAY:  # what the play proves (resample): the seat's barred cards
             self.h.barred[s] |= eu_play_barred(&before, <int>lsb(self.h.played & ~before.played),
                                                eu_deck_now(&before))
@@ -600,9 +609,8 @@ EUCHRE_GAME_DTYPE = np.dtype({
 })
 
 
-cdef void eu_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    eu_new_hand(<EUHand*>hand, <const EURules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void eu_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    eu_new_hand(<EUHand*>hand, <const EURules*>rules, seed, stream, dealer)
 
 
 cdef void eu_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -648,44 +656,25 @@ cdef void eu_gd_record(const void* hand, const void* game, const void* rules, co
         rec.alone[s] = g.alone[s]
 
 
-cdef inline void eu_history_deal(const EUHand* h, const EURules* r, GDHistory* hist) noexcept nogil:
-    """Deal row (physical masks, bidding not yet over): each seat's cards, the upcard, the kitty
-    and (cutthroat) the dummy; extra: dealer, redeals."""
+cdef int eu_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn; physical masks, bidding not yet over): each seat's cards, the
+    upcard, the kitty and (cutthroat) the dummy; extra: dealer, redeals."""
+    cdef const EUHand* h = <const EUHand*>hand
+    cdef const EURules* r = <const EURules*>rules
     cdef int s
-    for s in range(r.seats):
-        hist.deal[s] = h.hand[s]
-    hist.deal[r.seats] = bit_bb(h.upcard)
-    hist.deal[r.seats + 1] = h.kitty
-    if not r.partnership:
-        hist.deal[r.seats + 2] = h.dummy
-    hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    if write:
+        for s in range(r.seats):
+            hist.deal[s] = h.hand[s]
+        hist.deal[r.seats] = bit_bb(h.upcard)
+        hist.deal[r.seats + 1] = h.kitty
+        if not r.partnership:
+            hist.deal[r.seats + 2] = h.dummy
+        hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    return h.redeals
 
 
 cdef int eu_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
-    cdef EUHand* h = <EUHand*>hand
-    cdef const EURules* r = <const EURules*>rules
-    cdef int buf[EU_STEP_MAX]
-    cdef int i, m, s, n = 0, redeals = h.redeals
-    eu_history_deal(h, r, hist)
-    while h.phase != EPH_DONE:
-        s = h.to_act
-        m = eu_step_actions(h, r, policies[s], buf)
-        if h.redeals != redeals:  # all passed twice: the history starts again on the new deal
-            redeals, n = h.redeals, 0
-            eu_history_deal(h, r, hist)
-            continue
-        if n + m > EU_HISTORY_CAP:
-            return -1
-        for i in range(m):
-            hist.actions[n + i] = <int16_t>buf[i]
-            hist.seats[n + i] = <int8_t>s
-        n += m
-    return n
-
-
-cdef void eu_gd_hand(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil:
-    cdef const EURules* r = <const EURules*>rules
-    eu_new_hand(<EUHand*>hand, r, seed, <uint64_t>index, <int>(index % r.seats))
+    return gd_history_loop(hand, rules, policies, hist, EU_HISTORY_CAP, eu_step_actions, eu_history_deal)
 
 
 def euchre_game_kind(rules, int seats, policies):
@@ -695,11 +684,10 @@ def euchre_game_kind(rules, int seats, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, r.seats)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = r.seats, 2 if r.partnership else r.seats, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(EUHand), sizeof(EUGame), sizeof(EUGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = eu_gd_deal, eu_gd_play, eu_gd_end, NULL, eu_gd_record
-    g.play_history, g.deal_hand, g.history_cap = eu_gd_history, eu_gd_hand, EU_HISTORY_CAP
+    gd_setup(&g, r.seats, 2 if r.partnership else r.seats, rules["target_score"], GD_MAX_HANDS, sizeof(EUHand),
+             sizeof(EUGame), sizeof(EUGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.record = eu_gd_new, eu_gd_play, eu_gd_end, eu_gd_record
+    g.play_history, g.history_cap = eu_gd_history, EU_HISTORY_CAP
     g.deal_words, g.extra_ints = r.seats + (2 if r.partnership else 3), 2
     if r.partnership:
         kind.fill("euchre", EUCHRE_GAME_DTYPE, &g, &r, sizeof(r), pol)

@@ -26,8 +26,8 @@ from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
 from cardsim.pinochle.partnership cimport pp_rules_from
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
+                             gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 
 from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
@@ -198,17 +198,22 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
 # -- one hand, step by step ---------------------------------------------------------
 
 cdef enum:
-    CP_STEP_MAX = 8             # most actions one policy step amounts to (trump, 3 discards, throw in / play on)
     CP_HISTORY_CAP = 512        # most actions a hand can take: 400 bids, the passes, the declaration, 48 cards
 
 
-cdef inline int cp_step_actions(CPHand* h, const CPRules* r, int policy, int* out) noexcept nogil:
-    """One decision by ``policy`` for the seat to act (cp_policy_step), written as the actions it
-    amounts to (docs/actions.md) into ``out``; returns how many."""
+cdef int cp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (cp_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out`` (at most 5: trump, 3 discards, throw in / play on);
+    returns how many, -1 once the hand is over (a gd_step_fn)."""
+    cdef CPHand* h = <CPHand*>hand
+    cdef const CPRules* r = <const CPRules*>rules
+    if h.phase == PH_DONE:
+        return -1
     cdef CPHand before = h[0]
     cdef int s = h.to_act, n = 0
     cdef uint64_t discard
-    cp_policy_step(h, r, policy)
+    seat[0] = s
+    cp_policy_step(h, r, policies[s])
     if before.phase == PH_AUCTION:
         out[0] = pinochle_auction_action(s, h.high_bidder, h.high_bid, before.high_bid, h.redeals != before.redeals,
                                          r.min_bid)
@@ -321,8 +326,11 @@ cdef class CutthroatPinochleState(GameState):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.trump >= 0:
             raise ValueError("a declaration is half made: finish it with apply()")
-        cdef int buf[CP_STEP_MAX]
-        cdef int i, n = cp_step_actions(&self.h, &self.r, policy_code(policy), buf)
+        cdef int buf[GD_STEP_MAX]
+        cdef int pol[CP_SEATS]
+        cdef int i, n, s
+        pol[0] = pol[1] = pol[2] = policy_code(policy)
+        n = cp_step_actions(&self.h, &self.r, pol, buf, &s)
         for i in range(n):
             self._history.append(buf[i])
 
@@ -455,9 +463,8 @@ CP_GAME_DTYPE = np.dtype([
 ], align=True)
 
 
-cdef void cp_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    cp_new_hand(<CPHand*>hand, <const CPRules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void cp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    cp_new_hand(<CPHand*>hand, <const CPRules*>rules, seed, stream, dealer)
 
 
 cdef void cp_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -499,38 +506,20 @@ cdef void cp_gd_record(const void* hand, const void* game, const void* rules, co
             rec.army[s] += ARMY_GAME_PAYMENT * (CP_SEATS - 1) if s == res.winner else -ARMY_GAME_PAYMENT
 
 
-cdef inline void cp_history_deal(const CPHand* h, GDHistory* hist) noexcept nogil:
+cdef int cp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards and the widow; extra: dealer, redeals."""
+    cdef const CPHand* h = <const CPHand*>hand
     cdef int s
-    for s in range(CP_SEATS):
-        hist.deal[s] = h.hand[s]
-    hist.deal[CP_SEATS] = h.widow
-    hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    if write:
+        for s in range(CP_SEATS):
+            hist.deal[s] = h.hand[s]
+        hist.deal[CP_SEATS] = h.widow
+        hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    return h.redeals
 
 
 cdef int cp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
-    cdef CPHand* h = <CPHand*>hand
-    cdef const CPRules* r = <const CPRules*>rules
-    cdef int buf[CP_STEP_MAX]
-    cdef int i, m, s, n = 0, redeals = h.redeals
-    cp_history_deal(h, hist)
-    while h.phase != PH_DONE:
-        s = h.to_act
-        m = cp_step_actions(h, r, policies[s], buf)
-        if h.redeals != redeals:  # all passed: the history starts again on the new deal
-            redeals, n = h.redeals, 0
-            cp_history_deal(h, hist)
-            continue
-        if n + m > CP_HISTORY_CAP:
-            return -1
-        for i in range(m):
-            hist.actions[n + i] = <int16_t>buf[i]
-            hist.seats[n + i] = <int8_t>s
-        n += m
-    return n
-
-
-cdef void cp_gd_hand(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil:
-    cp_new_hand(<CPHand*>hand, <const CPRules*>rules, seed, <uint64_t>index, <int>(index % CP_SEATS))
+    return gd_history_loop(hand, rules, policies, hist, CP_HISTORY_CAP, cp_step_actions, cp_history_deal)
 
 
 def cutthroat_pinochle_game_kind(rules, policies):
@@ -540,12 +529,10 @@ def cutthroat_pinochle_game_kind(rules, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, CP_SEATS)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = CP_SEATS, CP_SEATS, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(CPHand), sizeof(CPGame), sizeof(CPGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = cp_gd_deal, cp_gd_play, cp_gd_end, NULL, cp_gd_record
-    g.play_history, g.deal_hand, g.history_cap, g.deal_words, g.extra_ints = (cp_gd_history, cp_gd_hand, CP_HISTORY_CAP,
-                                                                              CP_SEATS + 1, 2)
+    gd_setup(&g, CP_SEATS, CP_SEATS, rules["target_score"], GD_MAX_HANDS, sizeof(CPHand), sizeof(CPGame),
+             sizeof(CPGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.record = cp_gd_new, cp_gd_play, cp_gd_end, cp_gd_record
+    g.play_history, g.history_cap, g.deal_words, g.extra_ints = cp_gd_history, CP_HISTORY_CAP, CP_SEATS + 1, 2
     kind.fill("cutthroat-pinochle", CP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 

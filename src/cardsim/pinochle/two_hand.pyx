@@ -11,7 +11,7 @@ from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+                             gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -156,6 +156,17 @@ cdef inline int th_move_action(const THHand* h, int s, int card) noexcept nogil:
 
 cdef enum:
     TH_HISTORY_CAP = 256        # most actions a hand can take: 48 cards, a declaration or exchange and a draw a trick
+
+
+cdef int th_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (th_policy_step), as its one action
+    (docs/actions.md) into ``out``; returns 1, -1 once the hand is over (a gd_step_fn)."""
+    cdef THHand* h = <THHand*>hand
+    if h.phase == PH_DONE:
+        return -1
+    seat[0] = h.to_act
+    out[0] = th_step_action(h, <const THRules*>rules, policies[h.to_act])
+    return 1
 
 
 cdef inline int th_step_action(THHand* h, const THRules* r, int policy) noexcept nogil:
@@ -373,9 +384,8 @@ TH_GAME_DTYPE = np.dtype([
 ], align=True)
 
 
-cdef void th_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    th_new_hand(<THHand*>hand, <const THRules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void th_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    th_new_hand(<THHand*>hand, <const THRules*>rules, seed, stream, dealer)
 
 
 cdef void th_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -407,29 +417,22 @@ cdef void th_gd_record(const void* hand, const void* game, const void* rules, co
         rec.trick_points[s] = g.trick_points[s]
 
 
+cdef int th_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards, the upcard and the stock (masks); extra:
+    dealer, 0 redeals, then the stock's 23 card bits in draw order (top first), as a replay needs."""
+    cdef const THHand* h = <const THHand*>hand
+    cdef int i
+    if write:
+        hist.deal[0], hist.deal[1], hist.deal[2], hist.deal[3] = h.hand[0], h.hand[1], bit_bb(h.upcard), 0
+        hist.extra[0], hist.extra[1] = h.dealer, 0
+        for i in range(TH_STOCK_SIZE):
+            hist.deal[3] |= bit_bb(h.stock[i])
+            hist.extra[2 + i] = h.stock[i]
+    return 0
+
+
 cdef int th_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
-    """Deal row: each seat's cards, the upcard and the stock (masks); extra: dealer, 0 redeals, then
-    the stock's 23 card bits in draw order (top first), as a replay needs them."""
-    cdef THHand* h = <THHand*>hand
-    cdef const THRules* r = <const THRules*>rules
-    cdef int i, s, n = 0
-    hist.deal[0], hist.deal[1], hist.deal[2], hist.deal[3] = h.hand[0], h.hand[1], bit_bb(h.upcard), 0
-    hist.extra[0], hist.extra[1] = h.dealer, 0
-    for i in range(TH_STOCK_SIZE):
-        hist.deal[3] |= bit_bb(h.stock[i])
-        hist.extra[2 + i] = h.stock[i]
-    while h.phase != PH_DONE:
-        if n >= TH_HISTORY_CAP:
-            return -1
-        s = h.to_act
-        hist.actions[n] = <int16_t>th_step_action(h, r, policies[s])
-        hist.seats[n] = <int8_t>s
-        n += 1
-    return n
-
-
-cdef void th_gd_hand(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil:
-    th_new_hand(<THHand*>hand, <const THRules*>rules, seed, <uint64_t>index, <int>(index % TH_SEATS))
+    return gd_history_loop(hand, rules, policies, hist, TH_HISTORY_CAP, th_step_actions, th_history_deal)
 
 
 def two_hand_pinochle_game_kind(rules, policies):
@@ -439,12 +442,10 @@ def two_hand_pinochle_game_kind(rules, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, TH_SEATS)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = TH_SEATS, TH_SEATS, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(THHand), sizeof(THGame), sizeof(THGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = th_gd_deal, th_gd_play, th_gd_end, NULL, th_gd_record
-    g.play_history, g.deal_hand, g.history_cap, g.deal_words, g.extra_ints = (th_gd_history, th_gd_hand, TH_HISTORY_CAP,
-                                                                              4, 2 + TH_STOCK_SIZE)
+    gd_setup(&g, TH_SEATS, TH_SEATS, rules["target_score"], GD_MAX_HANDS, sizeof(THHand), sizeof(THGame),
+             sizeof(THGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.record = th_gd_new, th_gd_play, th_gd_end, th_gd_record
+    g.play_history, g.history_cap, g.deal_words, g.extra_ints = th_gd_history, TH_HISTORY_CAP, 4, 2 + TH_STOCK_SIZE
     kind.fill("two-hand-pinochle", TH_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 

@@ -10,7 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
-from cardsim._games cimport GDHistory
+from cardsim._games cimport GDHistory, gd_history_loop
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
 from cardsim.spades.engine cimport *
@@ -299,6 +299,17 @@ cdef enum:
     SP_HISTORY_CAP = 128        # most actions a hand can take: a bid a seat and 54 cards
 
 
+cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy, as its one action (docs/actions.md) into
+    ``out``; returns 1, -1 once the hand is over (a gd_step_fn)."""
+    cdef SPHand* h = <SPHand*>hand
+    if h.phase == SP_PH_DONE:
+        return -1
+    seat[0] = h.to_act
+    out[0] = sp_step_action(h, <const SPRules*>rules, policies[h.to_act])
+    return 1
+
+
 cdef inline int sp_step_action(SPHand* h, const SPRules* r, int policy) noexcept nogil:
     """One decision by ``policy`` for the seat to act (sp_policy_step), as its action (docs/actions.md)."""
     cdef SPHand before = h[0]
@@ -309,31 +320,27 @@ cdef inline int sp_step_action(SPHand* h, const SPRules* r, int policy) noexcept
     return sp_card_action(<int>lsb(before.hand[s] & ~h.hand[s]))
 
 
+cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards; extra: dealer, 0 redeals, then the game so
+    far at the deal (scores, bags, blind 6 bids used; one per seat each), as a replay needs it."""
+    cdef const SPHand* h = <const SPHand*>hand
+    cdef int s, S = (<const SPRules*>rules).seats
+    if write:
+        hist.extra[0], hist.extra[1] = h.dealer, 0
+        for s in range(S):
+            hist.deal[s] = h.hand[s]
+            hist.extra[2 + s] = h.game_score[s]
+            hist.extra[2 + S + s] = h.game_bags[s]
+            hist.extra[2 + 2 * S + s] = h.blind6_used[s]
+    return 0
+
+
 cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
-    """Deal row: each seat's cards; extra: dealer, 0 redeals, then the game so far at the deal
-    (scores, bags, blind 6 bids used; one per seat each), as a replay needs it."""
-    cdef SPHand* h = <SPHand*>hand
-    cdef const SPRules* r = <const SPRules*>rules
-    cdef int s, n = 0, S = r.seats
-    hist.extra[0], hist.extra[1] = h.dealer, 0
-    for s in range(S):
-        hist.deal[s] = h.hand[s]
-        hist.extra[2 + s] = h.game_score[s]
-        hist.extra[2 + S + s] = h.game_bags[s]
-        hist.extra[2 + 2 * S + s] = h.blind6_used[s]
-    while h.phase != SP_PH_DONE:
-        if n >= SP_HISTORY_CAP:
-            return -1
-        s = h.to_act
-        hist.actions[n] = <int16_t>sp_step_action(h, r, policies[s])
-        hist.seats[n] = <int8_t>s
-        n += 1
-    return n
+    return gd_history_loop(hand, rules, policies, hist, SP_HISTORY_CAP, sp_step_actions, sp_history_deal)
 
 
-cdef void sp_gd_hand(void* hand, const void* rules, uint64_t seed, int64_t index) noexcept nogil:
-    cdef const SPRules* r = <const SPRules*>rules
-    sp_new_hand(<SPHand*>hand, r, seed, <uint64_t>index, <int>(index % r.seats))
+cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    sp_new_hand(<SPHand*>hand, <const SPRules*>rules, seed, stream, dealer)
 
 
 cdef int sp_history_cap() noexcept nogil:
