@@ -10,14 +10,17 @@ warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
 bounds checks and assertions back on.
 """
 import glob
+import multiprocessing
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import warnings
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy
 from Cython.Build import cythonize
@@ -70,6 +73,16 @@ directives = {
     "embedsignature": True,
 }
 
+# Modules with no per-card or per-hand code (the contract's Python machinery, meld names, the
+# whole-game driver's loop over hooks, Cython's utility code) compile at -O1: half the compile
+# time, no batch slower (the hot loops are inline code compiled into the game modules at -O3).
+LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
+
+
+def light(args: list[str]) -> list[str]:
+    return [("-O1" if a == "-O3" else a) for a in args]
+
+
 def extension(name: str) -> Extension:
     """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``
     (a dotted name is a module in a family folder: ``pinochle.cutthroat``, ``solver._solver``)."""
@@ -77,7 +90,7 @@ def extension(name: str) -> Extension:
         f"cardsim.{name}",
         [f"src/cardsim/{name.replace('.', '/')}.pyx"],
         include_dirs=[numpy.get_include()],
-        extra_compile_args=compile_args,
+        extra_compile_args=light(compile_args) if name in LIGHT else compile_args,
         extra_link_args=link_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
         + ([] if DEBUG else [("NDEBUG", None)]),
@@ -101,21 +114,53 @@ MODULES = [
     "solver._solver",         # the perfect-information solver of trick play (every game)
     "solver._pimc",           # PIMC and oracle card play in the batches and bid odds (euchre, spades)
 ]
-extensions = [extension(name) for name in MODULES]
+
+
+_CIMPORT = re.compile(r"^\s*(?:from\s+cardsim\.([\w.]+)\s+cimport|cimport\s+cardsim\.([\w.]+))", re.M)
+
+
+def build_weight(name: str) -> int:
+    """About how long a module takes to build: the bytes of its .pyx and of every cardsim header
+    it cimports, directly or not (Cython compiles each cimported inline function into it)."""
+    seen: set[str] = set()
+    todo, total = [f"src/cardsim/{name.replace('.', '/')}.pyx"], 0
+    while todo:
+        path = todo.pop()
+        if path in seen or not os.path.exists(path):
+            continue
+        seen.add(path)
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        total += len(text)
+        for match in _CIMPORT.finditer(text):
+            todo.append(f"src/cardsim/{(match.group(1) or match.group(2)).replace('.', '/')}.pxd")
+    return total
+
+
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
 # some 30,000 lines of C compiled again in every module.
 SHARED_UTILITY = "cardsim._cyutility"
-# First in the list: build_ext hands the modules to its workers in this order.
-extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=compile_args,
+# build_ext hands the modules to its workers in list order: the heaviest first, so that the
+# last ones to finish are short and no worker idles long at the end.
+extensions = [extension(name) for name in sorted(MODULES, key=build_weight, reverse=True)]
+extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=light(compile_args),
                                extra_link_args=link_args))
+
+
+def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
+    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources."""
+    ext = Extension(name, sources)
+    return list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
+                          force=force, quiet=True)[0].sources)
 
 
 class ParallelBuildExt(build_ext):
     """Build the core's modules side by side, one worker per CPU unless ``-j`` says otherwise.
 
     Each worker cythonizes its module and then compiles it, so the C compiler works on one
-    module while Cython translates the next; Cython itself runs one module at a time (a
-    lock), the C compilers in parallel.  Cython regenerates a module only when its .pyx or a
+    module while Cython translates another.  Cython runs in a pool of worker processes (it is
+    not thread-safe, so in-process it would need a lock and run one module at a time), the C
+    compilers in parallel threads.  Cython regenerates a module only when its .pyx or a
     header it cimports changed, and the C compiler runs only for regenerated modules: a
     change to one game family rebuilds that family's modules only.
     """
@@ -125,7 +170,7 @@ class ParallelBuildExt(build_ext):
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
-    def run(self) -> None:
+    def _run_build(self) -> None:
         if self.inplace:
             # cardsim._core was one compiled module before the core was split: a build of it
             # left in place would shadow src/cardsim/_core.py, which re-exports the modules.
@@ -134,15 +179,28 @@ class ParallelBuildExt(build_ext):
                 os.remove(stale)
         super().run()
 
+    def run(self) -> None:
+        self._pool = None
+        if sys.platform.startswith("linux"):
+            try:  # forked workers start with Cython imported; all fork now, before any thread runs
+                self._pool = ProcessPoolExecutor(max_workers=int(self.parallel or 1),
+                                                 mp_context=multiprocessing.get_context("fork"))
+                self._pool.submit(int).result()
+            except (OSError, ValueError):
+                self._pool = None  # (elsewhere, or no processes: Cython here, one module at a time)
+        try:
+            self._run_build()
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown()
+
     def build_extension(self, ext: Extension) -> None:
-        with CYTHON_LOCK:
-            ext.sources = cythonize(
-                [ext],
-                compiler_directives=directives,
-                shared_utility_qualified_name=SHARED_UTILITY,
-                force=self.force,
-                quiet=True,
-            )[0].sources
+        # (cythonizing the shared utility's Extension writes src/cardsim/_cyutility.c)
+        if self._pool is not None:
+            ext.sources = self._pool.submit(cythonize_one, ext.name, ext.sources, bool(self.force)).result()
+        else:
+            with CYTHON_LOCK:
+                ext.sources = cythonize_one(ext.name, ext.sources, bool(self.force))
         super().build_extension(ext)
 
 

@@ -118,5 +118,5 @@ def test_cli_writes_the_deals(tmp_path):
     assert rows.tobytes() == Game("spades").hand_deals(300, seed=5).tobytes()
     with np.load(out) as data:
         assert (data["records"]["dealer"] == rows["dealer"]).all()
-    bad = CliRunner().invoke(main, ["simulate", "spades", "--hands", "3", "--unit", "game", "--deals", str(deals)])
-    assert bad.exit_code == 2 and "--deals needs --unit hand" in bad.output
+    bad = CliRunner().invoke(main, ["simulate", "spades", "--hands", "3", "--unit", "tournament", "--deals", str(deals)])
+    assert bad.exit_code == 2 and "--deals needs --unit hand or game" in bad.output

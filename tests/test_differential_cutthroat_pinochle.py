@@ -150,9 +150,10 @@ def compare(core, hand, where, public=False):
         assert canonical_pinochle(state.hands[seat]) == ref_mask(hand.hands[seat]), (where, seat)
     check_physical_partition(core, where)
     if public:
+        held, taken = core.hands, core.taken  # (each property read builds every seat's CardSet)
         for seat in range(3):
-            assert same_cards(core.hands[seat], hand.hands[seat]), (where, seat)
-            assert same_cards(core.taken[seat], hand.taken[seat]), (where, seat)
+            assert same_cards(held[seat], hand.hands[seat]), (where, seat)
+            assert same_cards(taken[seat], hand.taken[seat]), (where, seat)
         assert same_cards(core.widow, hand.widow), where
         assert same_cards(core.discard, hand.discard), where
     if hand.phase == "auction":

@@ -125,8 +125,9 @@ def compare(core, hand, where):
 
 def compare_views(core, hand, where):
     """The public CardSet views of the zones, once a hand (compare reads the raw masks)."""
+    held, taken = core.hands, core.taken  # (each property read builds every seat's CardSet)
     for seat in range(hand.seats):
-        assert same(core.hands[seat], hand.hands[seat]) and same(core.taken[seat], hand.taken[seat]), where
+        assert same(held[seat], hand.hands[seat]) and same(taken[seat], hand.taken[seat]), where
     assert same(core.dummy, hand.dummy) and same(core.kitty, hand.kitty), where
     assert same(core.discarded, hand.discarded), where
 

@@ -81,8 +81,9 @@ def compare(core, hand, where):
     assert core.phase == hand.phase, where
     assert core.to_act == hand.to_act, where
     assert core.dealer == hand.dealer, where
+    held = core.hands  # (each read of the property builds every seat's CardSet: read it once)
     for seat in range(4):
-        assert same_cards(core.hands[seat], hand.hands[seat]), (where, seat)
+        assert same_cards(held[seat], hand.hands[seat]), (where, seat)
     if hand.phase == "auction":
         assert core.min_bid() == hand.min_bid(), where
         assert core.can_pass() == hand.can_pass(), where
@@ -90,16 +91,18 @@ def compare(core, hand, where):
         return
     assert core.bidder == hand.bidder and core.bid_amount == hand.high_bid, where
     assert core.trump == hand.trump, where
+    passed = core.passed
     for i in range(2):
-        assert same_cards(core.passed[i], hand.passed[i]), where
+        assert same_cards(passed[i], hand.passed[i]), where
     if hand.phase == "play":
         assert set(core.legal_moves()) == hand.legal_moves(), where
         assert core.trick == [((hand.leader + i) % 4, card) for i, card in enumerate(hand.trick)], where
         assert core.tricks_played == len(hand.trick_winners), where
     if hand.phase in ("play", "done"):
         assert core.meld == hand.meld and core.team_meld == hand.team_meld, where
+        taken = core.taken
         for seat in range(4):
-            assert same_cards(core.taken[seat], hand.taken[seat]), (where, seat)
+            assert same_cards(taken[seat], hand.taken[seat]), (where, seat)
 
 
 def compare_meld(core, hand, where):

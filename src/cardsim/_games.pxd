@@ -24,10 +24,28 @@ Hook contract (all nogil, none may fail):
 * ``winner(hand, game, rules, score, sides, target)``: the side that has won after
   this hand, -1 to play on; NULL means ``gd_highest_alone``.
 * ``record(hand, game, rules, result, out)``: write the game's record (zeroed first).
+
+Action histories (docs/whole-games.md, "Action histories"), optional (NULL: none):
+
+* ``play_history(hand, rules, policies, hist)``: play the hand to its end as ``play_out`` does
+  (the same policy steps, so the same hand), writing every action (the contract's numbering,
+  docs/actions.md) and the seat that took it from ``hist.actions[0]`` / ``hist.seats[0]`` on, and
+  the deal the hand played into ``hist.deal`` (``deal_words`` masks: each seat's cards, then the
+  game's other places) and ``hist.extra`` (``extra_ints``: the dealer, the deals thrown in before
+  it, then the game's own).  A redeal inside the hand starts the history again on the new deal.
+  Returns the number of actions, -1 past ``history_cap``.
+* ``new_hand(hand, rules, seed, stream, dealer)``: a fresh hand on stream ``(seed, stream)``:
+  hand ``index`` of a hand batch is ``new_hand(.., index, index % seats)``, and with ``deal``
+  NULL hand k of a game is ``new_hand(.., gd_hand_stream(game_stream, k), dealer)``.
+
+``gd_history_loop`` is the one history loop a game's ``play_history`` calls with its step
+function (``*_step_actions``, which the step state's ``policy_step`` uses too) and its deal row.
 """
-from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.string cimport memset
 
 cdef enum:
+    GD_STEP_MAX = 16            # most actions one decision amounts to
     GD_MAX_SIDES = 8            # scoring sides: players, or teams
     GD_MAX_SEATS = 8            # players
     GD_HAND_STREAMS = 10000     # hand k of game g is dealt on stream g * GD_HAND_STREAMS + k
@@ -48,6 +66,19 @@ ctypedef int (*gd_winner_fn)(const void* hand, const void* game, const void* rul
 ctypedef void (*gd_record_fn)(const void* hand, const void* game, const void* rules, const GDResult* result,
                               void* out) noexcept nogil
 
+ctypedef struct GDHistory:
+    int16_t* actions            # the hand's actions, in order
+    int8_t* seats               # the seat that took each
+    uint64_t* deal              # the deal played: deal_words masks
+    int32_t* extra              # extra_ints: dealer, redeals, the game's own
+
+ctypedef int (*gd_history_fn)(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil
+ctypedef void (*gd_new_fn)(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil
+# one decision of the seat to act by its policy, as the actions it amounts to: how many (-1: the hand is over)
+ctypedef int (*gd_step_fn)(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil
+# the hand's deal row into ``hist`` (when ``write``); returns the deals thrown in so far
+ctypedef int (*gd_row_fn)(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil
+
 ctypedef struct GDGame:
     int seats                   # players (dealer rotation)
     int sides                   # scoring sides
@@ -56,14 +87,48 @@ ctypedef struct GDGame:
     size_t hand_bytes           # the game's hand struct
     size_t game_bytes           # its game context (0: none)
     size_t record_bytes         # its game record
-    gd_deal_fn deal
+    gd_deal_fn deal            # NULL: new_hand on stream gd_hand_stream(game_stream, k)
+    gd_new_fn new_hand          # a fresh hand on (seed, stream) for a dealer
     gd_play_fn play_out
     gd_end_fn end_hand
     gd_winner_fn winner         # NULL: gd_highest_alone
     gd_record_fn record
+    gd_history_fn play_history  # NULL: no action histories
+    int history_cap             # most actions one hand can take
+    int deal_words              # masks of a deal row
+    int extra_ints              # ints of a deal row (dealer, redeals, ...)
 
 cdef inline uint64_t gd_hand_stream(uint64_t game_stream, int k) noexcept nogil:
     return game_stream * GD_HAND_STREAMS + <uint64_t>k
+
+cdef inline void gd_setup(GDGame* g, int seats, int sides, int target, int max_hands, size_t hand_bytes,
+                          size_t game_bytes, size_t record_bytes) noexcept nogil:
+    """A game's GDGame with its sizes; the caller sets the hooks."""
+    memset(g, 0, sizeof(GDGame))
+    g.seats, g.sides, g.target, g.max_hands = seats, sides, target, max_hands
+    g.hand_bytes, g.game_bytes, g.record_bytes = hand_bytes, game_bytes, record_bytes
+
+cdef inline int gd_history_loop(void* hand, const void* rules, const int* policies, GDHistory* hist, int cap,
+                                gd_step_fn step, gd_row_fn deal_row) noexcept nogil:
+    """Play the hand out by ``step`` (the same policy steps as its play_out), writing each step's
+    actions and seat into ``hist`` and the deal played (``deal_row``); a redeal starts the history
+    again on the new deal.  Returns the actions written, -1 past ``cap``."""
+    cdef int buf[GD_STEP_MAX]
+    cdef int i, m, s = -1, n = 0
+    cdef int redeals = deal_row(hand, rules, hist, True)
+    while True:
+        m = step(hand, rules, policies, buf, &s)
+        if m < 0:
+            return n
+        if deal_row(hand, rules, hist, False) != redeals:  # thrown in: the new deal's history
+            redeals, n = deal_row(hand, rules, hist, True), 0
+        elif n + m > cap:
+            return -1
+        else:
+            for i in range(m):
+                hist.actions[n + i] = <int16_t>buf[i]
+                hist.seats[n + i] = <int8_t>s
+            n += m
 
 cdef inline int gd_highest_alone(const int32_t* score, int sides, int target) noexcept nogil:
     """docs/rules/README.md: once a side has reached ``target``, the highest score wins; an exact

@@ -23,3 +23,10 @@ def simulate_games(kind: GameKind, seed: int, start: int, records: npt.NDArray[n
 def simulate_hand_scores(kind: GameKind, seed: int, start: int, hands: Any, threads: int = ...,
                          dealer: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32],
                                                      npt.NDArray[np.int32]]: ...
+def simulate_hand_histories(kind: GameKind, seed: int, start: int, n: int, threads: int = ...) -> tuple[
+    npt.NDArray[np.int32], npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.uint64],
+    npt.NDArray[np.int32]]: ...
+def simulate_game_histories(kind: GameKind, seed: int, start: int, hands: Any, threads: int = ...,
+                            dealer: int = ...) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16],
+                                                        npt.NDArray[np.int8], npt.NDArray[np.uint64],
+                                                        npt.NDArray[np.int32]]: ...

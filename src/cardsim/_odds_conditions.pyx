@@ -57,6 +57,37 @@ from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_trials
 
 
+# -- the retry loop every game's trial shares -----------------------------------------------
+# A game's attempt deals one candidate (oc_deal on the trial's stream) into ``bb`` and says
+# whether it passes the constraints and the auction; oc_retry calls it through a pointer, once
+# a deal (never per card), until one passes or max_attempts are spent.
+
+ctypedef struct OCArgs:
+    uint64_t hand               # the player's cards
+    int seat, dealer, upcard    # upcard: euchre, two-hand (-1 elsewhere)
+    const int* policies
+
+ctypedef bint (*oc_attempt_fn)(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
+                               uint64_t* bb) noexcept nogil
+
+cdef inline void oc_other_hands(uint64_t* hands, const uint64_t* bb, int seats, int seat) noexcept nogil:
+    """The dealt places 0..seats-1 as the other seats' hands (the player's left empty)."""
+    cdef int s
+    for s in range(seats):
+        hands[s] = bb[s] if s != seat else 0
+
+cdef int64_t oc_retry(oc_attempt_fn attempt, const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng,
+                      void* scratch, uint64_t* bb) noexcept nogil:
+    """Attempts on ``rng`` until one passes: the deals tried, -1 when none passed in max_attempts."""
+    cdef int64_t tries = 0
+    while True:
+        tries += 1
+        if attempt(rules, c, a, rng, scratch, bb):
+            return tries
+        if tries >= c.max_attempts:
+            return -1
+
+
 # -- cutthroat pinochle: places 0..2 the seats, 3 the widow; calls: a bid, or -1 for a pass --
 
 cdef bint cpc_auction_ok(const CPRules* r, const OddsCond* c, const uint64_t* bb, int dealer) noexcept nogil:
@@ -85,35 +116,29 @@ cdef bint cpc_auction_ok(const CPRules* r, const OddsCond* c, const uint64_t* bb
         cp_auction_act(&a, r, call)
     return True
 
-cdef bint cpc_attempt(const CPRules* r, uint64_t hand, int seat, int dealer, const OddsCond* c, Rng* rng,
+cdef bint cpc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
+    cdef const CPRules* r = <const CPRules*>rules
     oc_deal(c, rng, bb)
-    bb[seat] |= hand
-    return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or cpc_auction_ok(r, c, bb, dealer))
+    bb[a.seat] |= a.hand
+    return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or cpc_auction_ok(r, c, bb, a.dealer))
 
-cdef int64_t cpc_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
-                       const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+cdef int64_t cpc_trial(const CPRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                       int16_t* out) noexcept nogil:
     """One conditioned trial; returns the deals it tried (-1: none passed in max_attempts)."""
     cdef CPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    cdef int64_t tries = 0
     cdef Rng rng
-    cdef int s
+    cdef int seat = a.seat
     rng_seed(&rng, seed, <uint64_t>index)
-    while True:
-        tries += 1
-        if cpc_attempt(r, hand, seat, dealer, c, &rng, bb):
-            break
-        if tries >= c.max_attempts:
-            return -1
+    cdef int64_t tries = oc_retry(cpc_attempt, r, c, a, &rng, NULL, bb)
+    if tries < 0:
+        return -1
     memset(&dealt, 0, sizeof(CPHand))
-    dealt.rng = rng
-    dealt.dealer = dealer
-    for s in range(CP_SEATS):
-        dealt.hand[s] = bb[s] if s != seat else 0
-    dealt.widow = bb[3]
-    cp_odds_won(&dealt, hand, seat)
-    cp_odds_play(&dealt, r, seat, policies, out)
+    dealt.rng, dealt.dealer, dealt.widow = rng, a.dealer, bb[3]
+    oc_other_hands(dealt.hand, bb, CP_SEATS, seat)
+    cp_odds_won(&dealt, a.hand, seat)
+    cp_odds_play(&dealt, r, seat, a.policies, out)
     return tries
 
 
@@ -148,81 +173,61 @@ cdef bint ppc_auction_ok(const PPRules* r, const OddsCond* c, const uint64_t* bb
         pp_auction_act(&a, r, call)
     return True
 
-cdef bint ppc_attempt(const PPRules* r, uint64_t hand, int seat, int dealer, const OddsCond* c, Rng* rng,
+cdef bint ppc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
+    cdef const PPRules* r = <const PPRules*>rules
     oc_deal(c, rng, bb)
-    bb[seat] |= hand
-    return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or ppc_auction_ok(r, c, bb, dealer))
+    bb[a.seat] |= a.hand
+    return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or ppc_auction_ok(r, c, bb, a.dealer))
 
-cdef int64_t ppc_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
-                       const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+cdef int64_t ppc_trial(const PPRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                       int16_t* out) noexcept nogil:
     cdef PPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    cdef int64_t tries = 0
     cdef Rng rng
-    cdef int s
+    cdef int seat = a.seat
     rng_seed(&rng, seed, <uint64_t>index)
-    while True:
-        tries += 1
-        if ppc_attempt(r, hand, seat, dealer, c, &rng, bb):
-            break
-        if tries >= c.max_attempts:
-            return -1
+    cdef int64_t tries = oc_retry(ppc_attempt, r, c, a, &rng, NULL, bb)
+    if tries < 0:
+        return -1
     memset(&dealt, 0, sizeof(PPHand))
-    dealt.rng = rng
-    dealt.dealer = dealer
-    for s in range(PP_SEATS):
-        dealt.hand[s] = bb[s] if s != seat else 0
-    pp_odds_won(&dealt, hand, seat)
-    pp_odds_play(&dealt, r, seat, policies, out)
+    dealt.rng, dealt.dealer = rng, a.dealer
+    oc_other_hands(dealt.hand, bb, PP_SEATS, seat)
+    pp_odds_won(&dealt, a.hand, seat)
+    pp_odds_play(&dealt, r, seat, a.policies, out)
     return tries
 
 
 # -- two-hand pinochle: places 0, 1 the seats, 2 the stock; no auction -----------------------
 
-cdef bint thc_attempt(const THRules* r, uint64_t hand, int seat, const OddsCond* c, Rng* rng,
+cdef bint thc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
     oc_deal(c, rng, bb)
-    bb[seat] |= hand
+    bb[a.seat] |= a.hand
     return oc_counts_ok(c, bb, NULL)  # (two-hand's meld table is not meld_points's: no meld constraints)
 
-cdef int64_t thc_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
-                       int64_t index, const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+cdef int64_t thc_trial(const THRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                       int16_t* out) noexcept nogil:
     """The stock's cards (a set from the dealer) are shuffled into an order on the same stream."""
     cdef THHand h
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef uint64_t m
     cdef int order[48]
-    cdef int stock[TH_STOCK_SIZE]
-    cdef int64_t tries = 0
-    cdef int i, n, mine, theirs
+    cdef int stock[48]
+    cdef int theirs[TH_HAND_SIZE]
+    cdef int i, seat = a.seat, dealer = a.dealer
     rng_seed(&h.rng, seed, <uint64_t>index)
-    while True:
-        tries += 1
-        if thc_attempt(r, hand, seat, c, &h.rng, bb):
-            break
-        if tries >= c.max_attempts:
-            return -1
-    n = 0
-    m = bb[2]
-    while m and n < TH_STOCK_SIZE:
-        stock[n] = lsb(m)
-        m &= m - 1
-        n += 1
-    shuffle_ints(&h.rng, stock, n)
-    mine = 0 if seat != dealer else TH_HAND_SIZE
-    theirs = TH_HAND_SIZE - mine
+    cdef int64_t tries = oc_retry(thc_attempt, r, c, a, &h.rng, NULL, bb)
+    if tries < 0:
+        return -1
+    pin_shuffled(&h.rng, bb[2], stock)
     m = bb[1 - seat]
     for i in range(TH_HAND_SIZE):
-        order[mine + i] = lsb(hand)
-        hand &= hand - 1
-        order[theirs + i] = lsb(m)
+        theirs[i] = lsb(m)
         m &= m - 1
-    order[2 * TH_HAND_SIZE] = upcard
-    for i in range(TH_STOCK_SIZE):
-        order[2 * TH_HAND_SIZE + 1 + i] = stock[i]
+    th_fill_order(order, a.hand, theirs, a.upcard, stock, seat, dealer)
     th_deal_order(&h, r, order, dealer)
-    th_odds_play(&h, r, seat, policies, out)
+    th_odds_play(&h, r, seat, a.policies, out)
     return tries
 
 
@@ -266,30 +271,28 @@ cdef bint euc_auction_ok(const EURules* r, const OddsCond* c, const EUHand* deal
             eu_bid2(&a, r, call)
     return True
 
-cdef bint euc_attempt(const EURules* r, int upcard, int seat, int dealer, const OddsCond* c,
-                      const int* policies, EUHand* h, uint64_t hand, uint64_t* bb) noexcept nogil:
-    oc_deal(c, &h.rng, bb)
-    bb[seat] |= hand
+cdef bint euc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
+                      uint64_t* bb) noexcept nogil:
+    """``scratch`` is the EUHand whose ``rng`` is ``rng``: the deal is set up there, about to bid."""
+    cdef const EURules* r = <const EURules*>rules
+    cdef EUHand* h = <EUHand*>scratch
+    oc_deal(c, rng, bb)
+    bb[a.seat] |= a.hand
     if not oc_counts_ok(c, bb, NULL):
         return False
-    euc_set(h, r, bb, upcard, dealer)
-    return c.n_calls == 0 or euc_auction_ok(r, c, h, policies)
+    euc_set(h, r, bb, a.upcard, a.dealer)
+    return c.n_calls == 0 or euc_auction_ok(r, c, h, a.policies)
 
-cdef int64_t euc_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
-                       int64_t index, const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
+cdef int64_t euc_trial(const EURules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                       int16_t* out) noexcept nogil:
     """The calls are passes up to the player's turn, and each action's play forces exactly those
     passes (euo_act), so the kept deal is played from the start of the bidding."""
     cdef EUHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    cdef int64_t tries = 0
     rng_seed(&dealt.rng, seed, <uint64_t>index)
-    while True:
-        tries += 1
-        if euc_attempt(r, upcard, seat, dealer, c, policies, &dealt, hand, bb):
-            break
-        if tries >= c.max_attempts:
-            return -1
-    eu_odds_play(&dealt, r, seat, policies, out)
+    cdef int64_t tries = oc_retry(euc_attempt, r, c, a, &dealt.rng, &dealt, bb)
+    if tries >= 0:
+        eu_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 
@@ -396,30 +399,32 @@ def odds_conditioned(game, rules, DealConditions cond, uint64_t hand, int seat, 
     cdef THRules thr
     cdef EURules eur
     cdef SPRules spr
+    cdef OCArgs a
     if out.shape[0] != n or tries.shape[0] != n:
         raise ValueError("ids, out and tries must have the same length")
     if n == 0:
         return
+    a.hand, a.seat, a.dealer, a.upcard, a.policies = hand, seat, dealer, upcard, pol
     if game == "cutthroat-pinochle":
         cpr = cp_rules_from(rules)
         policy_codes(policies, pol, CP_SEATS)
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = cpc_trial(&cpr, hand, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+            tries[i] = cpc_trial(&cpr, &a, seed, ids[i], c, &out[i, 0])
     elif game == "partnership-pinochle":
         ppr = pp_rules_from(rules)
         policy_codes(policies, pol, PP_SEATS)
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = ppc_trial(&ppr, hand, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+            tries[i] = ppc_trial(&ppr, &a, seed, ids[i], c, &out[i, 0])
     elif game == "two-hand-pinochle":
         thr = th_rules_from(rules)
         policy_codes(policies, pol, TH_SEATS)
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = thc_trial(&thr, hand, upcard, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+            tries[i] = thc_trial(&thr, &a, seed, ids[i], c, &out[i, 0])
     elif game in ("euchre", "cutthroat-euchre"):
         eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
         policy_codes(policies, pol, eur.seats)
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = euc_trial(&eur, hand, upcard, seat, dealer, seed, ids[i], pol, c, &out[i, 0])
+            tries[i] = euc_trial(&eur, &a, seed, ids[i], c, &out[i, 0])
     elif game in ("spades", "cutthroat-spades"):
         spr = sp_rules_from(rules)
         n_codes = len(codes)
@@ -437,26 +442,16 @@ def odds_conditioned(game, rules, DealConditions cond, uint64_t hand, int seat, 
         raise ValueError(f"no conditioned odds for {game!r}")
 
 
-cdef bint oc_candidate(int kind, const void* rules, const OddsCond* c, uint64_t hand, int seat, int dealer,
-                       uint64_t seed, int64_t index, const int* pol, int upcard, const int* sc, bint blind,
-                       uint64_t* row) noexcept nogil:
+cdef bint oc_candidate(oc_attempt_fn attempt, const void* rules, const OddsCond* c, const OCArgs* a, uint64_t seed,
+                       int64_t index, uint64_t* row) noexcept nogil:
     """Trial ``index``'s first attempt: its deal into ``row`` (n_places masks), whether it passes
     (spades: sp_conditioned_candidates in spades/odds.pyx)."""
-    cdef Rng rng
-    cdef EUHand eh
+    cdef EUHand scratch                # the rng and, for euchre, the hand the deal is set up in
     cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
     cdef bint ok
     cdef int p
-    rng_seed(&rng, seed, <uint64_t>index)
-    if kind == 0:
-        ok = cpc_attempt(<const CPRules*>rules, hand, seat, dealer, c, &rng, bb)
-    elif kind == 1:
-        ok = ppc_attempt(<const PPRules*>rules, hand, seat, dealer, c, &rng, bb)
-    elif kind == 2:
-        ok = thc_attempt(<const THRules*>rules, hand, seat, c, &rng, bb)
-    else:
-        eh.rng = rng
-        ok = euc_attempt(<const EURules*>rules, upcard, seat, dealer, c, pol, &eh, hand, bb)
+    rng_seed(&scratch.rng, seed, <uint64_t>index)
+    ok = attempt(rules, c, a, &scratch.rng, &scratch, bb)
     for p in range(c.n_places):
         row[p] = bb[p]
     return ok
@@ -471,7 +466,9 @@ def odds_candidates(game, rules, DealConditions cond, uint64_t hand, int seat, i
     cdef Py_ssize_t i, n = deals.shape[0]
     cdef int pol[SP_MAX_SEATS]
     cdef int sc[SP_MAX_SEATS]
-    cdef int kind, k, seats
+    cdef int k, seats
+    cdef oc_attempt_fn attempt = NULL
+    cdef OCArgs a
     cdef CPRules cpr
     cdef PPRules ppr
     cdef THRules thr
@@ -485,27 +482,18 @@ def odds_candidates(game, rules, DealConditions cond, uint64_t hand, int seat, i
         sc[k] = 0
     if game == "cutthroat-pinochle":
         cpr = cp_rules_from(rules)
-        kind = 0
-        rp = &cpr
-        seats = CP_SEATS
+        attempt, rp, seats = cpc_attempt, &cpr, CP_SEATS
     elif game == "partnership-pinochle":
         ppr = pp_rules_from(rules)
-        kind = 1
-        rp = &ppr
-        seats = PP_SEATS
+        attempt, rp, seats = ppc_attempt, &ppr, PP_SEATS
     elif game == "two-hand-pinochle":
         thr = th_rules_from(rules)
-        kind = 2
-        rp = &thr
-        seats = TH_SEATS
+        attempt, rp, seats = thc_attempt, &thr, TH_SEATS
     elif game in ("euchre", "cutthroat-euchre"):
         eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
-        kind = 3
-        rp = &eur
-        seats = eur.seats
+        attempt, rp, seats = euc_attempt, &eur, eur.seats
     elif game in ("spades", "cutthroat-spades"):
         spr = sp_rules_from(rules)
-        kind = 4
         rp = &spr
         seats = spr.seats
         for k in range(seats):
@@ -514,13 +502,13 @@ def odds_candidates(game, rules, DealConditions cond, uint64_t hand, int seat, i
         raise ValueError(f"no conditioned odds for {game!r}")
     for k in range(seats):
         pol[k] = policy_code(policies[k])
+    a.hand, a.seat, a.dealer, a.upcard, a.policies = hand, seat, dealer, upcard, pol
     if n == 0:
         return
-    if kind == 4:
+    if attempt == NULL:
         with nogil:
             sp_conditioned_candidates(&spr, &cond.c, hand, seat, dealer, sc, blind, seed, start, n, &deals[0, 0],
                                       &passed[0], pol, threads)
         return
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
-        passed[i] = oc_candidate(kind, rp, &cond.c, hand, seat, dealer, seed, start + i, pol, upcard, sc, blind,
-                                 &deals[i, 0])
+        passed[i] = oc_candidate(attempt, rp, &cond.c, &a, seed, start + i, &deals[i, 0])

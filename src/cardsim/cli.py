@@ -428,12 +428,17 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 @click.option("--hand-scores", "hand_scores", metavar="FILE",
               help="With --unit game: write each hand's points and the scores after it, one row per hand, to FILE.")
 @click.option("--deals", "deals", metavar="FILE",
-              help="With --unit hand: write each hand's deal (dealer, every seat's cards as masks) to FILE.")
+              help="Write each hand's deal (dealer, every seat's cards as masks) to FILE; with --unit game "
+                   "every hand of every game, as the histories start from it.")
+@click.option("--histories", "histories", metavar="FILE",
+              help="With --unit hand or game: write every action of every hand (the contract's integers, "
+                   "docs/actions.md), one row per action, to FILE.")
 @cluster_options
 @rule_options
 @json_option
 def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, seed: int, threads: int | None,
-             out: str | None, unit: str, hand_scores: str | None, deals: str | None, scheduler: str | None,
+             out: str | None, unit: str, hand_scores: str | None, deals: str | None, histories: str | None,
+             scheduler: str | None,
              workers: int | None, preset: str | None,
              rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Play many hands of GAME and summarize them.
@@ -448,6 +453,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
       cardsim simulate cutthroat-spades --set players=5 --set jokers=2 --hands 10000 --unit game
       cardsim simulate euchre --hands 10000 --unit game --out games.csv --hand-scores hands.csv
       cardsim simulate spades --hands 100000 --out hands.parquet --deals deals.parquet
+      cardsim simulate euchre --hands 1000 --unit game --histories actions.csv --deals deals.csv
     """
     check_range("--hands", n_hands, 1, MAX_HANDS)
     if threads is None:
@@ -466,10 +472,13 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
         raise CardsimError(f"--hand-scores needs --unit game, got --unit {unit}")
     check_cluster_options(scheduler, workers)
     out_path = check_out(out) if out is not None else None
-    if deals is not None and unit != "hand":
-        raise CardsimError(f"--deals needs --unit hand, got --unit {unit}")
+    if deals is not None and unit not in ("hand", "game"):
+        raise CardsimError(f"--deals needs --unit hand or game, got --unit {unit}")
+    if histories is not None and unit not in ("hand", "game"):
+        raise CardsimError(f"--histories needs --unit hand or game, got --unit {unit}")
     scores_path = check_out(hand_scores) if hand_scores is not None else None
     deals_path = check_out(deals) if deals is not None else None
+    histories_path = check_out(histories) if histories is not None else None
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
     policies: str | list[str] = policy
     if policy_seats is not None:
@@ -477,6 +486,8 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     from .cli_solve import solver_simulate
     from .solver.players import is_solver_policy
     if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
+        if histories is not None:
+            raise CardsimError("--histories needs the core's players (random, heuristic), not solver players")
         solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
         return
     # records stream through in chunks: memory does not grow with --hands
@@ -503,17 +514,34 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
             stack.enter_context(scores_writer)
         deals_writer = None
         if deals_path is not None:
-            deals_writer = RecordWriter(deals_path, the_game.hand_deals(0).dtype,
+            from .batch_histories import rows_dtype
+            deals_dtype = the_game.hand_deals(0).dtype if unit == "hand" else rows_dtype(the_game.name, the_game.seats,
+                                                                                         unit)
+            deals_writer = RecordWriter(deals_path, deals_dtype,
                                         record_meta(the_game.name, seed, summarizer.policy, the_game.rules))
             stack.enter_context(deals_writer)
-        done = capped = 0
+        histories_writer = None
+        if histories_path is not None:
+            from .batch_histories import actions_dtype
+            histories_writer = RecordWriter(histories_path, actions_dtype(unit),
+                                            record_meta(the_game.name, seed, summarizer.policy, the_game.rules))
+            stack.enter_context(histories_writer)
+        done = capped = actions_done = 0
         for chunk in chunks:
             if writer is not None:
                 writer.write(chunk)
             if scores_writer is not None:
                 scores_writer.write(the_game.hand_scores(chunk, start=done, policy=policies, seed=seed,
                                                          threads=threads))
-            if deals_writer is not None:
+            if histories_writer is not None or (deals_writer is not None and unit == "game"):
+                deal_rows, actions = the_game.histories(chunk, unit=unit, start=done, policy=policies, seed=seed,
+                                                        threads=threads, offset=actions_done)
+                actions_done += len(actions)
+                if histories_writer is not None:
+                    histories_writer.write(actions)
+                if deals_writer is not None and unit == "game":
+                    deals_writer.write(deal_rows)
+            if deals_writer is not None and unit == "hand":
                 deals_writer.write(the_game.hand_deals(len(chunk), start=done, policy=policies, seed=seed,
                                                        threads=threads))
             summarizer.add(chunk)
@@ -527,7 +555,9 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     if scores_path is not None:
         click.echo(f"wrote the hand scores of {summarizer.count} games to {scores_path}", err=True)
     if deals_path is not None:
-        click.echo(f"wrote the deals of {summarizer.count} hands to {deals_path}", err=True)
+        click.echo(f"wrote the deals of {summarizer.count} {unit}s to {deals_path}", err=True)
+    if histories_path is not None:
+        click.echo(f"wrote the {actions_done} actions of {summarizer.count} {unit}s to {histories_path}", err=True)
     if capped:
         click.echo(f"warning: {capped} of {summarizer.count} hands ended with no contest after {REDEAL_CAP} "
                    f"redeals (the core's cap): under these rules hands are rarely bid or made", err=True)

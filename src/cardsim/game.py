@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from . import _core, batch_deals, spades_records, whole_game
+from . import _core, batch_deals, batch_histories, spades_records, whole_game
 from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, IllegalMoveError, RulesError
 from .hands.cutthroat_pinochle import CutthroatPinochleHand
@@ -273,7 +273,7 @@ class Game:
     def simulate(self, n_hands: int, *, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                  threads: int | None = None,
                  progress: Callable[[int, int], None] | None = None, unit: str = "hand",
-                 hand_scores: bool = False, deals: bool = False,
+                 hand_scores: bool = False, deals: bool = False, histories: bool = False,
                  scheduler: str | None = None, workers: int | None = None) -> HandRecords:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
@@ -288,6 +288,10 @@ class Game:
         see :func:`cardsim.whole_game.hand_scores_dtype`); the core plays the games twice.
         ``deals=True`` (hands only) also gives each hand's deal (``records.deals``: the dealer,
         every seat's cards and the game's other places as masks; see cardsim.batch_deals).
+        ``histories=True`` (hands or games) also gives every hand's actions in the contract's
+        numbering and the deal each started from (``records.histories``, a
+        :class:`cardsim.batch_histories.Histories`: ``replay(i)`` rebuilds hand ``i``); the core
+        plays the hands again to write them.
         A batch whose records would not fit in memory is refused: use
         :meth:`iter_simulate` (or the CLI's ``--out``), which holds one chunk at a time.
         ``scheduler="tcp://HOST:PORT"`` or ``workers=N`` (a LocalCluster) make the chunks on a
@@ -298,9 +302,14 @@ class Game:
             raise CardsimError(f"hand_scores=True needs unit='game', got unit={unit!r}")
         if deals and unit != "hand":
             raise CardsimError(f"deals=True needs unit='hand', got unit={unit!r}")
+        if histories and unit not in ("hand", "game"):
+            raise CardsimError(f"histories=True needs unit='hand' or 'game', got unit={unit!r}")
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
         policies, solver = self._batch_policies(policy, unit, scheduler, workers, hand_scores)
+        if histories and solver is not None:
+            raise CardsimError("histories=True is not available with pimc or oracle seats yet: the core "
+                               "writes histories for heuristic and random seats")
         array = np.zeros(n, dtype=dtype)
         if scheduler is not None or workers is not None:
             filled = array.view(self.unit_dtype(unit))
@@ -315,10 +324,14 @@ class Game:
                 pass
         scores = self.hand_scores(array, policy=policies, seed=seed, threads=threads) if hand_scores else None
         dealt = self.hand_deals(n, policy=_bidders(policies), seed=seed, threads=threads) if deals else None
+        played = None
+        if histories:
+            played = batch_histories.Histories(self, unit, *self.histories(array, unit=unit, policy=policies,
+                                                                             seed=seed, threads=threads))
         if self._engine.view_dtype is not None:
             array = array.view(self.unit_dtype(unit))
         return HandRecords(array, game=self.name, rules=self.rules, seed=seed, policy=policies,
-                           summarize=summarize, unit=unit, hand_scores=scores, deals=dealt)
+                           summarize=summarize, unit=unit, hand_scores=scores, deals=dealt, histories=played)
 
     def hand_deals(self, n_hands: int, *, start: int = 0, policy: str | Sequence[str] = "heuristic", seed: int = 0,
                    threads: int | None = None) -> np.ndarray:
@@ -329,6 +342,23 @@ class Game:
             raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
         return batch_deals.hand_deals(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
                                       int(start), n, check_threads(threads))
+
+    def histories(self, records: np.ndarray, *, unit: str = "hand", start: int = 0,
+                  policy: str | Sequence[str] = "heuristic", seed: int = 0, threads: int | None = None,
+                  offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """The action histories of batch records ``start ..`` (a hand or game batch, or a chunk of
+        one, played with ``policy``): ``(rows, actions)``, one row per hand (games: every hand of
+        every game) and one per action; ``offset`` numbers the first action (a later chunk's
+        ``start`` field goes on from the earlier ones').  See :mod:`cardsim.batch_histories`."""
+        if unit not in ("hand", "game"):
+            raise CardsimError(f"histories are for unit 'hand' or 'game', got {unit!r}")
+        self._unit(unit)
+        if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+            raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
+        policies, seed, threads = self._policies(policy), check_seed(seed), check_threads(threads)
+        if unit == "hand":
+            return batch_histories.hand_histories(self, policies, seed, int(start), len(records), threads, offset)
+        return batch_histories.game_histories(self, policies, seed, int(start), records, threads, offset)
 
     def hand_scores(self, games: np.ndarray, *, start: int = 0, policy: str | Sequence[str] = "heuristic",
                     seed: int = 0, threads: int | None = None) -> np.ndarray:

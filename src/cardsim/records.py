@@ -90,8 +90,11 @@ class HandRecords:
 
     def __init__(self, array: np.ndarray, *, game: str, rules: Mapping[str, Any], seed: int, policy: list[str],
                  summarize: Callable[[np.ndarray], dict[str, Any]] | None = None, unit: str = "hand",
-                 hand_scores: np.ndarray | None = None, deals: np.ndarray | None = None) -> None:
+                 hand_scores: np.ndarray | None = None, deals: np.ndarray | None = None,
+                 histories: Any = None) -> None:
         self.array = array
+        #: with ``histories=True``: every hand's actions (a cardsim.batch_histories.Histories)
+        self.histories = histories
         #: hands with ``deals=True``: each hand's deal (cardsim.batch_deals.deals_dtype)
         self.deals = deals
         #: games with ``hand_scores=True``: one row per hand (cardsim.whole_game.hand_scores_dtype)

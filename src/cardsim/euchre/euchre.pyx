@@ -10,8 +10,8 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
+                             gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
 from cardsim.euchre.engine cimport *
@@ -257,6 +257,48 @@ cdef inline uint64_t eu_deck_now(const EUHand* h) noexcept nogil:
     return deck if h.trump < 0 else eu_effective(deck, h.trump)
 
 
+cdef enum:
+    EU_HISTORY_CAP = 64         # most actions a hand can take: two bidding rounds, alone calls, merge, 20 cards
+
+
+cdef int eu_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (eu_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out`` (at most 5: the cutthroat merge); returns how many,
+    -1 once the hand is over (a gd_step_fn)."""
+    cdef EUHand* h = <EUHand*>hand
+    cdef const EURules* r = <const EURules*>rules
+    if h.phase == EPH_DONE:
+        return -1
+    cdef EUHand before = h[0]
+    cdef int s = h.to_act, n = 0, ph = h.phase
+    cdef uint64_t cards
+    cdef bint made
+    seat[0] = s
+    eu_policy_step(h, r, policies[s])
+    if ph == EPH_BID1:
+        out[0] = EU_A_ORDER if h.maker == s and before.maker < 0 else EU_A_PASS
+        return 1
+    if ph == EPH_PICKUP:
+        out[0] = EU_A_PICK_UP if h.picked_up else EU_A_LEAVE
+        return 1
+    if ph == EPH_BID2:
+        made = h.maker == s and before.maker < 0 and h.redeals == before.redeals
+        out[0] = EU_A_NAME + h.trump if made else EU_A_PASS
+        return 1
+    if ph == EPH_ALONE:
+        out[0] = EU_A_ALONE if h.maker_alone else EU_A_NOT_ALONE
+        return 1
+    if ph == EPH_DEFEND:
+        out[0] = EU_A_ALONE if h.lone_defender == s else EU_A_NOT_ALONE
+        return 1
+    # a card: played, the dealer's discard, or the five the maker puts away
+    cards = eu_physical((h.played & ~before.played) | (h.discard & ~before.discard), h.trump)
+    while cards:
+        out[n] = eu_card_action(<int>lsb(cards)); n += 1
+        cards &= cards - 1
+    return n
+
+
 cdef class EuchreState(GameState):
     """One euchre hand held by the core, for step-by-step play from Python.
 
@@ -408,28 +450,17 @@ cdef class EuchreState(GameState):
             raise ValueError("the merge is half made: put away the rest with apply()")
         cdef EUHand before = self.h
         cdef int s = self.h.to_act
-        eu_policy_step(&self.h, &self.r, policy_code(policy))
-        ph = before.phase
-        if ph == EPH_BID1:
-            self._history.append(EU_A_ORDER if self.h.maker == s and before.maker < 0 else EU_A_PASS)
-        elif ph == EPH_PICKUP:
-            self._history.append(EU_A_PICK_UP if self.h.picked_up else EU_A_LEAVE)
-        elif ph == EPH_BID2:
-            made = self.h.maker == s and before.maker < 0 and self.h.redeals == before.redeals
-            self._history.append(EU_A_NAME + self.h.trump if made else EU_A_PASS)
-        elif ph == EPH_ALONE:
-            self._history.append(EU_A_ALONE if self.h.maker_alone else EU_A_NOT_ALONE)
-        elif ph == EPH_DEFEND:
-            self._history.append(EU_A_ALONE if self.h.lone_defender == s else EU_A_NOT_ALONE)
-        else:  # a card: played, the dealer's discard, or the five the maker puts away
-            if ph == EPH_PLAY:
-                self.h.barred[s] |= eu_play_barred(&before, <int>lsb(self.h.played & ~before.played),
-                                                   eu_deck_now(&before))
-            cards = eu_physical((self.h.played & ~before.played) | (self.h.discard & ~before.discard),
-                                self.h.trump)
-            while cards:
-                self._history.append(eu_card_action(<int>lsb(cards)))
-                cards &= cards - 1
+        cdef int buf[GD_STEP_MAX]
+        cdef int pol[EU_MAX_SEATS]
+        cdef int i, n, code = policy_code(policy)
+        for i in range(EU_MAX_SEATS):
+            pol[i] = code
+        n = eu_step_actions(&self.h, &self.r, pol, buf, &s)
+        if before.phase == EPH_PLAY:  # what the play proves (resample): the seat's barred cards
+            self.h.barred[s] |= eu_play_barred(&before, <int>lsb(self.h.played & ~before.played),
+                                               eu_deck_now(&before))
+        for i in range(n):
+            self._history.append(buf[i])
 
     def resample(self, int seat, uint64_t seed):
         """A copy in which every card ``seat`` cannot see is redealt uniformly among the places
@@ -578,9 +609,8 @@ EUCHRE_GAME_DTYPE = np.dtype({
 })
 
 
-cdef void eu_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    eu_new_hand(<EUHand*>hand, <const EURules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void eu_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    eu_new_hand(<EUHand*>hand, <const EURules*>rules, seed, stream, dealer)
 
 
 cdef void eu_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -626,6 +656,27 @@ cdef void eu_gd_record(const void* hand, const void* game, const void* rules, co
         rec.alone[s] = g.alone[s]
 
 
+cdef int eu_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn; physical masks, bidding not yet over): each seat's cards, the
+    upcard, the kitty and (cutthroat) the dummy; extra: dealer, redeals."""
+    cdef const EUHand* h = <const EUHand*>hand
+    cdef const EURules* r = <const EURules*>rules
+    cdef int s
+    if write:
+        for s in range(r.seats):
+            hist.deal[s] = h.hand[s]
+        hist.deal[r.seats] = bit_bb(h.upcard)
+        hist.deal[r.seats + 1] = h.kitty
+        if not r.partnership:
+            hist.deal[r.seats + 2] = h.dummy
+        hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    return h.redeals
+
+
+cdef int eu_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    return gd_history_loop(hand, rules, policies, hist, EU_HISTORY_CAP, eu_step_actions, eu_history_deal)
+
+
 def euchre_game_kind(rules, int seats, policies):
     """Euchre (4 seats) or Cutthroat Euchre (3) games under ``rules`` with ``policies``, for cardsim._games."""
     cdef EURules r = eu_rules_from(rules, seats)
@@ -633,10 +684,11 @@ def euchre_game_kind(rules, int seats, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, r.seats)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = r.seats, 2 if r.partnership else r.seats, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(EUHand), sizeof(EUGame), sizeof(EUGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = eu_gd_deal, eu_gd_play, eu_gd_end, NULL, eu_gd_record
+    gd_setup(&g, r.seats, 2 if r.partnership else r.seats, rules["target_score"], GD_MAX_HANDS, sizeof(EUHand),
+             sizeof(EUGame), sizeof(EUGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.record = eu_gd_new, eu_gd_play, eu_gd_end, eu_gd_record
+    g.play_history, g.history_cap = eu_gd_history, EU_HISTORY_CAP
+    g.deal_words, g.extra_ints = r.seats + (2 if r.partnership else 3), 2
     if r.partnership:
         kind.fill("euchre", EUCHRE_GAME_DTYPE, &g, &r, sizeof(r), pol)
     else:

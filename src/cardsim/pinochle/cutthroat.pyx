@@ -29,8 +29,8 @@ from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepar
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
 from cardsim.pinochle.partnership cimport pp_rules_from
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
+                             gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 
 from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
@@ -200,6 +200,39 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
 
 # -- one hand, step by step ---------------------------------------------------------
 
+cdef enum:
+    CP_HISTORY_CAP = 512        # most actions a hand can take: 400 bids, the passes, the declaration, 48 cards
+
+
+cdef int cp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (cp_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out`` (at most 5: trump, 3 discards, throw in / play on);
+    returns how many, -1 once the hand is over (a gd_step_fn)."""
+    cdef CPHand* h = <CPHand*>hand
+    cdef const CPRules* r = <const CPRules*>rules
+    if h.phase == PH_DONE:
+        return -1
+    cdef CPHand before = h[0]
+    cdef int s = h.to_act, n = 0
+    cdef uint64_t discard
+    seat[0] = s
+    cp_policy_step(h, r, policies[s])
+    if before.phase == PH_AUCTION:
+        out[0] = pinochle_auction_action(s, h.high_bidder, h.high_bid, before.high_bid, h.redeals != before.redeals,
+                                         r.min_bid)
+        return 1
+    if before.phase == PH_DECLARE:
+        out[n] = CP_A_TRUMP + h.trump; n += 1
+        discard = h.discard
+        while discard:
+            out[n] = pin_card_action(<int>lsb(discard)); n += 1
+            discard &= discard - 1
+        out[n] = CP_A_THROW_IN if h.thrown_in else CP_A_PLAY_ON; n += 1
+        return n
+    out[0] = pin_card_action(<int>lsb(before.hand[s] & ~h.hand[s]))
+    return 1
+
+
 
 cdef DealPlan _cp_plan   # the resample's constrained-deal plan (~512 KiB), used under the GIL only
 
@@ -302,24 +335,16 @@ cdef class CutthroatPinochleState(GameState):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.trump >= 0:
             raise ValueError("a declaration is half made: finish it with apply()")
+        cdef int buf[GD_STEP_MAX]
+        cdef int pol[CP_SEATS]
+        cdef int i, n, s
         cdef CPHand before = self.h
-        cdef int s = self.h.to_act, b
-        cp_policy_step(&self.h, &self.r, policy_code(policy))
-        if before.phase == PH_AUCTION:
-            self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
-                                                         self.h.redeals != before.redeals, self.r.min_bid))
-        elif before.phase == PH_DECLARE:
-            self._history.append(CP_A_TRUMP + self.h.trump)
-            discard = self.h.discard
-            while discard:
-                b = <int>lsb(discard)
-                self._history.append(pin_card_action(b))
-                discard &= discard - 1
-            self._history.append(CP_A_THROW_IN if self.h.thrown_in else CP_A_PLAY_ON)
-        else:
-            b = <int>lsb(before.hand[s] & ~self.h.hand[s])
-            self._note_play(&before, b)
-            self._history.append(pin_card_action(b))
+        pol[0] = pol[1] = pol[2] = policy_code(policy)
+        n = cp_step_actions(&self.h, &self.r, pol, buf, &s)
+        if before.phase == PH_PLAY and n > 0:   # what the card proves, for resample
+            self._note_play(&before, <int>lsb(before.hand[s] & ~self.h.hand[s]))
+        for i in range(n):
+            self._history.append(buf[i])
 
     cdef void _note_play(self, const CPHand* before, int card) noexcept nogil:
         """What playing ``card`` (the seat to act in ``before``) proves, for resample."""
@@ -635,9 +660,8 @@ CP_GAME_DTYPE = np.dtype([
 ], align=True)
 
 
-cdef void cp_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    cp_new_hand(<CPHand*>hand, <const CPRules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void cp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    cp_new_hand(<CPHand*>hand, <const CPRules*>rules, seed, stream, dealer)
 
 
 cdef void cp_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -679,6 +703,22 @@ cdef void cp_gd_record(const void* hand, const void* game, const void* rules, co
             rec.army[s] += ARMY_GAME_PAYMENT * (CP_SEATS - 1) if s == res.winner else -ARMY_GAME_PAYMENT
 
 
+cdef int cp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards and the widow; extra: dealer, redeals."""
+    cdef const CPHand* h = <const CPHand*>hand
+    cdef int s
+    if write:
+        for s in range(CP_SEATS):
+            hist.deal[s] = h.hand[s]
+        hist.deal[CP_SEATS] = h.widow
+        hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    return h.redeals
+
+
+cdef int cp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    return gd_history_loop(hand, rules, policies, hist, CP_HISTORY_CAP, cp_step_actions, cp_history_deal)
+
+
 def cutthroat_pinochle_game_kind(rules, policies):
     """Cutthroat Pinochle games under ``rules`` with ``policies`` (three names), for cardsim._games."""
     cdef CPRules r = cp_rules_from(rules)
@@ -686,10 +726,10 @@ def cutthroat_pinochle_game_kind(rules, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, CP_SEATS)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = CP_SEATS, CP_SEATS, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(CPHand), sizeof(CPGame), sizeof(CPGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = cp_gd_deal, cp_gd_play, cp_gd_end, NULL, cp_gd_record
+    gd_setup(&g, CP_SEATS, CP_SEATS, rules["target_score"], GD_MAX_HANDS, sizeof(CPHand), sizeof(CPGame),
+             sizeof(CPGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.record = cp_gd_new, cp_gd_play, cp_gd_end, cp_gd_record
+    g.play_history, g.history_cap, g.deal_words, g.extra_ints = cp_gd_history, CP_HISTORY_CAP, CP_SEATS + 1, 2
     kind.fill("cutthroat-pinochle", CP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 

@@ -26,26 +26,37 @@ cdef enum:
     ODDS_CHOSEN = 12        # the suit the heuristic names after seeing the widow
     ODDS_COLUMNS = 13
 
+cdef inline int pin_shuffled(Rng* rng, uint64_t cards, int* order) noexcept nogil:
+    """The card bits of ``cards`` into ``order``, ascending, then shuffled by ``rng``; returns how
+    many (the pinochle odds trials' deal of the cards the player cannot see)."""
+    cdef int n = 0
+    while cards:
+        order[n] = lsb(cards)
+        cards &= cards - 1
+        n += 1
+    shuffle_ints(rng, order, n)
+    return n
+
+cdef inline int pin_deal_others(uint64_t* hands, int seats, int seat, int hand_size, const int* order) noexcept nogil:
+    """``hand_size`` cards of ``order`` to each seat after ``seat`` in turn; returns the cards dealt."""
+    cdef int i, j, k = 0, other
+    for i in range(1, seats):
+        other = (seat + i) % seats
+        for j in range(hand_size):
+            hands[other] |= bit_bb(order[k])
+            k += 1
+    return k
+
 cdef inline void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
     """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
     cdef int order[CP_DECK_SIZE]
-    cdef int n = 0, i, j, k, other
-    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
+    cdef int n, k
     cdef Rng rng = h.rng
     memset(h, 0, sizeof(CPHand))
     h.rng = rng
     h.dealer = dealer
-    while unseen:
-        order[n] = lsb(unseen)
-        unseen &= unseen - 1
-        n += 1
-    shuffle_ints(&h.rng, order, n)
-    k = 0
-    for i in range(1, CP_SEATS):
-        other = (seat + i) % CP_SEATS
-        for j in range(r.hand_size):
-            h.hand[other] |= bit_bb(order[k])
-            k += 1
+    n = pin_shuffled(&h.rng, PINOCHLE_DECK_BB & ~hand, order)
+    k = pin_deal_others(h.hand, CP_SEATS, seat, r.hand_size, order)
     while k < n:
         h.widow |= bit_bb(order[k])
         k += 1

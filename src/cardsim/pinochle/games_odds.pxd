@@ -36,23 +36,12 @@ cdef enum:
 cdef inline void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
     """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
     cdef int order[48]
-    cdef int n = 0, i, j, k, other
-    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
     cdef Rng rng = h.rng
     memset(h, 0, sizeof(PPHand))
     h.rng = rng
     h.dealer = dealer
-    while unseen:
-        order[n] = lsb(unseen)
-        unseen &= unseen - 1
-        n += 1
-    shuffle_ints(&h.rng, order, n)
-    k = 0
-    for i in range(1, PP_SEATS):
-        other = (seat + i) % PP_SEATS
-        for j in range(PP_HAND_SIZE):
-            h.hand[other] |= bit_bb(order[k])
-            k += 1
+    pin_shuffled(&h.rng, PINOCHLE_DECK_BB & ~hand, order)
+    pin_deal_others(h.hand, PP_SEATS, seat, PP_HAND_SIZE, order)
     pp_odds_won(h, hand, seat)
 
 cdef inline void pp_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil:
@@ -94,27 +83,25 @@ cdef inline void pp_odds_play(const PPHand* dealt, const PPRules* r, int seat, c
         row[ODDS_TRICK_POINTS] = h.team_trick_points[team]
         row[ODDS_TOTAL] = counted + h.team_trick_points[team]
 
-cdef inline void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
-    """The deal order of a trial (non-dealer's 12, dealer's 12, upcard, stock top first):
-    the player's ``hand`` and ``upcard`` fixed, the other 35 cards shuffled by ``rng``
-    into the opponent's 12 and the stock."""
-    cdef int rest[48]
-    cdef int n = 0, i, mine, theirs
-    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand & ~bit_bb(upcard), own = hand
-    while unseen:
-        rest[n] = lsb(unseen)
-        unseen &= unseen - 1
-        n += 1
-    shuffle_ints(rng, rest, n)
-    mine = 0 if seat != dealer else TH_HAND_SIZE
-    theirs = TH_HAND_SIZE - mine
+cdef inline void th_fill_order(int* order, uint64_t hand, const int* theirs, int upcard, const int* stock, int seat,
+                               int dealer) noexcept nogil:
+    """The deal order (non-dealer's 12, dealer's 12, upcard, stock top first) of the player's
+    ``hand``, the opponent's 12 cards ``theirs``, ``upcard`` and the 23 of ``stock``."""
+    cdef int i, mine = 0 if seat != dealer else TH_HAND_SIZE
     for i in range(TH_HAND_SIZE):
-        order[mine + i] = lsb(own)
-        own &= own - 1
-        order[theirs + i] = rest[i]
+        order[mine + i] = lsb(hand)
+        hand &= hand - 1
+        order[TH_HAND_SIZE - mine + i] = theirs[i]
     order[2 * TH_HAND_SIZE] = upcard
     for i in range(TH_STOCK_SIZE):
-        order[2 * TH_HAND_SIZE + 1 + i] = rest[TH_HAND_SIZE + i]
+        order[2 * TH_HAND_SIZE + 1 + i] = stock[i]
+
+cdef inline void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
+    """The deal order of a trial: the player's ``hand`` and ``upcard`` fixed, the other 35 cards
+    shuffled by ``rng`` into the opponent's 12 and the stock."""
+    cdef int rest[48]
+    pin_shuffled(rng, PINOCHLE_DECK_BB & ~hand & ~bit_bb(upcard), rest)
+    th_fill_order(order, hand, rest, upcard, rest + TH_HAND_SIZE, seat, dealer)
 
 cdef inline void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
                        uint64_t seed, int64_t index) noexcept nogil:

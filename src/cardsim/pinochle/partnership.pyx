@@ -10,8 +10,8 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
+                             gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -151,6 +151,38 @@ cdef uint64_t pp_pick(Rng* rng, uint64_t pool, int k) noexcept nogil:
     return out
 
 
+cdef enum:
+    PP_HISTORY_CAP = 512        # most actions a hand can take: 400 bids, passes, trump, 24 passed, 48 cards
+
+
+cdef int pp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (pp_policy_step), written as the actions it
+    amounts to (docs/actions.md) into ``out`` (at most 12: a pass of cards); returns how many, -1
+    once the hand is over (a gd_step_fn)."""
+    cdef PPHand* h = <PPHand*>hand
+    cdef const PPRules* r = <const PPRules*>rules
+    if h.phase == PH_DONE:
+        return -1
+    cdef PPHand before = h[0]
+    cdef int s = h.to_act, n = 0
+    cdef uint64_t cards
+    seat[0] = s
+    pp_policy_step(h, r, policies[s])
+    if before.phase == PH_AUCTION:
+        out[0] = pinochle_auction_action(s, h.high_bidder, h.high_bid, before.high_bid, h.redeals != before.redeals,
+                                         r.min_bid)
+        return 1
+    if before.phase == PH_DECLARE:
+        out[0] = CP_A_TRUMP + h.trump
+        return 1
+    cards = (h.passed[0] if s != h.bidder else h.passed[1]) if before.phase == PH_PASS \
+        else before.hand[s] & ~h.hand[s]
+    while cards:
+        out[n] = pin_card_action(<int>lsb(cards)); n += 1
+        cards &= cards - 1
+    return n
+
+
 cdef class PartnershipPinochleState(GameState):
     """One Partnership Pinochle hand held by the core, for step-by-step play from Python.
 
@@ -237,23 +269,16 @@ cdef class PartnershipPinochleState(GameState):
         """Let ``policy`` take the decision due now; the actions it amounts to join the history."""
         if self.steps.discard:
             raise ValueError("a pass of cards is half made: finish it with apply()")
+        cdef int buf[GD_STEP_MAX]
+        cdef int pol[PP_SEATS]
+        cdef int i, n, s
         cdef PPHand before = self.h
-        cdef int s = self.h.to_act
-        cdef uint64_t cards
-        pp_policy_step(&self.h, &self.r, policy_code(policy))
-        if before.phase == PH_AUCTION:
-            self._history.append(pinochle_auction_action(s, self.h.high_bidder, self.h.high_bid, before.high_bid,
-                                                         self.h.redeals != before.redeals, self.r.min_bid))
-        elif before.phase == PH_DECLARE:
-            self._history.append(CP_A_TRUMP + self.h.trump)
-        else:
-            cards = (self.h.passed[0] if s != self.h.bidder else self.h.passed[1]) if before.phase == PH_PASS \
-                else before.hand[s] & ~self.h.hand[s]
-            if before.phase == PH_PLAY:
-                self._note_play(&before, <int>lsb(cards))
-            while cards:
-                self._history.append(pin_card_action(<int>lsb(cards)))
-                cards &= cards - 1
+        pol[0] = pol[1] = pol[2] = pol[3] = policy_code(policy)
+        n = pp_step_actions(&self.h, &self.r, pol, buf, &s)
+        if before.phase == PH_PLAY and n > 0:   # what the card proves, for resample
+            self._note_play(&before, <int>lsb(before.hand[s] & ~self.h.hand[s]))
+        for i in range(n):
+            self._history.append(buf[i])
 
     cdef void _note_play(self, const PPHand* before, int card) noexcept nogil:
         """What playing ``card`` (the seat to act in ``before``) proves, for resample."""
@@ -519,9 +544,8 @@ PP_GAME_DTYPE = np.dtype([
 ], align=True)
 
 
-cdef void pp_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    pp_new_hand(<PPHand*>hand, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void pp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    pp_new_hand(<PPHand*>hand, seed, stream, dealer)
 
 
 cdef void pp_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -563,6 +587,21 @@ cdef void pp_gd_record(const void* hand, const void* game, const void* rules, co
         rec.made[t] = g.made[t]
 
 
+cdef int pp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards; extra: dealer, redeals."""
+    cdef const PPHand* h = <const PPHand*>hand
+    cdef int s
+    if write:
+        for s in range(PP_SEATS):
+            hist.deal[s] = h.hand[s]
+        hist.extra[0], hist.extra[1] = h.dealer, h.redeals
+    return h.redeals
+
+
+cdef int pp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    return gd_history_loop(hand, rules, policies, hist, PP_HISTORY_CAP, pp_step_actions, pp_history_deal)
+
+
 def partnership_pinochle_game_kind(rules, policies):
     """Partnership Pinochle games under ``rules`` with ``policies`` (four names), for cardsim._games."""
     cdef PPRules r = pp_rules_from(rules)
@@ -570,10 +609,10 @@ def partnership_pinochle_game_kind(rules, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, PP_SEATS)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = PP_SEATS, 2, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(PPHand), sizeof(PPGame), sizeof(PPGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = pp_gd_deal, pp_gd_play, pp_gd_end, pp_gd_winner, pp_gd_record
+    gd_setup(&g, PP_SEATS, 2, rules["target_score"], GD_MAX_HANDS, sizeof(PPHand), sizeof(PPGame),
+             sizeof(PPGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.winner, g.record = pp_gd_new, pp_gd_play, pp_gd_end, pp_gd_winner, pp_gd_record
+    g.play_history, g.history_cap, g.deal_words, g.extra_ints = pp_gd_history, PP_HISTORY_CAP, PP_SEATS, 2
     kind.fill("partnership-pinochle", PP_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 

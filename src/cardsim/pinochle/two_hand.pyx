@@ -10,8 +10,8 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
-from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream,
-                             gd_highest_alone, gd_play_game)
+from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
+                             gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -155,6 +155,42 @@ cdef inline int th_move_action(const THHand* h, int s, int card) noexcept nogil:
     return pin_card_action(card) + (TH_A_TABLE if (h.table[s] >> card) & 1 else 0)
 
 
+cdef enum:
+    TH_HISTORY_CAP = 256        # most actions a hand can take: 48 cards, a declaration or exchange and a draw a trick
+
+
+cdef int th_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy (th_policy_step), as its one action
+    (docs/actions.md) into ``out``; returns 1, -1 once the hand is over (a gd_step_fn)."""
+    cdef THHand* h = <THHand*>hand
+    if h.phase == PH_DONE:
+        return -1
+    seat[0] = h.to_act
+    out[0] = th_step_action(h, <const THRules*>rules, policies[h.to_act])
+    return 1
+
+
+cdef inline int th_step_action(THHand* h, const THRules* r, int policy) noexcept nogil:
+    """One decision by ``policy`` for the seat to act (th_policy_step), as its action (docs/actions.md)."""
+    cdef THHand before = h[0]
+    cdef int s = h.to_act, k, kind = -1, card
+    th_policy_step(h, r, policy)
+    if before.phase == PH_MELD:
+        if h.exchanged != before.exchanged:
+            return TH_A_EXCHANGE
+        if h.melds[s] != before.melds[s]:
+            for k in range(TH_KINDS):  # a run also marks its K Q for trump marriages: run comes first
+                if h.used[k] != before.used[k]:
+                    kind = k
+                    break
+            if kind == TK_MARRIAGE:
+                return TH_A_DECLARE + TD_MARRIAGE + ((<int>lsb(h.used[kind] & ~before.used[kind]) >> 4))
+            return TH_A_DECLARE + (kind if kind < TK_MARRIAGE else kind + 3)
+        return TH_A_DRAW
+    card = <int>lsb(before.hand[s] & ~h.hand[s])  # the one card that left the hand
+    return th_move_action(&before, s, card)
+
+
 cdef class TwoHandPinochleState(GameState):
     """One Two-Hand Pinochle hand held by the core, for step-by-step play from Python.
 
@@ -228,26 +264,7 @@ cdef class TwoHandPinochleState(GameState):
         In the meld phase a policy step is one declaration, the exchange or the draw (the
         core then draws by itself when nothing is left to declare or exchange, as after
         an apply); in the play phases one card, from the side it came from."""
-        cdef THHand before = self.h
-        cdef int s = self.h.to_act, k, kind = -1, card
-        th_policy_step(&self.h, &self.r, policy_code(policy))
-        if before.phase == PH_MELD:
-            if self.h.exchanged != before.exchanged:
-                self._history.append(TH_A_EXCHANGE)
-            elif self.h.melds[s] != before.melds[s]:
-                for k in range(TH_KINDS):  # a run also marks its K Q for trump marriages: run comes first
-                    if self.h.used[k] != before.used[k]:
-                        kind = k
-                        break
-                if kind == TK_MARRIAGE:
-                    self._history.append(TH_A_DECLARE + TD_MARRIAGE + ((<int>lsb(self.h.used[kind] & ~before.used[kind]) >> 4)))
-                else:
-                    self._history.append(TH_A_DECLARE + (kind if kind < TK_MARRIAGE else kind + 3))
-            else:
-                self._history.append(TH_A_DRAW)
-        elif before.phase == PH_STOCK or before.phase == PH_PLAY:
-            card = <int>lsb(before.hand[s] & ~self.h.hand[s])  # the one card that left the hand
-            self._history.append(th_move_action(&before, s, card))
+        self._history.append(th_step_action(&self.h, &self.r, policy_code(policy)))
 
     def set_deal(self, order, int dealer):
         """Replace the deal by ``order`` (48 card bits: non-dealer's 12, dealer's 12, upcard, stock top first)."""
@@ -406,9 +423,8 @@ TH_GAME_DTYPE = np.dtype([
 ], align=True)
 
 
-cdef void th_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
-                     int dealer) noexcept nogil:
-    th_new_hand(<THHand*>hand, <const THRules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+cdef void th_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    th_new_hand(<THHand*>hand, <const THRules*>rules, seed, stream, dealer)
 
 
 cdef void th_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
@@ -440,6 +456,24 @@ cdef void th_gd_record(const void* hand, const void* game, const void* rules, co
         rec.trick_points[s] = g.trick_points[s]
 
 
+cdef int th_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards, the upcard and the stock (masks); extra:
+    dealer, 0 redeals, then the stock's 23 card bits in draw order (top first), as a replay needs."""
+    cdef const THHand* h = <const THHand*>hand
+    cdef int i
+    if write:
+        hist.deal[0], hist.deal[1], hist.deal[2], hist.deal[3] = h.hand[0], h.hand[1], bit_bb(h.upcard), 0
+        hist.extra[0], hist.extra[1] = h.dealer, 0
+        for i in range(TH_STOCK_SIZE):
+            hist.deal[3] |= bit_bb(h.stock[i])
+            hist.extra[2 + i] = h.stock[i]
+    return 0
+
+
+cdef int th_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    return gd_history_loop(hand, rules, policies, hist, TH_HISTORY_CAP, th_step_actions, th_history_deal)
+
+
 def two_hand_pinochle_game_kind(rules, policies):
     """Two-Hand Pinochle games under ``rules`` with ``policies`` (two names), for cardsim._games."""
     cdef THRules r = th_rules_from(rules)
@@ -447,10 +481,10 @@ def two_hand_pinochle_game_kind(rules, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, TH_SEATS)
-    memset(&g, 0, sizeof(g))
-    g.seats, g.sides, g.target, g.max_hands = TH_SEATS, TH_SEATS, rules["target_score"], GD_MAX_HANDS
-    g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(THHand), sizeof(THGame), sizeof(THGameRecord)
-    g.deal, g.play_out, g.end_hand, g.winner, g.record = th_gd_deal, th_gd_play, th_gd_end, NULL, th_gd_record
+    gd_setup(&g, TH_SEATS, TH_SEATS, rules["target_score"], GD_MAX_HANDS, sizeof(THHand), sizeof(THGame),
+             sizeof(THGameRecord))
+    g.new_hand, g.play_out, g.end_hand, g.record = th_gd_new, th_gd_play, th_gd_end, th_gd_record
+    g.play_history, g.history_cap, g.deal_words, g.extra_ints = th_gd_history, TH_HISTORY_CAP, 4, 2 + TH_STOCK_SIZE
     kind.fill("two-hand-pinochle", TH_GAME_DTYPE, &g, &r, sizeof(r), pol)
     return kind
 

@@ -13,7 +13,7 @@ from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim.spades.spades cimport sp_bid_tables, sp_gd_history, sp_gd_new, sp_history_cap, sp_rules_from
 from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone, gd_play_game
 from cardsim._games import simulate_games
 
@@ -114,6 +114,8 @@ cdef void sp_gd_game(const SPRules* r, GDGame* g) noexcept nogil:
     g.seats, g.sides, g.target, g.max_hands = r.seats, 2 if r.partnership else r.seats, r.target_score, sp_hand_cap(r)
     g.hand_bytes, g.game_bytes, g.record_bytes = sizeof(SPHand), sizeof(SPGame), sizeof(SPGameRecord)
     g.deal, g.play_out, g.end_hand, g.winner, g.record = sp_gd_deal, sp_gd_play, sp_gd_end, NULL, sp_gd_record
+    g.new_hand, g.play_history, g.history_cap = sp_gd_new, sp_gd_history, sp_history_cap()
+    g.deal_words, g.extra_ints = r.seats, 2 + 3 * r.seats
 
 cdef int sp_game(SPHand* h, const SPRules* r, const int* policies, uint64_t seed, uint64_t stream,
                  int dealer, SPGameRecord* out) noexcept nogil:

@@ -1,7 +1,12 @@
 # cython: language_level=3
 """What spades/spades.pyx shares with spades/games.pyx and spades/odds.pyx."""
+from libc.stdint cimport int64_t, uint64_t
 from cardsim.spades.engine cimport SPRules
 from cardsim.spades.players cimport SPBidTables
+from cardsim._games cimport GDHistory
 
 cdef SPRules sp_rules_from(rules) except *
 cdef SPBidTables* sp_bid_tables() noexcept nogil   # the bid tables spades/players.pxd reads (SP_TABLES)
+cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil
+cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil
+cdef int sp_history_cap() noexcept nogil

@@ -10,6 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._games cimport GDHistory, gd_history_loop
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
 from cardsim.spades.engine cimport *
@@ -294,6 +295,58 @@ cdef inline int sp_bid_action(int code) noexcept nogil:
     return SP_A_BID + (code & 31) if (code >> 5) == SP_BID_REGULAR else SP_A_SPECIAL + (code >> 5)
 
 
+cdef enum:
+    SP_HISTORY_CAP = 128        # most actions a hand can take: a bid a seat and 54 cards
+
+
+cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """One decision of the seat to act by its policy, as its one action (docs/actions.md) into
+    ``out``; returns 1, -1 once the hand is over (a gd_step_fn)."""
+    cdef SPHand* h = <SPHand*>hand
+    if h.phase == SP_PH_DONE:
+        return -1
+    seat[0] = h.to_act
+    out[0] = sp_step_action(h, <const SPRules*>rules, policies[h.to_act])
+    return 1
+
+
+cdef inline int sp_step_action(SPHand* h, const SPRules* r, int policy) noexcept nogil:
+    """One decision by ``policy`` for the seat to act (sp_policy_step), as its action (docs/actions.md)."""
+    cdef SPHand before = h[0]
+    cdef int s = h.to_act
+    sp_policy_step(h, r, policy)
+    if before.phase == SP_PH_BID:
+        return sp_bid_action((h.kind[s] << 5) | h.bid[s])
+    return sp_card_action(<int>lsb(before.hand[s] & ~h.hand[s]))
+
+
+cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
+    """The deal row (a gd_row_fn): each seat's cards; extra: dealer, 0 redeals, then the game so
+    far at the deal (scores, bags, blind 6 bids used; one per seat each), as a replay needs it."""
+    cdef const SPHand* h = <const SPHand*>hand
+    cdef int s, S = (<const SPRules*>rules).seats
+    if write:
+        hist.extra[0], hist.extra[1] = h.dealer, 0
+        for s in range(S):
+            hist.deal[s] = h.hand[s]
+            hist.extra[2 + s] = h.game_score[s]
+            hist.extra[2 + S + s] = h.game_bags[s]
+            hist.extra[2 + 2 * S + s] = h.blind6_used[s]
+    return 0
+
+
+cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
+    return gd_history_loop(hand, rules, policies, hist, SP_HISTORY_CAP, sp_step_actions, sp_history_deal)
+
+
+cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    sp_new_hand(<SPHand*>hand, <const SPRules*>rules, seed, stream, dealer)
+
+
+cdef int sp_history_cap() noexcept nogil:
+    return SP_HISTORY_CAP
+
+
 cdef class SpadesState(GameState):
     """One spades hand held by the core, for step-by-step play from Python.
 
@@ -380,12 +433,10 @@ cdef class SpadesState(GameState):
         """Let ``policy`` take the decision due now; the action it amounts to joins the history."""
         cdef SPHand before = self.h
         cdef int s = self.h.to_act
-        sp_policy_step(&self.h, &self.r, policy_code(policy))
-        if before.phase == SP_PH_BID:
-            self._history.append(sp_bid_action((self.h.kind[s] << 5) | self.h.bid[s]))
-        else:
+        cdef int action = sp_step_action(&self.h, &self.r, policy_code(policy))
+        if before.phase != SP_PH_BID:  # what the play proves (resample): the seat's barred cards
             self.h.barred[s] |= sp_play_barred(&before, &self.r, <int>lsb(before.hand[s] & ~self.h.hand[s]))
-            self._history.append(sp_card_action(<int>lsb(before.hand[s] & ~self.h.hand[s])))
+        self._history.append(action)
 
     def resample(self, int seat, uint64_t seed):
         """A copy in which the other seats' cards are redealt uniformly among them, consistent
