@@ -48,6 +48,7 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
     from endplay.types import Deal, Denom, Player
     rng = random.Random(seed)
     ours, theirs = [], []
+    nodes = 0
     for k in range(deals):
         hands = random_spades_hands(rng, cards)
         deal = Deal(pbn(hands))
@@ -60,12 +61,14 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
         pos = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=20)
         mine = pos.move_values()
         ours.append(time.perf_counter() - t)
+        nodes += pos.nodes
         if mine != dds:
             raise SystemExit(f"deal {k}: solver {mine} != DDS {dds} ({pbn(hands)})")
     print(f"spades (break_spades=false) vs DDS, {deals} deals of {cards} cards a hand, every opening lead: "
           f"all equal; cardsim median {1000 * statistics.median(ours):.2f} ms p90 {1000 * pct(ours, 90):.2f} ms; "
           f"DDS median {1000 * statistics.median(theirs):.2f} ms p90 {1000 * pct(theirs, 90):.2f} ms; "
-          f"ratio of medians {statistics.median(ours) / statistics.median(theirs):.1f}x")
+          f"ratio of medians {statistics.median(ours) / statistics.median(theirs):.1f}x; "
+          f"cardsim nodes {nodes:,} in all ({nodes / deals:,.0f} a deal)")
 
 
 def bench_euchre(n: int, seed: int) -> None:

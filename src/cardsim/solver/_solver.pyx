@@ -19,6 +19,40 @@ from cardsim._rng cimport mix64
 
 cnp.import_array()
 
+cdef extern from *:
+    """
+    /* pext / pdep: BMI2 where the CPU has it (checked once at import), else a loop. */
+    #include <stdint.h>
+    static int sv_have_bmi2 = 0;
+    #if defined(__GNUC__) && defined(__x86_64__)
+    #include <immintrin.h>
+    __attribute__((target("bmi2"))) static uint64_t sv_pext_hw(uint64_t a, uint64_t m) { return _pext_u64(a, m); }
+    __attribute__((target("bmi2"))) static uint64_t sv_pdep_hw(uint64_t a, uint64_t m) { return _pdep_u64(a, m); }
+    static void sv_detect_cpu(void) { __builtin_cpu_init(); sv_have_bmi2 = __builtin_cpu_supports("bmi2") ? 1 : 0; }
+    #else
+    static uint64_t sv_pext_hw(uint64_t a, uint64_t m) { (void)a; (void)m; return 0; }
+    static uint64_t sv_pdep_hw(uint64_t a, uint64_t m) { (void)a; (void)m; return 0; }
+    static void sv_detect_cpu(void) { sv_have_bmi2 = 0; }
+    #endif
+    static inline uint64_t sv_pext(uint64_t a, uint64_t m) {
+        uint64_t out = 0, k = 1;
+        if (sv_have_bmi2) return sv_pext_hw(a, m);
+        while (m) { if (a & m & (0 - m)) out |= k; k <<= 1; m &= m - 1; }
+        return out;
+    }
+    static inline uint64_t sv_pdep(uint64_t a, uint64_t m) {
+        uint64_t out = 0, k = 1;
+        if (sv_have_bmi2) return sv_pdep_hw(a, m);
+        while (m) { if (a & k) out |= m & (0 - m); k <<= 1; m &= m - 1; }
+        return out;
+    }
+    """
+    uint64_t sv_pext(uint64_t a, uint64_t m) noexcept nogil   # the bits of ``a`` at ``m``'s bits, packed low
+    uint64_t sv_pdep(uint64_t a, uint64_t m) noexcept nogil   # the low bits of ``a`` spread onto ``m``'s bits
+    void sv_detect_cpu() noexcept nogil
+
+sv_detect_cpu()
+
 # -- the rules of play ---------------------------------------------------------------
 
 cdef inline int sv_next(const SVRules* r, const SVPos* p, int s) noexcept nogil:
@@ -146,15 +180,17 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
 
 # -- bounds ---------------------------------------------------------------------------
 
-cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L) noexcept nogil:
+cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw) noexcept nogil:
     """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
 
     Its trumps above every other trump win; when that strips every other hand of
     trump (or there is none), its cards above every other card of a plain suit win
-    too.  Partners' cards count as others', so no partner can overtake.
+    too.  Partners' cards count as others', so no partner can overtake.  ``qw``
+    gets the cards whose rank the bound relies on (winners in lanes where another
+    hand holds a card: elsewhere the lengths alone say it).
     """
-    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth
-    cdef int s, q = 0, k, longest = 0, suit
+    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth, w = 0
+    cdef int s, q = 0, longest = 0, suit
     for s in range(r.seats):
         if s != L:
             others |= p.hand[s]
@@ -162,35 +198,50 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L) noexcept nogil
         tr = lane_bb(r.trump)
         if r.break_spades and not p.broken and (mine & ~tr):
             if others & tr:
+                qw[0] = 0
                 return 0        # trump may not be led yet, and others could ruff
         else:
             oth = others & tr
             lane = mine & tr
-            while lane and (not oth or msb(lane) > msb(oth)):
-                q += 1
-                lane &= ~bit_bb(msb(lane))
+            if oth:
+                while lane and msb(lane) > msb(oth):
+                    q += 1
+                    w |= bit_bb(msb(lane))
+                    lane &= ~bit_bb(msb(lane))
+            else:
+                q = popcount(lane)
             for s in range(r.seats):
                 if s != L and popcount(p.hand[s] & tr) > longest:
                     longest = popcount(p.hand[s] & tr)
             if longest > q:
+                qw[0] = w
                 return q
     for suit in range(4):
         if suit == r.trump:
             continue
         lane = mine & lane_bb(suit)
         oth = others & lane_bb(suit)
-        while lane and (not oth or msb(lane) > msb(oth)):
+        if not oth:
+            q += popcount(lane)
+            continue
+        while lane and msb(lane) > msb(oth):
             q += 1
+            w |= bit_bb(msb(lane))
             lane &= ~bit_bb(msb(lane))
+    qw[0] = w
     return q
 
-cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi) noexcept nogil:
+cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
+                                uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
     """Tricks the top trumps force, whatever anyone wants: a trump above every trump of
     the other side wins the trick it is played in, and each seat plays one card a trick,
-    so the seat of a side holding the most such trumps gives the side that many tricks."""
-    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane
+    so the seat of a side holding the most such trumps gives the side that many tricks.
+    A bound it raises (lowers) sets ``lo_w`` (``hi_w``): the trumps from the other side's
+    highest up, whose holders the bound relies on."""
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane, out = 0
     cdef int s, k, best_mine = 0, best_theirs = 0
     for s in range(r.seats):
+        out |= p.hand[s] & tr
         if (r.count_side >> s) & 1:
             mine |= p.hand[s] & tr
         else:
@@ -209,8 +260,10 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
                 best_theirs = k
     if best_mine > lo[0]:
         lo[0] = best_mine
+        lo_w[0] = (out & ~((bit_bb(msb(theirs))) - 1)) if theirs else 0
     if p.tricks_left - best_theirs < hi[0]:
         hi[0] = p.tricks_left - best_theirs
+        hi_w[0] = (out & ~((bit_bb(msb(mine))) - 1)) if mine else 0
 
 cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     cdef uint64_t cards = sv_out_cards(r, p)
@@ -291,6 +344,115 @@ cdef inline bint sv_same(const SVScratch* sc, const SVRules* r, const SVPos* p, 
             return False
     return True
 
+# -- the generalised table (trick mode, in the manner of DDS's) ------------------------------
+#
+# Counting tricks under plain follow-suit, an entry stands for every position with the same
+# leader (and broken / first-trick state), the same length of every seat in every lane, and
+# the same holders of the cards that mattered: in each lane, every card still out from the
+# lowest that won a contested trick somewhere in the search (with the winner's equivalent
+# cards below it), or that a bound relied on, up to the top.  Cards below that are "small":
+# they never won a contested trick, so which small cards a seat holds does not change the
+# value.  Holdings are compared in relative ranks: ``pext(hand, all cards out)``.
+
+cdef inline void sv_gkey(const SVRules* r, const SVPos* p, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """Every seat's length in every lane (4 bits each: seats 0-3 in ``k0``, seat 4 in ``k1``),
+    with the leader, broken, first trick and a non-zero marker in ``k1``."""
+    cdef uint64_t a = 0, b = 0, x
+    cdef int s
+    for s in range(r.seats):
+        x = p.hand[s]
+        x = x - ((x >> 1) & <uint64_t>0x5555555555555555ULL)
+        x = (x & <uint64_t>0x3333333333333333ULL) + ((x >> 2) & <uint64_t>0x3333333333333333ULL)
+        x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0FULL
+        x = (x + (x >> 8)) & <uint64_t>0x000F000F000F000FULL   # each lane's count (at most 15)
+        if s < 4:
+            a |= x << (4 * s)
+        else:
+            b |= x
+    k0[0] = a
+    k1[0] = (b | (<uint64_t>p.leader << 4) | (<uint64_t>(p.broken != 0) << 7)
+             | (<uint64_t>(p.tricks_done == 0) << 8) | (<uint64_t>1 << 9))
+
+cdef inline SVGBucket* sv_gbucket(SVScratch* sc, uint64_t k0, uint64_t k1) noexcept nogil:
+    return &sc.gtt[mix64(k0 ^ mix64(k1)) & sc.gtt_mask]
+
+cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
+    """The cards of ``out`` at or above the lowest card of ``w`` in each lane."""
+    cdef uint64_t t = 0, lw
+    cdef int l
+    for l in range(4):
+        lw = w & lane_bb(l)
+        if lw:
+            t |= out & lane_bb(l) & ~(bit_bb(lsb(lw)) - 1)
+    return t
+
+cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint64_t k0, uint64_t k1,
+                           const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
+                           int move) noexcept nogil:
+    cdef uint64_t mask = sv_pext(sv_top_from(w, all_out), all_out)
+    cdef SVGEntry* e
+    cdef int i, t, slot = -1
+    cdef bint same
+    for i in range(SV_BUCKET):
+        if bk.k0[i] == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
+            e = &bk.e[i]
+            same = True
+            for t in range(r.seats):
+                if e.rel[t] != (rel[t] & mask):
+                    same = False
+                    break
+            if same:                        # the same class: both bounds hold, keep the tighter
+                if lo > e.lo:
+                    e.lo = <int16_t>lo
+                if hi < e.hi:
+                    e.hi = <int16_t>hi
+                if e.hi < e.lo:
+                    e.hi = e.lo
+                if move >= 0:
+                    e.move = <int8_t>move
+                return
+        elif slot < 0 and bk.e[i].k1 == 0:
+            slot = i
+    if slot < 0:
+        slot = bk.next % SV_BUCKET
+        bk.next += 1
+    e = &bk.e[slot]
+    bk.k0[slot] = k0
+    e.k1 = k1
+    e.mask = mask
+    for t in range(SV_MAX_SEATS):
+        e.rel[t] = (rel[t] & mask) if t < r.seats else 0
+    e.lo = <int16_t>lo
+    e.hi = <int16_t>hi
+    e.move = <int8_t>move
+
+cdef inline uint64_t sv_trick_win(const SVRules* r, const SVPos* c, int size, bint seq) noexcept nogil:
+    """The card that won the trick just completed in ``c`` (its cards still in ``c.trick``),
+    when another card of its lane was played (else its rank did not matter), and with
+    ``seq`` the winner's cards just below it that the move generator merged with it."""
+    cdef int w = c.trick[c.best], lane = c.trick[c.best] >> 4, n = 0, i, b
+    cdef uint64_t res, held, below, out = 0
+    for i in range(size):
+        if (c.trick[i] >> 4) == lane:
+            n += 1
+    if n < 2:
+        return 0
+    res = bit_bb(w)
+    if seq:
+        held = c.hand[c.trick_seat[c.best]]
+        for i in range(r.seats):
+            out |= c.hand[i]
+        for i in range(size):
+            out |= bit_bb(c.trick[i])
+        below = out & lane_bb(lane) & (bit_bb(w) - 1)
+        while below:
+            b = msb(below)
+            if not (held >> b) & 1:
+                break
+            res |= bit_bb(b)
+            below &= ~bit_bb(b)
+    return res
+
 # -- the search ---------------------------------------------------------------------------
 
 cdef inline bint sv_ally_tops(const SVRules* r, const SVPos* p, int s, int suit) noexcept nogil:
@@ -332,60 +494,110 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
         return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
     return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
 
-cdef inline int sv_last_trick(const SVRules* r, const SVPos* p) noexcept nogil:
+cdef inline int sv_last_trick(const SVRules* r, const SVPos* p, uint64_t* win) noexcept nogil:
     """The last trick: every seat still to play holds one card; no choice is left."""
     cdef SVPos q = p[0]
-    cdef int gain = 0, s
+    cdef int gain = 0, s, size = p.n_in_trick
     while q.tricks_left > 0:
         s = sv_to_act(r, &q)
         gain += sv_apply(r, &q, lsb(q.hand[s]))
+        size += 1
+    win[0] = sv_trick_win(r, &q, size, False) if size > 0 else 0
     return gain
 
 cdef enum:
     ORDER_WEIGHT = 100000       # move-ordering class over the history heuristic (a tie-break)
     FULL_WINDOW = 5             # value ranges this short take one full-window search, not MTD(f)
 
-cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil:
+cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
-    lies inside (alpha, beta); otherwise a bound on the side of the window it fell."""
+    lies inside (alpha, beta); otherwise a bound on the side of the window it fell.
+    ``win`` gets the cards whose ranks the answer relies on (generalised table only)."""
     cdef SVPos child
     cdef SVEntry* e = NULL
+    cdef SVGBucket* bk = NULL
+    cdef SVGEntry* ge
     cdef uint64_t key[SV_MAX_SEATS]
-    cdef uint64_t others = 0
+    cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0
     cdef int moves[64]
     cdef long long score[64]
     cdef long long ts
-    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q
-    cdef bint maximise, boundary = p.n_in_trick == 0
+    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q, mv
+    cdef bint maximise, boundary = p.n_in_trick == 0, general = sc.general, cut = False, match
+    cdef bint narrow_lo = False, narrow_hi = False
     sc.nodes += 1
+    win[0] = 0
     if p.tricks_left <= 1:
-        return sv_last_trick(r, p)
+        return sv_last_trick(r, p, win)
     if boundary:
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
-            q = sv_quick_tricks(r, p, p.leader)
+            q = sv_quick_tricks(r, p, p.leader, &qw)
             if (r.count_side >> p.leader) & 1:
                 lo = q
+                lo_w = qw
             else:
                 hi = p.tricks_left - q
+                hi_w = qw
         if not r.points and r.trump >= 0:
-            sv_sure_trumps(r, p, &lo, &hi)
-        sv_key(r, p, key)
-        e = sv_slot(sc, r, p, key)
-        if sv_same(sc, r, p, e, key):
-            if e.lo > lo:
-                lo = e.lo
-            if e.hi < hi:
-                hi = e.hi
-            tt_move = sv_move_from_entry(r, p, e.move)
+            sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
+        if general:
+            if lo >= beta or lo >= hi:
+                win[0] = lo_w | (hi_w if lo >= hi else 0)
+                return lo
+            if hi <= alpha:
+                win[0] = hi_w
+                return hi
+            sv_gkey(r, p, &k0, &k1)
+            for i in range(r.seats):
+                all_out |= p.hand[i]
+            for i in range(r.seats):
+                key[i] = sv_pext(p.hand[i], all_out)
+            bk = sv_gbucket(sc, k0, k1)
+            for i in range(SV_BUCKET):
+                if bk.k0[i] != k0 or bk.e[i].k1 != k1:
+                    continue
+                ge = &bk.e[i]
+                match = True
+                for t in range(r.seats):
+                    if (key[t] ^ ge.rel[t]) & ge.mask:
+                        match = False
+                        break
+                if not match:
+                    continue
+                if ge.lo > lo:
+                    lo = ge.lo
+                    lo_w = sv_pdep(ge.mask, all_out)
+                if ge.hi < hi:
+                    hi = ge.hi
+                    hi_w = sv_pdep(ge.mask, all_out)
+                if tt_move < 0 and ge.move >= 0:
+                    tt_move = lsb(sv_pdep(bit_bb(ge.move), all_out))
+                if lo >= beta or hi <= alpha or lo >= hi:
+                    break
+        else:
+            sv_key(r, p, key)
+            e = sv_slot(sc, r, p, key)
+            if sv_same(sc, r, p, e, key):
+                if e.lo > lo:
+                    lo = e.lo
+                if e.hi < hi:
+                    hi = e.hi
+                tt_move = sv_move_from_entry(r, p, e.move)
         if lo >= beta or lo >= hi:
+            win[0] = lo_w | (hi_w if lo >= hi else 0)
             return lo
         if hi <= alpha:
+            win[0] = hi_w
             return hi
         if lo > alpha:
             alpha = lo
+            narrow_lo = True
+            acc |= lo_w
         if hi < beta:
             beta = hi
+            narrow_hi = True
+            acc |= hi_w
     cdef int a0 = alpha, b0 = beta
     s = sv_to_act(r, p)
     for i in range(r.seats):
@@ -405,7 +617,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         ts = score[i]; score[i] = score[j]; score[j] = ts
         child = p[0]
         gain = sv_apply(r, &child, moves[i])
-        v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain)
+        v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain, &cw)
+        if general and child.n_in_trick == 0:
+            cw |= sv_trick_win(r, &child, p.n_in_trick + 1, True)
         if maximise:
             if v > best_v:
                 best_v = v
@@ -421,8 +635,35 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if alpha >= beta:
             if i > 0:
                 sc.hist[s][moves[i]] += <uint32_t>(p.tricks_left * p.tricks_left)
+            cut = True
+            acc = cw                            # this card alone proves the bound
             break
+        acc |= cw
+    win[0] = acc
     if boundary:
+        if general:
+            # what this search proved, with the witnesses its cards and narrowing relied on
+            if cut:
+                lo = 0
+                hi = p.tricks_left
+            else:
+                if not narrow_lo:
+                    lo = 0
+                if not narrow_hi:
+                    hi = p.tricks_left
+            if best_v <= a0:
+                if best_v < hi:
+                    hi = best_v
+            elif best_v >= b0:
+                if best_v > lo:
+                    lo = best_v
+            else:
+                lo = hi = best_v
+            if hi < lo:
+                hi = lo
+            mv = popcount(all_out & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
+            sv_gstore(sc, r, bk, k0, k1, key, all_out, acc, lo, hi, mv)
+            return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
             if best_v < hi:
@@ -449,17 +690,28 @@ cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) no
     """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
     ``guess`` (the transposition table keeps what each one proved)."""
     cdef int lo = 0, hi = sv_points_left(r, p) if r.points else p.tricks_left, g, beta
+    cdef uint64_t win
     if hi <= FULL_WINDOW:
-        return sv_search(sc, r, p, lo - 1, hi + 1)    # a short range: one full-window search
+        return sv_search(sc, r, p, lo - 1, hi + 1, &win)    # a short range: one full-window search
     g = guess if guess >= lo and guess <= hi else lo
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = sv_search(sc, r, p, beta - 1, beta)
+        g = sv_search(sc, r, p, beta - 1, beta, &win)
         if g < beta:
             hi = g
         else:
             lo = g
     return lo
+
+
+cdef inline bint sv_full_lane(const uint64_t* hands, int seats) noexcept nogil:
+    """A seat holds all 16 cards of a lane (the generalised key keeps lengths in 4 bits)."""
+    cdef int s, l
+    for s in range(seats):
+        for l in range(4):
+            if (hands[s] & lane_bb(l)) == lane_bb(l):
+                return True
+    return False
 
 
 # -- the Python face ------------------------------------------------------------------------
@@ -538,14 +790,22 @@ cdef class Position:
             self.p.tricks_left = 1
         elif self.p.n_in_trick and popcount(self.p.hand[self.p.trick_seat[0]]) == self.p.tricks_left:
             self.p.tricks_left += 1
-        self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
-        if self.sc.tt == NULL:
-            raise MemoryError()
-        self.sc.tt_mask = (<uint64_t>1 << tt_bits) - 1
+        self.sc.general = not self.r.points and self.r.kind == SV_FOLLOW and not sv_full_lane(self.p.hand, self.r.seats)
+        if self.sc.general:
+            self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - 4), sizeof(SVGBucket))
+            if self.sc.gtt == NULL:
+                raise MemoryError()
+            self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - 4)) - 1
+        else:
+            self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
+            if self.sc.tt == NULL:
+                raise MemoryError()
+            self.sc.tt_mask = (<uint64_t>1 << tt_bits) - 1
         self.sc.gen = 1
 
     def __dealloc__(self):
         free(self.sc.tt)
+        free(self.sc.gtt)
 
     @property
     def to_act(self):
@@ -630,6 +890,11 @@ cdef class Position:
             raise ValueError(f"hands needs {self.r.seats} columns")
         out = np.empty(n, dtype=np.int32)
         cdef int[::1] res = out
+        if self.sc.general:
+            for k in range(n):
+                for s in range(self.r.seats):
+                    if sv_full_lane(&hands[k, 0], self.r.seats):
+                        raise ValueError(f"row {k}: a seat holds all 16 cards of a lane")
         with nogil:
             for k in range(n):
                 q = self.p
@@ -654,6 +919,11 @@ cdef class Position:
             mv[j] = int(moves[j])
         out = np.empty((n, m), dtype=np.int32)
         cdef int[:, ::1] res = out
+        if self.sc.general:
+            for k in range(n):
+                for s in range(self.r.seats):
+                    if sv_full_lane(&hands[k, 0], self.r.seats):
+                        raise ValueError(f"row {k}: a seat holds all 16 cards of a lane")
         with nogil:
             for k in range(n):
                 q = self.p
@@ -669,5 +939,6 @@ cdef class Position:
 def _probe(Position pos, int beta):
     """Debug: one null-window search (beta-1, beta) from the position; (result, nodes)."""
     cdef long n0 = pos.sc.nodes
-    cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta)
+    cdef uint64_t win
+    cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta, &win)
     return g, pos.sc.nodes - n0
