@@ -101,3 +101,4 @@ cdef int sv_apply(const SVRules* r, SVPos* p, int card) noexcept nogil
 cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept nogil
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil
+cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil

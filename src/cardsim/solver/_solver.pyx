@@ -525,6 +525,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q, mv
     cdef bint maximise, boundary = p.n_in_trick == 0, general = sc.general, cut = False, match
     cdef bint narrow_lo = False, narrow_hi = False
+    cdef int small[4]
+    small[0] = small[1] = small[2] = small[3] = -1
     sc.nodes += 1
     win[0] = 0
     if p.tricks_left <= 1:
@@ -615,6 +617,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 j = t
         t = moves[i]; moves[i] = moves[j]; moves[j] = t
         ts = score[i]; score[i] = score[j]; score[j] = ts
+        if general and moves[i] < small[moves[i] >> 4]:
+            continue                            # a small card of a lane where one was tried
         child = p[0]
         gain = sv_apply(r, &child, moves[i])
         v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain, &cw)
@@ -639,6 +643,13 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             acc = cw                            # this card alone proves the bound
             break
         acc |= cw
+        if general and small[moves[i] >> 4] < 0:
+            # below every card that mattered so far in its lane: the lane's other cards below
+            # those give the same value (DDS's rule), so one of them is enough
+            cw = acc & lane_bb(moves[i] >> 4)
+            t = lsb(cw) if cw else 16 * (moves[i] >> 4) + 16
+            if moves[i] < t:
+                small[moves[i] >> 4] = t
     win[0] = acc
     if boundary:
         if general:
@@ -689,9 +700,14 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil:
     """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
     ``guess`` (the transposition table keeps what each one proved)."""
-    cdef int lo = 0, hi = sv_points_left(r, p) if r.points else p.tricks_left, g, beta
+    return sv_value_in(sc, r, p, 0, sv_points_left(r, p) if r.points else p.tricks_left, guess)
+
+
+cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil:
+    """The exact value of ``p``, known to lie in [lo, hi]."""
+    cdef int g, beta
     cdef uint64_t win
-    if hi <= FULL_WINDOW:
+    if hi - lo <= FULL_WINDOW:
         return sv_search(sc, r, p, lo - 1, hi + 1, &win)    # a short range: one full-window search
     g = guess if guess >= lo and guess <= hi else lo
     while lo < hi:
@@ -870,15 +886,34 @@ cdef class Position:
         """{card bit: value} for every legal card of the seat to act: what ``count_side``
         ends with from here (the current trick included) after that card, best play after."""
         cdef SVPos child
-        cdef int gain, v, guess = 0
+        cdef int gain, v, best, s = sv_to_act(&self.r, &self.p), n, i, top
+        cdef int reps[64]
+        cdef bint maximise
         out = {}
-        for card in self.legal():
+        if s < 0:
+            return out
+        top = sv_points_left(&self.r, &self.p) if self.r.points else self.p.tricks_left
+        maximise = (self.r.max_side >> s) & 1
+        with nogil:
+            best = sv_value(&self.sc, &self.r, &self.p, 0)
+            n = sv_moves(&self.r, &self.p, s, reps)
+        values = {}
+        for i in range(n):
+            # the best value bounds every card's: a maximiser's cards are at most it, a
+            # minimiser's at least; most cards equal it, and one probe shows that
             child = self.p
-            gain = sv_apply(&self.r, &child, card)
+            gain = sv_apply(&self.r, &child, reps[i])
             with nogil:
-                v = gain + sv_value(&self.sc, &self.r, &child, guess - gain)
-            guess = v
-            out[card] = v
+                if maximise:
+                    v = gain + sv_value_in(&self.sc, &self.r, &child, 0, best - gain, best - gain)
+                else:
+                    v = gain + sv_value_in(&self.sc, &self.r, &child, best - gain, top - gain, best - gain)
+            values[reps[i]] = v
+        for card in self.legal():
+            # an equivalent card has its class's value: the class's card is the lowest one
+            # searched at or above it in its lane (pinochle: either copy)
+            rep = min(c for c in values if c >> 4 == card >> 4 and (c >> self.r.rank_shift) >= (card >> self.r.rank_shift))
+            out[card] = values[rep]
         return out
 
     def values_many(self, cnp.uint64_t[:, ::1] hands):
