@@ -180,14 +180,15 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
 
 # -- bounds ---------------------------------------------------------------------------
 
-cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw) noexcept nogil:
+cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, int skip) noexcept nogil:
     """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
 
     Its trumps above every other trump win; when that strips every other hand of
     trump (or there is none), its cards above every other card of a plain suit win
     too.  Partners' cards count as others', so no partner can overtake.  ``qw``
     gets the cards whose rank the bound relies on (winners in lanes where another
-    hand holds a card: elsewhere the lengths alone say it).
+    hand holds a card: elsewhere the lengths alone say it).  Lane ``skip`` (a plain
+    suit, -1: none) is not cashed.
     """
     cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth, w = 0
     cdef int s, q = 0, longest = 0, suit
@@ -217,7 +218,7 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw) 
                 qw[0] = w
                 return q
     for suit in range(4):
-        if suit == r.trump:
+        if suit == r.trump or suit == skip:
             continue
         lane = mine & lane_bb(suit)
         oth = others & lane_bb(suit)
@@ -230,6 +231,52 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw) 
             lane &= ~bit_bb(msb(lane))
     qw[0] = w
     return q
+
+cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t* qw) noexcept nogil:
+    """A lower bound through an ally: ``L`` leads its lowest card of a plain suit to an ally
+    ``P`` (same side, counted the same) whose top card there beats every other seat's and
+    that no opponent can ruff; ``P`` wins it and cashes its own quick tricks in the other
+    suits.  1 + those, the best ally and suit (0: none); ``qw`` as for sv_quick_tricks."""
+    cdef SVPos q
+    cdef uint64_t lx, tr = lane_bb(r.trump) if r.trump >= 0 else 0, opp, w2
+    cdef int P, X, o, top, n2, best = 0
+    cdef bint ok
+    qw[0] = 0
+    for P in range(r.seats):
+        if P == L or not p.hand[P] or ((r.max_side >> P) & 1) != ((r.max_side >> L) & 1) \
+                or ((r.count_side >> P) & 1) != ((r.count_side >> L) & 1):
+            continue
+        for X in range(4):
+            if X == r.trump:
+                continue
+            lx = lane_bb(X)
+            if not (p.hand[L] & lx) or not (p.hand[P] & lx):
+                continue
+            top = msb(p.hand[P] & lx)
+            if lsb(p.hand[L] & lx) > top:
+                continue
+            opp = 0
+            ok = True
+            for o in range(r.seats):
+                if o == L or o == P or not p.hand[o]:
+                    continue
+                opp |= p.hand[o] & lx
+                if not (p.hand[o] & lx) and (p.hand[o] & tr):
+                    ok = False              # o could ruff
+            if not ok or (opp and msb(opp) > top):
+                continue
+            q = p[0]
+            q.hand[P] &= ~bit_bb(top)
+            q.hand[L] &= ~bit_bb(lsb(p.hand[L] & lx))
+            q.leader = P
+            q.tricks_left -= 1
+            n2 = 1 + sv_quick_tricks(r, &q, P, &w2, X)
+            if n2 > best:
+                best = n2
+                qw[0] = w2 | bit_bb(top)    # P's card tops every card of the lane not its own
+    if best > p.tricks_left:
+        best = p.tricks_left
+    return best
 
 cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
                                 uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
@@ -534,13 +581,23 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     if boundary:
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
-            q = sv_quick_tricks(r, p, p.leader, &qw)
+            q = sv_quick_tricks(r, p, p.leader, &qw, -1)
             if (r.count_side >> p.leader) & 1:
                 lo = q
                 lo_w = qw
+                if lo < beta:
+                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
+                    if q > lo:
+                        lo = q
+                        lo_w = qw
             else:
                 hi = p.tricks_left - q
                 hi_w = qw
+                if hi > alpha:
+                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
+                    if p.tricks_left - q < hi:
+                        hi = p.tricks_left - q
+                        hi_w = qw
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
         if general:
@@ -695,6 +752,32 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         e.hi = <int16_t>hi
         e.move = <int8_t>sv_move_to_entry(r, p, best_move)
     return best_v
+
+
+cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
+    """A quick guess at the value (MTD(f) starts there): the hand played out with every
+    seat playing the card the move ordering puts first."""
+    cdef SVPos q = p[0]
+    cdef int moves[64]
+    cdef int n, i, s, best, total = 0
+    cdef long long sc_best, v
+    cdef uint64_t others
+    while q.tricks_left > 0:
+        s = sv_to_act(r, &q)
+        others = 0
+        for i in range(r.seats):
+            if i != s:
+                others |= q.hand[i]
+        n = sv_moves(r, &q, s, moves)
+        best = moves[0]
+        sc_best = sv_order_score(r, &q, s, moves[0], -1, others)
+        for i in range(1, n):
+            v = sv_order_score(r, &q, s, moves[i], -1, others)
+            if v > sc_best:
+                sc_best = v
+                best = moves[i]
+        total += sv_apply(r, &q, best)
+    return total
 
 
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil:
@@ -879,7 +962,7 @@ cdef class Position:
         """The exact value of the rest of the hand for ``count_side``."""
         cdef int v
         with nogil:
-            v = sv_value(&self.sc, &self.r, &self.p, 0)
+            v = sv_value(&self.sc, &self.r, &self.p, sv_estimate(&self.r, &self.p))
         return v
 
     def move_values(self):
@@ -895,7 +978,7 @@ cdef class Position:
         top = sv_points_left(&self.r, &self.p) if self.r.points else self.p.tricks_left
         maximise = (self.r.max_side >> s) & 1
         with nogil:
-            best = sv_value(&self.sc, &self.r, &self.p, 0)
+            best = sv_value(&self.sc, &self.r, &self.p, sv_estimate(&self.r, &self.p))
             n = sv_moves(&self.r, &self.p, s, reps)
         values = {}
         for i in range(n):
