@@ -48,6 +48,9 @@ ctypedef struct SVRules:
     int points                  # 0: count tricks; 1: count card points
     int pts[64]                 # card points per bit (points mode)
     int last_bonus              # points for winning the last trick (points mode)
+    int prel                    # pinochle points mode: the table's key renumbers ranks (sv_key)
+    int pclass[6]               # with ``prel``: each rank's point class (an index of its points)
+    int pcb                     # bits a point class takes in the key
 
 ctypedef struct SVPos:
     uint64_t hand[SV_MAX_SEATS] # cards still held (0 for seats that do not play)

@@ -322,62 +322,79 @@ cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
 
 # -- the transposition table -------------------------------------------------------------
 
-cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
-    """The hands at a trick boundary; in trick mode each lane renumbered by rank among
-    the cards still out (positions with the same relative ranks have the same value)."""
-    cdef int s, lane, k, b
-    cdef uint64_t out_lane, rest, bb
-    for s in range(SV_MAX_SEATS):
-        key[s] = p.hand[s] if s < r.seats else 0
-    if r.points:
-        return
-    cdef uint64_t rel[SV_MAX_SEATS]
-    for s in range(SV_MAX_SEATS):
-        rel[s] = 0
-    cdef uint64_t all_out = 0
+cdef inline uint64_t sv_rank_mask(const SVRules* r, const SVPos* p) noexcept nogil:
+    """Both copy bits of every pinochle rank with a copy still held (the relative frame)."""
+    cdef uint64_t all_out = 0, R
+    cdef int s
     for s in range(r.seats):
         all_out |= p.hand[s]
-    for lane in range(4):
-        rest = all_out & lane_bb(lane)
-        k = 16 * lane
-        while rest:
-            b = lsb(rest)
-            rest &= rest - 1
-            bb = bit_bb(b)
-            for s in range(r.seats):
-                if p.hand[s] & bb:
-                    rel[s] |= bit_bb(k)
-                    break
-            k += 1
+    R = copies_one(all_out)
+    return R | (R << 1)
+
+cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
+    """The exact table's key at a trick boundary (``r.seats`` words, one more with
+    ``r.prel``).  Trick mode: each seat's cards in relative ranks (pext over the cards
+    out).  Points mode with ``r.prel`` (pinochle): each seat's cards with every lane's
+    ranks still out renumbered from the bottom (both copy bits kept), and a last word
+    with each lane's count of ranks out and their point classes in order: positions
+    alike in those have the same value (same legal cards, same tricks, same points).
+    Otherwise the exact cards."""
+    cdef int s, lane, b, pos = 0
+    cdef uint64_t all_out = 0, M, Rl, sig = 0
     for s in range(SV_MAX_SEATS):
-        key[s] = rel[s]
+        key[s] = p.hand[s] if s < r.seats else 0
+    if r.points and not r.prel:
+        return
+    if r.points:
+        M = sv_rank_mask(r, p)
+        for s in range(r.seats):
+            key[s] = sv_pext(p.hand[s], M)
+        for lane in range(4):
+            Rl = (M >> (16 * lane)) & <uint64_t>0x555
+            sig |= <uint64_t>popcount(Rl) << pos
+            pos += 3
+            while Rl:
+                b = lsb(Rl)
+                Rl &= Rl - 1
+                sig |= <uint64_t>r.pclass[b >> 1] << pos
+                pos += r.pcb
+        key[r.seats] = sig
+        return
+    for s in range(r.seats):
+        all_out |= p.hand[s]
+    for s in range(r.seats):
+        key[s] = sv_pext(p.hand[s], all_out)
 
 cdef inline int sv_move_to_entry(const SVRules* r, const SVPos* p, int card) noexcept nogil:
-    """A lead as the table keeps it: in trick mode its lane and its rank among the cards out."""
+    """A lead as the table keeps it: its place in the key's relative frame (exact keys:
+    the card)."""
     cdef uint64_t out = 0
     cdef int s
-    if card < 0 or r.points:
+    if card < 0 or (r.points and not r.prel):
         return card
+    if r.points:
+        return popcount(sv_rank_mask(r, p) & (bit_bb(card) - 1))
     for s in range(r.seats):
         out |= p.hand[s]
-    return (card & ~15) + popcount(out & lane_bb(card >> 4) & (bit_bb(card) - 1))
+    return popcount(out & (bit_bb(card) - 1))
 
 cdef inline int sv_move_from_entry(const SVRules* r, const SVPos* p, int move) noexcept nogil:
-    cdef uint64_t out = 0
+    cdef uint64_t out = 0, m
     cdef int s
-    if move < 0 or r.points:
+    if move < 0 or (r.points and not r.prel):
         return move
-    for s in range(r.seats):
-        out |= p.hand[s]
-    out &= lane_bb(move >> 4)
-    if popcount(out) <= (move & 15):
-        return -1
-    return nth_bit(out, move & 15)
+    if r.points:
+        out = sv_rank_mask(r, p)
+    else:
+        for s in range(r.seats):
+            out |= p.hand[s]
+    m = sv_pdep(bit_bb(move), out)
+    return lsb(m) if m else -1
 
 cdef inline SVEntry* sv_slot(SVScratch* sc, const SVRules* r, const SVPos* p, const uint64_t* key) noexcept nogil:
     cdef uint64_t h = <uint64_t>(p.leader * 8 + p.broken + 1)
     cdef int s
-    for s in range(r.seats):
+    for s in range(r.seats + r.prel):
         h = mix64(h ^ key[s])
     return &sc.tt[h & sc.tt_mask]
 
@@ -386,7 +403,7 @@ cdef inline bint sv_same(const SVScratch* sc, const SVRules* r, const SVPos* p, 
     cdef int s
     if e.gen != sc.gen or e.leader != p.leader or e.broken != p.broken:
         return False
-    for s in range(r.seats):
+    for s in range(r.seats + r.prel):
         if e.key[s] != key[s]:
             return False
     return True
@@ -862,6 +879,16 @@ cdef class Position:
             for i in range(64):
                 self.r.pts[i] = int(card_points[i])
         self.r.last_bonus = last_trick_points if self.r.points else 0
+        if self.r.points and self.r.kind == SV_PINOCHLE and self.r.seats < SV_MAX_SEATS:
+            # the relative key: point classes of the ranks (every lane scores alike)
+            classes = sorted({self.r.pts[2 * k] for k in range(6)})
+            self.r.pcb = 1 if len(classes) <= 2 else (2 if len(classes) <= 4 else 3)
+            same_lanes = all(self.r.pts[16 * l + b] == self.r.pts[b] for l in range(4) for b in range(12))
+            twins = all(self.r.pts[2 * k] == self.r.pts[2 * k + 1] for k in range(6))
+            if same_lanes and twins and 4 * (3 + 6 * self.r.pcb) <= 64:
+                self.r.prel = 1
+                for k in range(6):
+                    self.r.pclass[k] = classes.index(self.r.pts[2 * k])
         for s in range(self.r.seats):
             self.p.hand[s] = <uint64_t>hands[s] if (self.r.active >> s) & 1 else 0
         if not (self.r.active >> leader) & 1:
