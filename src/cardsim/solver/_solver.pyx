@@ -918,6 +918,8 @@ cdef class Position:
             self.p.tricks_left += 1
         self.sc.general = not self.r.points and self.r.kind == SV_FOLLOW and not sv_full_lane(self.p.hand, self.r.seats)
         if self.sc.general:
+            # no bigger than the hand needs: a fresh table costs a page fault per page touched
+            tt_bits = min(tt_bits, max(10, 6 + self.p.tricks_left))
             self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - 4), sizeof(SVGBucket))
             if self.sc.gtt == NULL:
                 raise MemoryError()
