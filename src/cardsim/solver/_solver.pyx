@@ -534,21 +534,33 @@ cdef inline bint sv_ally_tops(const SVRules* r, const SVPos* p, int s, int suit)
             return True
     return False
 
+cdef enum:
+    WIDE = 20                   # a lead's cost per card the opponents hold in its suit (their choices: a wider search)
+
 cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card, int tt_move,
                                uint64_t others) noexcept nogil:
     """Higher: searched first.  Leads: the table's move, then sure winners; follows: low
     when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest."""
     cdef int rank = card & 15, best_card, pts = r.pts[card]
     cdef uint64_t higher
+    cdef int o, ruff = 0, wide = 0
     if p.n_in_trick == 0:
         if card == tt_move:
             return 100000
+        if r.trump >= 0 and (card >> 4) != r.trump:
+            # who could ruff a lead of this suit: an opponent (-1 each) or an ally (+1)
+            for o in range(r.seats):
+                if o != s and p.hand[o] and not (p.hand[o] & lane_bb(card >> 4)) and (p.hand[o] & lane_bb(r.trump)):
+                    ruff += 1 if sv_allies(r, o, s) else -8
+        for o in range(r.seats):
+            if o != s and not sv_allies(r, o, s):
+                wide += popcount(p.hand[o] & lane_bb(card >> 4))
         higher = others & above_in_lane_bb(card | r.rank_shift)
-        if not higher and ((card >> 4) == r.trump or r.trump < 0 or not (others & lane_bb(r.trump))):
+        if not higher and ((card >> 4) == r.trump or r.trump < 0 or ruff >= 0):
             return 5000 + rank + 64 * pts
         if sv_ally_tops(r, p, s, card >> 4):
-            return 4000 - rank - 64 * pts     # low to the ally that holds the suit's top card
-        return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4))
+            return 4000 - rank - 64 * pts + 16 * ruff - WIDE * wide    # low to the ally that holds the suit's top card
+        return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4)) + 16 * ruff - WIDE * wide
     best_card = p.trick[p.best]
     if sv_allies(r, s, p.trick_seat[p.best]):
         return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
