@@ -50,6 +50,7 @@ cdef extern from *:
     uint64_t sv_pext(uint64_t a, uint64_t m) noexcept nogil   # the bits of ``a`` at ``m``'s bits, packed low
     uint64_t sv_pdep(uint64_t a, uint64_t m) noexcept nogil   # the low bits of ``a`` spread onto ``m``'s bits
     void sv_detect_cpu() noexcept nogil
+    void sv_prefetch "__builtin_prefetch"(const void* addr) noexcept nogil
 
 sv_detect_cpu()
 
@@ -608,6 +609,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     if p.tricks_left <= 1:
         return sv_last_trick(r, p, win)
     if boundary:
+        if general:
+            # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
+            sv_gkey(r, p, &k0, &k1)
+            bk = sv_gbucket(sc, k0, k1)
+            sv_prefetch(<void*>bk)
+            sv_prefetch(<void*>(<char*>bk + 64))
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
             q = sv_quick_tricks(r, p, p.leader, &qw, -1)
@@ -636,12 +643,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if hi <= alpha:
                 win[0] = hi_w
                 return hi
-            sv_gkey(r, p, &k0, &k1)
             for i in range(r.seats):
                 all_out |= p.hand[i]
             for i in range(r.seats):
                 key[i] = sv_pext(p.hand[i], all_out)
-            bk = sv_gbucket(sc, k0, k1)
             for i in range(SV_BUCKET):
                 if bk.k0[i] != k0 or bk.e[i].k1 != k1:
                     continue
