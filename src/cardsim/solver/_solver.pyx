@@ -535,6 +535,26 @@ cdef inline bint sv_ally_tops(const SVRules* r, const SVPos* p, int s, int suit)
             return True
     return False
 
+cdef inline int sv_later_threat(const SVRules* r, const SVPos* p, int s) noexcept nogil:
+    """The best card an opponent of ``s`` still to play in this trick could beat the trick's
+    winning card with (-1: none can): its highest card of the led lane, or its highest
+    trump when void there."""
+    cdef int lead = p.trick[0] >> 4, best = p.trick[p.best], o = s, k, c, top = -1
+    cdef uint64_t h
+    for k in range(sv_trick_size(r, p) - p.n_in_trick - 1):
+        o = sv_next(r, p, o)
+        if sv_allies(r, o, s):
+            continue
+        h = p.hand[o] & lane_bb(lead)
+        if not h and r.trump >= 0:
+            h = p.hand[o] & lane_bb(r.trump)
+        if not h:
+            continue
+        c = msb(h)
+        if sv_beats(r, c, best) and (top < 0 or sv_beats(r, c, top)):
+            top = c
+    return top
+
 cdef enum:
     WIDE = 20                   # a lead's cost per card the opponents hold in its suit (their choices: a wider search)
 
@@ -544,7 +564,7 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
     when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest."""
     cdef int rank = card & 15, best_card, pts = r.pts[card]
     cdef uint64_t higher
-    cdef int o, ruff = 0, wide = 0
+    cdef int o, ruff = 0, wide = 0, top
     if p.n_in_trick == 0:
         if card == tt_move:
             return 100000
@@ -564,7 +584,13 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
         return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4)) + 16 * ruff - WIDE * wide
     best_card = p.trick[p.best]
     if sv_allies(r, s, p.trick_seat[p.best]):
-        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+        top = sv_later_threat(r, p, s)
+        if top < 0:
+            return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+        # an opponent still to play can beat the ally's card: cover it if that holds
+        if sv_beats(r, card, best_card) and sv_beats(r, card, top):
+            return 2500 - rank + 64 * pts
+        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0) - 1000
     if sv_beats(r, card, best_card):
         if p.n_in_trick == 1 and (others & above_in_lane_bb(card | r.rank_shift)):
             return 1500 - rank + 64 * pts     # second hand: a winner that a later card may beat
