@@ -592,8 +592,9 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
             return 2500 - rank + 64 * pts
         return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0) - 1000
     if sv_beats(r, card, best_card):
-        if p.n_in_trick == 1 and (others & above_in_lane_bb(card | r.rank_shift)):
-            return 1500 - rank + 64 * pts     # second hand: a winner that a later card may beat
+        top = sv_later_threat(r, p, s)
+        if top >= 0 and not sv_beats(r, card, top):
+            return 1500 - rank + 64 * pts     # a winner that an opponent still to play may beat
         return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
     return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
 
