@@ -364,7 +364,9 @@ cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcep
     for s in range(r.seats):
         all_out |= p.hand[s]
     for s in range(r.seats):
-        key[s] = sv_pext(p.hand[s], all_out)
+        key[s] = 0
+        for lane in range(4):       # lane by lane: the key holds no lengths
+            key[s] |= sv_pext(p.hand[s] & lane_bb(lane), all_out & lane_bb(lane)) << (16 * lane)
 
 cdef inline int sv_move_to_entry(const SVRules* r, const SVPos* p, int card) noexcept nogil:
     """A lead as the table keeps it: its place in the key's relative frame (exact keys:
@@ -377,7 +379,7 @@ cdef inline int sv_move_to_entry(const SVRules* r, const SVPos* p, int card) noe
         return popcount(sv_rank_mask(r, p) & (bit_bb(card) - 1))
     for s in range(r.seats):
         out |= p.hand[s]
-    return popcount(out & (bit_bb(card) - 1))
+    return (card & ~15) + popcount(out & lane_bb(card >> 4) & (bit_bb(card) - 1))
 
 cdef inline int sv_move_from_entry(const SVRules* r, const SVPos* p, int move) noexcept nogil:
     cdef uint64_t out = 0, m
@@ -385,11 +387,11 @@ cdef inline int sv_move_from_entry(const SVRules* r, const SVPos* p, int move) n
     if move < 0 or (r.points and not r.prel):
         return move
     if r.points:
-        out = sv_rank_mask(r, p)
+        m = sv_pdep(bit_bb(move), sv_rank_mask(r, p))
     else:
         for s in range(r.seats):
             out |= p.hand[s]
-    m = sv_pdep(bit_bb(move), out)
+        m = sv_pdep(bit_bb(move & 15), out & lane_bb(move >> 4))
     return lsb(m) if m else -1
 
 cdef inline SVEntry* sv_slot(SVScratch* sc, const SVRules* r, const SVPos* p, const uint64_t* key) noexcept nogil:
@@ -886,6 +888,9 @@ cdef class Position:
     ``max_side`` / ``count_side``: bit masks of seats (see _solver.pxd).  ``trick``:
     the cards on the table as (seat, bit) pairs in play order, the first led by
     ``leader``.  ``card_points`` (64 values by bit) switches from tricks to points.
+    ``exact_table`` keys the transposition table on the cards themselves (relative ranks
+    in trick mode) instead of the generalised entries and pinochle's point-class key: the
+    same values with more nodes (a check on those two).
     """
     cdef SVRules r
     cdef SVPos p
@@ -894,7 +899,7 @@ cdef class Position:
     def __cinit__(self, hands, *, int trump, int leader, int max_side, int count_side, active=None,
                   str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,
                   card_points=None, int last_trick_points=0, trick=(), int tricks_done=1,
-                  int sit_out_first=-1, int tt_bits=18):
+                  int sit_out_first=-1, int tt_bits=18, bint exact_table=False):
         cdef int s, i, bit, seat
         hands = [int(h) for h in hands]
         if not 2 <= len(hands) <= SV_MAX_SEATS:
@@ -923,7 +928,7 @@ cdef class Position:
             for i in range(64):
                 self.r.pts[i] = int(card_points[i])
         self.r.last_bonus = last_trick_points if self.r.points else 0
-        if self.r.points and self.r.kind == SV_PINOCHLE and self.r.seats < SV_MAX_SEATS:
+        if self.r.points and self.r.kind == SV_PINOCHLE and self.r.seats < SV_MAX_SEATS and not exact_table:
             # the relative key: point classes of the ranks (every lane scores alike)
             classes = sorted({self.r.pts[2 * k] for k in range(6)})
             self.r.pcb = 1 if len(classes) <= 2 else (2 if len(classes) <= 4 else 3)
@@ -960,7 +965,8 @@ cdef class Position:
             self.p.tricks_left = 1
         elif self.p.n_in_trick and popcount(self.p.hand[self.p.trick_seat[0]]) == self.p.tricks_left:
             self.p.tricks_left += 1
-        self.sc.general = not self.r.points and self.r.kind == SV_FOLLOW and not sv_full_lane(self.p.hand, self.r.seats)
+        self.sc.general = (not self.r.points and self.r.kind == SV_FOLLOW and not exact_table
+                           and not sv_full_lane(self.p.hand, self.r.seats))
         if self.sc.general:
             # no bigger than the hand needs: a fresh table costs a page fault per page touched
             tt_bits = min(tt_bits, max(10, 6 + self.p.tricks_left))
