@@ -93,17 +93,21 @@ def bench_euchre(n: int, seed: int) -> None:
 def bench_spades_full(deals: int, seed: int) -> None:
     rng = random.Random(seed)
     times = []
+    nodes = []
     for _ in range(deals):
         hands = random_spades_hands(rng, 13)
         t = time.perf_counter()
-        Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=22).move_values()
+        pos = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=22)
+        pos.move_values()
         times.append(time.perf_counter() - t)
+        nodes.append(pos.nodes)
     print(f"spades 13-card full deal, every opening lead: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s over {deals} deals")
+          f"max {max(times):.2f} s over {deals} deals; nodes median {statistics.median(nodes):,.0f}")
 
 
 def bench_pinochle(deals: int, tricks_left: int) -> None:
     times, done = [], 0
+    nodes: list[int] = []
     seed = 0
     while done < deals:
         seed += 1
@@ -118,9 +122,11 @@ def bench_pinochle(deals: int, tricks_left: int) -> None:
         t = time.perf_counter()
         pos.value()
         times.append(time.perf_counter() - t)
+        nodes.append(pos.nodes)
         done += 1
     print(f"cutthroat pinochle after the discard, {tricks_left} tricks left (heuristic play before): "
-          f"median {1000 * statistics.median(times):.1f} ms, p99 {1000 * pct(times, 99):.1f} ms over {deals}")
+          f"median {1000 * statistics.median(times):.1f} ms, p99 {1000 * pct(times, 99):.1f} ms over {deals}; "
+          f"nodes median {statistics.median(nodes):,.0f}, max {max(nodes):,}")
 
 
 def bench_pimc(game: str, policy: str, decisions: int, skip: int) -> None:
