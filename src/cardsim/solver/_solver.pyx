@@ -181,17 +181,17 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
 
 # -- bounds ---------------------------------------------------------------------------
 
-cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, int skip) noexcept nogil:
+cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, int skip, uint64_t* got) noexcept nogil:
     """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
 
     Its trumps above every other trump win; when that strips every other hand of
     trump (or there is none), its cards above every other card of a plain suit win
     too.  Partners' cards count as others', so no partner can overtake.  ``qw``
     gets the cards whose rank the bound relies on (winners in lanes where another
-    hand holds a card: elsewhere the lengths alone say it).  Lane ``skip`` (a plain
-    suit, -1: none) is not cashed.
+    hand holds a card: elsewhere the lengths alone say it), ``got`` the winners
+    themselves.  Lane ``skip`` (a plain suit, -1: none) is not cashed.
     """
-    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth, w = 0
+    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth, w = 0, g = 0
     cdef int s, q = 0, longest = 0, suit
     for s in range(r.seats):
         if s != L:
@@ -201,6 +201,7 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
         if r.break_spades and not p.broken and (mine & ~tr):
             if others & tr:
                 qw[0] = 0
+                got[0] = 0
                 return 0        # trump may not be led yet, and others could ruff
         else:
             oth = others & tr
@@ -210,13 +211,16 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
                     q += 1
                     w |= bit_bb(msb(lane))
                     lane &= ~bit_bb(msb(lane))
+                g = w
             else:
                 q = popcount(lane)
+                g = lane
             for s in range(r.seats):
                 if s != L and popcount(p.hand[s] & tr) > longest:
                     longest = popcount(p.hand[s] & tr)
             if longest > q:
                 qw[0] = w
+                got[0] = g
                 return q
     for suit in range(4):
         if suit == r.trump or suit == skip:
@@ -225,12 +229,15 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
         oth = others & lane_bb(suit)
         if not oth:
             q += popcount(lane)
+            g |= lane
             continue
         while lane and msb(lane) > msb(oth):
             q += 1
             w |= bit_bb(msb(lane))
+            g |= bit_bb(msb(lane))
             lane &= ~bit_bb(msb(lane))
     qw[0] = w
+    got[0] = g
     return q
 
 cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t* qw) noexcept nogil:
@@ -239,7 +246,7 @@ cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t*
     that no opponent can ruff; ``P`` wins it and cashes its own quick tricks in the other
     suits.  1 + those, the best ally and suit (0: none); ``qw`` as for sv_quick_tricks."""
     cdef SVPos q
-    cdef uint64_t lx, tr = lane_bb(r.trump) if r.trump >= 0 else 0, opp, w2
+    cdef uint64_t lx, tr = lane_bb(r.trump) if r.trump >= 0 else 0, opp, w2, g2
     cdef int P, X, o, top, n2, best = 0
     cdef bint ok
     qw[0] = 0
@@ -271,7 +278,7 @@ cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t*
             q.hand[L] &= ~bit_bb(lsb(p.hand[L] & lx))
             q.leader = P
             q.tricks_left -= 1
-            n2 = 1 + sv_quick_tricks(r, &q, P, &w2, X)
+            n2 = 1 + sv_quick_tricks(r, &q, P, &w2, X, &g2)
             if n2 > best:
                 best = n2
                 qw[0] = w2 | bit_bb(top)    # P's card tops every card of the lane not its own
@@ -312,6 +319,30 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
     if p.tricks_left - best_theirs < hi[0]:
         hi[0] = p.tricks_left - best_theirs
         hi_w[0] = (out & ~((bit_bb(msb(mine))) - 1)) if mine else 0
+
+cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi) noexcept nogil:
+    """Points mode: a trump above every trump of the other side wins for its side whatever
+    trick it falls in (the trick's highest trump is that side's), so its points are that side's."""
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
+    cdef int s, t = 0
+    for s in range(r.seats):
+        if (r.count_side >> s) & 1:
+            mine |= p.hand[s] & tr
+        else:
+            theirs |= p.hand[s] & tr
+    m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
+    while m:
+        t += r.pts[lsb(m)]
+        m &= m - 1
+    if t > lo[0]:
+        lo[0] = t
+    t = 0
+    m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
+    while m:
+        t += r.pts[lsb(m)]
+        m &= m - 1
+    if sv_points_left(r, p) - t < hi[0]:
+        hi[0] = sv_points_left(r, p) - t
 
 cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     cdef uint64_t cards = sv_out_cards(r, p)
@@ -624,7 +655,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef SVGBucket* bk = NULL
     cdef SVGEntry* ge
     cdef uint64_t key[SV_MAX_SEATS]
-    cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0
+    cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
     cdef int moves[64]
     cdef long long score[64]
     cdef long long ts
@@ -646,7 +677,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             sv_prefetch(<void*>(<char*>bk + 64))
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
-            q = sv_quick_tricks(r, p, p.leader, &qw, -1)
+            q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
             if (r.count_side >> p.leader) & 1:
                 lo = q
                 lo_w = qw
@@ -663,6 +694,20 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     if p.tricks_left - q < hi:
                         hi = p.tricks_left - q
                         hi_w = qw
+        if r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
+            # the leader's cashed winners bring their own points at least (and the last
+            # trick's bonus when they are every trick left)
+            q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
+            t = (r.last_bonus if q >= p.tricks_left else 0)
+            while got:
+                t += r.pts[lsb(got)]
+                got &= got - 1
+            if (r.count_side >> p.leader) & 1:
+                lo = t
+            else:
+                hi -= t
+        if r.points and r.trump >= 0:
+            sv_sure_trump_points(r, p, &lo, &hi)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
         if general:
