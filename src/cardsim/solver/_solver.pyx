@@ -945,7 +945,7 @@ cdef class Position:
                   str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,
                   card_points=None, int last_trick_points=0, trick=(), int tricks_done=1,
                   int sit_out_first=-1, int tt_bits=18, bint exact_table=False):
-        cdef int s, i, bit, seat
+        cdef int s, i, bit, seat, t
         hands = [int(h) for h in hands]
         if not 2 <= len(hands) <= SV_MAX_SEATS:
             raise ValueError(f"2 to {SV_MAX_SEATS} hands, got {len(hands)}")
@@ -1014,7 +1014,9 @@ cdef class Position:
                            and not sv_full_lane(self.p.hand, self.r.seats))
         if self.sc.general:
             # no bigger than the hand needs: a fresh table costs a page fault per page touched
-            tt_bits = min(tt_bits, max(10, 6 + self.p.tricks_left))
+            # (long hands store millions of entries: there the table may grow to the 2^tt_bits asked)
+            t = self.p.tricks_left
+            tt_bits = min(tt_bits, max(10, 6 + t if t <= 10 else 2 * t - 4))
             self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - 4), sizeof(SVGBucket))
             if self.sc.gtt == NULL:
                 raise MemoryError()
