@@ -48,6 +48,7 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
     from endplay.types import Deal, Denom, Player
     rng = random.Random(seed)
     ours, theirs = [], []
+    nodes = 0
     for k in range(deals):
         hands = random_spades_hands(rng, cards)
         deal = Deal(pbn(hands))
@@ -60,12 +61,14 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
         pos = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=20)
         mine = pos.move_values()
         ours.append(time.perf_counter() - t)
+        nodes += pos.nodes
         if mine != dds:
             raise SystemExit(f"deal {k}: solver {mine} != DDS {dds} ({pbn(hands)})")
     print(f"spades (break_spades=false) vs DDS, {deals} deals of {cards} cards a hand, every opening lead: "
           f"all equal; cardsim median {1000 * statistics.median(ours):.2f} ms p90 {1000 * pct(ours, 90):.2f} ms; "
           f"DDS median {1000 * statistics.median(theirs):.2f} ms p90 {1000 * pct(theirs, 90):.2f} ms; "
-          f"ratio of medians {statistics.median(ours) / statistics.median(theirs):.1f}x")
+          f"ratio of medians {statistics.median(ours) / statistics.median(theirs):.1f}x; "
+          f"cardsim nodes {nodes:,} in all ({nodes / deals:,.0f} a deal)")
 
 
 def bench_euchre(n: int, seed: int) -> None:
@@ -90,17 +93,21 @@ def bench_euchre(n: int, seed: int) -> None:
 def bench_spades_full(deals: int, seed: int) -> None:
     rng = random.Random(seed)
     times = []
+    nodes = []
     for _ in range(deals):
         hands = random_spades_hands(rng, 13)
         t = time.perf_counter()
-        Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=22).move_values()
+        pos = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=22)
+        pos.move_values()
         times.append(time.perf_counter() - t)
+        nodes.append(pos.nodes)
     print(f"spades 13-card full deal, every opening lead: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s over {deals} deals")
+          f"max {max(times):.2f} s over {deals} deals; nodes median {statistics.median(nodes):,.0f}")
 
 
 def bench_pinochle(deals: int, tricks_left: int) -> None:
     times, done = [], 0
+    nodes: list[int] = []
     seed = 0
     while done < deals:
         seed += 1
@@ -115,9 +122,11 @@ def bench_pinochle(deals: int, tricks_left: int) -> None:
         t = time.perf_counter()
         pos.value()
         times.append(time.perf_counter() - t)
+        nodes.append(pos.nodes)
         done += 1
     print(f"cutthroat pinochle after the discard, {tricks_left} tricks left (heuristic play before): "
-          f"median {1000 * statistics.median(times):.1f} ms, p99 {1000 * pct(times, 99):.1f} ms over {deals}")
+          f"median {1000 * statistics.median(times):.1f} ms, p99 {1000 * pct(times, 99):.1f} ms over {deals}; "
+          f"nodes median {statistics.median(nodes):,.0f}, max {max(nodes):,}")
 
 
 def bench_pimc(game: str, policy: str, decisions: int, skip: int) -> None:

@@ -48,6 +48,9 @@ ctypedef struct SVRules:
     int points                  # 0: count tricks; 1: count card points
     int pts[64]                 # card points per bit (points mode)
     int last_bonus              # points for winning the last trick (points mode)
+    int prel                    # pinochle points mode: the table's key renumbers ranks (sv_key)
+    int pclass[6]               # with ``prel``: each rank's point class (an index of its points)
+    int pcb                     # bits a point class takes in the key
 
 ctypedef struct SVPos:
     uint64_t hand[SV_MAX_SEATS] # cards still held (0 for seats that do not play)
@@ -69,9 +72,28 @@ ctypedef struct SVEntry:
     int8_t broken
     int8_t move                 # best lead found (a card bit), -1: none
 
+cdef enum:
+    SV_BUCKET = 16              # entries a bucket of the generalised table holds
+
+ctypedef struct SVGEntry:
+    uint64_t k1                 # the rest of the key (see sv_gkey); 0: empty
+    uint64_t mask               # relative ranks (by pext over the cards out) whose holders must match
+    uint64_t rel[SV_MAX_SEATS]  # each seat's cards among them, in the same relative terms
+    int16_t lo                  # the value of the rest of the hand lies in [lo, hi]
+    int16_t hi
+    int8_t move                 # best lead (its relative rank among the cards out), -1: none
+
+ctypedef struct SVGBucket:
+    uint64_t k0[SV_BUCKET]      # each seat's length in each lane (seats 0-3), scanned first
+    SVGEntry e[SV_BUCKET]
+    uint32_t next               # the next entry to overwrite once full
+
 ctypedef struct SVScratch:
-    SVEntry* tt                 # the transposition table, 2^k entries
+    SVEntry* tt                 # the exact transposition table (points mode), 2^k entries
     uint64_t tt_mask
+    SVGBucket* gtt              # the generalised table (trick mode), 2^k / SV_BUCKET buckets
+    uint64_t gtt_mask
+    int general                 # trick mode with plain follow-suit: the generalised table is used
     uint32_t gen                # entries of other generations are empty
     long nodes                  # positions searched (a statistic)
     uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth
@@ -80,5 +102,6 @@ cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil
 cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil
 cdef int sv_apply(const SVRules* r, SVPos* p, int card) noexcept nogil
 cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept nogil
-cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil
+cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil
+cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil

@@ -19,6 +19,41 @@ from cardsim._rng cimport mix64
 
 cnp.import_array()
 
+cdef extern from *:
+    """
+    /* pext / pdep: BMI2 where the CPU has it (checked once at import), else a loop. */
+    #include <stdint.h>
+    static int sv_have_bmi2 = 0;
+    #if defined(__GNUC__) && defined(__x86_64__)
+    #include <immintrin.h>
+    __attribute__((target("bmi2"))) static uint64_t sv_pext_hw(uint64_t a, uint64_t m) { return _pext_u64(a, m); }
+    __attribute__((target("bmi2"))) static uint64_t sv_pdep_hw(uint64_t a, uint64_t m) { return _pdep_u64(a, m); }
+    static void sv_detect_cpu(void) { __builtin_cpu_init(); sv_have_bmi2 = __builtin_cpu_supports("bmi2") ? 1 : 0; }
+    #else
+    static uint64_t sv_pext_hw(uint64_t a, uint64_t m) { (void)a; (void)m; return 0; }
+    static uint64_t sv_pdep_hw(uint64_t a, uint64_t m) { (void)a; (void)m; return 0; }
+    static void sv_detect_cpu(void) { sv_have_bmi2 = 0; }
+    #endif
+    static inline uint64_t sv_pext(uint64_t a, uint64_t m) {
+        uint64_t out = 0, k = 1;
+        if (sv_have_bmi2) return sv_pext_hw(a, m);
+        while (m) { if (a & m & (0 - m)) out |= k; k <<= 1; m &= m - 1; }
+        return out;
+    }
+    static inline uint64_t sv_pdep(uint64_t a, uint64_t m) {
+        uint64_t out = 0, k = 1;
+        if (sv_have_bmi2) return sv_pdep_hw(a, m);
+        while (m) { if (a & k) out |= m & (0 - m); k <<= 1; m &= m - 1; }
+        return out;
+    }
+    """
+    uint64_t sv_pext(uint64_t a, uint64_t m) noexcept nogil   # the bits of ``a`` at ``m``'s bits, packed low
+    uint64_t sv_pdep(uint64_t a, uint64_t m) noexcept nogil   # the low bits of ``a`` spread onto ``m``'s bits
+    void sv_detect_cpu() noexcept nogil
+    void sv_prefetch "__builtin_prefetch"(const void* addr) noexcept nogil
+
+sv_detect_cpu()
+
 # -- the rules of play ---------------------------------------------------------------
 
 cdef inline int sv_next(const SVRules* r, const SVPos* p, int s) noexcept nogil:
@@ -146,15 +181,18 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
 
 # -- bounds ---------------------------------------------------------------------------
 
-cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L) noexcept nogil:
+cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, int skip, uint64_t* got) noexcept nogil:
     """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
 
     Its trumps above every other trump win; when that strips every other hand of
     trump (or there is none), its cards above every other card of a plain suit win
-    too.  Partners' cards count as others', so no partner can overtake.
+    too.  Partners' cards count as others', so no partner can overtake.  ``qw``
+    gets the cards whose rank the bound relies on (winners in lanes where another
+    hand holds a card: elsewhere the lengths alone say it), ``got`` the winners
+    themselves.  Lane ``skip`` (a plain suit, -1: none) is not cashed.
     """
-    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth
-    cdef int s, q = 0, k, longest = 0, suit
+    cdef uint64_t mine = p.hand[L], others = 0, tr, lane, oth, w = 0, g = 0
+    cdef int s, q = 0, longest = 0, suit
     for s in range(r.seats):
         if s != L:
             others |= p.hand[s]
@@ -162,35 +200,103 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L) noexcept nogil
         tr = lane_bb(r.trump)
         if r.break_spades and not p.broken and (mine & ~tr):
             if others & tr:
+                qw[0] = 0
+                got[0] = 0
                 return 0        # trump may not be led yet, and others could ruff
         else:
             oth = others & tr
             lane = mine & tr
-            while lane and (not oth or msb(lane) > msb(oth)):
-                q += 1
-                lane &= ~bit_bb(msb(lane))
+            if oth:
+                while lane and msb(lane) > msb(oth):
+                    q += 1
+                    w |= bit_bb(msb(lane))
+                    lane &= ~bit_bb(msb(lane))
+                g = w
+            else:
+                q = popcount(lane)
+                g = lane
             for s in range(r.seats):
                 if s != L and popcount(p.hand[s] & tr) > longest:
                     longest = popcount(p.hand[s] & tr)
             if longest > q:
+                qw[0] = w
+                got[0] = g
                 return q
     for suit in range(4):
-        if suit == r.trump:
+        if suit == r.trump or suit == skip:
             continue
         lane = mine & lane_bb(suit)
         oth = others & lane_bb(suit)
-        while lane and (not oth or msb(lane) > msb(oth)):
+        if not oth:
+            q += popcount(lane)
+            g |= lane
+            continue
+        while lane and msb(lane) > msb(oth):
             q += 1
+            w |= bit_bb(msb(lane))
+            g |= bit_bb(msb(lane))
             lane &= ~bit_bb(msb(lane))
+    qw[0] = w
+    got[0] = g
     return q
 
-cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi) noexcept nogil:
+cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t* qw) noexcept nogil:
+    """A lower bound through an ally: ``L`` leads its lowest card of a plain suit to an ally
+    ``P`` (same side, counted the same) whose top card there beats every other seat's and
+    that no opponent can ruff; ``P`` wins it and cashes its own quick tricks in the other
+    suits.  1 + those, the best ally and suit (0: none); ``qw`` as for sv_quick_tricks."""
+    cdef SVPos q
+    cdef uint64_t lx, tr = lane_bb(r.trump) if r.trump >= 0 else 0, opp, w2, g2
+    cdef int P, X, o, top, n2, best = 0
+    cdef bint ok
+    qw[0] = 0
+    for P in range(r.seats):
+        if P == L or not p.hand[P] or ((r.max_side >> P) & 1) != ((r.max_side >> L) & 1) \
+                or ((r.count_side >> P) & 1) != ((r.count_side >> L) & 1):
+            continue
+        for X in range(4):
+            if X == r.trump:
+                continue
+            lx = lane_bb(X)
+            if not (p.hand[L] & lx) or not (p.hand[P] & lx):
+                continue
+            top = msb(p.hand[P] & lx)
+            if lsb(p.hand[L] & lx) > top:
+                continue
+            opp = 0
+            ok = True
+            for o in range(r.seats):
+                if o == L or o == P or not p.hand[o]:
+                    continue
+                opp |= p.hand[o] & lx
+                if not (p.hand[o] & lx) and (p.hand[o] & tr):
+                    ok = False              # o could ruff
+            if not ok or (opp and msb(opp) > top):
+                continue
+            q = p[0]
+            q.hand[P] &= ~bit_bb(top)
+            q.hand[L] &= ~bit_bb(lsb(p.hand[L] & lx))
+            q.leader = P
+            q.tricks_left -= 1
+            n2 = 1 + sv_quick_tricks(r, &q, P, &w2, X, &g2)
+            if n2 > best:
+                best = n2
+                qw[0] = w2 | bit_bb(top)    # P's card tops every card of the lane not its own
+    if best > p.tricks_left:
+        best = p.tricks_left
+    return best
+
+cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
+                                uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
     """Tricks the top trumps force, whatever anyone wants: a trump above every trump of
     the other side wins the trick it is played in, and each seat plays one card a trick,
-    so the seat of a side holding the most such trumps gives the side that many tricks."""
-    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane
+    so the seat of a side holding the most such trumps gives the side that many tricks.
+    A bound it raises (lowers) sets ``lo_w`` (``hi_w``): the trumps from the other side's
+    highest up, whose holders the bound relies on."""
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane, out = 0
     cdef int s, k, best_mine = 0, best_theirs = 0
     for s in range(r.seats):
+        out |= p.hand[s] & tr
         if (r.count_side >> s) & 1:
             mine |= p.hand[s] & tr
         else:
@@ -209,8 +315,34 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
                 best_theirs = k
     if best_mine > lo[0]:
         lo[0] = best_mine
+        lo_w[0] = (out & ~((bit_bb(msb(theirs))) - 1)) if theirs else 0
     if p.tricks_left - best_theirs < hi[0]:
         hi[0] = p.tricks_left - best_theirs
+        hi_w[0] = (out & ~((bit_bb(msb(mine))) - 1)) if mine else 0
+
+cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi) noexcept nogil:
+    """Points mode: a trump above every trump of the other side wins for its side whatever
+    trick it falls in (the trick's highest trump is that side's), so its points are that side's."""
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
+    cdef int s, t = 0
+    for s in range(r.seats):
+        if (r.count_side >> s) & 1:
+            mine |= p.hand[s] & tr
+        else:
+            theirs |= p.hand[s] & tr
+    m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
+    while m:
+        t += r.pts[lsb(m)]
+        m &= m - 1
+    if t > lo[0]:
+        lo[0] = t
+    t = 0
+    m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
+    while m:
+        t += r.pts[lsb(m)]
+        m &= m - 1
+    if sv_points_left(r, p) - t < hi[0]:
+        hi[0] = sv_points_left(r, p) - t
 
 cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     cdef uint64_t cards = sv_out_cards(r, p)
@@ -222,62 +354,81 @@ cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
 
 # -- the transposition table -------------------------------------------------------------
 
-cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
-    """The hands at a trick boundary; in trick mode each lane renumbered by rank among
-    the cards still out (positions with the same relative ranks have the same value)."""
-    cdef int s, lane, k, b
-    cdef uint64_t out_lane, rest, bb
-    for s in range(SV_MAX_SEATS):
-        key[s] = p.hand[s] if s < r.seats else 0
-    if r.points:
-        return
-    cdef uint64_t rel[SV_MAX_SEATS]
-    for s in range(SV_MAX_SEATS):
-        rel[s] = 0
-    cdef uint64_t all_out = 0
+cdef inline uint64_t sv_rank_mask(const SVRules* r, const SVPos* p) noexcept nogil:
+    """Both copy bits of every pinochle rank with a copy still held (the relative frame)."""
+    cdef uint64_t all_out = 0, R
+    cdef int s
     for s in range(r.seats):
         all_out |= p.hand[s]
-    for lane in range(4):
-        rest = all_out & lane_bb(lane)
-        k = 16 * lane
-        while rest:
-            b = lsb(rest)
-            rest &= rest - 1
-            bb = bit_bb(b)
-            for s in range(r.seats):
-                if p.hand[s] & bb:
-                    rel[s] |= bit_bb(k)
-                    break
-            k += 1
+    R = copies_one(all_out)
+    return R | (R << 1)
+
+cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
+    """The exact table's key at a trick boundary (``r.seats`` words, one more with
+    ``r.prel``).  Trick mode: each seat's cards in relative ranks (pext over the cards
+    out).  Points mode with ``r.prel`` (pinochle): each seat's cards with every lane's
+    ranks still out renumbered from the bottom (both copy bits kept), and a last word
+    with each lane's count of ranks out and their point classes in order: positions
+    alike in those have the same value (same legal cards, same tricks, same points).
+    Otherwise the exact cards."""
+    cdef int s, lane, b, pos = 0
+    cdef uint64_t all_out = 0, M, Rl, sig = 0
     for s in range(SV_MAX_SEATS):
-        key[s] = rel[s]
+        key[s] = p.hand[s] if s < r.seats else 0
+    if r.points and not r.prel:
+        return
+    if r.points:
+        M = sv_rank_mask(r, p)
+        for s in range(r.seats):
+            key[s] = sv_pext(p.hand[s], M)
+        for lane in range(4):
+            Rl = (M >> (16 * lane)) & <uint64_t>0x555
+            sig |= <uint64_t>popcount(Rl) << pos
+            pos += 3
+            while Rl:
+                b = lsb(Rl)
+                Rl &= Rl - 1
+                sig |= <uint64_t>r.pclass[b >> 1] << pos
+                pos += r.pcb
+        key[r.seats] = sig
+        return
+    for s in range(r.seats):
+        all_out |= p.hand[s]
+    for s in range(r.seats):
+        key[s] = 0
+        for lane in range(4):       # lane by lane: the key holds no lengths
+            key[s] |= sv_pext(p.hand[s] & lane_bb(lane), all_out & lane_bb(lane)) << (16 * lane)
 
 cdef inline int sv_move_to_entry(const SVRules* r, const SVPos* p, int card) noexcept nogil:
-    """A lead as the table keeps it: in trick mode its lane and its rank among the cards out."""
+    """A lead as the table keeps it: its place in the key's relative frame (exact keys:
+    the card)."""
     cdef uint64_t out = 0
     cdef int s
-    if card < 0 or r.points:
+    if card < 0 or (r.points and not r.prel):
         return card
+    if r.points:
+        return popcount(sv_rank_mask(r, p) & (bit_bb(card) - 1))
     for s in range(r.seats):
         out |= p.hand[s]
     return (card & ~15) + popcount(out & lane_bb(card >> 4) & (bit_bb(card) - 1))
 
 cdef inline int sv_move_from_entry(const SVRules* r, const SVPos* p, int move) noexcept nogil:
-    cdef uint64_t out = 0
+    cdef uint64_t out = 0, m
     cdef int s
-    if move < 0 or r.points:
+    if move < 0 or (r.points and not r.prel):
         return move
-    for s in range(r.seats):
-        out |= p.hand[s]
-    out &= lane_bb(move >> 4)
-    if popcount(out) <= (move & 15):
-        return -1
-    return nth_bit(out, move & 15)
+    if r.points:
+        m = sv_pdep(bit_bb(move), sv_rank_mask(r, p))
+    else:
+        for s in range(r.seats):
+            out |= p.hand[s]
+        m = sv_pdep(bit_bb(move & 15), out & lane_bb(move >> 4))
+    return lsb(m) if m else -1
 
 cdef inline SVEntry* sv_slot(SVScratch* sc, const SVRules* r, const SVPos* p, const uint64_t* key) noexcept nogil:
     cdef uint64_t h = <uint64_t>(p.leader * 8 + p.broken + 1)
     cdef int s
-    for s in range(r.seats):
+    for s in range(r.seats + r.prel):
         h = mix64(h ^ key[s])
     return &sc.tt[h & sc.tt_mask]
 
@@ -286,10 +437,119 @@ cdef inline bint sv_same(const SVScratch* sc, const SVRules* r, const SVPos* p, 
     cdef int s
     if e.gen != sc.gen or e.leader != p.leader or e.broken != p.broken:
         return False
-    for s in range(r.seats):
+    for s in range(r.seats + r.prel):
         if e.key[s] != key[s]:
             return False
     return True
+
+# -- the generalised table (trick mode, in the manner of DDS's) ------------------------------
+#
+# Counting tricks under plain follow-suit, an entry stands for every position with the same
+# leader (and broken / first-trick state), the same length of every seat in every lane, and
+# the same holders of the cards that mattered: in each lane, every card still out from the
+# lowest that won a contested trick somewhere in the search (with the winner's equivalent
+# cards below it), or that a bound relied on, up to the top.  Cards below that are "small":
+# they never won a contested trick, so which small cards a seat holds does not change the
+# value.  Holdings are compared in relative ranks: ``pext(hand, all cards out)``.
+
+cdef inline void sv_gkey(const SVRules* r, const SVPos* p, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """Every seat's length in every lane (4 bits each: seats 0-3 in ``k0``, seat 4 in ``k1``),
+    with the leader, broken, first trick and a non-zero marker in ``k1``."""
+    cdef uint64_t a = 0, b = 0, x
+    cdef int s
+    for s in range(r.seats):
+        x = p.hand[s]
+        x = x - ((x >> 1) & <uint64_t>0x5555555555555555ULL)
+        x = (x & <uint64_t>0x3333333333333333ULL) + ((x >> 2) & <uint64_t>0x3333333333333333ULL)
+        x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0FULL
+        x = (x + (x >> 8)) & <uint64_t>0x000F000F000F000FULL   # each lane's count (at most 15)
+        if s < 4:
+            a |= x << (4 * s)
+        else:
+            b |= x
+    k0[0] = a
+    k1[0] = (b | (<uint64_t>p.leader << 4) | (<uint64_t>(p.broken != 0) << 7)
+             | (<uint64_t>(p.tricks_done == 0) << 8) | (<uint64_t>1 << 9))
+
+cdef inline SVGBucket* sv_gbucket(SVScratch* sc, uint64_t k0, uint64_t k1) noexcept nogil:
+    return &sc.gtt[mix64(k0 ^ mix64(k1)) & sc.gtt_mask]
+
+cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
+    """The cards of ``out`` at or above the lowest card of ``w`` in each lane."""
+    cdef uint64_t t = 0, lw
+    cdef int l
+    for l in range(4):
+        lw = w & lane_bb(l)
+        if lw:
+            t |= out & lane_bb(l) & ~(bit_bb(lsb(lw)) - 1)
+    return t
+
+cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint64_t k0, uint64_t k1,
+                           const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
+                           int move) noexcept nogil:
+    cdef uint64_t mask = sv_pext(sv_top_from(w, all_out), all_out)
+    cdef SVGEntry* e
+    cdef int i, t, slot = -1
+    cdef bint same
+    for i in range(SV_BUCKET):
+        if bk.k0[i] == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
+            e = &bk.e[i]
+            same = True
+            for t in range(r.seats):
+                if e.rel[t] != (rel[t] & mask):
+                    same = False
+                    break
+            if same:                        # the same class: both bounds hold, keep the tighter
+                if lo > e.lo:
+                    e.lo = <int16_t>lo
+                if hi < e.hi:
+                    e.hi = <int16_t>hi
+                if e.hi < e.lo:
+                    e.hi = e.lo
+                if move >= 0:
+                    e.move = <int8_t>move
+                return
+        elif slot < 0 and bk.e[i].k1 == 0:
+            slot = i
+    if slot < 0:
+        slot = bk.next % SV_BUCKET
+        bk.next += 1
+    e = &bk.e[slot]
+    bk.k0[slot] = k0
+    e.k1 = k1
+    e.mask = mask
+    for t in range(SV_MAX_SEATS):
+        e.rel[t] = (rel[t] & mask) if t < r.seats else 0
+    e.lo = <int16_t>lo
+    e.hi = <int16_t>hi
+    e.move = <int8_t>move
+
+cdef inline uint64_t sv_trick_win(const SVRules* r, const SVPos* c, int size, bint seq) noexcept nogil:
+    """The card that won the trick just completed in ``c`` (its cards still in ``c.trick``),
+    when another card of its lane was played (else its rank did not matter), and with
+    ``seq`` the winner's cards just below it that the move generator merged with it."""
+    cdef int w = c.trick[c.best], lane = c.trick[c.best] >> 4, n = 0, i, b
+    cdef uint64_t res, held, below, out = 0
+    for i in range(size):
+        if (c.trick[i] >> 4) == lane:
+            n += 1
+    if n < 2:
+        return 0
+    res = bit_bb(w)
+    if seq:
+        held = c.hand[c.trick_seat[c.best]]
+        for i in range(r.seats):
+            out |= c.hand[i]
+        for i in range(size):
+            out |= bit_bb(c.trick[i])
+        below = out & lane_bb(lane) & (bit_bb(w) - 1)
+        while below:
+            b = msb(below)
+            if not (held >> b) & 1:
+                break
+            res |= bit_bb(b)
+            below &= ~bit_bb(b)
+    return res
 
 # -- the search ---------------------------------------------------------------------------
 
@@ -308,84 +568,203 @@ cdef inline bint sv_ally_tops(const SVRules* r, const SVPos* p, int s, int suit)
             return True
     return False
 
+cdef inline int sv_later_threat(const SVRules* r, const SVPos* p, int s) noexcept nogil:
+    """The best card an opponent of ``s`` still to play in this trick could beat the trick's
+    winning card with (-1: none can): its highest card of the led lane, or its highest
+    trump when void there."""
+    cdef int lead = p.trick[0] >> 4, best = p.trick[p.best], o = s, k, c, top = -1
+    cdef uint64_t h
+    for k in range(sv_trick_size(r, p) - p.n_in_trick - 1):
+        o = sv_next(r, p, o)
+        if sv_allies(r, o, s):
+            continue
+        h = p.hand[o] & lane_bb(lead)
+        if not h and r.trump >= 0:
+            h = p.hand[o] & lane_bb(r.trump)
+        if not h:
+            continue
+        c = msb(h)
+        if sv_beats(r, c, best) and (top < 0 or sv_beats(r, c, top)):
+            top = c
+    return top
+
+cdef enum:
+    WIDE = 20                   # a lead's cost per card the opponents hold in its suit (their choices: a wider search)
+
 cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card, int tt_move,
                                uint64_t others) noexcept nogil:
     """Higher: searched first.  Leads: the table's move, then sure winners; follows: low
     when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest."""
     cdef int rank = card & 15, best_card, pts = r.pts[card]
     cdef uint64_t higher
+    cdef int o, ruff = 0, wide = 0, top
     if p.n_in_trick == 0:
         if card == tt_move:
             return 100000
+        if r.trump >= 0 and (card >> 4) != r.trump:
+            # who could ruff a lead of this suit: an opponent (-1 each) or an ally (+1)
+            for o in range(r.seats):
+                if o != s and p.hand[o] and not (p.hand[o] & lane_bb(card >> 4)) and (p.hand[o] & lane_bb(r.trump)):
+                    ruff += 1 if sv_allies(r, o, s) else -8
+        for o in range(r.seats):
+            if o != s and not sv_allies(r, o, s):
+                wide += popcount(p.hand[o] & lane_bb(card >> 4))
         higher = others & above_in_lane_bb(card | r.rank_shift)
-        if not higher and ((card >> 4) == r.trump or r.trump < 0 or not (others & lane_bb(r.trump))):
+        if not higher and ((card >> 4) == r.trump or r.trump < 0 or ruff >= 0):
             return 5000 + rank + 64 * pts
         if sv_ally_tops(r, p, s, card >> 4):
-            return 4000 - rank - 64 * pts     # low to the ally that holds the suit's top card
-        return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4))
+            return 4000 - rank - 64 * pts + 16 * ruff - WIDE * wide    # low to the ally that holds the suit's top card
+        return 1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4)) + 16 * ruff - WIDE * wide
     best_card = p.trick[p.best]
     if sv_allies(r, s, p.trick_seat[p.best]):
-        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+        top = sv_later_threat(r, p, s)
+        if top < 0:
+            return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+        # an opponent still to play can beat the ally's card: cover it if that holds
+        if sv_beats(r, card, best_card) and sv_beats(r, card, top):
+            return 2500 - rank + 64 * pts
+        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0) - 1000
     if sv_beats(r, card, best_card):
-        if p.n_in_trick == 1 and (others & above_in_lane_bb(card | r.rank_shift)):
-            return 1500 - rank + 64 * pts     # second hand: a winner that a later card may beat
+        top = sv_later_threat(r, p, s)
+        if top >= 0 and not sv_beats(r, card, top):
+            return 1500 - rank + 64 * pts     # a winner that an opponent still to play may beat
         return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
     return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
 
-cdef inline int sv_last_trick(const SVRules* r, const SVPos* p) noexcept nogil:
+cdef inline int sv_last_trick(const SVRules* r, const SVPos* p, uint64_t* win) noexcept nogil:
     """The last trick: every seat still to play holds one card; no choice is left."""
     cdef SVPos q = p[0]
-    cdef int gain = 0, s
+    cdef int gain = 0, s, size = p.n_in_trick
     while q.tricks_left > 0:
         s = sv_to_act(r, &q)
         gain += sv_apply(r, &q, lsb(q.hand[s]))
+        size += 1
+    win[0] = sv_trick_win(r, &q, size, False) if size > 0 else 0
     return gain
 
 cdef enum:
     ORDER_WEIGHT = 100000       # move-ordering class over the history heuristic (a tie-break)
     FULL_WINDOW = 5             # value ranges this short take one full-window search, not MTD(f)
 
-cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta) noexcept nogil:
+cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
-    lies inside (alpha, beta); otherwise a bound on the side of the window it fell."""
+    lies inside (alpha, beta); otherwise a bound on the side of the window it fell.
+    ``win`` gets the cards whose ranks the answer relies on (generalised table only)."""
     cdef SVPos child
     cdef SVEntry* e = NULL
+    cdef SVGBucket* bk = NULL
+    cdef SVGEntry* ge
     cdef uint64_t key[SV_MAX_SEATS]
-    cdef uint64_t others = 0
+    cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
     cdef int moves[64]
     cdef long long score[64]
     cdef long long ts
-    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q
-    cdef bint maximise, boundary = p.n_in_trick == 0
+    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q, mv
+    cdef bint maximise, boundary = p.n_in_trick == 0, general = sc.general, cut = False, match
+    cdef bint narrow_lo = False, narrow_hi = False
+    cdef int small[4]
+    small[0] = small[1] = small[2] = small[3] = -1
     sc.nodes += 1
+    win[0] = 0
     if p.tricks_left <= 1:
-        return sv_last_trick(r, p)
+        return sv_last_trick(r, p, win)
     if boundary:
+        if general:
+            # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
+            sv_gkey(r, p, &k0, &k1)
+            bk = sv_gbucket(sc, k0, k1)
+            sv_prefetch(<void*>bk)
+            sv_prefetch(<void*>(<char*>bk + 64))
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
-            q = sv_quick_tricks(r, p, p.leader)
+            q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
             if (r.count_side >> p.leader) & 1:
                 lo = q
+                lo_w = qw
+                if lo < beta:
+                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
+                    if q > lo:
+                        lo = q
+                        lo_w = qw
             else:
                 hi = p.tricks_left - q
+                hi_w = qw
+                if hi > alpha:
+                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
+                    if p.tricks_left - q < hi:
+                        hi = p.tricks_left - q
+                        hi_w = qw
+        if r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
+            # the leader's cashed winners bring their own points at least (and the last
+            # trick's bonus when they are every trick left)
+            q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
+            t = (r.last_bonus if q >= p.tricks_left else 0)
+            while got:
+                t += r.pts[lsb(got)]
+                got &= got - 1
+            if (r.count_side >> p.leader) & 1:
+                lo = t
+            else:
+                hi -= t
+        if r.points and r.trump >= 0:
+            sv_sure_trump_points(r, p, &lo, &hi)
         if not r.points and r.trump >= 0:
-            sv_sure_trumps(r, p, &lo, &hi)
-        sv_key(r, p, key)
-        e = sv_slot(sc, r, p, key)
-        if sv_same(sc, r, p, e, key):
-            if e.lo > lo:
-                lo = e.lo
-            if e.hi < hi:
-                hi = e.hi
-            tt_move = sv_move_from_entry(r, p, e.move)
+            sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
+        if general:
+            if lo >= beta or lo >= hi:
+                win[0] = lo_w | (hi_w if lo >= hi else 0)
+                return lo
+            if hi <= alpha:
+                win[0] = hi_w
+                return hi
+            for i in range(r.seats):
+                all_out |= p.hand[i]
+            for i in range(r.seats):
+                key[i] = sv_pext(p.hand[i], all_out)
+            for i in range(SV_BUCKET):
+                if bk.k0[i] != k0 or bk.e[i].k1 != k1:
+                    continue
+                ge = &bk.e[i]
+                match = True
+                for t in range(r.seats):
+                    if (key[t] ^ ge.rel[t]) & ge.mask:
+                        match = False
+                        break
+                if not match:
+                    continue
+                if ge.lo > lo:
+                    lo = ge.lo
+                    lo_w = sv_pdep(ge.mask, all_out)
+                if ge.hi < hi:
+                    hi = ge.hi
+                    hi_w = sv_pdep(ge.mask, all_out)
+                if tt_move < 0 and ge.move >= 0:
+                    tt_move = lsb(sv_pdep(bit_bb(ge.move), all_out))
+                if lo >= beta or hi <= alpha or lo >= hi:
+                    break
+        else:
+            sv_key(r, p, key)
+            e = sv_slot(sc, r, p, key)
+            if sv_same(sc, r, p, e, key):
+                if e.lo > lo:
+                    lo = e.lo
+                if e.hi < hi:
+                    hi = e.hi
+                tt_move = sv_move_from_entry(r, p, e.move)
         if lo >= beta or lo >= hi:
+            win[0] = lo_w | (hi_w if lo >= hi else 0)
             return lo
         if hi <= alpha:
+            win[0] = hi_w
             return hi
         if lo > alpha:
             alpha = lo
+            narrow_lo = True
+            acc |= lo_w
         if hi < beta:
             beta = hi
+            narrow_hi = True
+            acc |= hi_w
     cdef int a0 = alpha, b0 = beta
     s = sv_to_act(r, p)
     for i in range(r.seats):
@@ -403,9 +782,13 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 j = t
         t = moves[i]; moves[i] = moves[j]; moves[j] = t
         ts = score[i]; score[i] = score[j]; score[j] = ts
+        if general and moves[i] < small[moves[i] >> 4]:
+            continue                            # a small card of a lane where one was tried
         child = p[0]
         gain = sv_apply(r, &child, moves[i])
-        v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain)
+        v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain, &cw)
+        if general and child.n_in_trick == 0:
+            cw |= sv_trick_win(r, &child, p.n_in_trick + 1, True)
         if maximise:
             if v > best_v:
                 best_v = v
@@ -421,8 +804,42 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if alpha >= beta:
             if i > 0:
                 sc.hist[s][moves[i]] += <uint32_t>(p.tricks_left * p.tricks_left)
+            cut = True
+            acc = cw                            # this card alone proves the bound
             break
+        acc |= cw
+        if general and small[moves[i] >> 4] < 0:
+            # below every card that mattered so far in its lane: the lane's other cards below
+            # those give the same value (DDS's rule), so one of them is enough
+            cw = acc & lane_bb(moves[i] >> 4)
+            t = lsb(cw) if cw else 16 * (moves[i] >> 4) + 16
+            if moves[i] < t:
+                small[moves[i] >> 4] = t
+    win[0] = acc
     if boundary:
+        if general:
+            # what this search proved, with the witnesses its cards and narrowing relied on
+            if cut:
+                lo = 0
+                hi = p.tricks_left
+            else:
+                if not narrow_lo:
+                    lo = 0
+                if not narrow_hi:
+                    hi = p.tricks_left
+            if best_v <= a0:
+                if best_v < hi:
+                    hi = best_v
+            elif best_v >= b0:
+                if best_v > lo:
+                    lo = best_v
+            else:
+                lo = hi = best_v
+            if hi < lo:
+                hi = lo
+            mv = popcount(all_out & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
+            sv_gstore(sc, r, bk, k0, k1, key, all_out, acc, lo, hi, mv)
+            return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
             if best_v < hi:
@@ -445,21 +862,63 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     return best_v
 
 
+cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
+    """A quick guess at the value (MTD(f) starts there): the hand played out with every
+    seat playing the card the move ordering puts first."""
+    cdef SVPos q = p[0]
+    cdef int moves[64]
+    cdef int n, i, s, best, total = 0
+    cdef long long sc_best, v
+    cdef uint64_t others
+    while q.tricks_left > 0:
+        s = sv_to_act(r, &q)
+        others = 0
+        for i in range(r.seats):
+            if i != s:
+                others |= q.hand[i]
+        n = sv_moves(r, &q, s, moves)
+        best = moves[0]
+        sc_best = sv_order_score(r, &q, s, moves[0], -1, others)
+        for i in range(1, n):
+            v = sv_order_score(r, &q, s, moves[i], -1, others)
+            if v > sc_best:
+                sc_best = v
+                best = moves[i]
+        total += sv_apply(r, &q, best)
+    return total
+
+
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil:
     """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
     ``guess`` (the transposition table keeps what each one proved)."""
-    cdef int lo = 0, hi = sv_points_left(r, p) if r.points else p.tricks_left, g, beta
-    if hi <= FULL_WINDOW:
-        return sv_search(sc, r, p, lo - 1, hi + 1)    # a short range: one full-window search
+    return sv_value_in(sc, r, p, 0, sv_points_left(r, p) if r.points else p.tricks_left, guess)
+
+
+cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil:
+    """The exact value of ``p``, known to lie in [lo, hi]."""
+    cdef int g, beta
+    cdef uint64_t win
+    if hi - lo <= FULL_WINDOW:
+        return sv_search(sc, r, p, lo - 1, hi + 1, &win)    # a short range: one full-window search
     g = guess if guess >= lo and guess <= hi else lo
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = sv_search(sc, r, p, beta - 1, beta)
+        g = sv_search(sc, r, p, beta - 1, beta, &win)
         if g < beta:
             hi = g
         else:
             lo = g
     return lo
+
+
+cdef inline bint sv_full_lane(const uint64_t* hands, int seats) noexcept nogil:
+    """A seat holds all 16 cards of a lane (the generalised key keeps lengths in 4 bits)."""
+    cdef int s, l
+    for s in range(seats):
+        for l in range(4):
+            if (hands[s] & lane_bb(l)) == lane_bb(l):
+                return True
+    return False
 
 
 # -- the Python face ------------------------------------------------------------------------
@@ -474,6 +933,9 @@ cdef class Position:
     ``max_side`` / ``count_side``: bit masks of seats (see _solver.pxd).  ``trick``:
     the cards on the table as (seat, bit) pairs in play order, the first led by
     ``leader``.  ``card_points`` (64 values by bit) switches from tricks to points.
+    ``exact_table`` keys the transposition table on the cards themselves (relative ranks
+    in trick mode) instead of the generalised entries and pinochle's point-class key: the
+    same values with more nodes (a check on those two).
     """
     cdef SVRules r
     cdef SVPos p
@@ -482,8 +944,8 @@ cdef class Position:
     def __cinit__(self, hands, *, int trump, int leader, int max_side, int count_side, active=None,
                   str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,
                   card_points=None, int last_trick_points=0, trick=(), int tricks_done=1,
-                  int sit_out_first=-1, int tt_bits=18):
-        cdef int s, i, bit, seat
+                  int sit_out_first=-1, int tt_bits=18, bint exact_table=False):
+        cdef int s, i, bit, seat, t
         hands = [int(h) for h in hands]
         if not 2 <= len(hands) <= SV_MAX_SEATS:
             raise ValueError(f"2 to {SV_MAX_SEATS} hands, got {len(hands)}")
@@ -511,6 +973,16 @@ cdef class Position:
             for i in range(64):
                 self.r.pts[i] = int(card_points[i])
         self.r.last_bonus = last_trick_points if self.r.points else 0
+        if self.r.points and self.r.kind == SV_PINOCHLE and self.r.seats < SV_MAX_SEATS and not exact_table:
+            # the relative key: point classes of the ranks (every lane scores alike)
+            classes = sorted({self.r.pts[2 * k] for k in range(6)})
+            self.r.pcb = 1 if len(classes) <= 2 else (2 if len(classes) <= 4 else 3)
+            same_lanes = all(self.r.pts[16 * l + b] == self.r.pts[b] for l in range(4) for b in range(12))
+            twins = all(self.r.pts[2 * k] == self.r.pts[2 * k + 1] for k in range(6))
+            if same_lanes and twins and 4 * (3 + 6 * self.r.pcb) <= 64:
+                self.r.prel = 1
+                for k in range(6):
+                    self.r.pclass[k] = classes.index(self.r.pts[2 * k])
         for s in range(self.r.seats):
             self.p.hand[s] = <uint64_t>hands[s] if (self.r.active >> s) & 1 else 0
         if not (self.r.active >> leader) & 1:
@@ -538,14 +1010,27 @@ cdef class Position:
             self.p.tricks_left = 1
         elif self.p.n_in_trick and popcount(self.p.hand[self.p.trick_seat[0]]) == self.p.tricks_left:
             self.p.tricks_left += 1
-        self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
-        if self.sc.tt == NULL:
-            raise MemoryError()
-        self.sc.tt_mask = (<uint64_t>1 << tt_bits) - 1
+        self.sc.general = (not self.r.points and self.r.kind == SV_FOLLOW and not exact_table
+                           and not sv_full_lane(self.p.hand, self.r.seats))
+        if self.sc.general:
+            # no bigger than the hand needs: a fresh table costs a page fault per page touched
+            # (long hands store millions of entries: there the table may grow to the 2^tt_bits asked)
+            t = self.p.tricks_left
+            tt_bits = min(tt_bits, max(10, 6 + t if t <= 10 else 2 * t - 4))
+            self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - 4), sizeof(SVGBucket))
+            if self.sc.gtt == NULL:
+                raise MemoryError()
+            self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - 4)) - 1
+        else:
+            self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
+            if self.sc.tt == NULL:
+                raise MemoryError()
+            self.sc.tt_mask = (<uint64_t>1 << tt_bits) - 1
         self.sc.gen = 1
 
     def __dealloc__(self):
         free(self.sc.tt)
+        free(self.sc.gtt)
 
     @property
     def to_act(self):
@@ -603,22 +1088,41 @@ cdef class Position:
         """The exact value of the rest of the hand for ``count_side``."""
         cdef int v
         with nogil:
-            v = sv_value(&self.sc, &self.r, &self.p, 0)
+            v = sv_value(&self.sc, &self.r, &self.p, sv_estimate(&self.r, &self.p))
         return v
 
     def move_values(self):
         """{card bit: value} for every legal card of the seat to act: what ``count_side``
         ends with from here (the current trick included) after that card, best play after."""
         cdef SVPos child
-        cdef int gain, v, guess = 0
+        cdef int gain, v, best, s = sv_to_act(&self.r, &self.p), n, i, top
+        cdef int reps[64]
+        cdef bint maximise
         out = {}
-        for card in self.legal():
+        if s < 0:
+            return out
+        top = sv_points_left(&self.r, &self.p) if self.r.points else self.p.tricks_left
+        maximise = (self.r.max_side >> s) & 1
+        with nogil:
+            best = sv_value(&self.sc, &self.r, &self.p, sv_estimate(&self.r, &self.p))
+            n = sv_moves(&self.r, &self.p, s, reps)
+        values = {}
+        for i in range(n):
+            # the best value bounds every card's: a maximiser's cards are at most it, a
+            # minimiser's at least; most cards equal it, and one probe shows that
             child = self.p
-            gain = sv_apply(&self.r, &child, card)
+            gain = sv_apply(&self.r, &child, reps[i])
             with nogil:
-                v = gain + sv_value(&self.sc, &self.r, &child, guess - gain)
-            guess = v
-            out[card] = v
+                if maximise:
+                    v = gain + sv_value_in(&self.sc, &self.r, &child, 0, best - gain, best - gain)
+                else:
+                    v = gain + sv_value_in(&self.sc, &self.r, &child, best - gain, top - gain, best - gain)
+            values[reps[i]] = v
+        for card in self.legal():
+            # an equivalent card has its class's value: the class's card is the lowest one
+            # searched at or above it in its lane (pinochle: either copy)
+            rep = min(c for c in values if c >> 4 == card >> 4 and (c >> self.r.rank_shift) >= (card >> self.r.rank_shift))
+            out[card] = values[rep]
         return out
 
     def values_many(self, cnp.uint64_t[:, ::1] hands):
@@ -630,6 +1134,11 @@ cdef class Position:
             raise ValueError(f"hands needs {self.r.seats} columns")
         out = np.empty(n, dtype=np.int32)
         cdef int[::1] res = out
+        if self.sc.general:
+            for k in range(n):
+                for s in range(self.r.seats):
+                    if sv_full_lane(&hands[k, 0], self.r.seats):
+                        raise ValueError(f"row {k}: a seat holds all 16 cards of a lane")
         with nogil:
             for k in range(n):
                 q = self.p
@@ -654,6 +1163,11 @@ cdef class Position:
             mv[j] = int(moves[j])
         out = np.empty((n, m), dtype=np.int32)
         cdef int[:, ::1] res = out
+        if self.sc.general:
+            for k in range(n):
+                for s in range(self.r.seats):
+                    if sv_full_lane(&hands[k, 0], self.r.seats):
+                        raise ValueError(f"row {k}: a seat holds all 16 cards of a lane")
         with nogil:
             for k in range(n):
                 q = self.p
@@ -669,5 +1183,6 @@ cdef class Position:
 def _probe(Position pos, int beta):
     """Debug: one null-window search (beta-1, beta) from the position; (result, nodes)."""
     cdef long n0 = pos.sc.nodes
-    cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta)
+    cdef uint64_t win
+    cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta, &win)
     return g, pos.sc.nodes - n0

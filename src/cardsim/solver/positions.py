@@ -78,9 +78,11 @@ def card_points_by_bit(rules: Any) -> list[int]:
     return [ranks[(b & 15) >> 1] if (b & 15) < 12 else 0 for b in range(64)]
 
 
-def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_bits: int | None = None) -> Position:
+def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_bits: int | None = None,
+             exact_table: bool = False) -> Position:
     """The solver's position for ``hand`` (a SteppedHand in its card play) and the side of
     ``seat`` (default: the maker / bidder's side, in spades the seat to act).
+    ``exact_table``: see ``Position`` (the same values; a check on the generalised table).
 
     >>> from cardsim import Game
     >>> hand = Game("euchre").deal(seed=5)
@@ -107,7 +109,7 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
         return Position([euchre_effective(h, t) for h in st.hands], trump=t, leader=st.leader,
                         max_side=most, count_side=count, active=active,
                         trick=[(s, euchre_effective(1 << b, t).bit_length() - 1) for s, b in st.trick],
-                        tricks_done=st.tricks_played, tt_bits=tt_bits or 12)
+                        tricks_done=st.tricks_played, tt_bits=tt_bits or 12, exact_table=exact_table)
     if game in SPADES_GAMES:
         seat = (st.to_act if st.to_act >= 0 else 0) if seat is None else seat
         count, most = sides(game, n, seat, objective=objective)
@@ -115,7 +117,7 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
         return Position(list(st.hands), trump=0, leader=st.leader, max_side=most, count_side=count,
                         break_spades=bool(hand.rules["break_spades"]), broken=st.broken,
                         trick=list(st.trick), tricks_done=st.tricks_played, sit_out_first=sits_out,
-                        tt_bits=tt_bits or 20)
+                        tt_bits=tt_bits or 20, exact_table=exact_table)
     # pinochle
     if seat is None:
         seat = st.bidder if game != "two-hand-pinochle" else st.to_act
@@ -126,7 +128,7 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
     return Position(list(st.hands), trump=st.trump, leader=st.leader, max_side=most, count_side=count,
                     kind="pinochle", must_beat=must_beat, card_points=card_points_by_bit(hand.rules),
                     last_trick_points=hand.rules["last_trick_points"], trick=trick,
-                    tricks_done=st.tricks_played, tt_bits=tt_bits or 20)
+                    tricks_done=st.tricks_played, tt_bits=tt_bits or 20, exact_table=exact_table)
 
 
 def card_bit_to_action(hand: Any, bit: int) -> int:
