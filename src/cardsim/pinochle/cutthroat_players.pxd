@@ -162,11 +162,13 @@ cdef inline int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexc
 cdef inline int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept nogil:
     """The suit with the best meld + trick estimate (ties: pinochle/cards.pxd pin_best_suit)."""
     cdef int64_t key[4]
+    cdef int values[4]
     cdef int t, best
     for t in range(4):
-        key[t] = pin_trump_key(cards, t, cp_hand_value(cards, t, r))
+        values[t] = cp_hand_value(cards, t, r)
+        key[t] = pin_trump_key(cards, t, values[t])
     best = pin_best_suit(key, cards)
-    value[0] = cp_hand_value(cards, best, r)
+    value[0] = values[best]
     return best
 
 cdef inline int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
