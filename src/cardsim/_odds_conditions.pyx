@@ -31,7 +31,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from cardsim._bits cimport bit_bb, lsb, popcount
-from cardsim._rng cimport Rng, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport policy_code, policy_codes
 from cardsim._constrained_deal cimport (CD_INFEASIBLE, CD_MAX_PLACES, CD_MAX_TABLE, CD_OK, CD_TOO_LARGE, DealPlan,
                                         cd_prepare_masks)
@@ -97,9 +97,9 @@ cdef int64_t cpc_trial(const CPRules* r, uint64_t hand, int seat, int dealer, ui
     cdef CPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef int64_t tries = 0
-    cdef Rng rng
+    cdef Rng rng, play
     cdef int s
-    rng_seed(&rng, seed, <uint64_t>index)
+    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
     while True:
         tries += 1
         if cpc_attempt(r, hand, seat, dealer, c, &rng, bb):
@@ -107,7 +107,8 @@ cdef int64_t cpc_trial(const CPRules* r, uint64_t hand, int seat, int dealer, ui
         if tries >= c.max_attempts:
             return -1
     memset(&dealt, 0, sizeof(CPHand))
-    dealt.rng = rng
+    dealt.deal_rng = rng
+    dealt.rng = play
     dealt.dealer = dealer
     for s in range(CP_SEATS):
         dealt.hand[s] = bb[s] if s != seat else 0
@@ -159,9 +160,9 @@ cdef int64_t ppc_trial(const PPRules* r, uint64_t hand, int seat, int dealer, ui
     cdef PPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef int64_t tries = 0
-    cdef Rng rng
+    cdef Rng rng, play
     cdef int s
-    rng_seed(&rng, seed, <uint64_t>index)
+    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
     while True:
         tries += 1
         if ppc_attempt(r, hand, seat, dealer, c, &rng, bb):
@@ -169,7 +170,8 @@ cdef int64_t ppc_trial(const PPRules* r, uint64_t hand, int seat, int dealer, ui
         if tries >= c.max_attempts:
             return -1
     memset(&dealt, 0, sizeof(PPHand))
-    dealt.rng = rng
+    dealt.deal_rng = rng
+    dealt.rng = play
     dealt.dealer = dealer
     for s in range(PP_SEATS):
         dealt.hand[s] = bb[s] if s != seat else 0
@@ -188,7 +190,7 @@ cdef bint thc_attempt(const THRules* r, uint64_t hand, int seat, const OddsCond*
 
 cdef int64_t thc_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                        int64_t index, const int* policies, const OddsCond* c, int16_t* out) noexcept nogil:
-    """The stock's cards (a set from the dealer) are shuffled into an order on the same stream."""
+    """The stock's cards (a set from the dealer) are shuffled into an order on the same deal stream."""
     cdef THHand h
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef uint64_t m
@@ -196,10 +198,11 @@ cdef int64_t thc_trial(const THRules* r, uint64_t hand, int upcard, int seat, in
     cdef int stock[TH_STOCK_SIZE]
     cdef int64_t tries = 0
     cdef int i, n, mine, theirs
-    rng_seed(&h.rng, seed, <uint64_t>index)
+    cdef Rng rng
+    rng_seed_hand(&rng, &h.rng, seed, <uint64_t>index)
     while True:
         tries += 1
-        if thc_attempt(r, hand, seat, c, &h.rng, bb):
+        if thc_attempt(r, hand, seat, c, &rng, bb):
             break
         if tries >= c.max_attempts:
             return -1
@@ -209,7 +212,7 @@ cdef int64_t thc_trial(const THRules* r, uint64_t hand, int upcard, int seat, in
         stock[n] = lsb(m)
         m &= m - 1
         n += 1
-    shuffle_ints(&h.rng, stock, n)
+    shuffle_ints(&rng, stock, n)
     mine = 0 if seat != dealer else TH_HAND_SIZE
     theirs = TH_HAND_SIZE - mine
     m = bb[1 - seat]
@@ -232,8 +235,9 @@ cdef int64_t thc_trial(const THRules* r, uint64_t hand, int upcard, int seat, in
 cdef void euc_set(EUHand* h, const EURules* r, const uint64_t* bb, int upcard, int dealer) noexcept nogil:
     """The deal ``bb`` as a hand about to bid (as eu_odds_deal leaves it)."""
     cdef int s
-    cdef Rng rng = h.rng
+    cdef Rng deal_rng = h.deal_rng, rng = h.rng
     memset(h, 0, sizeof(EUHand))
+    h.deal_rng = deal_rng
     h.rng = rng
     for s in range(r.seats):
         h.hand[s] = bb[s]
@@ -268,7 +272,7 @@ cdef bint euc_auction_ok(const EURules* r, const OddsCond* c, const EUHand* deal
 
 cdef bint euc_attempt(const EURules* r, int upcard, int seat, int dealer, const OddsCond* c,
                       const int* policies, EUHand* h, uint64_t hand, uint64_t* bb) noexcept nogil:
-    oc_deal(c, &h.rng, bb)
+    oc_deal(c, &h.deal_rng, bb)
     bb[seat] |= hand
     if not oc_counts_ok(c, bb, NULL):
         return False
@@ -282,7 +286,7 @@ cdef int64_t euc_trial(const EURules* r, uint64_t hand, int upcard, int seat, in
     cdef EUHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef int64_t tries = 0
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     while True:
         tries += 1
         if euc_attempt(r, upcard, seat, dealer, c, policies, &dealt, hand, bb):
@@ -442,12 +446,12 @@ cdef bint oc_candidate(int kind, const void* rules, const OddsCond* c, uint64_t 
                        uint64_t* row) noexcept nogil:
     """Trial ``index``'s first attempt: its deal into ``row`` (n_places masks), whether it passes
     (spades: sp_conditioned_candidates in spades/odds.pyx)."""
-    cdef Rng rng
+    cdef Rng rng, play
     cdef EUHand eh
     cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
     cdef bint ok
     cdef int p
-    rng_seed(&rng, seed, <uint64_t>index)
+    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
     if kind == 0:
         ok = cpc_attempt(<const CPRules*>rules, hand, seat, dealer, c, &rng, bb)
     elif kind == 1:
@@ -455,7 +459,8 @@ cdef bint oc_candidate(int kind, const void* rules, const OddsCond* c, uint64_t 
     elif kind == 2:
         ok = thc_attempt(<const THRules*>rules, hand, seat, c, &rng, bb)
     else:
-        eh.rng = rng
+        eh.deal_rng = rng
+        eh.rng = play
         ok = euc_attempt(<const EURules*>rules, upcard, seat, dealer, c, pol, &eh, hand, bb)
     for p in range(c.n_places):
         row[p] = bb[p]

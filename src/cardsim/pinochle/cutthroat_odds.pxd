@@ -12,7 +12,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -27,28 +27,17 @@ cdef enum:
     ODDS_COLUMNS = 13
 
 cdef inline void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
-    """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
-    cdef int order[CP_DECK_SIZE]
-    cdef int n = 0, i, j, k, other
+    """Deal the cards the player cannot see (``h.deal_rng`` and ``h.rng`` seeded); the player wins the auction."""
+    cdef int i
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
-    cdef Rng rng = h.rng
+    cdef Rng deal_rng = h.deal_rng, rng = h.rng
     memset(h, 0, sizeof(CPHand))
+    h.deal_rng = deal_rng
     h.rng = rng
     h.dealer = dealer
-    while unseen:
-        order[n] = lsb(unseen)
-        unseen &= unseen - 1
-        n += 1
-    shuffle_ints(&h.rng, order, n)
-    k = 0
     for i in range(1, CP_SEATS):
-        other = (seat + i) % CP_SEATS
-        for j in range(r.hand_size):
-            h.hand[other] |= bit_bb(order[k])
-            k += 1
-    while k < n:
-        h.widow |= bit_bb(order[k])
-        k += 1
+        h.hand[(seat + i) % CP_SEATS] = rng_take(&h.deal_rng, &unseen, r.hand_size)
+    h.widow = unseen
     cp_odds_won(h, hand, seat)
 
 cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
@@ -65,7 +54,7 @@ cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
 cdef inline void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef CPHand dealt
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     cp_odds_deal(&dealt, r, hand, seat, dealer)
     cp_odds_play(&dealt, r, seat, policies, out)
 
