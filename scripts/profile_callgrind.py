@@ -1,9 +1,13 @@
 """Where the core's time goes: run one batch workload under valgrind's callgrind and print the
 functions with the most instructions (issue 15: profiles the next person can rerun).
 
-    python scripts/profile_callgrind.py [WORKLOAD] [--hands N] [--top K] [--keep FILE]
+    python scripts/profile_callgrind.py [WORKLOAD] [--hands N] [--top K] [--keep FILE] [--branches] [--tree DIR]
 
-WORKLOAD is one of the names below (default ``cutthroat-pinochle/random``).  The workload runs
+WORKLOAD is one of the names below (default ``cutthroat-pinochle/random``; ``bid/...`` runs
+bid-odds trials, ``--hands`` of them).  ``--branches`` adds callgrind's branch simulation
+(conditional branches and simulated mispredictions a hand: the figure that explains a
+workload with fewer instructions but more time); ``--tree`` profiles another checkout built
+in place (an old main, side by side).  The workload runs
 once small outside the measurement (imports, first-call set-up) and then ``--hands`` more under
 ``--toggle-collect`` of the batch entry point only, so the counts are the core's, not Python's
 start-up.  Prints instructions per hand and the top functions by inclusive and exclusive
@@ -32,7 +36,21 @@ WORKLOADS = {  # name -> (Game(...) arguments, policy)
     "euchre/heuristic": ("'euchre'", "heuristic"),
     "spades/random": ("'spades'", "random"),
     "spades/heuristic": ("'spades'", "heuristic"),
+    "cutthroat-spades/heuristic": ("'cutthroat-spades'", "heuristic"),
+    "cutthroat-euchre/heuristic": ("'cutthroat-euchre'", "heuristic"),
+    "partnership-pinochle/heuristic": ("'partnership-pinochle'", "heuristic"),
 }
+
+ODDS = {  # name -> bid_odds(...) arguments: ``--hands`` counts trials
+    "bid/cutthroat-pinochle": "'cutthroat-pinochle', 'AS AS TS KS QS JS 9S AH AD AC QS JD KH QH 9D'",
+    "bid/euchre": "'euchre', 'JH JD AH KS 9C', upcard='9H', dealer=3",
+}
+
+ODDS_CHILD = """
+from cardsim import bid_odds
+bid_odds({args}, trials=1000, threads=1)
+bid_odds({args}, trials={n}, threads=1)
+"""
 
 CHILD = """
 from cardsim import Game
@@ -65,21 +83,28 @@ def core_rows(annotated: str) -> list[tuple[str, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("workload", nargs="?", default="cutthroat-pinochle/random", choices=list(WORKLOADS))
+    parser.add_argument("workload", nargs="?", default="cutthroat-pinochle/random", choices=[*WORKLOADS, *ODDS])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--keep", type=Path, help="also save the raw callgrind output here")
+    parser.add_argument("--branches", action="store_true",
+                        help="also simulate branch prediction (conditional branches and their mispredictions a hand)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the checkout whose src/cardsim to profile (default: this one), e.g. an old main built in place")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind not found: install it (Debian: apt-get install valgrind)")
-    game, policy = WORKLOADS[args.workload]
-    code = CHILD.format(game=game, policy=policy, n=args.hands)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    if args.workload in ODDS:
+        code = ODDS_CHILD.format(args=ODDS[args.workload], n=args.hands)
+    else:
+        game, policy = WORKLOADS[args.workload]
+        code = CHILD.format(game=game, policy=policy, n=args.hands)
+    env = {**os.environ, "PYTHONPATH": str(args.tree / "src")}
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "callgrind.out"
         # collect only inside the batches' OpenMP worker functions (the nogil loop over hands)
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        "--collect-atstart=no", "--toggle-collect=*_omp_fn*",
+                        "--collect-atstart=no", "--toggle-collect=*_omp_fn*", *(["--branch-sim=yes"] if args.branches else []),
                         sys.executable, "-c", code], env=env, check=True, stderr=subprocess.DEVNULL)
         annotated = subprocess.run(["callgrind_annotate", "--auto=no", "--inclusive=no", str(out)], check=True,
                                    capture_output=True, text=True).stdout
@@ -87,11 +112,15 @@ def main() -> None:
                                    capture_output=True, text=True).stdout
         if args.keep:
             shutil.copyfile(out, args.keep)
-    total = re.search(r"([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", annotated)
     hands = args.hands + 1000
-    if total:
-        instructions = int(total.group(1).replace(",", ""))
-        print(f"{args.workload}: {instructions:,} instructions for {hands:,} hands = {instructions / hands:,.0f} a hand")
+    unit = "trials" if args.workload in ODDS else "hands"
+    totals = re.search(r"^\s*([\d,]+) \(100\.0%\)(.*)PROGRAM TOTALS", annotated, re.M)
+    if totals:
+        counts = [int(c.replace(",", "")) for c in re.findall(r"([\d,]+) \(100\.0%\)", totals.group(0))]
+        print(f"{args.workload}: {counts[0]:,} instructions for {hands:,} {unit} = {counts[0] / hands:,.0f} a {unit[:-1]}")
+        if args.branches and len(counts) >= 3:
+            print(f"  conditional branches {counts[1] / hands:,.0f} a {unit[:-1]}, mispredicted (simulated) "
+                  f"{counts[2] / hands:,.1f}")
     for title, text in (("exclusive", annotated), ("inclusive", inclusive)):
         print(f"\ntop {args.top} functions of cardsim's core by {title} instructions")
         for count, name in core_rows(text)[:args.top]:

@@ -3,9 +3,12 @@ of suits that leaves the rules unchanged get the same odds, within 3 standard er
 
 Before the heuristics broke card-level ties without the suit index, the issue's hand
 ``AS TS KS QS 9S AH TH KH QH 9H AD JD KC QC 9C`` (trump S) made 27 with P 0.698 and its
-hearts/clubs twin with P 0.731 (z = -16).  The twins' deals of the unseen cards come from the
-same seed but are different deals (the unseen cards are renamed), so the two estimates are
-independent samples of the same probability.
+hearts/clubs twin with P 0.731 (z = -16).  The twin's trials run on another seed
+(TWIN_SEED), so the two estimates are independent samples of the same probability.  (On the
+same seed they are not: a deal picks the n-th unseen card in bit order, so the twin's deal is
+the renamed deal with some suits' cards exchanged, and the two estimates were correlated; after
+issues 15 and 10 changed the random streams that correlation pushed two of the 216 euchre
+comparisons past 3 standard errors, z = 3.5, while 40,000 trials of each agree within 1.2.)
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import pytest
 from cardsim import bid_odds
 
 TRIALS = 12_000
+TWIN_SEED = 8   # the twins' trials: independent of the original's (seed 5)
 
 
 def rename(cards: str, m: dict[str, str]) -> str:
@@ -38,7 +42,7 @@ HC = {"H": "C", "C": "H"}
 ])
 def test_pinochle_twins_have_the_same_odds(game, cards, context):
     a = bid_odds(game, cards, trials=TRIALS, seed=5, **context)
-    b = bid_odds(game, rename(cards, HC), trials=TRIALS, seed=5, **context)
+    b = bid_odds(game, rename(cards, HC), trials=TRIALS, seed=TWIN_SEED, **context)
     compared = 0
     for row in a.rows:
         try:
@@ -63,7 +67,7 @@ EUCHRE_RENAMINGS = [{"S": "C", "C": "S"}, {"S": "H", "H": "S", "C": "D", "D": "C
 @pytest.mark.parametrize("cards,upcard", [("JH JD AH KS 9C", "QH"), ("AS KS TD 9D QC", "9H")])
 def test_euchre_twins_have_the_same_odds(game, m, cards, upcard):
     a = bid_odds(game, cards, upcard=upcard, trials=TRIALS // 2, seed=5)
-    b = bid_odds(game, rename(cards, m), upcard=rename(upcard, m), trials=TRIALS // 2, seed=5)
+    b = bid_odds(game, rename(cards, m), upcard=rename(upcard, m), trials=TRIALS // 2, seed=TWIN_SEED)
     index = {(r["round"], r["action"].replace(f" {r['trump']}", "") if r["trump"] else r["action"],
               r["trump"], r["alone"]): r for r in b.rows}
     compared = 0
@@ -89,7 +93,7 @@ def test_euchre_twins_have_the_same_odds(game, m, cards, upcard):
 ])
 def test_spades_twins_have_the_same_odds(game, cards, m, rules):
     a = bid_odds(game, cards, trials=TRIALS // 2, seed=5, rules=rules)
-    b = bid_odds(game, rename(cards, m), trials=TRIALS // 2, seed=5, rules=rules)
+    b = bid_odds(game, rename(cards, m), trials=TRIALS // 2, seed=TWIN_SEED, rules=rules)
     twins = {r["bid"]: r for r in b.rows}
     compared = 0
     for row in a.rows:

@@ -25,9 +25,11 @@ def script():
 
 def test_regenerating_a_small_table_gives_the_same_bytes():
     """40 hands of 200 deals per game: the bytes pinned in tests/cases/spades_bids_small.json
-    (written by ``scripts/spades_bid_table.py --hands 40 --trials 200 --out ...``)."""
+    (written by ``script().build(40, 200, 2035)``; seed 2035 since issues 15 and 10 changed the
+    random streams: with 40 hands a seed must put 12 of them in one learning window, and 2026
+    no longer did)."""
     before = _core.spades_bid_tables()
-    data = script().build(40, 200, 2026)
+    data = script().build(40, 200, 2035)
     assert data == SMALL.read_bytes()
     assert _core.spades_bid_tables() == before   # the shipped tables are loaded back
 

@@ -10,6 +10,7 @@ from cardsim._contract import (
 )
 from cardsim._deal import (
     constrained_deal, constrained_deals, constrained_deal_masks, constrained_deal_count, plain_deals,
+    take_deals, select_path,
 )
 from cardsim._games import (
     GameKind, simulate_games,
@@ -56,7 +57,7 @@ from cardsim._odds_conditions import (
 
 __all__ = [
     "HAVE_THREADS", "POLICIES", "constrained_deal", "constrained_deals", "constrained_deal_masks",
-    "constrained_deal_count", "plain_deals", "MELD_NAMES", "PINOCHLE_RANKS", "parse_card_points",
+    "constrained_deal_count", "plain_deals", "take_deals", "select_path", "MELD_NAMES", "PINOCHLE_RANKS", "parse_card_points",
     "pinochle_meld_breakdown", "pinochle_meld_many", "pinochle_card_name", "pinochle_auction_action_name",
     "CP_RECORD_DTYPE", "pinochle_legal_in_position", "simulate_cutthroat_pinochle", "cutthroat_pinochle_odds",
     "CutthroatPinochleState", "partnership_pinochle_odds", "PP_RECORD_DTYPE", "simulate_partnership_pinochle",

@@ -1,14 +1,16 @@
 # cython: language_level=3
 """Dealing under constraints, shared by every game: the constrained dealer's Python entries
 (_constrained_deal.pxd holds the dealer itself, inline) and resample_places, the hidden-card
-resampling every game's step state calls (declared in _deal.pxd)."""
+resampling every game's step state calls (declared in _deal.pxd); take_deals, the deal primitive
+of every game (rng_take) for tests, and select_path, which bit select this process uses."""
 from libc.stdint cimport int8_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from cython.parallel cimport prange
 
 import numpy as np
 
-from cardsim._rng cimport Rng, rng_seed, shuffle_ints
+from cardsim._bits cimport fast_pdep, popcount
+from cardsim._rng cimport Rng, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._constrained_deal cimport (
     CD_CAPACITY_MISMATCH, CD_INFEASIBLE, CD_MAX_CARDS, CD_MAX_PLACES, CD_MAX_TABLE, CD_NO_PLACE, CD_OK,
     CD_TOO_LARGE, DealPlan, cd_build_rows, cd_prepare, cd_prepare_masks, cd_sample, cd_sample_masks,
@@ -235,3 +237,30 @@ def plain_deals(capacities, uint64_t seed, int64_t start, int8_t[:, ::1] out, in
     if n:
         for i in prange(rows, nogil=True, schedule="static", num_threads=max(1, threads)):
             _plain_deal_one(c_capacity, n_places, n, seed, <uint64_t>(start + i), &out[i, 0])
+
+
+def take_deals(uint64_t deck, sizes, uint64_t seed, int64_t start, uint64_t[:, ::1] out):
+    """Row ``i`` of ``out``: ``sizes[0]``, ``sizes[1]``, ... cards taken in turn from the mask
+    ``deck`` by rng_take, the deal of every game, on the deal stream of (seed, start + i)
+    (tests/test_deal_uniform.py checks the frequencies)."""
+    cdef int c_sizes[64]
+    cdef int parts = len(sizes), p
+    cdef Py_ssize_t i
+    cdef uint64_t rest
+    cdef Rng rng, play
+    if not 1 <= parts <= 64 or out.shape[1] != parts or min(sizes) < 0 or sum(sizes) > popcount(deck):
+        raise ValueError("sizes must be 1 to 64 counts within the deck, one column of out each")
+    for p in range(parts):
+        c_sizes[p] = sizes[p]
+    with nogil:
+        for i in range(out.shape[0]):
+            rng_seed_hand(&rng, &play, seed, <uint64_t>(start + i))
+            rest = deck
+            for p in range(parts):
+                out[i, p] = rng_take(&rng, &rest, c_sizes[p])
+
+
+def select_path():
+    """Which nth_bit this process uses: "pdep" (BMI2, chosen at load) or "portable"
+    (no fast PDEP, or CARDSIM_NO_PDEP=1); both pick the same cards (tests/test_select_paths.py)."""
+    return "pdep" if fast_pdep else "portable"

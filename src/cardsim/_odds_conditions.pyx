@@ -31,7 +31,7 @@ from libc.string cimport memset
 from cython.parallel cimport prange
 
 from cardsim._bits cimport bit_bb, lsb, popcount
-from cardsim._rng cimport Rng, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport policy_code, policy_codes
 from cardsim._constrained_deal cimport (CD_INFEASIBLE, CD_MAX_PLACES, CD_MAX_TABLE, CD_OK, CD_TOO_LARGE, DealPlan,
                                         cd_prepare_masks)
@@ -128,14 +128,14 @@ cdef int64_t cpc_trial(const CPRules* r, const OCArgs* a, uint64_t seed, int64_t
     """One conditioned trial; returns the deals it tried (-1: none passed in max_attempts)."""
     cdef CPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    cdef Rng rng
+    cdef Rng rng, play
     cdef int seat = a.seat
-    rng_seed(&rng, seed, <uint64_t>index)
+    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
     cdef int64_t tries = oc_retry(cpc_attempt, r, c, a, &rng, NULL, bb)
     if tries < 0:
         return -1
     memset(&dealt, 0, sizeof(CPHand))
-    dealt.rng, dealt.dealer, dealt.widow = rng, a.dealer, bb[3]
+    dealt.deal_rng, dealt.rng, dealt.dealer, dealt.widow = rng, play, a.dealer, bb[3]
     oc_other_hands(dealt.hand, bb, CP_SEATS, seat)
     cp_odds_won(&dealt, a.hand, seat)
     cp_odds_play(&dealt, r, seat, a.policies, out)
@@ -184,14 +184,14 @@ cdef int64_t ppc_trial(const PPRules* r, const OCArgs* a, uint64_t seed, int64_t
                        int16_t* out) noexcept nogil:
     cdef PPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    cdef Rng rng
+    cdef Rng rng, play
     cdef int seat = a.seat
-    rng_seed(&rng, seed, <uint64_t>index)
+    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
     cdef int64_t tries = oc_retry(ppc_attempt, r, c, a, &rng, NULL, bb)
     if tries < 0:
         return -1
     memset(&dealt, 0, sizeof(PPHand))
-    dealt.rng, dealt.dealer = rng, a.dealer
+    dealt.deal_rng, dealt.rng, dealt.dealer = rng, play, a.dealer
     oc_other_hands(dealt.hand, bb, PP_SEATS, seat)
     pp_odds_won(&dealt, a.hand, seat)
     pp_odds_play(&dealt, r, seat, a.policies, out)
@@ -208,7 +208,7 @@ cdef bint thc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng
 
 cdef int64_t thc_trial(const THRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
-    """The stock's cards (a set from the dealer) are shuffled into an order on the same stream."""
+    """The stock's cards (a set from the dealer) are shuffled into an order on the same deal stream."""
     cdef THHand h
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef uint64_t m
@@ -216,11 +216,12 @@ cdef int64_t thc_trial(const THRules* r, const OCArgs* a, uint64_t seed, int64_t
     cdef int stock[48]
     cdef int theirs[TH_HAND_SIZE]
     cdef int i, seat = a.seat, dealer = a.dealer
-    rng_seed(&h.rng, seed, <uint64_t>index)
-    cdef int64_t tries = oc_retry(thc_attempt, r, c, a, &h.rng, NULL, bb)
+    cdef Rng rng
+    rng_seed_hand(&rng, &h.rng, seed, <uint64_t>index)
+    cdef int64_t tries = oc_retry(thc_attempt, r, c, a, &rng, NULL, bb)
     if tries < 0:
         return -1
-    pin_shuffled(&h.rng, bb[2], stock)
+    pin_shuffled(&rng, bb[2], stock)
     m = bb[1 - seat]
     for i in range(TH_HAND_SIZE):
         theirs[i] = lsb(m)
@@ -237,8 +238,9 @@ cdef int64_t thc_trial(const THRules* r, const OCArgs* a, uint64_t seed, int64_t
 cdef void euc_set(EUHand* h, const EURules* r, const uint64_t* bb, int upcard, int dealer) noexcept nogil:
     """The deal ``bb`` as a hand about to bid (as eu_odds_deal leaves it)."""
     cdef int s
-    cdef Rng rng = h.rng
+    cdef Rng deal_rng = h.deal_rng, rng = h.rng
     memset(h, 0, sizeof(EUHand))
+    h.deal_rng = deal_rng
     h.rng = rng
     for s in range(r.seats):
         h.hand[s] = bb[s]
@@ -273,7 +275,7 @@ cdef bint euc_auction_ok(const EURules* r, const OddsCond* c, const EUHand* deal
 
 cdef bint euc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
-    """``scratch`` is the EUHand whose ``rng`` is ``rng``: the deal is set up there, about to bid."""
+    """``scratch`` is the EUHand whose ``deal_rng`` is ``rng``: the deal is set up there, about to bid."""
     cdef const EURules* r = <const EURules*>rules
     cdef EUHand* h = <EUHand*>scratch
     oc_deal(c, rng, bb)
@@ -289,8 +291,8 @@ cdef int64_t euc_trial(const EURules* r, const OCArgs* a, uint64_t seed, int64_t
     passes (euo_act), so the kept deal is played from the start of the bidding."""
     cdef EUHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
-    cdef int64_t tries = oc_retry(euc_attempt, r, c, a, &dealt.rng, &dealt, bb)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    cdef int64_t tries = oc_retry(euc_attempt, r, c, a, &dealt.deal_rng, &dealt, bb)
     if tries >= 0:
         eu_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
@@ -446,12 +448,12 @@ cdef bint oc_candidate(oc_attempt_fn attempt, const void* rules, const OddsCond*
                        int64_t index, uint64_t* row) noexcept nogil:
     """Trial ``index``'s first attempt: its deal into ``row`` (n_places masks), whether it passes
     (spades: sp_conditioned_candidates in spades/odds.pyx)."""
-    cdef EUHand scratch                # the rng and, for euchre, the hand the deal is set up in
+    cdef EUHand scratch                # the streams and, for euchre, the hand the deal is set up in
     cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
     cdef bint ok
     cdef int p
-    rng_seed(&scratch.rng, seed, <uint64_t>index)
-    ok = attempt(rules, c, a, &scratch.rng, &scratch, bb)
+    rng_seed_hand(&scratch.deal_rng, &scratch.rng, seed, <uint64_t>index)
+    ok = attempt(rules, c, a, &scratch.deal_rng, &scratch, bb)
     for p in range(c.n_places):
         row[p] = bb[p]
     return ok

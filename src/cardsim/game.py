@@ -278,8 +278,9 @@ class Game:
         """Deal and play ``n_hands`` independent hands in the core; one record per hand.
 
         Hand ``i`` depends only on ``(seed, i)``: its dealer is ``i % seats`` (moving left
-        on redeals) and its cards and players' choices come from its own stream, so the
-        records are the same for any ``threads``.  ``policy`` is one name for every seat
+        on redeals) and its cards and its players' choices come from its own two streams
+        (the deal stream does not depend on the players, so the same seed deals the same
+        cards under any policies), so the records are the same for any ``threads``.  ``policy`` is one name for every seat
         or one per seat.  ``progress(done, total)`` is called between chunks.
         ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
         tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.

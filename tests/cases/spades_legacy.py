@@ -7,7 +7,9 @@ plays the same workloads under ``preset="legacy"`` and must find the same bytes.
 file (``PYTHONPATH=src python tests/cases/spades_legacy.py``) only to record them again
 from a build that is known to be right.  The heuristic players' entries (their batches and
 the bid odds) were recorded again with ``--players`` when issue 11 changed the players (not
-the rules): the random players' batches are still those of commit c488aab.
+the rules).  Everything was recorded again under ``preset="legacy"`` with ``--streams`` when
+issues 15 and 10 changed the random streams (a faster deal and draw, separate deal and player
+streams; no rule and no player changed).
 """
 from __future__ import annotations
 
@@ -85,6 +87,8 @@ if __name__ == "__main__":
     import sys
     if "--players" in sys.argv:
         rerecord_players()
+    elif "--streams" in sys.argv:  # the random streams changed, nothing else: record under the preset
+        PATH.write_text(json.dumps(signatures("legacy"), indent=1, sort_keys=True) + "\n")
     else:
         PATH.write_text(json.dumps(signatures(None), indent=1, sort_keys=True) + "\n")
     print(f"wrote {PATH}")

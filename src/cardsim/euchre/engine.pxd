@@ -20,8 +20,14 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
+
+cdef extern from *:
+    """
+    #define CARDSIM_EUCHRE_DECK_BB 0x003F003F003F003FULL
+    """
+    const uint64_t EUCHRE_DECK_BB "CARDSIM_EUCHRE_DECK_BB"  # the 24 cards, 9 to A of each suit
 
 cdef enum:
     EU_MAX_SEATS = 4
@@ -63,9 +69,8 @@ ctypedef struct EUHand:
     uint64_t discard            # the dealer's discard and the maker's merge discards
     uint64_t won[EU_MAX_SEATS]  # cards taken in tricks
     uint64_t played             # every card played to a trick so far
-    Rng rng                     # the hand's own stream: deals, redeals, batch players
-    uint64_t draw               # random card play: a 64-bit draw serves two cards ...
-    int spare                   # ... and this says its low half is still unused
+    Rng deal_rng                # the hand's deal stream: deals and redeals only
+    Rng rng                     # its players' stream: the batch players' random choices
     int dealer                  # rotates left on every redeal
     int phase                   # EPH_*
     int to_act                  # seat to act; -1 once done
@@ -131,42 +136,16 @@ cdef inline bint eu_same_side(const EUHand* h, const EURules* r, int a, int b) n
 # -- deal -----------------------------------------------------------------------------
 
 cdef inline void eu_deal(EUHand* h, const EURules* r) noexcept nogil:
-    """Shuffle and deal 5 to each seat (and the dummy) from the dealer's left; turn the upcard."""
-    cdef int order[24]
-    cdef int i, j, t, k = 0, seat, suit
-    cdef int n_dealt = 5 * (r.seats + (0 if r.partnership else 1))
-    for suit in range(4):
-        for i in range(6):
-            order[k] = 16 * suit + i
-            k += 1
-    cdef uint64_t draw = 0
-    for i in range(n_dealt + 1):  # a partial Fisher-Yates: the dealt cards and the upcard
-        if not (i & 1):           # one 64-bit draw gives two positions (32 bits each)
-            draw = rng_next(&h.rng)
-            j = i + <int>(((draw >> 32) * <uint64_t>(24 - i)) >> 32)
-        else:
-            j = i + <int>(((draw & 0xFFFFFFFFULL) * <uint64_t>(24 - i)) >> 32)
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
-    k = 0
+    """Deal 5 to each seat (and the dummy) from the dealer's left, from the deal stream; turn the upcard."""
+    cdef int i, seat
+    cdef uint64_t deck = EUCHRE_DECK_BB
     for seat in range(EU_MAX_SEATS):
         h.hand[seat] = 0
     for i in range(r.seats):
-        seat = (h.dealer + 1 + i) % r.seats
-        for j in range(EU_HAND_SIZE):
-            h.hand[seat] |= bit_bb(order[k])
-            k += 1
-    h.dummy = 0
-    if not r.partnership:
-        for j in range(EU_HAND_SIZE):
-            h.dummy |= bit_bb(order[k])
-            k += 1
-    h.upcard = order[k]
-    h.kitty = 0
-    while k < 24:
-        h.kitty |= bit_bb(order[k])
-        k += 1
+        h.hand[(h.dealer + 1 + i) % r.seats] = rng_take(&h.deal_rng, &deck, EU_HAND_SIZE)
+    h.dummy = 0 if r.partnership else rng_take(&h.deal_rng, &deck, EU_HAND_SIZE)
+    h.upcard = nth_bit(deck, rng_below(&h.deal_rng, popcount(deck)))
+    h.kitty = deck
     eu_start_bidding(h, r)
 
 cdef inline void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
@@ -199,9 +178,7 @@ cdef inline void eu_start_bidding(EUHand* h, const EURules* r) noexcept nogil:
     h.euchred = 0
 
 cdef inline void eu_new_hand(EUHand* h, const EURules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    rng_seed(&h.rng, seed, stream)
-    h.spare = 0
-    h.draw = 0
+    rng_seed_hand(&h.deal_rng, &h.rng, seed, stream)
     h.dealer = dealer
     h.redeals = 0
     eu_deal(h, r)
@@ -351,15 +328,8 @@ cdef inline void eu_defend(EUHand* h, const EURules* r, bint alone) noexcept nog
 # -- play -----------------------------------------------------------------------------------
 
 cdef inline int eu_random_card(EUHand* h, uint64_t legal) noexcept nogil:
-    """A uniform card of ``legal`` (non-empty); two cards per 64-bit draw, 32 bits each."""
-    cdef uint64_t k
-    if h.spare:
-        k = h.draw & 0xFFFFFFFFULL
-    else:
-        h.draw = rng_next(&h.rng)
-        k = h.draw >> 32
-    h.spare = not h.spare
-    return nth_bit(legal, <int>((k * <uint64_t>popcount(legal)) >> 32))
+    """A uniform card of ``legal`` (non-empty); several picks per 64-bit draw (rng_below)."""
+    return nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
 
 cdef inline uint64_t eu_legal(const EUHand* h) noexcept nogil:
     """Effective cards the seat to act may play: follow the led (effective) suit if able."""

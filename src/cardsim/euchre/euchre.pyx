@@ -7,7 +7,7 @@ from cython.parallel cimport prange
 import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
@@ -215,7 +215,7 @@ def euchre_odds_deals(rules, int seats, uint64_t hand, int upcard, int seat, int
     if out.shape[1] != 6:
         raise ValueError("out must have 6 columns")
     for i in range(out.shape[0]):
-        rng_seed(&h.rng, seed, <uint64_t>(start + i))
+        rng_seed_hand(&h.deal_rng, &h.rng, seed, <uint64_t>(start + i))
         eu_odds_deal(&h, &r, hand, upcard, seat, dealer)
         for s in range(4):
             out[i, s] = h.hand[s]

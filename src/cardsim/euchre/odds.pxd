@@ -21,7 +21,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
@@ -39,32 +39,19 @@ cdef enum:
 
 cdef inline void eu_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat,
                        int dealer) noexcept nogil:
-    """Deal the 18 cards the player cannot see (``h.rng`` seeded); bidding starts."""
-    cdef int order[24]
-    cdef int n = 0, i, j, k
+    """Deal the 18 cards the player cannot see (``h.deal_rng`` and ``h.rng`` seeded); bidding starts."""
+    cdef int i
     cdef uint64_t unseen = EUCHRE_DECK_BB & ~hand & ~bit_bb(upcard)
-    cdef Rng rng = h.rng
+    cdef Rng deal_rng = h.deal_rng, rng = h.rng
     memset(h, 0, sizeof(EUHand))
+    h.deal_rng = deal_rng
     h.rng = rng
-    while unseen:
-        order[n] = lsb(unseen)
-        unseen &= unseen - 1
-        n += 1
-    shuffle_ints(&h.rng, order, n)
-    k = 0
     for i in range(1, r.seats):
-        for j in range(EU_HAND_SIZE):
-            h.hand[(seat + i) % r.seats] |= bit_bb(order[k])
-            k += 1
+        h.hand[(seat + i) % r.seats] = rng_take(&h.deal_rng, &unseen, EU_HAND_SIZE)
     h.hand[seat] = hand
     if not r.partnership:
-        for j in range(EU_HAND_SIZE):
-            h.dummy |= bit_bb(order[k])
-            k += 1
-    h.kitty = bit_bb(upcard)
-    while k < n:
-        h.kitty |= bit_bb(order[k])
-        k += 1
+        h.dummy = rng_take(&h.deal_rng, &unseen, EU_HAND_SIZE)
+    h.kitty = bit_bb(upcard) | unseen
     h.upcard = upcard
     h.dealer = dealer
     eu_start_bidding(h, r)
@@ -148,7 +135,7 @@ cdef inline void euo_record(const EUHand* h, const EURules* r, int seat, int16_t
 cdef inline void eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef EUHand dealt
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
     eu_odds_play(&dealt, r, seat, policies, out)
 

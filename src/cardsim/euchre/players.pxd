@@ -23,10 +23,8 @@ cdef enum:
 
 cdef extern from *:
     """
-    #define CARDSIM_EUCHRE_DECK_BB 0x003F003F003F003FULL
     static const int cardsim_eu_trump_value[8] = {10, 11, 0, 13, 16, 20, 25, 30};
     """
-    const uint64_t EUCHRE_DECK_BB "CARDSIM_EUCHRE_DECK_BB"
     const int* EU_TRUMP_VALUE "cardsim_eu_trump_value"  # tenths of a trick per trump lane position
 
 cdef inline int eu_threshold(const EURules* r) noexcept nogil:

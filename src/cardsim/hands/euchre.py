@@ -51,12 +51,12 @@ class EuchreHand(SteppedHand):
     >>> from cardsim import Game
     >>> hand = Game("euchre").deal(seed=5)
     >>> hand.phase, hand.to_act, hand.upcard, len(hand.kitty)
-    ('bid1', 1, 'JS', 4)
+    ('bid1', 1, 'AC', 4)
     >>> hand.legal_action_names(), hand.legal_actions()
     (['pass', 'order'], [24, 25])
-    >>> hand.act("order")             # seat 1 orders spades; the dealer must pick up (always)
+    >>> hand.act("order")             # seat 1 orders clubs; the dealer must pick up (always)
     >>> hand.phase, hand.to_act, hand.trump, hand.maker
-    ('discard', 0, 'S', 1)
+    ('discard', 0, 'C', 1)
     >>> hand.discard(list(hand.hands[0])[-1])
     >>> hand.act("not alone")
     >>> hand.phase, hand.to_act       # seat 1, left of the dealer, leads

@@ -102,9 +102,9 @@ class TwoHandPinochleHand(PinochleResample, PinochlePlay, SteppedHand):
     >>> hand = Game("two-hand-pinochle").deal(seed=3)
     >>> hand.step(); hand.step()
     >>> hand.phase, [hand.action_to_string(a) for a in hand.history]
-    ('meld', ['9S', 'JS'])
+    ('meld', ['9S', 'TS'])
     >>> [hand.action_to_string(a) for a in hand.legal_actions()]
-    ['trump_marriage', 'marriage_S', 'draw']
+    ['trump_marriage', 'draw']
     >>> hand.declare("trump_marriage"); hand.history[-1], hand.phase
     (49, 'stock')
     """

@@ -12,7 +12,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 
@@ -54,7 +54,8 @@ ctypedef struct CPHand:
     uint64_t won[CP_SEATS]      # cards taken in tricks
     uint64_t played             # every card played to a trick so far
     uint64_t meld_hand[CP_SEATS] # each seat's hand when trump was named (what it melds)
-    Rng rng                     # the hand's own stream: deals, redeals, batch players
+    Rng deal_rng                # the hand's deal stream: deals and redeals only
+    Rng rng                     # its players' stream: the batch players' random choices
     int dealer                  # rotates left on every redeal
     int phase                   # PH_*
     int to_act                  # seat to act; -1 once done
@@ -124,26 +125,16 @@ cdef inline void cp_clear_deal(CPHand* h) noexcept nogil:
     h.last_winner = -1
 
 cdef inline void cp_deal(CPHand* h, const CPRules* r) noexcept nogil:
-    """Shuffle and deal for ``h.dealer`` until no hand forces a nines redeal."""
-    cdef int order[CP_DECK_SIZE]
-    cdef int i, j, k, seat, suit
+    """Deal for ``h.dealer`` from the deal stream until no hand forces a nines redeal."""
+    cdef uint64_t deck
+    cdef int i
     while True:
-        k = 0
-        for suit in range(4):
-            for i in range(12):
-                order[k] = 16 * suit + i
-                k += 1
-        shuffle_ints(&h.rng, order, CP_DECK_SIZE)
         cp_clear_deal(h)
-        k = 0
-        for i in range(CP_SEATS):
-            seat = (h.dealer + 1 + i) % CP_SEATS
-            for j in range(r.hand_size):
-                h.hand[seat] |= bit_bb(order[k])
-                k += 1
-        while k < CP_DECK_SIZE:
-            h.widow |= bit_bb(order[k])
-            k += 1
+        deck = PINOCHLE_DECK_BB
+        for i in range(CP_SEATS - 1):
+            h.hand[(h.dealer + 1 + i) % CP_SEATS] = rng_take(&h.deal_rng, &deck, r.hand_size)
+        h.widow = rng_take(&h.deal_rng, &deck, CP_DECK_SIZE - CP_SEATS * r.hand_size)
+        h.hand[(h.dealer + CP_SEATS) % CP_SEATS] = deck
         if h.redeals < CP_MAX_REDEALS and cp_must_redeal(h, r):
             h.redeals += 1
             h.dealer = (h.dealer + 1) % CP_SEATS
@@ -163,7 +154,7 @@ cdef inline void cp_set_deal(CPHand* h, const CPRules* r, const uint64_t* hands,
     cp_start_auction(h, r)
 
 cdef inline void cp_new_hand(CPHand* h, const CPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    rng_seed(&h.rng, seed, stream)
+    rng_seed_hand(&h.deal_rng, &h.rng, seed, stream)
     h.dealer = dealer
     h.redeals = 0
     cp_deal(h, r)

@@ -12,7 +12,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -37,29 +37,23 @@ cdef inline int pin_shuffled(Rng* rng, uint64_t cards, int* order) noexcept nogi
     shuffle_ints(rng, order, n)
     return n
 
-cdef inline int pin_deal_others(uint64_t* hands, int seats, int seat, int hand_size, const int* order) noexcept nogil:
-    """``hand_size`` cards of ``order`` to each seat after ``seat`` in turn; returns the cards dealt."""
-    cdef int i, j, k = 0, other
+cdef inline void pin_take_others(Rng* deal_rng, uint64_t* unseen, uint64_t* hands, int seats, int seat,
+                                 int hand_size) noexcept nogil:
+    """``hand_size`` cards of ``unseen`` (taken out of it) to each seat after ``seat`` in turn."""
+    cdef int i
     for i in range(1, seats):
-        other = (seat + i) % seats
-        for j in range(hand_size):
-            hands[other] |= bit_bb(order[k])
-            k += 1
-    return k
+        hands[(seat + i) % seats] = rng_take(deal_rng, unseen, hand_size)
 
 cdef inline void cp_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
-    """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
-    cdef int order[CP_DECK_SIZE]
-    cdef int n, k
-    cdef Rng rng = h.rng
+    """Deal the cards the player cannot see (``h.deal_rng`` and ``h.rng`` seeded); the player wins the auction."""
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
+    cdef Rng deal_rng = h.deal_rng, rng = h.rng
     memset(h, 0, sizeof(CPHand))
+    h.deal_rng = deal_rng
     h.rng = rng
     h.dealer = dealer
-    n = pin_shuffled(&h.rng, PINOCHLE_DECK_BB & ~hand, order)
-    k = pin_deal_others(h.hand, CP_SEATS, seat, r.hand_size, order)
-    while k < n:
-        h.widow |= bit_bb(order[k])
-        k += 1
+    pin_take_others(&h.deal_rng, &unseen, h.hand, CP_SEATS, seat, r.hand_size)
+    h.widow = unseen
     cp_odds_won(h, hand, seat)
 
 cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
@@ -76,7 +70,7 @@ cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
 cdef inline void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef CPHand dealt
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     cp_odds_deal(&dealt, r, hand, seat, dealer)
     cp_odds_play(&dealt, r, seat, policies, out)
 

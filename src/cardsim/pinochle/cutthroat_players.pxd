@@ -14,7 +14,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -135,15 +135,10 @@ cdef inline int cp_random_bid(CPHand* h, const CPRules* r) noexcept nogil:
     return cp_min_bid(h, r)
 
 cdef inline uint64_t cp_random_discard(CPHand* h, const CPRules* r) noexcept nogil:
-    cdef uint64_t rest = h.hand[h.bidder], out = 0
-    cdef int i, c
+    cdef uint64_t rest = h.hand[h.bidder]
     if not r.widow:
         return 0
-    for i in range(CP_WIDOW_SIZE):
-        c = nth_bit(rest, rng_below(&h.rng, popcount(rest)))
-        rest &= ~bit_bb(c)
-        out |= bit_bb(c)
-    return out
+    return rng_take(&h.rng, &rest, CP_WIDOW_SIZE)
 
 # -- heuristic -----------------------------------------------------------------
 
@@ -162,11 +157,13 @@ cdef inline int cp_hand_value(uint64_t cards, int trump, const CPRules* r) noexc
 cdef inline int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noexcept nogil:
     """The suit with the best meld + trick estimate (ties: pinochle/cards.pxd pin_best_suit)."""
     cdef int64_t key[4]
+    cdef int values[4]
     cdef int t, best
     for t in range(4):
-        key[t] = pin_trump_key(cards, t, cp_hand_value(cards, t, r))
+        values[t] = cp_hand_value(cards, t, r)
+        key[t] = pin_trump_key(cards, t, values[t])
     best = pin_best_suit(key, cards)
-    value[0] = cp_hand_value(cards, best, r)
+    value[0] = values[best]
     return best
 
 cdef inline int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
@@ -324,7 +321,7 @@ cdef inline void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcep
             cp_play(h, r, cp_heuristic_card(h, r))
         else:
             legal = cp_legal(h, r)
-            cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+            cp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
 
 cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     """Play every remaining trick with three random players, from a trick's start.
@@ -341,14 +338,14 @@ cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     while h.tricks_played < r.hand_size:
         seat = leader
         legal = distinct_cards(hands[seat])
-        card = nth_bit(legal, rng_below(&h.rng, popcount(legal)))
+        card = nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
         hands[seat] &= ~bit_bb(card)
         trick_bb = bit_bb(card)
         best, best_i, led = card, 0, card >> 4
         for i in range(1, CP_SEATS):
             seat = seat + 1 if seat < CP_SEATS - 1 else 0
             legal = legal_cards(hands[seat], led, best, trump, must_beat)
-            card = nth_bit(legal, rng_below(&h.rng, popcount(legal)))
+            card = nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
             hands[seat] &= ~bit_bb(card)
             trick_bb |= bit_bb(card)
             if card_beats(card, best, trump):
@@ -376,6 +373,6 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
         elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
-            cp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+            cp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
         else:
             cp_policy_step(h, r, policies[h.to_act])

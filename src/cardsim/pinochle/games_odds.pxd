@@ -20,7 +20,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -34,14 +34,14 @@ cdef enum:
     TH_ODDS_COLUMNS = 4
 
 cdef inline void pp_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
-    """Deal the cards the player cannot see (``h.rng`` seeded); the player wins the auction."""
-    cdef int order[48]
-    cdef Rng rng = h.rng
+    """Deal the cards the player cannot see (``h.deal_rng`` and ``h.rng`` seeded); the player wins the auction."""
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~hand
+    cdef Rng deal_rng = h.deal_rng, rng = h.rng
     memset(h, 0, sizeof(PPHand))
+    h.deal_rng = deal_rng
     h.rng = rng
     h.dealer = dealer
-    pin_shuffled(&h.rng, PINOCHLE_DECK_BB & ~hand, order)
-    pin_deal_others(h.hand, PP_SEATS, seat, PP_HAND_SIZE, order)
+    pin_take_others(&h.deal_rng, &unseen, h.hand, PP_SEATS, seat, PP_HAND_SIZE)
     pp_odds_won(h, hand, seat)
 
 cdef inline void pp_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil:
@@ -62,7 +62,7 @@ cdef inline void pp_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil:
 cdef inline void pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
                         int64_t index, const int* policies, int16_t* out) noexcept nogil:
     cdef PPHand dealt
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     pp_odds_deal(&dealt, hand, seat, dealer)
     pp_odds_play(&dealt, r, seat, policies, out)
 
@@ -105,10 +105,11 @@ cdef inline void th_odds_order(int* order, Rng* rng, uint64_t hand, int upcard, 
 
 cdef inline void th_odds_deal(THHand* h, const THRules* r, uint64_t hand, int upcard, int seat, int dealer,
                        uint64_t seed, int64_t index) noexcept nogil:
-    """Deal trial ``index`` from its own stream keyed by (seed, index)."""
+    """Deal trial ``index`` from its deal stream keyed by (seed, index); ``h.rng`` is its players' stream."""
     cdef int order[48]
-    rng_seed(&h.rng, seed, <uint64_t>index)
-    th_odds_order(order, &h.rng, hand, upcard, seat, dealer)
+    cdef Rng deal_rng
+    rng_seed_hand(&deal_rng, &h.rng, seed, <uint64_t>index)
+    th_odds_order(order, &deal_rng, hand, upcard, seat, dealer)
     th_deal_order(h, r, order, dealer)
 
 cdef inline void th_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,

@@ -14,7 +14,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -42,7 +42,8 @@ ctypedef struct PPHand:
     uint64_t played             # every card played to a trick so far
     uint64_t meld_hand[PP_SEATS] # each seat's hand after passing (what it melds)
     uint64_t passed[2]          # cards the partner passed to the bidder, and back
-    Rng rng                     # the hand's own stream: deals, redeals, batch players
+    Rng deal_rng                # the hand's deal stream: deals and redeals only
+    Rng rng                     # its players' stream: the batch players' random choices
     int dealer                  # rotates left on every redeal
     int phase                   # PH_AUCTION, PH_DECLARE, PH_PASS, PH_PLAY, PH_DONE
     int to_act                  # seat to act; -1 once done
@@ -71,31 +72,18 @@ cdef inline int pp_partner(int seat) noexcept nogil:
     return (seat + 2) % PP_SEATS
 
 cdef inline void pp_deal(PPHand* h) noexcept nogil:
-    """Shuffle and deal 12 cards to each seat, left of ``h.dealer`` first; open the auction."""
-    cdef int order[48]
-    cdef int i, j, t, k = 0, seat, suit
-    for suit in range(4):
-        for i in range(12):
-            order[k] = 16 * suit + i
-            k += 1
-    for i in range(47, 0, -1):
-        j = rng_below(&h.rng, i + 1)
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
-    k = 0
+    """Deal 12 cards to each seat (the deal stream), left of ``h.dealer`` first; open the auction."""
+    cdef int i, seat
+    cdef uint64_t deck = PINOCHLE_DECK_BB
     for i in range(PP_SEATS):
         seat = (h.dealer + 1 + i) % PP_SEATS
-        h.hand[seat] = 0
+        h.hand[seat] = rng_take(&h.deal_rng, &deck, PP_HAND_SIZE) if i < PP_SEATS - 1 else deck
         h.won[seat] = 0
         h.void_mask[seat] = 0
         h.meld[seat] = 0
         h.trick_points[seat] = 0
         h.meld_hand[seat] = 0
         h.bid_value[seat] = -1
-        for j in range(PP_HAND_SIZE):
-            h.hand[seat] |= bit_bb(order[k])
-            k += 1
     for i in range(2):
         h.team_meld[i] = 0
         h.team_trick_points[i] = 0
@@ -115,7 +103,7 @@ cdef inline void pp_deal(PPHand* h) noexcept nogil:
     h.to_act = (h.dealer + 1) % PP_SEATS
 
 cdef inline void pp_new_hand(PPHand* h, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    rng_seed(&h.rng, seed, stream)
+    rng_seed_hand(&h.deal_rng, &h.rng, seed, stream)
     h.dealer = dealer
     h.redeals = 0
     pp_deal(h)

@@ -13,7 +13,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -34,13 +34,7 @@ cdef inline int pp_random_bid(PPHand* h, const PPRules* r) noexcept nogil:
     return pp_min_bid(h, r)
 
 cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept nogil:
-    cdef uint64_t out = 0
-    cdef int i, c
-    for i in range(n):
-        c = nth_bit(cards, rng_below(&h.rng, popcount(cards)))
-        cards &= ~bit_bb(c)
-        out |= bit_bb(c)
-    return out
+    return rng_take(&h.rng, &cards, n)
 
 # -- heuristic: auction, trump, passing ------------------------------------------
 
@@ -230,7 +224,7 @@ cdef inline void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcep
             pp_play(h, r, pp_heuristic_card(h, r))
         else:
             legal = pp_legal(h, r)
-            pp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+            pp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
 
 cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
@@ -238,6 +232,6 @@ cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) n
     while h.phase != PH_DONE:
         if h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             legal = pp_legal(h, r)
-            pp_play(h, r, nth_bit(legal, rng_below(&h.rng, popcount(legal))))
+            pp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
         else:
             pp_policy_step(h, r, policies[h.to_act])

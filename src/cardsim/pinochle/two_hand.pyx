@@ -7,7 +7,7 @@ from cython.parallel cimport prange
 import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
@@ -387,13 +387,13 @@ def two_hand_pinochle_odds_deals(uint64_t hand, int upcard, int seat, int dealer
     """The deals of two-hand odds trials ``start ..`` (for tests): per trial the 48 card bits
     in deal order (non-dealer's 12, dealer's 12, upcard, stock top first), as
     TwoHandPinochleState.set_deal takes them."""
-    cdef Rng rng
+    cdef Rng rng, play
     cdef int order[48]
     cdef Py_ssize_t i, k
     if out.shape[1] != 48:
         raise ValueError("out must have 48 columns")
     for i in range(out.shape[0]):
-        rng_seed(&rng, seed, <uint64_t>(start + i))
+        rng_seed_hand(&rng, &play, seed, <uint64_t>(start + i))
         th_odds_order(order, &rng, hand, upcard, seat, dealer)
         for k in range(48):
             out[i, k] = order[k]

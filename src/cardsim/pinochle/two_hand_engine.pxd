@@ -31,7 +31,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -82,7 +82,7 @@ ctypedef struct THHand:
     int stock[TH_STOCK_SIZE]    # face-down stock, top first
     int n_drawn                 # face-down cards drawn so far
     int upcard                  # bit of the turned-up trump card; -1 once taken
-    Rng rng                     # the hand's own stream
+    Rng rng                     # its players' stream (the deal has its own, th_new_hand)
     int dealer
     int trump
     int phase                   # PH_STOCK, PH_MELD, PH_PLAY, PH_DONE
@@ -184,19 +184,16 @@ cdef inline bint th_has_options(const THHand* h) noexcept nogil:
     return (not h.melded and th_legal_melds(h, h.to_act) != 0) or th_can_exchange(h, h.to_act)
 
 cdef inline void th_new_hand(THHand* h, const THRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    """Shuffle and deal."""
+    """Shuffle (the deal stream, several positions a draw) and deal; ``h.rng`` is the players' stream."""
     cdef int order[48]
-    cdef int i, j, t, k = 0, suit
-    rng_seed(&h.rng, seed, stream)
+    cdef int i, k = 0, suit
+    cdef Rng deal_rng
+    rng_seed_hand(&deal_rng, &h.rng, seed, stream)
     for suit in range(4):
         for i in range(12):
             order[k] = 16 * suit + i
             k += 1
-    for i in range(47, 0, -1):
-        j = rng_below(&h.rng, i + 1)
-        t = order[i]
-        order[i] = order[j]
-        order[j] = t
+    shuffle_ints(&deal_rng, order, 48)
     th_deal_order(h, r, order, dealer)
 
 cdef inline void th_deal_order(THHand* h, const THRules* r, const int* order, int dealer) noexcept nogil:

@@ -14,7 +14,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -164,7 +164,7 @@ cdef inline void th_policy_step(THHand* h, const THRules* r, int policy) noexcep
             from_table = from_hand & copies_one(h.table[h.to_act])
             from_hand &= copies_one(h.hand[h.to_act] & ~h.table[h.to_act])
             n_hand = popcount(from_hand)
-            k = rng_below(&h.rng, n_hand + popcount(from_table))
+            k = rng_below_trick(&h.rng, h.tricks_played, n_hand + popcount(from_table))
             if k < n_hand:
                 th_play(h, r, nth_bit(from_hand, k))
             else:

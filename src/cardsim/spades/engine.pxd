@@ -20,7 +20,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 
 cdef enum:
@@ -85,7 +85,8 @@ ctypedef struct SPHand:
     uint64_t hand[SP_MAX_SEATS]     # cards held now
     uint64_t won[SP_MAX_SEATS]      # cards taken in tricks
     uint64_t played                 # every card played so far
-    Rng rng                         # the hand's own stream: the deal and the batch players
+    Rng deal_rng                    # the hand's deal stream (a game's later deals continue it)
+    Rng rng                         # its players' stream: the batch players' random choices
     int dealer
     int phase                       # SP_PH_*
     int to_act                      # -1 once done
@@ -123,19 +124,13 @@ cdef inline int sp_dealt(const SPRules* r, int seat, int dealer) noexcept nogil:
     return r.hand_size - 1 if r.dealer_sits_out and seat == dealer else r.hand_size
 
 cdef inline void sp_deal(SPHand* h, const SPRules* r) noexcept nogil:
-    """Shuffle the deck and deal from the dealer's left; the dealer's one fewer when sitting out."""
-    cdef int order[64]
-    cdef int i, j, k = 0, seat = h.dealer
-    cdef uint64_t cards
-    memcpy(order, r.cards, r.n_cards * sizeof(int))
-    shuffle_ints(&h.rng, order, r.n_cards)
-    for i in range(r.seats):
+    """Deal from the dealer's left, from the deal stream; the dealer's one fewer when sitting out."""
+    cdef int i, seat = h.dealer
+    cdef uint64_t deck = r.deck
+    for i in range(r.seats - 1):
         seat = seat + 1 if seat + 1 < r.seats else 0
-        cards = 0
-        for j in range(sp_dealt(r, seat, h.dealer)):
-            cards |= bit_bb(order[k])
-            k += 1
-        h.hand[seat] = cards
+        h.hand[seat] = rng_take(&h.deal_rng, &deck, sp_dealt(r, seat, h.dealer))
+    h.hand[h.dealer] = deck   # the dealer, last: every card left (each deck is dealt out)
 
 cdef inline void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
     """Reset everything but the cards and the game context; bidding starts left of the dealer."""
@@ -171,7 +166,7 @@ cdef inline void sp_start(SPHand* h, const SPRules* r, int dealer) noexcept nogi
 cdef inline void sp_new_hand(SPHand* h, const SPRules* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
     """A fresh deal from zero game context."""
     cdef int s
-    rng_seed(&h.rng, seed, stream)
+    rng_seed_hand(&h.deal_rng, &h.rng, seed, stream)
     for s in range(SP_MAX_SEATS):
         h.game_score[s] = 0
         h.game_bags[s] = 0

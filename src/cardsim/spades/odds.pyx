@@ -7,7 +7,7 @@ from cython.parallel cimport prange
 import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
@@ -48,9 +48,8 @@ SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spa
 
 cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int dealer,
                        const int* scores, bint blind) noexcept nogil:
-    """Deal the cards the player cannot see (``h.rng`` seeded), the game context from ``scores``."""
-    cdef int order[64]
-    cdef int n = 0, i, j, k = 0, s
+    """Deal the cards the player cannot see (``h.deal_rng`` and ``h.rng`` seeded), the game context from ``scores``."""
+    cdef int i, s
     cdef uint64_t unseen = r.deck if blind else r.deck & ~hand
     for s in range(SP_MAX_SEATS):
         h.game_score[s] = scores[s] if s < r.seats else 0
@@ -58,19 +57,12 @@ cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int
         h.blind6_used[s] = 0
         h.hand[s] = 0
     sp_start(h, r, dealer)
-    while unseen:
-        order[n] = lsb(unseen)
-        unseen &= unseen - 1
-        n += 1
-    shuffle_ints(&h.rng, order, n)
     for i in range(r.seats):
         s = (dealer + 1 + i) % r.seats
         if s == seat and not blind:
             h.hand[s] = hand
             continue
-        for j in range(sp_dealt(r, s, dealer)):
-            h.hand[s] |= bit_bb(order[k])
-            k += 1
+        h.hand[s] = rng_take(&h.deal_rng, &unseen, sp_dealt(r, s, dealer))
 
 cdef int sp_odds_bid(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
     """The bidding, the player's bid forced to ``code`` unless -1; returns the player's bid code."""
@@ -200,7 +192,7 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
                         int16_t* out) noexcept nogil:
     """Columns SPO_PER_BID * c + SPO_*: candidate ``codes[c]``; the last column: the code the policy bid."""
     cdef SPHand dealt
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
     sp_odds_from(&dealt, r, seat, codes, n_codes, policies, out)
 
@@ -296,7 +288,7 @@ def spades_odds_deals(rules, uint64_t hand, int seat, int dealer, bint blind, ui
     for s in range(SP_MAX_SEATS):
         sc[s] = 0
     for i in range(out.shape[0]):
-        rng_seed(&h.rng, seed, <uint64_t>(start + i))
+        rng_seed_hand(&h.deal_rng, &h.rng, seed, <uint64_t>(start + i))
         sp_odds_deal(&h, &r, hand, seat, dealer, sc, blind)
         for s in range(r.seats):
             out[i, s] = h.hand[s]
@@ -331,7 +323,7 @@ cdef bint spc_bids_ok(const SPRules* r, const OddsCond* c, SPHand* h, const int*
 cdef bint spc_attempt(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
                       const OddsCond* c, const int* policies, SPHand* h, uint64_t* bb) noexcept nogil:
     cdef int s
-    oc_deal(c, &h.rng, bb)
+    oc_deal(c, &h.deal_rng, bb)
     if not blind:
         bb[seat] |= hand
     if not oc_counts_ok(c, bb, NULL):
@@ -351,7 +343,7 @@ cdef int64_t spc_trial(const SPRules* r, uint64_t hand, int seat, int dealer, co
     cdef SPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef int64_t tries = 0
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     while True:
         tries += 1
         if spc_attempt(r, hand, seat, dealer, scores, blind, c, policies, &dealt, bb):
@@ -392,7 +384,7 @@ cdef bint sp_conditioned_candidate(const SPRules* r, const OddsCond* c, uint64_t
     cdef uint64_t bb[CD_MAX_PLACES]   # oc_deal writes every place slot: not straight into the row
     cdef bint ok
     cdef int p
-    rng_seed(&sh.rng, seed, <uint64_t>index)
+    rng_seed_hand(&sh.deal_rng, &sh.rng, seed, <uint64_t>index)
     ok = spc_attempt(r, hand, seat, dealer, scores, blind, c, policies, &sh, bb)
     for p in range(c.n_places):
         row[p] = bb[p]

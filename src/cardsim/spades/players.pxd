@@ -20,7 +20,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
@@ -101,7 +101,7 @@ cdef inline int sp_pick(uint64_t m, int n) noexcept nogil:
 
 cdef inline int sp_random_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef uint64_t legal = sp_legal(h, r)
-    return sp_pick(legal, rng_below(&h.rng, popcount(legal)))
+    return sp_pick(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
 
 # -- heuristic bidding ---------------------------------------------------------------
 
@@ -445,7 +445,7 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
         legal = held if broken | lead_any else held & ~lane_bb(0)
         if not legal:
             legal = held
-        card = sp_pick(legal, rng_below(&h.rng, popcount(legal)))
+        card = sp_pick(legal, rng_below_trick(&h.rng, done, popcount(legal)))
         b = bit_bb(card)
         hands[seat] = held & ~b
         trick_bb = b
@@ -463,9 +463,9 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
             held = hands[seat]
             legal = held & lane_bb(led)
             if legal:  # following suit: pick inside the led suit's lane
-                card = 16 * led + sp_pick16(legal >> (16 * led), rng_below(&h.rng, popcount(legal)))
+                card = 16 * led + sp_pick16(legal >> (16 * led), rng_below_trick(&h.rng, done, popcount(legal)))
             else:
-                card = sp_pick(held, rng_below(&h.rng, popcount(held)))
+                card = sp_pick(held, rng_below_trick(&h.rng, done, popcount(held)))
             b = bit_bb(card)
             hands[seat] = held & ~b
             trick_bb |= b

@@ -1,0 +1,21 @@
+"""meld_points (_pinochle.pxd) computes the meld total straight, without the counts table:
+it must equal the counts of meld_counts times the values, for any hand, trump and values."""
+from __future__ import annotations
+
+import random
+
+from cardsim import Game, _core
+
+
+def test_meld_total_is_counts_times_values():
+    rng = random.Random(15)
+    deck = [16 * s + b for s in range(4) for b in range(12)]
+    names = _core.MELD_NAMES
+    for variant in range(4):
+        values = {f"meld_{name}": rng.randint(0, 997) for name in names}
+        rules = Game("cutthroat-pinochle", **values).rules
+        for _ in range(2500):
+            cards = sum(1 << b for b in rng.sample(deck, rng.choice([12, 15, 18, 24, 30])))
+            for trump in range(4):
+                counts, total = _core.pinochle_meld_breakdown(cards, trump, rules)
+                assert total == sum(c * values[f"meld_{n}"] for c, n in zip(counts, names)), (variant, hex(cards), trump)
