@@ -38,7 +38,7 @@ from cython.parallel cimport prange, threadid
 import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, bit_bb, lane_bb, lsb, popcount
-from cardsim._rng cimport Rng, mix64, rng_seed
+from cardsim._rng cimport Rng, mix64, rng_seed, rng_seed_hand
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
@@ -457,7 +457,7 @@ cdef void pm_eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat
     cdef EUHand dealt, h
     cdef int a
     cdef uint64_t base = pm_base(pseed, seed, index)
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
     for a in range(EUO_ACTIONS):
         if a == 3 and r.stick_the_dealer and seat == dealt.dealer:
@@ -760,7 +760,7 @@ cdef void pm_sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer
     cdef int c, code, chosen = -1
     cdef uint64_t base = pm_base(pseed, seed, index)
     cdef int16_t* row
-    rng_seed(&dealt.rng, seed, <uint64_t>index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
     for c in range(n_codes):
         code = codes[c]
