@@ -41,20 +41,21 @@ def test_always_and_never_read_as_in_cutthroat(hand, trick, trump, must_beat, ex
 
 
 def test_issue_9_position_a_trumper_need_not_over_trump():
-    """Seed 121 after 46 heuristic steps: AH QH KS on the table, spades trump, the player holds
-    TS TS KS QS 9S.  The lead (hearts) is not trump, so any spade is legal; always: only TS.
-    (Seed 5 after 45 steps until issue 11 changed the heuristic's tie-breaks.)"""
-    hand = Game(GAME).deal(seed=121)
-    for _ in range(46):
+    """Seed 10 after 41 heuristic steps: TH JH QS on the table, spades trump, the player holds
+    9S 9S JS JS KC KD KS TS.  The lead (hearts) is not trump, so any spade is legal; always:
+    only those that beat the QS.  (Seed 121 after 46 steps until issue 11 calibrated the
+    heuristic's bid ceiling; seed 5 after 45 before its tie-breaks changed.)"""
+    hand = Game(GAME).deal(seed=10)
+    for _ in range(41):
         hand.step("heuristic")
-    assert hand.trump == "S" and [card for _, card in hand.trick] == ["AH", "QH", "KS"]
-    assert sorted(hand.hands[hand.to_act]) == sorted("TS TS KS QS 9S".split())
-    assert set(hand.legal_moves()) == {"TS", "KS", "QS", "9S"}
+    assert hand.trump == "S" and [card for _, card in hand.trick] == ["TH", "JH", "QS"]
+    assert sorted(hand.hands[hand.to_act]) == sorted("9S 9S JS JS KC KD KS TS".split())
+    assert set(hand.legal_moves()) == {"9S", "JS", "KS", "TS"}
     seat, winner, done = hand.to_act, hand.trick[2][0], hand.tricks_played
-    hand.play("9S")  # under-trumping is allowed; the KS takes the trick
-    assert "9S" not in hand.hands[seat] and hand.tricks_played == done + 1 and hand.to_act == winner
+    hand.play("9S")  # under-trumping is allowed; the QS takes the trick
+    assert "9S" in hand.hands[seat] and hand.tricks_played == done + 1 and hand.to_act == winner
     rules = Game(GAME, must_beat="always").rules
-    assert core_legal(GAME, rules, "TS TS KS QS 9S", ["AH", "QH", "KS"], "S") == {"TS"}
+    assert core_legal(GAME, rules, "9S 9S JS JS KC KD KS TS", ["TH", "JH", "QS"], "S") == {"KS", "TS"}
 
 
 # ------------------------------------------------------------------ invariants over batches
@@ -134,9 +135,11 @@ def test_heuristic_team_beats_random_team():
 
 
 def test_heuristic_bids_close_to_what_it_makes():
+    """Bidding to the bid odds' "bid up to" (issue 11) sets a quarter of the contracts; the
+    auction goes near 30 (it went near 19 with the old count, making 90%)."""
     records = Game(GAME).simulate(20_000, policy="heuristic", seed=3, threads=1).array
-    assert 0.75 < records["made"].mean() < 0.99
-    assert records["bid"].mean() > 18
+    assert 0.6 < records["made"].mean() < 0.9
+    assert records["bid"].mean() > 25
 
 
 def test_heuristic_partner_passes_trump_to_bidder():

@@ -23,6 +23,8 @@ from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_odds_order, th_odds
 
 from cardsim.pinochle.common import parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
+PIN_TABLES = pin_bid_tables()  # the learned bid tables live in cardsim.pinochle.common (bid_tables.pxd)
+
 # The Python-facing part of the Two-Hand Pinochle core (module cardsim.pinochle.two_hand): the
 # rules struct, the batch record and simulate_two_hand_pinochle, and
 # TwoHandPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.
