@@ -28,6 +28,11 @@ Decision kinds:
   expected score of bidding it, one below loses the (positive) expected score of the
   bid-up-to; the expected scores are the odds' as bidder, with the player's trump after
   the widow.  An upper figure: auctions stop earlier.
+* ``cutthroat-pinochle`` with ``army_scoring`` on — **throw-in**: the hand's heuristic auction
+  (all three seats), then the bidder's throw-in or play, against the bid odds with the widow
+  known: throwing in pays 20 to the army ledger, playing 40 x P(set) at the winning bid, so the
+  recommendation throws in when P(make) < 1/2; points lost are army points.  Printed too: how
+  often either throws in.
 
 The figures are Monte Carlo (``--trials`` deals per hand; the recommendation is the table's
 best, so near-ties are counted by their sampled values).
@@ -177,6 +182,31 @@ def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
     return {"bid ceiling": out}
 
 
+def throw_in_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    army = Game(game.name, army_scoring=True)
+    out = []
+    for s in seeds:
+        hand = army.deal(seed=s)
+        dealt = [str(h) for h in hand.hands]
+        while hand.phase == "auction":
+            hand.step("heuristic")
+        if hand.phase != "declare" or hand.dealer != army.deal(seed=s).dealer:
+            continue                 # no contest, or thrown in for nines and redealt
+        bidder, bid, widow = hand.bidder, int(hand.bid_amount), str(hand.widow)
+        probe = hand.clone()
+        while probe.phase == "declare":
+            probe.step("heuristic")
+        mine = bool(probe.thrown_in)
+        odds = bid_odds(army, dealt[bidder], seat=bidder, dealer=hand.dealer, trials=trials, seed=s,
+                        threads=threads, known={"widow": widow})
+        p = next((r["p_make"] for r in odds.rows if r["trump"] == "best" and r["bid"] == bid), 0.0)
+        value = {False: -40 * (1 - p), True: -20.0}
+        rec = value[True] > value[False]
+        out.append({"seed": s, "cards": dealt[bidder], "widow": widow, "bid": bid, "p_make": p, "heuristic": mine,
+                    "recommended": rec, "agree": mine == rec, "lost": value[rec] - value[mine]})
+    return {"throw-in": out}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=200)
@@ -198,6 +228,8 @@ def main() -> None:
             kinds = euchre_decisions(game, seeds, args.trials, args.threads)
         else:
             kinds = pinochle_decisions(game, seeds, args.trials, args.threads)
+            if name == "cutthroat-pinochle":
+                kinds.update(throw_in_decisions(game, seeds, args.trials, args.threads))
         for kind, entries in kinds.items():
             n = len(entries)
             agree = sum(e["agree"] for e in entries) / n if n else float("nan")
@@ -206,6 +238,9 @@ def main() -> None:
             if kind == "bid" or kind == "bid ceiling":
                 over = sum(1 for e in entries if not e["agree"] and _above(e))
                 note = f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
+            if kind == "throw-in":
+                note = (f"heuristic throws in on {sum(e['heuristic'] for e in entries)}, the odds on "
+                        f"{sum(e['recommended'] for e in entries)} of {n} contracts (army points)")
             print(f"{name:22s} {kind:12s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
             report[f"{name}/{kind}"] = {"hands": n, "agree": agree, "lost_per_hand": lost, "entries": entries}
         report[f"{name}/seconds"] = time.perf_counter() - start

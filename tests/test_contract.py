@@ -91,7 +91,9 @@ def test_replay_rebuilds_the_hand_redeals_included(game):
         g = Game(game, **options)
         rng = random.Random(3)
         redeals = 0
-        for seed in range(60):
+        # more deals where a pass-out must show: the heuristic's calibrated ceilings (issue 11)
+        # open nearly every partnership hand, so only the random steps pass
+        for seed in range(200 if options.get("all_pass") == "redeal" else 60):
             hand = play(g.deal(seed=seed, dealer=seed % g.seats), rng)
             redeals += sum(isinstance(a, dict) for a in hand.history)
             again = g.replay(hand.deal, hand.history)

@@ -41,21 +41,43 @@ def test_always_and_never_read_as_in_cutthroat(hand, trick, trump, must_beat, ex
 
 
 def test_issue_9_position_a_trumper_need_not_over_trump():
-    """Seed 13 after 48 heuristic steps: 9D KD KC on the table, clubs trump, the player holds
-    KC QC QC TC.  The lead (diamonds) is not trump, so any club is legal; always: only TC.
-    (Seed 5 after 45 steps until issue 11 changed the heuristic's tie-breaks, then seed 121
-    after 46 until issues 15 and 10 changed the random streams.)"""
-    hand = Game(GAME).deal(seed=13)
-    for _ in range(48):
-        hand.step("heuristic")
-    assert hand.trump == "C" and [card for _, card in hand.trick] == ["9D", "KD", "KC"]
-    assert sorted(hand.hands[hand.to_act]) == sorted("KC QC QC TC".split())
-    assert set(hand.legal_moves()) == {"TC", "KC", "QC"}
-    seat, winner, done = hand.to_act, hand.trick[2][0], hand.tricks_played
-    hand.play("QC")  # under-trumping is allowed; the KC takes the trick
-    assert hand.hands[seat].count("QC") == 1 and hand.tricks_played == done + 1 and hand.to_act == winner
+    """The first heuristic position (searched over seeds, so the test does not hang on one stream)
+    where the last player of a plain-suit trick, void in the suit led, holds trumps both below and
+    above the trump winning the trick: under the default rule every trump is legal and an
+    under-trump leaves the trick to the trump on the table; under ``always`` only the higher
+    trumps are.  (Issue 9's position, first found at seed 5; re-found by search since issues 11,
+    15 and 10 changed the players and the streams.)"""
+    order = "9JQKTA"
+    found = None
+    for seed in range(300):
+        hand = Game(GAME).deal(seed=seed)
+        while hand.to_act is not None and found is None:
+            if hand.phase == "play" and len(hand.trick) == 3 and hand.trick[0][1][1] != hand.trump:
+                led, trump = hand.trick[0][1][1], hand.trump
+                held = list(hand.hands[hand.to_act])
+                top = max((c for _, c in hand.trick if c[1] == trump), key=lambda c: order.index(c[0]), default=None)
+                trumps = [c for c in held if c[1] == trump]
+                if (top is not None and not any(c[1] == led for c in held)
+                        and any(order.index(c[0]) < order.index(top[0]) for c in trumps)
+                        and any(order.index(c[0]) > order.index(top[0]) for c in trumps)):
+                    found = hand, top, trumps
+                    break
+            hand.step("heuristic")
+        if found is not None:
+            break
+    assert found is not None, "no such position in 300 seeds"
+    hand, top, trumps = found
+    assert set(hand.legal_moves()) == set(trumps)
+    table, trump, held = [c for _, c in hand.trick], hand.trump, " ".join(hand.hands[hand.to_act])
+    low = min(trumps, key=lambda c: order.index(c[0]))
+    seat, done = hand.to_act, hand.tricks_played
+    winner = next(s for s, c in hand.trick if c == top)
+    before = list(hand.hands[seat]).count(low)
+    hand.play(low)  # under-trumping is allowed; the trump on the table takes the trick
+    assert list(hand.hands[seat]).count(low) == before - 1 and hand.tricks_played == done + 1
+    assert hand.to_act == winner
     rules = Game(GAME, must_beat="always").rules
-    assert core_legal(GAME, rules, "KC QC QC TC", ["9D", "KD", "KC"], "C") == {"TC"}
+    assert core_legal(GAME, rules, held, table, trump) == {c for c in trumps if order.index(c[0]) > order.index(top[0])}
 
 
 # ------------------------------------------------------------------ invariants over batches
@@ -135,9 +157,11 @@ def test_heuristic_team_beats_random_team():
 
 
 def test_heuristic_bids_close_to_what_it_makes():
+    """Bidding to the bid odds' "bid up to" (issue 11) sets a quarter of the contracts; the
+    auction goes near 30 (it went near 19 with the old count, making 90%)."""
     records = Game(GAME).simulate(20_000, policy="heuristic", seed=3, threads=1).array
-    assert 0.75 < records["made"].mean() < 0.99
-    assert records["bid"].mean() > 18
+    assert 0.6 < records["made"].mean() < 0.9
+    assert records["bid"].mean() > 25
 
 
 def test_heuristic_partner_passes_trump_to_bidder():

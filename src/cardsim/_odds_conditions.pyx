@@ -55,6 +55,9 @@ from cardsim.pinochle.two_hand cimport th_rules_from
 from cardsim.euchre.euchre cimport eu_rules_from
 from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_trials
+from cardsim.pinochle.common cimport pin_bid_tables
+
+PIN_TABLES = pin_bid_tables()  # the pinochle players' learned tables live in cardsim.pinochle.common
 
 
 # -- the retry loop every game's trial shares -----------------------------------------------

@@ -12,10 +12,19 @@ Every game has the same two:
 ``heuristic``
     A sensible player.  Cutthroat Pinochle:
 
-    * **Bidding.** It values its hand as the best, over the four suits, of meld plus
-      a trick estimate (1.5 points an ace, 0.8 a ten with its ace, 1 a trump beyond
-      four, 4.5 for the lead, the discard and the last trick), plus 4 for the widow,
-      and bids the minimum while the minimum is within that value.
+    * **Bidding.** It bids the minimum while the minimum is within its ceiling, a
+      learned estimate of the bid odds' "bid up to" for its cards (the highest bid whose
+      expected score as bidder is positive, with these same players): over the four suits
+      as trump, the largest of c0 + c1 meld + c2 trumps + c3 aces + c4 tens with their ace
+      + c5 side suits of at most one card, the coefficients fitted by
+      ``scripts/pinochle_bid_table.py`` to thousands of seeded hands' odds and shipped in
+      ``cardsim/data/pinochle_bids.json`` (about 8 + 0.9 meld + 1.1 a trump + 1.3 an ace
+      + 0.6 a guarded ten + 1.2 a short suit).  "Bid up to" sits about one point above the
+      median of meld + trick points after the widow: a made bid scores all of it, a set
+      loses only the bid.  (The old count, meld plus a trick estimate of 1.5 points an ace,
+      0.8 a ten with its ace, 1 a trump beyond four and 4.5 for the lead, discard and last
+      trick, plus 4 for the widow, sat about 7 points lower; it is still the value that
+      names trump, and the ceiling without a widow.)
     * **Trump and discard.** After the widow it names the suit with the best value
       (ties: the longer trump, then the stronger holding, then a suit drawn by a hash
       of the hand read with hearts and clubs in a fixed order, never the suit order:
@@ -24,8 +33,13 @@ Every game has the same two:
       least meld and is least worth keeping (trump and aces are kept; a counter is
       worth discarding when the discard counts for the bidder; cards of short suits
       go first to make voids).
-    * **Throw-in.** It throws in when meld + estimate (+ discarded counters) falls
-      more than 4 short of the bid.
+    * **Throw-in.** Only with ``army_scoring``, and only when it is the cheaper loss:
+      thrown in, the bidder pays 10 to each other player; played and set, 20 to each;
+      the score is -bid either way when set, so without army scoring it always plays.
+      It throws in when its meld plus the learned median of its trick points (a linear
+      count over the 15 cards it keeps: trumps, aces, guarded tens, short side suits,
+      discarded counters; ``scripts/pinochle_bid_table.py``, fitted to the bid odds with
+      the widow known) falls short of the bid, i.e. when P(make) < 1/2.
     * **Play.** The two non-bidders play as partners against the bidder.  Leading,
       the bidder pulls trump with sure winners while defenders may hold trump; then
       anyone leads a sure winner (a card no unseen card of its suit beats) in a suit no

@@ -3,6 +3,7 @@
 integer actions (one numbering for cutthroat and partnership; docs/actions.md) and the
 meld values of a rules mapping.  Defined in common.pyx."""
 from libc.stdint cimport int64_t, uint64_t
+from cardsim.pinochle.bid_tables cimport PinBidTables
 
 cdef enum:
     # The integer actions (docs/actions.md): cards 0..23 (pinochle/cards.pxd: 6*suit + rank), played
@@ -23,6 +24,7 @@ ctypedef struct CPSteps:              # a decision made of several actions (cutt
 
 
 cdef int pinochle_meld_values(rules, int* out) except -1
+cdef PinBidTables* pin_bid_tables() noexcept nogil   # the learned tables the players read (PIN_TABLES)
 
 cdef inline int pinochle_auction_action(int seat, int high_bidder, int high_bid, int bid_before, bint redealt,
                                         int min_bid) noexcept nogil:

@@ -6,6 +6,7 @@ from cython.parallel cimport prange
 
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport ALL_PASS_DEALER_FORCED, ALL_PASS_FIRST_FORCED, ALL_PASS_REDEAL
+from cardsim.pinochle.bid_tables cimport *
 
 MELD_NAMES = (
     "run", "double_run", "trump_marriage", "marriage", "dix",
@@ -68,3 +69,67 @@ def pinochle_auction_action_name(int action, int min_bid):
     if CP_A_BID <= action < CP_NUM_ACTIONS:
         return str(min_bid + action - CP_A_BID)
     return None
+
+
+# -- the learned decision tables (pinochle/bid_tables.pxd; the players read them through PIN_TABLES) --
+# The one copy; cutthroat.pyx, partnership.pyx, two_hand.pyx and cardsim._odds_conditions point
+# their PIN_TABLES here (pin_bid_tables) when they are loaded.
+
+cdef PinBidTables _pin_table_store
+PIN_TABLES = &_pin_table_store
+
+cdef PinBidTables* pin_bid_tables() noexcept nogil:
+    return &_pin_table_store
+
+_PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
+
+
+def set_pinochle_bid_table(game, ceiling=None, throw_in=None):
+    """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
+    ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
+    their ace, short side suits; None: the hand-set count), ``throw_in`` (cutthroat only) the
+    median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
+    short side suits, discarded counters; None: the hand-set throw-in)."""
+    cdef int g, k
+    if game not in _PIN_GAMES:
+        raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
+    g = _PIN_GAMES[game]
+    if ceiling is not None and len(ceiling) != PIN_FEATURES:
+        raise ValueError(f"ceiling is {PIN_FEATURES} coefficients, got {ceiling!r}")
+    if throw_in is not None and (g != PIN_CUTTHROAT or len(throw_in) != PIN_T_FEATURES):
+        raise ValueError(f"throw_in is {PIN_T_FEATURES} coefficients, cutthroat-pinochle only, got {throw_in!r}")
+    _pin_table_store.loaded[g] = ceiling is not None
+    for k in range(PIN_FEATURES):
+        _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None else 0
+    if g == PIN_CUTTHROAT:
+        _pin_table_store.throw_loaded = throw_in is not None
+        for k in range(PIN_T_FEATURES):
+            _pin_table_store.throw_in[k] = int(throw_in[k]) if throw_in is not None else 0
+
+
+def pinochle_bid_tables():
+    """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in": ... (cutthroat)}}."""
+    out = {}
+    for game, g in _PIN_GAMES.items():
+        out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(PIN_FEATURES)]
+                     if _pin_table_store.loaded[g] else None}
+        if g == PIN_CUTTHROAT:
+            out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]
+                                     if _pin_table_store.throw_loaded else None)
+    return out
+
+
+def _load_pinochle_bid_tables():
+    """Load src/cardsim/data/pinochle_bids.json (scripts/pinochle_bid_table.py); none: the hand-set rules."""
+    import importlib.resources
+    import json
+    for game in _PIN_GAMES:
+        set_pinochle_bid_table(game, None, None)
+    path = importlib.resources.files("cardsim").joinpath("data/pinochle_bids.json")
+    if path.is_file():
+        data = json.loads(path.read_text())
+        for game in _PIN_GAMES:
+            if game in data:
+                set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"))
+
+_load_pinochle_bid_tables()

@@ -34,6 +34,8 @@ from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame,
 
 from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
+PIN_TABLES = pin_bid_tables()  # the learned bid tables live in cardsim.pinochle.common (bid_tables.pxd)
+
 #: must_beat as section 1 reads it (cutthroat): trump_led keeps the over-trump duty.  Partnership
 #: reads trump_led differently: _PP_MUST_BEAT in pinochle/partnership.pyx.
 _MUST_BEAT = {"always": MUST_BEAT_ALWAYS, "trump_led": MUST_BEAT_TRUMP_LED, "never": MUST_BEAT_NEVER}

@@ -18,6 +18,7 @@ from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, r
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
+from cardsim.pinochle.bid_tables cimport *
 
 cdef enum:
     CP_THROW_IN_MARGIN = 4      # heuristic throws in when the estimate is this far short
@@ -166,13 +167,61 @@ cdef inline int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noex
     value[0] = values[best]
     return best
 
+cdef inline void pin_ceiling_features(uint64_t cards, int trump, const int* meld_value, int* f) noexcept nogil:
+    """The features the learned bid ceiling reads (pinochle/bid_tables.pxd PIN_F_*) with ``trump``."""
+    cdef uint64_t one = copies_one(cards)
+    cdef int s, short = 0
+    f[PIN_F_ONE] = 1
+    f[PIN_F_MELD] = meld_points(cards, trump, meld_value)
+    f[PIN_F_TRUMPS] = popcount(suit_cards_bb(cards, trump))
+    f[PIN_F_ACES] = popcount(cards & rank_bb(RA))
+    f[PIN_F_TENS] = popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)
+    for s in range(4):
+        if s != trump and popcount(suit_cards_bb(cards, s)) <= 1:
+            short += 1
+    f[PIN_F_SHORT] = short
+
+cdef inline int pin_table_ceiling(uint64_t cards, const int* meld_value, const int* coef) noexcept nogil:
+    """The learned ceiling: over the four suits as trump, the largest rounded sum of the
+    coefficients (tenths) times the features (pin_ceiling_features)."""
+    cdef int f[PIN_FEATURES]
+    cdef int t, k, v, best = -(1 << 30)
+    for t in range(4):
+        pin_ceiling_features(cards, t, meld_value, f)
+        v = 0
+        for k in range(PIN_FEATURES):
+            v += coef[k] * f[k]
+        if v > best:
+            best = v
+    return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
+
+cdef inline int cp_bid_ceiling(uint64_t cards, const CPRules* r) noexcept nogil:
+    """The most the heuristic bids with ``cards``.
+
+    With a widow: the learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd):
+    an estimate of the bid-odds "bid up to" of the same cards (the highest bid of positive
+    expected score as bidder), a linear count over the four suits as trump,
+
+        0.1 x (c0 + c1 meld + c2 trumps + c3 aces + c4 tens with their ace + c5 short side suits),
+
+    fitted by least squares to the "bid up to" of seeded hands (their odds with the
+    heuristic players).  The old count (meld + trick estimate + 4 for the widow) sat about 7
+    below it: "bid up to" is near the median of meld + trick points after the widow, plus
+    one, since a made bid scores all of it while a set loses only the bid; the widow's
+    three cards add meld and trump, short side suits ruff, and the meld counts less than
+    its face value (the widow may change the trump, the save-meld rule).  Without a widow,
+    or with no table loaded: meld + trick estimate (+ 4 for a widow).
+    """
+    cdef int value
+    if r.widow and PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_CUTTHROAT]:
+        return pin_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_CUTTHROAT])
+    cp_best_trump(cards, r, &value)
+    return value + (4 if r.widow else 0)
+
 cdef inline int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within meld + trick estimate (+4 for a widow)."""
-    cdef int value, need = cp_min_bid(h, r)
-    cp_best_trump(h.hand[h.to_act], r, &value)
-    if r.widow:
-        value += 4
-    if cp_may_bid(h, r) and (need <= value or not cp_can_pass(h, r)):
+    """Bid the minimum while it stays within the ceiling (cp_bid_ceiling)."""
+    cdef int need = cp_min_bid(h, r)
+    if cp_may_bid(h, r) and (not cp_can_pass(h, r) or need <= cp_bid_ceiling(h.hand[h.to_act], r)):
         return need
     return -1
 
@@ -228,17 +277,51 @@ cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRul
         out |= bit_bb(best)
     return out
 
+cdef inline bint cp_heuristic_throw_in(const CPHand* h, const CPRules* r, uint64_t kept, int trump,
+                                       uint64_t discard) noexcept nogil:
+    """Throw in when that is the cheaper loss: only with army scoring, when P(make) < 1/2.
+
+    Thrown in, the bidder loses the bid and pays 10 to each other player; played and set, it
+    loses the bid and pays 20 to each; made, it scores.  So without army scoring playing never
+    costs more (the score is -bid either way when set), and with it throwing in is cheaper in
+    the army ledger exactly when 40 x P(set) > 20.  The bidder knows its meld after the widow;
+    the bid is made at least half the time when meld + the median of its trick points reaches
+    it.  That median (tenths) is a learned linear count over the 15 cards kept
+    (scripts/pinochle_bid_table.py: trumps, aces, tens with their ace, short side suits, the
+    counters discarded when the discard counts; fitted to the bid odds with the widow known).
+    Without a widow or with no table loaded: meld + trick estimate (+ discarded counters)
+    more than CP_THROW_IN_MARGIN short of the bid.
+    """
+    cdef uint64_t one
+    cdef int s, k, short = 0, value, f[PIN_T_FEATURES]
+    if not r.army_scoring:
+        return False
+    if not r.widow or PIN_TABLES == NULL or not PIN_TABLES.throw_loaded:
+        value = cp_hand_value(kept, trump, r)
+        if r.discard_counts:
+            value += card_points(discard, r.rank_points)
+        return value + CP_THROW_IN_MARGIN < h.high_bid
+    one = copies_one(kept)
+    for s in range(4):
+        if s != trump and popcount(suit_cards_bb(kept, s)) <= 1:
+            short += 1
+    f[PIN_T_ONE] = 1
+    f[PIN_T_TRUMPS] = popcount(suit_cards_bb(kept, trump))
+    f[PIN_T_ACES] = popcount(kept & rank_bb(RA))
+    f[PIN_T_TENS] = popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)
+    f[PIN_T_SHORT] = short
+    f[PIN_T_DISCARD] = card_points(discard, r.rank_points) if r.discard_counts else 0
+    value = 10 * meld_points(kept, trump, r.meld_value)
+    for k in range(PIN_T_FEATURES):
+        value += PIN_TABLES.throw_in[k] * f[k]
+    return 10 * h.high_bid > value
+
 cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, uint64_t* discard, int* throw_in) noexcept nogil:
-    """Trump with the best meld + trick estimate; discard; throw in when far short of the bid."""
+    """Trump with the best meld + trick estimate; discard; throw in when cheaper (cp_heuristic_throw_in)."""
     cdef int value
-    cdef uint64_t kept
     trump[0] = cp_best_trump(h.hand[h.bidder], r, &value)
     discard[0] = cp_heuristic_discard(h.hand[h.bidder], trump[0], r) if r.widow else 0
-    kept = h.hand[h.bidder] & ~discard[0]
-    value = cp_hand_value(kept, trump[0], r)
-    if r.discard_counts:
-        value += card_points(discard[0], r.rank_points)
-    throw_in[0] = value + CP_THROW_IN_MARGIN < h.high_bid
+    throw_in[0] = cp_heuristic_throw_in(h, r, h.hand[h.bidder] & ~discard[0], trump[0], discard[0])
 
 cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
                            CPSuitView* key) noexcept nogil:

@@ -26,6 +26,8 @@ from cardsim._deal cimport RESAMPLE_STREAM
 
 from cardsim.pinochle.common import _ALL_PASS, parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
+PIN_TABLES = pin_bid_tables()  # the learned bid tables live in cardsim.pinochle.common (bid_tables.pxd)
+
 # The Python-facing part of the Partnership Pinochle core (module cardsim.pinochle.partnership):
 # the rules struct, the batch record and simulate_partnership_pinochle, and
 # PartnershipPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.

@@ -18,7 +18,8 @@ from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_richest,
-                                               cp_suit_keys, cp_suit_view, cp_trick_estimate)
+                                               cp_suit_keys, cp_suit_view, cp_trick_estimate, pin_table_ceiling)
+from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
 
 cdef enum:
@@ -51,17 +52,34 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     value[0] = pp_hand_value(cards, best, r)
     return best
 
-cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within own meld + trick estimate + partner's help.
+cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
+    """The most the heuristic bids with ``cards`` when its partner has not bid.
 
-    The partner's help is PP_PARTNER_HELP (its meld and tricks, and the cards it
-    passes).  A partner already holding the high bid is raised only when this
-    hand is PP_SUPPORT_MARGIN stronger than needed; a forced dealer bids the minimum.
+    The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd), the same
+    linear count over the four suits as cutthroat's (cp_bid_ceiling) with its own
+    coefficients: an estimate of the bid-odds "bid up to" of the 12 cards (the team's meld
+    and trick points as bidder, the partner's cards unseen).  The old count (own meld + trick
+    estimate + PP_PARTNER_HELP, 10) sat far below it: the partner's meld counts for the
+    team, the three cards it passes add trump, and the team takes most of the 25 trick
+    points.  No table loaded: that old count.
+    """
+    cdef int value
+    if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
+        return pin_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
+    pp_best_trump(cards, r, &value)
+    return value + PP_PARTNER_HELP
+
+cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
+    """Bid the minimum while it stays within the ceiling (pp_bid_ceiling).
+
+    A partner already holding the high bid is raised only when the minimum is
+    PP_SUPPORT_MARGIN within the ceiling (the partner's bid already counts on this hand's
+    help); a forced dealer bids the minimum.
     """
     cdef int value, need = pp_min_bid(h, r)
-    if h.bid_value[h.to_act] < 0:  # a hand's value does not change during the auction
-        pp_best_trump(h.hand[h.to_act], r, &h.bid_value[h.to_act])
-    value = h.bid_value[h.to_act] + PP_PARTNER_HELP
+    if h.bid_value[h.to_act] < 0:  # a hand's ceiling does not change during the auction
+        h.bid_value[h.to_act] = pp_bid_ceiling(h.hand[h.to_act], r)
+    value = h.bid_value[h.to_act]
     if not pp_can_pass(h, r):
         return need
     if h.high_bidder >= 0 and h.high_bidder == pp_partner(h.to_act):

@@ -24,6 +24,8 @@ from cardsim._deal cimport RESAMPLE_STREAM, resample_places
 
 from cardsim.pinochle.common import parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
+PIN_TABLES = pin_bid_tables()  # the learned bid tables live in cardsim.pinochle.common (bid_tables.pxd)
+
 # The Python-facing part of the Two-Hand Pinochle core (module cardsim.pinochle.two_hand): the
 # rules struct, the batch record and simulate_two_hand_pinochle, and
 # TwoHandPinochleState for step-by-step play.  Same shape as Cutthroat Pinochle's.

@@ -1,0 +1,256 @@
+"""Learn the pinochle heuristics' bid ceilings and throw-in from the simulator's own bid odds (issue 11).
+
+    python scripts/pinochle_bid_table.py                      # regenerate src/cardsim/data/pinochle_bids.json
+    python scripts/pinochle_bid_table.py --hands 60 --trials 200 --throw-hands 30 --out /tmp/small.json
+
+**Bid ceiling** (cutthroat and partnership pinochle).  The heuristic bids the minimum while the
+minimum is within its ceiling.  Its old ceiling (meld + a trick estimate, + 4 for the widow in
+cutthroat, + 10 for the partner in partnership) sat well below the bid odds' "bid up to" (the
+highest bid whose expected score as bidder is positive, with the same heuristic players).  This
+script deals seeded hands to seat 0 (left of the dealer, the seat that opens the auction), takes
+each hand's bid-odds trials (``--trials`` deals of the unseen cards, the player having won the
+auction; they do not depend on the auction, so no iteration is needed), and reads off its
+"bid up to".  It then fits, by least squares, the ceiling as a linear count over the hand's
+features with a trump suit (``features``: meld, trumps, aces, tens with their ace, short side
+suits, and a constant), the trump being the suit that gives the largest count (the player's
+ceiling is the largest over the four suits; three passes of fit and re-choose, starting from
+the heuristic's own trump).  The coefficients are rounded to tenths.
+
+**Throw-in** (cutthroat, army scoring).  After the widow the bidder knows its meld; whether it
+makes the bid depends on its trick points.  Bid odds with the widow known give the highest bid
+made at least half the time; less the meld, that is the median of the bidder's trick points.
+Its fit (tenths, over the 15 cards kept: trumps, aces, tens with their ace, short side suits,
+and the counters discarded) lets the heuristic throw in exactly when P(make) < 1/2, which is
+when the army ledger's expected loss of playing (40 x P(set)) exceeds the throw-in's 20.
+
+Deterministic: the deals and trials are seeded, the fit is exact arithmetic in a fixed order
+(fractions), so the same arguments give the same bytes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+from fractions import Fraction
+
+import numpy as np
+
+HERE = pathlib.Path(__file__).resolve().parent
+if (HERE.parent / "src" / "cardsim").is_dir():
+    sys.path.insert(0, str(HERE.parent / "src"))
+
+from cardsim import Game, _core, bid_odds  # noqa: E402
+from cardsim.pinochle import common  # noqa: E402
+
+OUT = HERE.parent / "src" / "cardsim" / "data" / "pinochle_bids.json"
+GAMES = ("cutthroat-pinochle", "partnership-pinochle")
+CEILING_FEATURES = ("one", "meld", "trumps", "aces", "tens", "short")   # bid_tables.pxd PIN_F_*
+THROW_FEATURES = ("one", "trumps", "aces", "tens", "short", "discard")  # bid_tables.pxd PIN_T_*
+PASSES = 3
+SLACK = 0.02         # the constant: least points lost within 2% of the best agreement (learn_ceiling)
+
+
+def counts(mask: int) -> list[list[int]]:
+    """Cards held per [suit][rank] (ranks 9 J Q K T A; copies counted)."""
+    return [[((mask >> (16 * s + 2 * r)) & 1) + ((mask >> (16 * s + 2 * r + 1)) & 1) for r in range(6)]
+            for s in range(4)]
+
+
+def shape(cnt: list[list[int]], trump: int) -> list[int]:
+    """Trumps, aces, tens with their ace, other suits of at most one card (as the core counts them)."""
+    return [sum(cnt[trump]), sum(cnt[s][5] for s in range(4)), sum(1 for s in range(4) if cnt[s][4] and cnt[s][5]),
+            sum(1 for s in range(4) if s != trump and sum(cnt[s]) <= 1)]
+
+
+def ceiling_features(mask: int, trump: int, rules) -> list[int]:
+    """pinochle/cutthroat_players.pxd pin_ceiling_features, in Python."""
+    return [1, common.pinochle_meld_breakdown(mask, trump, rules)[1], *shape(counts(mask), trump)]
+
+
+def rounded(tenths: int) -> int:
+    """(v + 5) // 10 with C's division, as pin_table_ceiling rounds."""
+    return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
+
+
+def ceiling(coef: list[int], mask: int, rules) -> int:
+    """The learned ceiling of a hand (pin_table_ceiling in the core)."""
+    return rounded(max(sum(c * f for c, f in zip(coef, ceiling_features(mask, t, rules))) for t in range(4)))
+
+
+def bid_up_to(total: np.ndarray, min_bid: int) -> int:
+    """The highest bid of positive expected score (``min_bid - 1``: none), as bid_odds reads it."""
+    top = max(min_bid, int(total.max()))
+    best = min_bid - 1
+    for b in range(min_bid, top + 1):
+        if np.where(total >= b, total, -b).mean() > 0:
+            best = b
+    return best
+
+
+def ceiling_samples(name: str, hands: int, trials: int, seed: int) -> list[tuple[list[list[int]], int, int, dict]]:
+    """Per seeded hand of seat 0 (the dealer on its right): its features with each trump, the
+    heuristic's trump (largest meld + trick estimate), its bid-odds "bid up to", and the
+    expected score of each bid from ``min_bid`` to the highest total seen."""
+    game = Game(name)
+    seats = 3 if name.startswith("cutthroat") else 4
+    trials_fn = _core.cutthroat_pinochle_odds if seats == 3 else _core.partnership_pinochle_odds
+    min_bid = int(game.rules["min_bid"])
+    out = []
+    for i in range(hands):
+        s = seed * 1_000_000 + i
+        mask = game.deal(seed=s, dealer=seats - 1).hands[0].mask
+        res = np.zeros((trials, 13), dtype=np.int16)
+        trials_fn(game.rules, mask, 0, seats - 1, s, 0, res, ["heuristic"] * seats, 2)
+        chosen = res[:, 12].astype(np.intp)
+        total = res[np.arange(trials), 3 * chosen + 2].astype(np.int64)
+        feats = [ceiling_features(mask, t, game.rules) for t in range(4)]
+        old = [f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10 for f in feats]
+        scores = {b: float(np.where(total >= b, total, -b).mean()) for b in range(min_bid, int(total.max()) + 1)}
+        out.append((feats, old.index(max(old)), bid_up_to(total, min_bid), scores))
+    return out
+
+
+def solve(rows: list[list[int]], targets: list[Fraction]) -> list[Fraction]:
+    """Least squares by the normal equations, in exact arithmetic (Gauss-Jordan, fixed order)."""
+    k = len(rows[0])
+    a = [[Fraction(sum(r[i] * r[j] for r in rows)) for j in range(k)] for i in range(k)]
+    b = [sum((Fraction(r[i]) * y for r, y in zip(rows, targets)), Fraction(0)) for i in range(k)]
+    for col in range(k):
+        pivot = next((p for p in range(col, k) if a[p][col] != 0), None)
+        if pivot is None:        # a feature constant over the sample: leave its coefficient 0
+            continue
+        a[col], a[pivot], b[col], b[pivot] = a[pivot], a[col], b[pivot], b[col]
+        for p in range(k):
+            if p != col and a[p][col] != 0:
+                m = a[p][col] / a[col][col]
+                a[p] = [x - m * y for x, y in zip(a[p], a[col])]
+                b[p] -= m * b[col]
+    return [b[i] / a[i][i] if a[i][i] != 0 else Fraction(0) for i in range(k)]
+
+
+def whole(coef: list[Fraction]) -> list[int]:
+    """Each coefficient rounded to an integer (half away from zero)."""
+    out = []
+    for c in coef:
+        t = abs(c)
+        n = int(t) + (1 if t - int(t) >= Fraction(1, 2) else 0)
+        out.append(n if c >= 0 else -n)
+    return out
+
+
+def lost(scores: dict, rec: int, cap: int, min_bid: int) -> float:
+    """What ceiling ``cap`` loses against "bid up to" ``rec`` (bench/decisions.py's measure: at
+    the higher of the two one of them bids and the other passes; a ceiling above loses the
+    negative expected score of its bid, one below the positive one of "bid up to")."""
+    def value(b: int) -> float:
+        return 0.0 if b < min_bid else scores.get(b, min(scores.values()))
+    cap = max(cap, min_bid - 1)
+    return 0.0 if cap == rec else (-value(cap) if cap > rec else value(rec))
+
+
+def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: int) -> list[int]:
+    """The ceiling's coefficients (tenths): fit, re-choose each hand's trump by the fit, refit;
+    then the constant.
+
+    Least squares fits "bid up to" itself, but the two ways of missing it do not cost alike:
+    one point above it loses the (steeply negative) expected score of that bid, one point below
+    it only the small positive score of "bid up to".  And in an auction the seat bids every other
+    step (the minimum, raised by one each turn), so it stops at its ceiling or one below, half the
+    time each.  So the constant is chosen last, in steps of a tenth within 3 points of the fit:
+    the one of least mean points lost (``lost``; the auction's half-and-half stop averaged in)
+    among those whose stop lies within 2 points of "bid up to" on nearly as many hands as the
+    best constant's (SLACK less).
+    """
+    trump = [t for _, t, _, _ in data]
+    coef: list[int] = []
+    for _ in range(PASSES):
+        fit = solve([feats[t] for (feats, _, _, _), t in zip(data, trump)], [Fraction(y) for _, _, y, _ in data])
+        coef = whole([c * 10 for c in fit])      # tenths
+        trump = [max(range(4), key=lambda t, f=feats: (sum(c * x for c, x in zip(coef, f[t])), -t))
+                 for feats, _, _, _ in data]
+    base = [max(sum(c * x for c, x in zip(coef[1:], f[1:])) for f in feats) for feats, _, _, _ in data]
+    choices = []
+    for const in range(coef[0] - 30, coef[0] + 31):
+        agree = loss = 0.0
+        for b, (_, _, rec, scores) in zip(base, data):
+            cap = rounded(const + b)
+            for stop in (cap, cap - 1):
+                agree += 0.5 * (abs(max(stop, min_bid - 1) - rec) <= 2)
+                loss += 0.5 * lost(scores, rec, stop, min_bid)
+        choices.append((agree, -round(loss, 6), const))
+    need = max(a for a, _, _ in choices) - SLACK * len(data)
+    coef[0] = max((a >= need, loss, const) for a, loss, const in choices)[2]
+    return coef
+
+
+def throw_samples(hands: int, trials: int, seed: int) -> list[tuple[list[int], int]]:
+    """Per seeded deal: seat 0 wins the auction at the minimum, the heuristic names trump and
+    discards; the features of the 15 cards it keeps (THROW_FEATURES) and the median of its
+    trick points in tenths (bid odds with the widow known: the highest bid made at least half
+    the time, less the meld)."""
+    game = Game("cutthroat-pinochle")
+    rules = game.rules
+    out = []
+    i = 0
+    while len(out) < hands:
+        s = seed * 1_000_000 + 500_000 + i
+        i += 1
+        hand = game.deal(seed=s, dealer=2)
+        if hand.dealer != 2:     # thrown in for nines and redealt: the next seed
+            continue
+        cards, widow = str(hand.hands[0]), str(hand.widow)
+        hand.apply(hand.string_to_action(str(rules["min_bid"])))
+        hand.apply(hand.string_to_action("pass"))
+        assert hand.phase == "declare" and hand.to_act == 0
+        hand.step("heuristic")
+        kept, trump = hand.hands[0].mask, "SHDC".index(str(hand.trump))
+        discard = game.cards(str(hand.discard)).mask
+        meld = common.pinochle_meld_breakdown(kept, trump, rules)[1]
+        points = parse_points(rules)
+        disc = sum(points[r] * n for row in counts(discard) for r, n in enumerate(row)) if rules["discard_counts"] else 0
+        odds = bid_odds(game, cards, seat=0, dealer=2, trials=trials, seed=s, threads=2, known={"widow": widow})
+        likely = odds.recommendation["highest_likely_bid"]
+        median_points = (int(rules["min_bid"]) - 1 if likely is None else likely) - meld
+        out.append(([1, *shape(counts(kept), trump), disc], 10 * median_points))
+    return out
+
+
+def parse_points(rules) -> list[int]:
+    return list(common.parse_card_points(rules["card_points"]))
+
+
+def learn_throw(data: list[tuple[list[int], int]]) -> list[int]:
+    return whole(solve([f for f, _ in data], [Fraction(y) for _, y in data]))   # targets in tenths
+
+
+def build(hands: int, trials: int, seed: int, throw_hands: int, throw_trials: int) -> bytes:
+    table: dict = {}
+    for name in GAMES:
+        coef = learn_ceiling(ceiling_samples(name, hands, trials, seed), int(Game(name).rules["min_bid"]))
+        table[name] = {"ceiling": coef, "ceiling_features": list(CEILING_FEATURES), "hands": hands,
+                       "trials": trials, "seed": seed}
+    table["cutthroat-pinochle"].update(throw_in=learn_throw(throw_samples(throw_hands, throw_trials, seed)),
+                                       throw_in_features=list(THROW_FEATURES), throw_hands=throw_hands,
+                                       throw_trials=throw_trials)
+    return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--trials", type=int, default=1500)
+    parser.add_argument("--throw-hands", type=int, default=1500)
+    parser.add_argument("--throw-trials", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args()
+    data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials)
+    out = pathlib.Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(data)
+    print(data.decode(), end="")
+
+
+if __name__ == "__main__":
+    main()

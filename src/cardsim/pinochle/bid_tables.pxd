@@ -1,0 +1,46 @@
+# The pinochle heuristics' learned decision tables (issue 11): written by
+# scripts/pinochle_bid_table.py into src/cardsim/data/pinochle_bids.json, loaded at run time
+# by pinochle/common.pyx (set_pinochle_bid_table), read by pinochle/cutthroat_players.pxd
+# and partnership_players.pxd.
+#
+# The tables live once, in cardsim.pinochle.common; every module that cimports the players
+# points PIN_TABLES at them when it is loaded (``PIN_TABLES = pin_bid_tables()``,
+# pinochle/common.pxd), before any hand is played.  A module whose PIN_TABLES is still NULL,
+# or a table not loaded, falls back to the hand-set rules of the players (their docstrings).
+#
+# ceiling[game][k]: the bid ceiling's coefficients, tenths of a point, per feature k
+#   (PIN_F_*): the most the heuristic bids with these cards is, over the four suits as trump,
+#   the largest of (sum of coefficient x feature + 5) // 10.  game: PIN_CUTTHROAT, PIN_PARTNERSHIP.
+# throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
+#   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
+
+cdef enum:
+    PIN_CUTTHROAT = 0
+    PIN_PARTNERSHIP = 1
+    PIN_GAMES = 2
+    PIN_F_ONE = 0               # 1 (the constant)
+    PIN_F_MELD = 1              # meld with that trump
+    PIN_F_TRUMPS = 2            # cards of that trump (copies counted)
+    PIN_F_ACES = 3              # aces (copies counted)
+    PIN_F_TENS = 4              # suits holding both an ace and a ten
+    PIN_F_SHORT = 5             # other suits of at most one card
+    PIN_FEATURES = 6
+    PIN_T_ONE = 0               # 1
+    PIN_T_TRUMPS = 1            # trumps kept
+    PIN_T_ACES = 2              # aces kept
+    PIN_T_TENS = 3              # suits kept with both an ace and a ten
+    PIN_T_SHORT = 4             # other suits of at most one card kept
+    PIN_T_DISCARD = 5           # counters discarded (points when the discard counts)
+    PIN_T_FEATURES = 6
+
+cdef extern from *:
+    """
+    typedef struct { int loaded[2]; int ceiling[2][6]; int throw_loaded; int throw_in[6]; } PinBidTables;
+    static PinBidTables* PIN_TABLES = 0;
+    """
+    ctypedef struct PinBidTables:
+        int loaded[PIN_GAMES]
+        int ceiling[PIN_GAMES][PIN_FEATURES]
+        int throw_loaded
+        int throw_in[PIN_T_FEATURES]
+    PinBidTables* PIN_TABLES

@@ -1,0 +1,133 @@
+"""The pinochle heuristics' learned bid ceilings and throw-in (issue 11): scripts/pinochle_bid_table.py
+learns them from the simulator's bid odds, deterministically; the package ships them; the heuristic
+bids and throws in by them.
+"""
+from __future__ import annotations
+
+import importlib.resources
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+from cardsim import Game
+from cardsim.pinochle import common
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SMALL = pathlib.Path(__file__).with_name("cases") / "pinochle_bids_small.json"
+
+
+def script():
+    spec = importlib.util.spec_from_file_location("pinochle_bid_table", ROOT / "scripts" / "pinochle_bid_table.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def shipped() -> dict:
+    return json.loads(importlib.resources.files("cardsim").joinpath("data/pinochle_bids.json").read_text())
+
+
+def test_regenerating_a_small_table_gives_the_same_bytes():
+    """40 hands of 150 deals per game, 12 throw-in deals of 150: the bytes pinned in
+    tests/cases/pinochle_bids_small.json (written by ``scripts/pinochle_bid_table.py --hands 40
+    --trials 150 --throw-hands 12 --throw-trials 150 --out ...``; the deals are seeded, so a change
+    of the deal streams re-baselines it)."""
+    before = common.pinochle_bid_tables()
+    data = script().build(40, 150, 2026, 12, 150)
+    assert data == SMALL.read_bytes()
+    assert common.pinochle_bid_tables() == before   # learning reads the odds only, loads nothing
+
+
+def test_the_package_ships_the_tables_and_loads_them():
+    table, loaded = shipped(), common.pinochle_bid_tables()
+    for game in ("cutthroat-pinochle", "partnership-pinochle"):
+        assert loaded[game]["ceiling"] == table[game]["ceiling"]
+        assert table[game]["hands"] >= 1000
+        meld = table[game]["ceiling"][1]
+        assert 5 <= meld <= 12       # tenths per meld point: near face value
+    assert loaded["cutthroat-pinochle"]["throw_in"] == table["cutthroat-pinochle"]["throw_in"]
+
+
+def auction_checks(name: str, seeds: range) -> tuple[int, int]:
+    """Every decision of seat 0 in auctions where the other seats raise by the minimum (the
+    partner passing): it bids exactly when the bid needed is within the learned ceiling."""
+    game = Game(name)
+    coef = common.pinochle_bid_tables()[name]["ceiling"]
+    lib = script()
+    seats = 3 if name.startswith("cutthroat") else 4
+    checked = above_old = 0
+    for seed in seeds:
+        hand = game.deal(seed=seed, dealer=seats - 1)
+        mask = hand.hands[0].mask
+        cap = lib.ceiling(coef, mask, game.rules)
+        old = max(f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10
+                  for f in (lib.ceiling_features(mask, t, game.rules) for t in range(4)))
+        above_old += cap > old + (4 if seats == 3 else 10)
+        while hand.phase == "auction":
+            legal = hand.legal_actions()
+            bids = [a for a in legal if a != 24]
+            if hand.to_act == 0:
+                need = int(hand.action_to_string(min(bids))) if bids else None
+                probe = hand.clone()
+                n = len(probe.history)
+                probe.step("heuristic")
+                bid = probe.history[n] != 24
+                if 24 in legal and need is not None:
+                    assert bid == (need <= cap), (seed, str(hand.hands[0]), need, cap)
+                    checked += 1
+                hand.apply(probe.history[n])
+                if not bid:
+                    break
+            elif bids and not (seats == 4 and hand.to_act == 2):
+                hand.apply(min(bids))
+            else:
+                hand.apply(24)
+    return checked, above_old
+
+
+@pytest.mark.parametrize("name", ["cutthroat-pinochle", "partnership-pinochle"])
+def test_the_heuristic_bids_to_the_learned_ceiling(name):
+    checked, above_old = auction_checks(name, range(120))
+    assert checked > 300
+    assert above_old > 80        # the learned ceiling is not the old count
+
+
+def test_throw_in_only_with_army_scoring_and_by_the_table():
+    """Army scoring on: the bidder throws in exactly when meld + the learned median of its trick
+    points (tenths) falls short of the bid; off: never (playing never costs more)."""
+    lib = script()
+    coef = common.pinochle_bid_tables()["cutthroat-pinochle"]["throw_in"]
+    checked = thrown = 0
+    for army in (True, False):
+        game = Game("cutthroat-pinochle", army_scoring=army)
+        points = lib.parse_points(game.rules)
+        for seed in range(60):
+            hand = game.deal(seed=seed, dealer=2)
+            if hand.dealer != 2:
+                continue
+            hand.apply(hand.string_to_action("30"))      # seat 0 holds a high contract
+            hand.apply(hand.string_to_action("pass"))
+            hand.step("heuristic")
+            kept, trump = hand.hands[0].mask, "SHDC".index(str(hand.trump))
+            discard = game.cards(str(hand.discard)).mask
+            meld = common.pinochle_meld_breakdown(kept, trump, game.rules)[1]
+            disc = sum(points[r] * n for row in lib.counts(discard) for r, n in enumerate(row))
+            features = [1, *lib.shape(lib.counts(kept), trump), disc]
+            want = army and 300 > 10 * meld + sum(c * f for c, f in zip(coef, features))
+            assert bool(hand.thrown_in) == want, (seed, army)
+            checked += 1
+            thrown += want
+    assert checked > 100 and 5 < thrown < 55
+
+
+def test_bad_tables_are_refused_and_change_nothing():
+    before = common.pinochle_bid_tables()
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("two-hand-pinochle", [1, 2, 3, 4, 5, 6])
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3])
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6])
+    assert common.pinochle_bid_tables() == before
