@@ -12,6 +12,7 @@ bounds checks and assertions back on.
 import glob
 import multiprocessing
 import os
+import pickle
 import platform
 import re
 import shutil
@@ -154,6 +155,17 @@ def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
                           force=force, quiet=True)[0].sources)
 
 
+def picklable(fn: object) -> bool:
+    """Whether ``fn`` can go to a worker process by reference: not when a build front end (pip's
+    isolated build) runs this file as code under another ``__main__``; then Cython runs here, one
+    module at a time, and only the C compilers run side by side."""
+    try:
+        pickle.dumps(fn)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
 class ParallelBuildExt(build_ext):
     """Build the core's modules side by side, one worker per CPU unless ``-j`` says otherwise.
 
@@ -181,7 +193,7 @@ class ParallelBuildExt(build_ext):
 
     def run(self) -> None:
         self._pool = None
-        if sys.platform.startswith("linux"):
+        if sys.platform.startswith("linux") and picklable(cythonize_one):
             try:  # forked workers start with Cython imported; all fork now, before any thread runs
                 self._pool = ProcessPoolExecutor(max_workers=int(self.parallel or 1),
                                                  mp_context=multiprocessing.get_context("fork"))
