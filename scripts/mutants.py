@@ -191,7 +191,7 @@ MUTANTS: list[Mutant] = [
            '    team = 1 - contested["bidder"] % 2\n',
            (f"{SUMMARY_FIGURES}[partnership-pinochle-hand-3]", f"{SUMMARY_FIGURES}[partnership-pinochle-hand-4]"),
            "the partnership pinochle summary credits the bidding team's figures to the other team"),
-    Mutant("spades-first-leader-is-dealer", "src/cardsim/spades_records.py",
+    Mutant("spades-first-leader-is-dealer", "src/cardsim/spades/records.py",
            't.add("leader", np.array([np.count_nonzero(array["leader"] == s)',
            't.add("leader", np.array([np.count_nonzero(array["dealer"] == s)',
            (f"{SUMMARY_FIGURES}[cutthroat-spades-hand-12]",),

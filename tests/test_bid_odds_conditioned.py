@@ -260,7 +260,7 @@ def test_spades_auction_agrees_with_rejection():
     game = Game("spades")
     cards = "AS KS 5S 2S AH KH 7H 3H AD 8D 4D 9C 6C"
     hand = game.cards(cards)
-    from cardsim.odds_spades import _candidate_codes
+    from cardsim.spades.bid_odds import _candidate_codes
     codes = _candidate_codes(game, 13, [0, 0, 0, 0], 2, False)
     n = 2500
     deals, results = _plain_results(game, hand, 2, 3, n, 3 * len(codes) + 1, scores=[0, 0, 0, 0], codes=codes)
@@ -481,7 +481,7 @@ def test_unconstrained_conditioned_path_deals_the_plain_law(name, rules, cards, 
     scores = codes = None
     width = {"cutthroat-pinochle": 13, "partnership-pinochle": 13, "two-hand-pinochle": 4}.get(name, 30)
     if "spades" in name:
-        from cardsim.odds_spades import _candidate_codes
+        from cardsim.spades.bid_odds import _candidate_codes
         seats, size, _d, sits_out, _ = _core.spades_table(game.rules)
         scores = [0] * seats
         codes = _candidate_codes(game, len(hand), scores, seat, False)

@@ -21,9 +21,9 @@ from cardsim import CardError, CardsimError, Game, bid_odds
 from cardsim import _core
 from cardsim.cards import EUCHRE, SUITS, CardSet
 from cardsim.cli import main
-from cardsim.hands.euchre import CutthroatEuchreHand, EuchreHand
+from cardsim.euchre.hand import CutthroatEuchreHand, EuchreHand
 from cardsim.odds import MAX_TRIALS
-from cardsim.odds_euchre import OUTCOMES, EuchreOdds, actions
+from cardsim.euchre.bid_odds import OUTCOMES, EuchreOdds, actions
 
 GAMES = ("cutthroat-euchre", "euchre")
 #: the five top hearts: both bowers, A K Q

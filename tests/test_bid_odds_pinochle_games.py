@@ -21,7 +21,7 @@ from cardsim import CardError, CardsimError, Game, RulesError, bid_odds
 from cardsim import _core
 from cardsim.cli import main
 from cardsim.odds import MAX_TRIALS, BidOdds, wilson_interval
-from cardsim.odds_pinochle_games import TwoHandOdds
+from cardsim.pinochle.bid_odds import TwoHandOdds
 
 PP = "partnership-pinochle"
 TH = "two-hand-pinochle"
@@ -225,7 +225,7 @@ def test_two_hand_dealer_with_the_dix_turned_up_cannot_lose():
 
 def _two_hand_deals(hand: str, upcard: str, n: int, *, seat: int = 0, dealer: int = 1, seed: int = 0):
     """(mask, upcard bit, per-trial deal order) of n two-hand odds trials."""
-    from cardsim.odds_pinochle_games import _free_copy
+    from cardsim.pinochle.bid_odds import _free_copy
     mask = Game(TH).cards(hand).mask
     up = _free_copy(mask, Game(TH).cards(upcard).mask)
     out = np.zeros((n, 48), dtype=np.int8)

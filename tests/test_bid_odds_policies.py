@@ -177,7 +177,7 @@ def test_spades_odds_each_bid_played_alone_equal_the_core_shortcuts(game, cards)
     policy_odds = bid_odds(game, cards, trials=150, seed=3, threads=1)
     g = Game(game)
     spec = [HEUR] * g.seats
-    from cardsim.odds_spades import _candidate_codes
+    from cardsim.spades.bid_odds import _candidate_codes
     held = len(g.cards(cards))
     codes = _candidate_codes(g, held, [0] * g.seats, 0, False)
     a = np.zeros((150, 3 * len(codes) + 1), dtype=np.int16)

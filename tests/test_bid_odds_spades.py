@@ -19,7 +19,7 @@ from cardsim import CardError, CardsimError, Game, bid_odds
 from cardsim import _core
 from cardsim.cli import main
 from cardsim.odds import MAX_TRIALS
-from cardsim.odds_spades import SpadesBidOdds, _candidate_codes
+from cardsim.spades.bid_odds import SpadesBidOdds, _candidate_codes
 
 GAME = "cutthroat-spades"
 #: the docstring's 17-card hand (3 players): the AS, so nil can never succeed

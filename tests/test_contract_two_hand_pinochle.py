@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from cardsim import CardError, Game, IllegalMoveError
-from cardsim.hands.two_hand_pinochle import DECLARATIONS
+from cardsim.pinochle.two_hand_hand import DECLARATIONS
 
 GAME = "two-hand-pinochle"
 JUNK = "9S 9S 9D 9D 9C 9C JS JS JC JC TD TD"  # the dealer's hand: no meld, never wins against an ace lead
@@ -195,7 +195,7 @@ def test_a_chosen_deal_keeps_the_stock_order():
     winner = again.last_winner
     assert stock[0] in again.hands[winner] and stock[-1] in flipped.hands[winner]
     # the step API's from_cards is the same deal
-    from cardsim.hands.two_hand_pinochle import TwoHandPinochleHand
+    from cardsim.pinochle.two_hand_hand import TwoHandPinochleHand
     same = TwoHandPinochleHand.from_cards(g.rules, deal["hands"][0], deal["hands"][1], deal["upcard"],
                                           deal["stock"], dealer=1)
     assert same.deal == {**deal, "seed": 0}

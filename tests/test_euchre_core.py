@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from cardsim import CardError, CardsimError, Game, IllegalMoveError, _core
-from cardsim.hands.euchre import CutthroatEuchreHand, EuchreHand
+from cardsim.euchre.hand import CutthroatEuchreHand, EuchreHand
 from reference import euchre as ref
 
 # Dealer 0; seat 1 leads.  The kitty is what is left: TH (the upcard) 9H JS JC.

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from cardsim import Game
-from cardsim.hands.euchre import CutthroatEuchreHand, EuchreHand
+from cardsim.euchre.hand import CutthroatEuchreHand, EuchreHand
 
 # Dealer 0, seat 1 leads; the kitty is TH (upcard) JS JC KD.
 DEAL = ["JH AH KH QH TC", "AS 9C QC KC AC", "9S TS QS KS AD", "9H JD 9D TD QD"]

@@ -13,7 +13,7 @@ import pytest
 
 from cardsim import rules as rules_module
 from cardsim.errors import RulesError
-from cardsim.games import pinochle as pinochle_tables
+from cardsim.pinochle import options as pinochle_tables
 from cardsim import implemented_games
 from cardsim.rules import GAMES, GameSpec, Option, Rules, get_game, load_rules, load_rules_file, make_rules
 
@@ -523,8 +523,8 @@ def test_option_allowed_and_format():
     assert spec.option("allow_moon").format(False) == "false"
 
 
-@pytest.mark.parametrize("module", ["cardsim.games.spades", "cardsim.games.pinochle", "cardsim.games",
-                                    "cardsim.rules"])
+@pytest.mark.parametrize("module", ["cardsim.spades.options", "cardsim.pinochle.options", "cardsim.euchre.options",
+                                    "cardsim.games.pinochle", "cardsim.games", "cardsim.pinochle", "cardsim.rules"])
 def test_any_module_may_be_imported_first(module):
     src = str(Path(rules_module.__file__).resolve().parents[1])
     code = f"import {module}, cardsim.rules as r; assert len(r.GAMES) == 7"

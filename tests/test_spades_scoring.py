@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cardsim import Game, _core
-from cardsim.hands.spades import KIND_NAMES, SPECIAL_TRICKS
+from cardsim.spades.hand import KIND_NAMES, SPECIAL_TRICKS
 from reference import spades as ref
 from test_differential_spades import reference_rules
 

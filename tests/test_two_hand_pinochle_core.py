@@ -8,7 +8,7 @@ import pytest
 from cardsim import CardError, CardsimError, Game, IllegalMoveError
 from cardsim.cards import PINOCHLE
 from cardsim.game import ENGINES
-from cardsim.hands.two_hand_pinochle import TwoHandPinochleHand
+from cardsim.pinochle.two_hand_hand import TwoHandPinochleHand
 from reference import two_hand_pinochle as ref
 
 GAME = "two-hand-pinochle"

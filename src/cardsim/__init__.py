@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import _moved
+
 __version__ = "0.1.0"
 
 # public name -> the submodule that defines it
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
     from .records import HandRecords
     from .rules import Rules, make_rules
     from .solver import postmortem, solve
+
+
+_moved.install()  # old module names (cardsim.hands.euchre, ...) import their new homes
 
 
 def __getattr__(name: str) -> Any:

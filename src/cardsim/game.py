@@ -8,21 +8,22 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from . import _core, batch_deals, batch_histories, spades_records, whole_game
+from . import _core, batch_deals, batch_histories, whole_game
 from .cards import EUCHRE, PINOCHLE, CardSet, Deck
 from .errors import CardsimError, IllegalMoveError, RulesError
-from .hands.cutthroat_pinochle import CutthroatPinochleHand
-from .hands.euchre import CutthroatEuchreHand, EuchreHand
-from .hands.partnership_pinochle import PartnershipPinochleHand
-from .hands.two_hand_pinochle import TwoHandPinochleHand, two_hand_meld
-from .hands.spades import SpadesHand, spades_deck, spades_seats
+from .euchre.hand import CutthroatEuchreHand, EuchreHand
 from .meld import Meld, pinochle_meld
+from .pinochle.cutthroat_hand import CutthroatPinochleHand
+from .pinochle.partnership_hand import PartnershipPinochleHand
+from .pinochle.two_hand_hand import TwoHandPinochleHand, two_hand_meld
 from .players import check_policies
 from .records import HandRecords, Summarizer
 from .summaries import Summary
 from .summaries import (cutthroat_pinochle_summary, euchre_summary, partnership_pinochle_summary,
                         two_hand_pinochle_summary)
 from .rules import GAMES, Rules, get_game, make_rules
+from .spades import records as spades_records
+from .spades.hand import SpadesHand, spades_deck, spades_seats
 
 #: Hands per call into the core: small enough for a live progress bar, large enough to be free.
 CHUNK_HANDS = 1 << 16

@@ -32,9 +32,9 @@ from .runner import Runner, active_runner, call_chunk, using
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .odds_euchre import EuchreOdds
-    from .odds_pinochle_games import TwoHandOdds
-    from .odds_spades import SpadesBidOdds
+    from .euchre.bid_odds import EuchreOdds
+    from .pinochle.bid_odds import TwoHandOdds
+    from .spades.bid_odds import SpadesBidOdds
 
 MAX_TRIALS = 10_000_000
 PRECISION_CAP = 2_000_000  # most trials a --precision run may take
@@ -379,7 +379,7 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
              **context: Any) -> BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds:
     """Monte Carlo odds of each bid (or action) for ``cards``; ``context`` is game-specific:
     ``seat``, ``dealer`` (every game), ``upcard`` (two-hand-pinochle, cutthroat-euchre, euchre),
-    ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.odds_spades); conditioning
+    ``scores``, ``blind`` (cutthroat-spades, spades: see cardsim.spades.bid_odds); conditioning
     (every game, cardsim.odds_conditions): ``known``, ``voids``, ``auction``, ``auction_slack``,
     ``constraints``, ``accept``, ``min_acceptance``.
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
@@ -388,6 +388,7 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
     (card play by PIMC, everything else by the heuristic; cardsim.solver._pimc).  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
     (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
+    _register_more()
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
     odds = ODDS[the_game.name]
@@ -418,12 +419,12 @@ ODDS: dict[str, Callable[..., Any]] = {
 
 
 def _register_more() -> None:
-    from .odds_euchre import euchre_odds
-    from .odds_pinochle_games import partnership_pinochle_odds, two_hand_pinochle_odds
-    from .odds_spades import spades_odds
+    # On first use, not at import: the game modules import this one, and may be imported first.
+    if len(ODDS) > 1:
+        return
+    from .euchre.bid_odds import euchre_odds
+    from .pinochle.bid_odds import partnership_pinochle_odds, two_hand_pinochle_odds
+    from .spades.bid_odds import spades_odds
     ODDS.update({"cutthroat-euchre": euchre_odds, "euchre": euchre_odds,
                  "partnership-pinochle": partnership_pinochle_odds, "two-hand-pinochle": two_hand_pinochle_odds,
                  "cutthroat-spades": spades_odds, "spades": spades_odds})
-
-
-_register_more()

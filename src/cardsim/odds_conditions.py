@@ -293,7 +293,7 @@ def _euchre_auction(game: Any, tokens: list[str], seat: int, dealer: int) -> tup
 
 
 def _spades_code(game: Any, token: str, held: int, behind: int, where: str) -> int:
-    from .hands.spades import KIND_NAMES
+    from .spades.hand import KIND_NAMES
     r = game.rules
     text = token.lower().replace("-", "_").replace(" ", "_")
     if text.isdigit():

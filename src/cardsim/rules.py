@@ -301,7 +301,9 @@ class GameSpec:
 
 def _registry() -> dict[str, GameSpec]:
     # The tables import Option and GameSpec from here, so they are loaded after them.
-    from .games import euchre, pinochle, spades
+    from .euchre import options as euchre
+    from .pinochle import options as pinochle
+    from .spades import options as spades
 
     specs = (*pinochle.GAMES, *euchre.GAMES, *spades.GAMES)
     return {spec.name: spec for spec in specs}

@@ -6,7 +6,7 @@ plain code strings ("AS", "JD"); hands are lists of codes.  Bowers are handled t
 plain way: a function says which suit a card belongs to once trump is known, and
 another how high it ranks; nothing is remapped.
 
-Actions are strings, as in cardsim.hands.euchre: "pass", "order", "pick up", "leave",
+Actions are strings, as in cardsim.euchre.hand: "pass", "order", "pick up", "leave",
 a card code (discard, play), a suit letter (round 2), "alone", "not alone",
 "keep C1 C2 C3 C4 C5" (the merge).
 """

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from .. import _core
 from ..errors import CardsimError
-from ..hands.spades import spades_card_action
+from ..spades.hand import spades_card_action
 from ._solver import Position
 
 EUCHRE_GAMES = ("euchre", "cutthroat-euchre")

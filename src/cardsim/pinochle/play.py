@@ -11,7 +11,7 @@ import numpy as np
 
 from ..cards import PINOCHLE, CardSet
 from ..errors import IllegalMoveError
-from .base import SteppedHand
+from ..hands.base import SteppedHand
 
 # The pinochle games' integer actions (docs/actions.md; the core's numbering).
 PASS_ACTION = 24

@@ -34,12 +34,12 @@ import numpy as np
 if TYPE_CHECKING:
     import pandas as pd
 
-from . import _core
-from .cards import SUITS, CardSet
-from .errors import CardsimError
-from .game import Game, check_seed, check_threads
-from .odds import SOLVER_STEP, check_seat, conditions_line, odds_policies, sample_trials, wilson_interval
-from .odds_conditions import build_conditions, finish, trial_runner
+from .. import _core
+from ..cards import SUITS, CardSet
+from ..errors import CardsimError
+from ..game import Game, check_seed, check_threads
+from ..odds import SOLVER_STEP, check_seat, conditions_line, odds_policies, sample_trials, wilson_interval
+from ..odds_conditions import build_conditions, finish, trial_runner
 
 #: outcome codes written by the core (euchre/odds.pxd), in order
 OUTCOMES = ("euchre", "one", "march", "defend", "thrown_in")
@@ -164,7 +164,7 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, _core.EUCHRE_ODDS_COLUMNS), dtype=np.int16)
         if solver is not None:  # PIMC / oracle seats: the same deals (cardsim.solver._pimc)
-            from .solver._pimc import euchre_odds_pimc
+            from ..solver._pimc import euchre_odds_pimc
             euchre_odds_pimc(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, solver, threads)
         else:
             _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)

@@ -15,8 +15,8 @@ from .. import _core
 from ..cards import SPADES, CardSet, Deck
 from ..rules import Rules
 from ..errors import IllegalMoveError
-from .base import SteppedHand
-from .chosen_deal import card_sets, deal_hands, physical_masks
+from ..hands.base import SteppedHand
+from ..hands.chosen_deal import card_sets, deal_hands, physical_masks
 
 # The integer actions (docs/actions.md; the core's numbering): cards 0..51 as 13*suit + rank
 # (ranks 2..A), jokers J3 J2 J1 as 52 53 54; a regular bid of n tricks 55 + n; the other bids

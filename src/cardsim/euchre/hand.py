@@ -31,8 +31,8 @@ from .. import _core
 from ..cards import EUCHRE, SUITS, CardSet, parse_suit
 from ..rules import Rules
 from ..errors import CardError, IllegalMoveError
-from .base import SteppedHand
-from .chosen_deal import deal_hands
+from ..hands.base import SteppedHand
+from ..hands.chosen_deal import deal_hands
 
 PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
 

@@ -30,12 +30,12 @@ import numpy as np
 if TYPE_CHECKING:
     import pandas as pd
 
-from . import _core
-from .cards import CardSet
-from .errors import CardsimError
-from .game import Game, check_seed, check_threads
-from .odds import odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
-from .odds_conditions import build_conditions, finish, trial_runner
+from .. import _core
+from ..cards import CardSet
+from ..errors import CardsimError
+from ..game import Game, check_seed, check_threads
+from ..odds import odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
+from ..odds_conditions import build_conditions, finish, trial_runner
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
 

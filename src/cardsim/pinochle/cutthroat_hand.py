@@ -13,9 +13,9 @@ from ..rules import Rules
 from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
-from .base import SteppedHand
-from .chosen_deal import card_sets, deal_hands, physical_masks
-from .pinochle_play import (PLAY_ON_ACTION, THROW_IN_ACTION, TRUMP_ACTION, PinochlePlay, PinochleResample,
+from ..hands.base import SteppedHand
+from ..hands.chosen_deal import card_sets, deal_hands, physical_masks
+from .play import (PLAY_ON_ACTION, THROW_IN_ACTION, TRUMP_ACTION, PinochlePlay, PinochleResample,
                             _card_actions_of, pinochle_card_action)
 
 SEATS = 3

@@ -6,9 +6,9 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from . import _core
-from .hands.spades import KIND_NAMES, spades_seats
-from .summaries import Summary, Tally, ratio
+from .. import _core
+from .hand import KIND_NAMES, spades_seats
+from ..summaries import Summary, Tally, ratio
 
 UNITS = ("hand", "game", "tournament")
 

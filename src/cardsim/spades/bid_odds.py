@@ -32,12 +32,12 @@ import numpy as np
 if TYPE_CHECKING:
     import pandas as pd
 
-from . import _core
-from .errors import CardsimError
-from .game import Game, check_seed, check_threads
-from .hands.spades import KIND_NAMES
-from .odds import SOLVER_STEP, odds_policies, check_seat, conditions_line, sample_trials, wilson_interval
-from .odds_conditions import build_conditions, finish, trial_runner
+from .. import _core
+from ..errors import CardsimError
+from ..game import Game, check_seed, check_threads
+from .hand import KIND_NAMES
+from ..odds import SOLVER_STEP, odds_policies, check_seat, conditions_line, sample_trials, wilson_interval
+from ..odds_conditions import build_conditions, finish, trial_runner
 
 NIL, BLIND_NIL, BLIND6, ONE_FOR_50, TWO_FOR_40, MOON = 1, 2, 3, 4, 5, 6
 POLICY_CODE = -1  # the policy bids for the player
@@ -222,7 +222,7 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, width), dtype=np.int16)
         if solver is not None:  # PIMC / oracle seats: the same deals (cardsim.solver._pimc)
-            from .solver._pimc import spades_odds_pimc
+            from ..solver._pimc import spades_odds_pimc
             spades_odds_pimc(game.rules, hand_mask, seat, dealer, per_seat, bool(blind), codes, seed, start, out,
                              solver, threads)
         else:

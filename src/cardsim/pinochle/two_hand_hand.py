@@ -20,9 +20,9 @@ from ..cards import PINOCHLE, SUITS, CardSet, parse_suit
 from ..errors import CardError, CardsimError, IllegalMoveError
 from ..rules import Rules
 from ..meld import Meld
-from .base import SteppedHand
-from .chosen_deal import card_sets, deal_hands, physical_masks
-from .pinochle_play import PinochlePlay, PinochleResample
+from ..hands.base import SteppedHand
+from ..hands.chosen_deal import card_sets, deal_hands, physical_masks
+from .play import PinochlePlay, PinochleResample
 
 SEATS = 2
 TRIES = 5000  # two-hand resample draws before it gives up

@@ -8,8 +8,8 @@ from __future__ import annotations
 from numbers import Integral
 
 from ..errors import IllegalMoveError
-from .base import SteppedHand
-from .pinochle_play import BID_ACTION, BID_ACTIONS, PASS_ACTION
+from ..hands.base import SteppedHand
+from .play import BID_ACTION, BID_ACTIONS, PASS_ACTION
 
 
 
