@@ -19,6 +19,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -136,10 +137,7 @@ def _check_record_layout():
         "trump": <char*>&rec.trump - base, "made": <char*>&rec.made - base,
         "thrown_in": <char*>&rec.thrown_in - base,
     }
-    if CP_RECORD_DTYPE.itemsize != sizeof(CPRecord) or any(
-        CP_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
-    ):
-        raise ImportError("cardsim._core: record dtype does not match the C struct")
+    check_record_layout(CP_RECORD_DTYPE, sizeof(CPRecord), offsets, "record")
 
 _check_record_layout()
 

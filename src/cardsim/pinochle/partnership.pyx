@@ -10,6 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
                              gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim.pinochle.cards cimport *
@@ -90,10 +91,7 @@ def _check_pp_record_layout():
         "dealer": <char*>&rec.dealer - base, "bidder": <char*>&rec.bidder - base,
         "trump": <char*>&rec.trump - base, "made": <char*>&rec.made - base,
     }
-    if PP_RECORD_DTYPE.itemsize != sizeof(PPRecord) or any(
-        PP_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
-    ):
-        raise ImportError("cardsim._core: partnership record dtype does not match the C struct")
+    check_record_layout(PP_RECORD_DTYPE, sizeof(PPRecord), offsets, "partnership record")
 
 _check_pp_record_layout()
 
