@@ -26,7 +26,7 @@ from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.resample cimport *
-from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_world_resample
+from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_playout, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
@@ -70,6 +70,17 @@ cdef CPRules cp_rules_from(rules) except *:
 
 
 
+cdef uint64_t _legal_probe(PinHand* h, const void* r, uint64_t hand, trick, int trump) except? 0:
+    """The legal cards of ``hand`` (seat 0, to act) facing ``trick`` with ``trump``."""
+    cdef int i, n = len(trick)
+    memset(h, 0, sizeof(h[0]))
+    h.to_act, h.trump, h.n_in_trick, h.hand[0] = 0, trump, n, hand
+    for i in range(n):
+        h.trick[i] = trick[i]
+    h.best = trick_winner(h.trick, n, trump) if n else 0
+    return pin_legal(h, r)
+
+
 def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
     """Distinct legal cards (a mask) of ``hand`` (physical bits) facing ``trick`` (card bits
     in play order) with ``trump``, from cp_legal or pp_legal under ``rules`` of ``game``
@@ -79,27 +90,16 @@ def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
     cdef PPHand ph
     cdef CPRules cr
     cdef PPRules pr
-    cdef int i, n = len(trick)
     if game == "cutthroat-pinochle":
-        if n >= CP_SEATS:
+        if len(trick) >= CP_SEATS:
             raise ValueError("a cutthroat trick has at most 2 cards before the player's")
         cr = cp_rules_from(rules)
-        memset(&ch, 0, sizeof(ch))
-        ch.to_act, ch.trump, ch.n_in_trick, ch.hand[0] = 0, trump, n, hand
-        for i in range(n):
-            ch.trick[i] = trick[i]
-        ch.best = trick_winner(ch.trick, n, trump) if n else 0
-        return cp_legal(&ch, &cr)
+        return _legal_probe(&ch, &cr, hand, trick, trump)
     if game == "partnership-pinochle":
-        if n >= PP_SEATS:
+        if len(trick) >= PP_SEATS:
             raise ValueError("a partnership trick has at most 3 cards before the player's")
         pr = pp_rules_from(rules)
-        memset(&ph, 0, sizeof(ph))
-        ph.to_act, ph.trump, ph.n_in_trick, ph.hand[0] = 0, trump, n, hand
-        for i in range(n):
-            ph.trick[i] = trick[i]
-        ph.best = trick_winner(ph.trick, n, trump) if n else 0
-        return pp_legal(&ph, &pr)
+        return _legal_probe(&ph, &pr, hand, trick, trump)
     raise ValueError(f"no legal-card probe for {game!r}")
 
 
