@@ -26,7 +26,7 @@ from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.resample cimport *
-from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_playout, pin_world_resample
+from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_playout, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
@@ -375,9 +375,7 @@ cdef class CutthroatPinochleState(GameState):
     @property
     def shown(self):
         """Per seat, the cards its meld lays down (0 before the meld)."""
-        if self.h.phase != PH_PLAY and self.h.phase != PH_DONE or self.h.trump < 0:
-            return (0,) * CP_SEATS
-        return tuple(pin_shown_cards(self.h.meld_hand[s], self.h.trump, self.r.meld_value) for s in range(CP_SEATS))
+        return pin_shown(&self.h, &self.r)
 
     def set_deal(self, hands, uint64_t widow, int dealer=-1, int redeals=0):
         """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the

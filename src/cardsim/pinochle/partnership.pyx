@@ -22,7 +22,7 @@ from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.partnership_players cimport *
 from cardsim.pinochle.games_odds cimport pp_odds_trial
 from cardsim.pinochle.resample cimport *
-from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_world_resample
+from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 
@@ -294,9 +294,7 @@ cdef class PartnershipPinochleState(GameState):
     @property
     def shown(self):
         """Per seat, the cards its meld lays down (0 before the meld)."""
-        if self.h.phase != PH_PLAY and self.h.phase != PH_DONE or self.h.trump < 0:
-            return (0,) * PP_SEATS
-        return tuple(pin_shown_cards(self.h.meld_hand[s], self.h.trump, self.r.meld_value) for s in range(PP_SEATS))
+        return pin_shown(&self.h, &self.r)
 
     def set_hands(self, hands):
         """Replace the dealt cards by ``hands`` (four physical masks, validated by the caller)

@@ -63,6 +63,14 @@ cdef inline const int* pin_meld_values(const PinHand* h, const void* r) noexcept
         return (<const PPRules*>r).meld_value
 
 
+cdef inline tuple pin_shown(const PinHand* h, const void* r):
+    """Per seat, the cards its meld lays down (0 before the meld): the states' ``shown``."""
+    cdef int s, S = pin_seats(h)
+    if h.phase != PH_PLAY and h.phase != PH_DONE or h.trump < 0:
+        return (0,) * S
+    return tuple([pin_shown_cards(h.meld_hand[s], h.trump, pin_meld_values(h, r)) for s in range(S)])
+
+
 # -- what a play proves -------------------------------------------------------------------
 
 cdef inline void pin_note_play(CPSteps* steps, const PinHand* before, int card, int must_beat) noexcept nogil:
