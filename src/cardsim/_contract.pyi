@@ -9,6 +9,8 @@ HAVE_THREADS: bool
 #: The built-in policies by name, with their codes in the core.
 POLICIES: dict[str, int]
 
+def check_record_layout(dtype: np.dtype[Any], struct_size: int, offsets: Mapping[str, int], what: str) -> None: ...
+
 class GameState:
     """A hand of some game held by the core; each game's state (cardsim.pinochle.cutthroat, ...) is one."""
     rules: Mapping[str, Any]

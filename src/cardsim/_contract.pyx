@@ -31,6 +31,18 @@ HAVE_THREADS = bool(CARDSIM_HAVE_OPENMP)
 POLICIES = {"random": POLICY_RANDOM, "heuristic": POLICY_HEURISTIC}
 
 
+def check_record_layout(dtype, size_t struct_size, offsets, what):
+    """At import of a family's module: ``dtype`` (a numpy record dtype) must match its C struct
+    byte for byte: ``struct_size`` is ``sizeof`` the struct and ``offsets`` the byte offset of
+    each of the struct's fields by name; every field of the dtype must be one of them, at
+    that offset (a dtype may leave a field out: the 3-seat euchre record has no team
+    points).  ImportError naming ``what`` (the record) otherwise."""
+    if dtype.itemsize != struct_size or any(
+        name not in offsets or dtype.fields[name][1] != offsets[name] for name in dtype.names
+    ):
+        raise ImportError(f"cardsim._core: {what} dtype does not match the C struct")
+
+
 def _restore(cls, rules, int num_actions, tuple structs, list history):
     """Unpickle a game state: an empty instance of ``cls`` with its structs filled in."""
     cdef GameState state = cls.__new__(cls)

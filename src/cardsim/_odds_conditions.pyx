@@ -70,6 +70,11 @@ ctypedef struct OCArgs:
     int seat, dealer, upcard    # upcard: euchre, two-hand (-1 elsewhere)
     const int* policies
 
+cdef inline void oc_deal_with_player(const OddsCond* c, const OCArgs* a, Rng* rng, uint64_t* bb) noexcept nogil:
+    """One candidate deal (oc_deal) with the player's own cards in its place."""
+    oc_deal(c, rng, bb)
+    bb[a.seat] |= a.hand
+
 ctypedef bint (*oc_attempt_fn)(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                                uint64_t* bb) noexcept nogil
 
@@ -78,6 +83,22 @@ cdef inline void oc_other_hands(uint64_t* hands, const uint64_t* bb, int seats, 
     cdef int s
     for s in range(seats):
         hands[s] = bb[s] if s != seat else 0
+
+ctypedef int64_t (*oc_trial_fn)(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                                int16_t* out) noexcept nogil
+
+ctypedef struct OCRules:            # room for the rules struct of any game (oc_game fills one)
+    CPRules cp
+    PPRules pp
+    THRules th
+    EURules eu
+    SPRules sp
+
+ctypedef struct OCGame:             # a game's conditioned-odds functions (oc_game)
+    const void* rules
+    oc_attempt_fn attempt           # NULL: spades (its own loops, in spades/odds.pyx)
+    oc_trial_fn trial
+    int seats
 
 cdef int64_t oc_retry(oc_attempt_fn attempt, const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng,
                       void* scratch, uint64_t* bb) noexcept nogil:
@@ -89,6 +110,14 @@ cdef int64_t oc_retry(oc_attempt_fn attempt, const void* rules, const OddsCond* 
             return tries
         if tries >= c.max_attempts:
             return -1
+
+cdef inline int64_t oc_seed_retry(oc_attempt_fn attempt, const void* rules, const OddsCond* c, const OCArgs* a,
+                                  uint64_t seed, int64_t index, Rng* deal, Rng* play, void* scratch,
+                                  uint64_t* bb) noexcept nogil:
+    """Trial ``index``'s streams (the deal's into ``deal``, its players' into ``play``), then its
+    attempts on the deal stream (oc_retry): the deals tried, -1 when none passed."""
+    rng_seed_hand(deal, play, seed, <uint64_t>index)
+    return oc_retry(attempt, rules, c, a, deal, scratch, bb)
 
 
 # -- cutthroat pinochle: places 0..2 the seats, 3 the widow; calls: a bid, or -1 for a pass --
@@ -122,19 +151,18 @@ cdef bint cpc_auction_ok(const CPRules* r, const OddsCond* c, const uint64_t* bb
 cdef bint cpc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
     cdef const CPRules* r = <const CPRules*>rules
-    oc_deal(c, rng, bb)
-    bb[a.seat] |= a.hand
+    oc_deal_with_player(c, a, rng, bb)
     return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or cpc_auction_ok(r, c, bb, a.dealer))
 
-cdef int64_t cpc_trial(const CPRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+cdef int64_t cpc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
     """One conditioned trial; returns the deals it tried (-1: none passed in max_attempts)."""
+    cdef const CPRules* r = <const CPRules*>rules
     cdef CPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef Rng rng, play
     cdef int seat = a.seat
-    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
-    cdef int64_t tries = oc_retry(cpc_attempt, r, c, a, &rng, NULL, bb)
+    cdef int64_t tries = oc_seed_retry(cpc_attempt, r, c, a, seed, index, &rng, &play, NULL, bb)
     if tries < 0:
         return -1
     memset(&dealt, 0, sizeof(CPHand))
@@ -179,18 +207,17 @@ cdef bint ppc_auction_ok(const PPRules* r, const OddsCond* c, const uint64_t* bb
 cdef bint ppc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
     cdef const PPRules* r = <const PPRules*>rules
-    oc_deal(c, rng, bb)
-    bb[a.seat] |= a.hand
+    oc_deal_with_player(c, a, rng, bb)
     return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or ppc_auction_ok(r, c, bb, a.dealer))
 
-cdef int64_t ppc_trial(const PPRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+cdef int64_t ppc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
+    cdef const PPRules* r = <const PPRules*>rules
     cdef PPHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef Rng rng, play
     cdef int seat = a.seat
-    rng_seed_hand(&rng, &play, seed, <uint64_t>index)
-    cdef int64_t tries = oc_retry(ppc_attempt, r, c, a, &rng, NULL, bb)
+    cdef int64_t tries = oc_seed_retry(ppc_attempt, r, c, a, seed, index, &rng, &play, NULL, bb)
     if tries < 0:
         return -1
     memset(&dealt, 0, sizeof(PPHand))
@@ -205,13 +232,13 @@ cdef int64_t ppc_trial(const PPRules* r, const OCArgs* a, uint64_t seed, int64_t
 
 cdef bint thc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng* rng, void* scratch,
                       uint64_t* bb) noexcept nogil:
-    oc_deal(c, rng, bb)
-    bb[a.seat] |= a.hand
+    oc_deal_with_player(c, a, rng, bb)
     return oc_counts_ok(c, bb, NULL)  # (two-hand's meld table is not meld_points's: no meld constraints)
 
-cdef int64_t thc_trial(const THRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+cdef int64_t thc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
     """The stock's cards (a set from the dealer) are shuffled into an order on the same deal stream."""
+    cdef const THRules* r = <const THRules*>rules
     cdef THHand h
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef uint64_t m
@@ -220,8 +247,7 @@ cdef int64_t thc_trial(const THRules* r, const OCArgs* a, uint64_t seed, int64_t
     cdef int theirs[TH_HAND_SIZE]
     cdef int i, seat = a.seat, dealer = a.dealer
     cdef Rng rng
-    rng_seed_hand(&rng, &h.rng, seed, <uint64_t>index)
-    cdef int64_t tries = oc_retry(thc_attempt, r, c, a, &rng, NULL, bb)
+    cdef int64_t tries = oc_seed_retry(thc_attempt, r, c, a, seed, index, &rng, &h.rng, NULL, bb)
     if tries < 0:
         return -1
     pin_shuffled(&rng, bb[2], stock)
@@ -281,27 +307,49 @@ cdef bint euc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng
     """``scratch`` is the EUHand whose ``deal_rng`` is ``rng``: the deal is set up there, about to bid."""
     cdef const EURules* r = <const EURules*>rules
     cdef EUHand* h = <EUHand*>scratch
-    oc_deal(c, rng, bb)
-    bb[a.seat] |= a.hand
+    oc_deal_with_player(c, a, rng, bb)
     if not oc_counts_ok(c, bb, NULL):
         return False
     euc_set(h, r, bb, a.upcard, a.dealer)
     return c.n_calls == 0 or euc_auction_ok(r, c, h, a.policies)
 
-cdef int64_t euc_trial(const EURules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+cdef int64_t euc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
     """The calls are passes up to the player's turn, and each action's play forces exactly those
     passes (euo_act), so the kept deal is played from the start of the bidding."""
+    cdef const EURules* r = <const EURules*>rules
     cdef EUHand dealt
     cdef uint64_t bb[CD_MAX_PLACES]
-    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    cdef int64_t tries = oc_retry(euc_attempt, r, c, a, &dealt.deal_rng, &dealt, bb)
+    cdef int64_t tries = oc_seed_retry(euc_attempt, r, c, a, seed, index, &dealt.deal_rng, &dealt.rng, &dealt, bb)
     if tries >= 0:
         eu_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 
 # -- Python ------------------------------------------------------------------------------
+
+cdef int oc_game(game, rules, OCRules* store, OCGame* g) except -1:
+    """The rules struct of ``game`` under ``rules`` into ``store`` and its functions into ``g``."""
+    g.attempt, g.trial = NULL, NULL
+    if game == "cutthroat-pinochle":
+        store.cp = cp_rules_from(rules)
+        g.rules, g.attempt, g.trial, g.seats = &store.cp, cpc_attempt, cpc_trial, CP_SEATS
+    elif game == "partnership-pinochle":
+        store.pp = pp_rules_from(rules)
+        g.rules, g.attempt, g.trial, g.seats = &store.pp, ppc_attempt, ppc_trial, PP_SEATS
+    elif game == "two-hand-pinochle":
+        store.th = th_rules_from(rules)
+        g.rules, g.attempt, g.trial, g.seats = &store.th, thc_attempt, thc_trial, TH_SEATS
+    elif game in ("euchre", "cutthroat-euchre"):
+        store.eu = eu_rules_from(rules, 4 if game == "euchre" else 3)
+        g.rules, g.attempt, g.trial, g.seats = &store.eu, euc_attempt, euc_trial, store.eu.seats
+    elif game in ("spades", "cutthroat-spades"):
+        store.sp = sp_rules_from(rules)
+        g.rules, g.seats = &store.sp, store.sp.seats
+    else:
+        raise ValueError(f"no conditioned odds for {game!r}")
+    return 0
+
 
 cdef class DealConditions:
     """What a conditioned bid-odds run deals from (built by cardsim.odds_conditions).
@@ -399,52 +447,31 @@ def odds_conditioned(game, rules, DealConditions cond, uint64_t hand, int seat, 
     cdef int cd[SPO_MAX_CODES]
     cdef int n_codes = 0, k
     cdef const OddsCond* c = &cond.c
-    cdef CPRules cpr
-    cdef PPRules ppr
-    cdef THRules thr
-    cdef EURules eur
-    cdef SPRules spr
+    cdef OCRules store
+    cdef OCGame g
     cdef OCArgs a
     if out.shape[0] != n or tries.shape[0] != n:
         raise ValueError("ids, out and tries must have the same length")
     if n == 0:
         return
     a.hand, a.seat, a.dealer, a.upcard, a.policies = hand, seat, dealer, upcard, pol
-    if game == "cutthroat-pinochle":
-        cpr = cp_rules_from(rules)
-        policy_codes(policies, pol, CP_SEATS)
+    oc_game(game, rules, &store, &g)
+    if g.trial != NULL:
+        policy_codes(policies, pol, g.seats)
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = cpc_trial(&cpr, &a, seed, ids[i], c, &out[i, 0])
-    elif game == "partnership-pinochle":
-        ppr = pp_rules_from(rules)
-        policy_codes(policies, pol, PP_SEATS)
-        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = ppc_trial(&ppr, &a, seed, ids[i], c, &out[i, 0])
-    elif game == "two-hand-pinochle":
-        thr = th_rules_from(rules)
-        policy_codes(policies, pol, TH_SEATS)
-        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = thc_trial(&thr, &a, seed, ids[i], c, &out[i, 0])
-    elif game in ("euchre", "cutthroat-euchre"):
-        eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
-        policy_codes(policies, pol, eur.seats)
-        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
-            tries[i] = euc_trial(&eur, &a, seed, ids[i], c, &out[i, 0])
-    elif game in ("spades", "cutthroat-spades"):
-        spr = sp_rules_from(rules)
+            tries[i] = g.trial(g.rules, &a, seed, ids[i], c, &out[i, 0])
+    else:
         n_codes = len(codes)
         if n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1:
             raise ValueError("out must have 3 columns per bid code and one more")
         for k in range(SP_MAX_SEATS):
-            pol[k] = policy_code(policies[k]) if k < spr.seats else 0
-            sc[k] = scores[k] if k < spr.seats else 0
+            pol[k] = policy_code(policies[k]) if k < store.sp.seats else 0
+            sc[k] = scores[k] if k < store.sp.seats else 0
         for k in range(n_codes):
             cd[k] = codes[k]
         with nogil:
-            sp_conditioned_trials(&spr, c, hand, seat, dealer, sc, blind, cd, n_codes, seed, &ids[0], n, &out[0, 0],
-                                  out.shape[1], &tries[0], pol, threads)
-    else:
-        raise ValueError(f"no conditioned odds for {game!r}")
+            sp_conditioned_trials(&store.sp, c, hand, seat, dealer, sc, blind, cd, n_codes, seed, &ids[0], n,
+                                  &out[0, 0], out.shape[1], &tries[0], pol, threads)
 
 
 cdef bint oc_candidate(oc_attempt_fn attempt, const void* rules, const OddsCond* c, const OCArgs* a, uint64_t seed,
@@ -472,48 +499,28 @@ def odds_candidates(game, rules, DealConditions cond, uint64_t hand, int seat, i
     cdef int pol[SP_MAX_SEATS]
     cdef int sc[SP_MAX_SEATS]
     cdef int k, seats
-    cdef oc_attempt_fn attempt = NULL
     cdef OCArgs a
-    cdef CPRules cpr
-    cdef PPRules ppr
-    cdef THRules thr
-    cdef EURules eur
-    cdef SPRules spr
-    cdef const void* rp
+    cdef OCRules store
+    cdef OCGame g
     if deals.shape[1] != cond.c.n_places or passed.shape[0] != n:
         raise ValueError(f"deals must have {cond.c.n_places} columns and passed one entry per row")
     for k in range(SP_MAX_SEATS):
         pol[k] = 0
         sc[k] = 0
-    if game == "cutthroat-pinochle":
-        cpr = cp_rules_from(rules)
-        attempt, rp, seats = cpc_attempt, &cpr, CP_SEATS
-    elif game == "partnership-pinochle":
-        ppr = pp_rules_from(rules)
-        attempt, rp, seats = ppc_attempt, &ppr, PP_SEATS
-    elif game == "two-hand-pinochle":
-        thr = th_rules_from(rules)
-        attempt, rp, seats = thc_attempt, &thr, TH_SEATS
-    elif game in ("euchre", "cutthroat-euchre"):
-        eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
-        attempt, rp, seats = euc_attempt, &eur, eur.seats
-    elif game in ("spades", "cutthroat-spades"):
-        spr = sp_rules_from(rules)
-        rp = &spr
-        seats = spr.seats
+    oc_game(game, rules, &store, &g)
+    seats = g.seats
+    if g.attempt == NULL:  # spades
         for k in range(seats):
             sc[k] = scores[k]
-    else:
-        raise ValueError(f"no conditioned odds for {game!r}")
     for k in range(seats):
         pol[k] = policy_code(policies[k])
     a.hand, a.seat, a.dealer, a.upcard, a.policies = hand, seat, dealer, upcard, pol
     if n == 0:
         return
-    if attempt == NULL:
+    if g.attempt == NULL:
         with nogil:
-            sp_conditioned_candidates(&spr, &cond.c, hand, seat, dealer, sc, blind, seed, start, n, &deals[0, 0],
+            sp_conditioned_candidates(&store.sp, &cond.c, hand, seat, dealer, sc, blind, seed, start, n, &deals[0, 0],
                                       &passed[0], pol, threads)
         return
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
-        passed[i] = oc_candidate(attempt, rp, &cond.c, &a, seed, start + i, &deals[i, 0])
+        passed[i] = oc_candidate(g.attempt, g.rules, &cond.c, &a, seed, start + i, &deals[i, 0])

@@ -10,6 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
                              gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim._constrained_deal cimport CD_MAX_PLACES
@@ -115,10 +116,7 @@ def _check_eu_record_layout():
         "picked_up": <char*>&rec.picked_up - base, "euchred": <char*>&rec.euchred - base,
     }
     for dtype in (CUTTHROAT_EUCHRE_RECORD_DTYPE, EUCHRE_RECORD_DTYPE):
-        if dtype.itemsize != sizeof(EURecord) or any(
-            dtype.fields[name][1] != offsets[name] for name in dtype.names
-        ):
-            raise ImportError("cardsim._core: euchre record dtype does not match the C struct")
+        check_record_layout(dtype, sizeof(EURecord), offsets, "euchre record")
 
 _check_eu_record_layout()
 

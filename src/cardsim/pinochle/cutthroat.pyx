@@ -19,12 +19,14 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.resample cimport *
+from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_playout, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
@@ -68,6 +70,17 @@ cdef CPRules cp_rules_from(rules) except *:
 
 
 
+cdef uint64_t _legal_probe(PinHand* h, const void* r, uint64_t hand, trick, int trump) except? 0:
+    """The legal cards of ``hand`` (seat 0, to act) facing ``trick`` with ``trump``."""
+    cdef int i, n = len(trick)
+    memset(h, 0, sizeof(h[0]))
+    h.to_act, h.trump, h.n_in_trick, h.hand[0] = 0, trump, n, hand
+    for i in range(n):
+        h.trick[i] = trick[i]
+    h.best = trick_winner(h.trick, n, trump) if n else 0
+    return pin_legal(h, r)
+
+
 def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
     """Distinct legal cards (a mask) of ``hand`` (physical bits) facing ``trick`` (card bits
     in play order) with ``trump``, from cp_legal or pp_legal under ``rules`` of ``game``
@@ -77,27 +90,16 @@ def pinochle_legal_in_position(game, rules, uint64_t hand, trick, int trump):
     cdef PPHand ph
     cdef CPRules cr
     cdef PPRules pr
-    cdef int i, n = len(trick)
     if game == "cutthroat-pinochle":
-        if n >= CP_SEATS:
+        if len(trick) >= CP_SEATS:
             raise ValueError("a cutthroat trick has at most 2 cards before the player's")
         cr = cp_rules_from(rules)
-        memset(&ch, 0, sizeof(ch))
-        ch.to_act, ch.trump, ch.n_in_trick, ch.hand[0] = 0, trump, n, hand
-        for i in range(n):
-            ch.trick[i] = trick[i]
-        ch.best = trick_winner(ch.trick, n, trump) if n else 0
-        return cp_legal(&ch, &cr)
+        return _legal_probe(&ch, &cr, hand, trick, trump)
     if game == "partnership-pinochle":
-        if n >= PP_SEATS:
+        if len(trick) >= PP_SEATS:
             raise ValueError("a partnership trick has at most 3 cards before the player's")
         pr = pp_rules_from(rules)
-        memset(&ph, 0, sizeof(ph))
-        ph.to_act, ph.trump, ph.n_in_trick, ph.hand[0] = 0, trump, n, hand
-        for i in range(n):
-            ph.trick[i] = trick[i]
-        ph.best = trick_winner(ph.trick, n, trump) if n else 0
-        return pp_legal(&ph, &pr)
+        return _legal_probe(&ph, &pr, hand, trick, trump)
     raise ValueError(f"no legal-card probe for {game!r}")
 
 
@@ -135,10 +137,7 @@ def _check_record_layout():
         "trump": <char*>&rec.trump - base, "made": <char*>&rec.made - base,
         "thrown_in": <char*>&rec.thrown_in - base,
     }
-    if CP_RECORD_DTYPE.itemsize != sizeof(CPRecord) or any(
-        CP_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
-    ):
-        raise ImportError("cardsim._core: record dtype does not match the C struct")
+    check_record_layout(CP_RECORD_DTYPE, sizeof(CPRecord), offsets, "record")
 
 _check_record_layout()
 
@@ -299,7 +298,7 @@ cdef class CutthroatPinochleState(GameState):
             copies = pin_action_copies_bb(action)
             if h.phase == PH_PLAY:
                 b = <int>lsb(cp_legal(h, &self.r) & copies)
-                self._note_play(h, b)
+                pin_note_play(&self.steps, h, b, self.r.must_beat)
                 cp_play(h, &self.r, b)
             else:
                 self.steps.discard |= bit_bb(<int>lsb(h.hand[h.bidder] & ~self.steps.discard & copies))
@@ -344,101 +343,9 @@ cdef class CutthroatPinochleState(GameState):
         pol[0] = pol[1] = pol[2] = policy_code(policy)
         n = cp_step_actions(&self.h, &self.r, pol, buf, &s)
         if before.phase == PH_PLAY and n > 0:   # what the card proves, for resample
-            self._note_play(&before, <int>lsb(before.hand[s] & ~self.h.hand[s]))
+            pin_note_play(&self.steps, &before, <int>lsb(before.hand[s] & ~self.h.hand[s]), self.r.must_beat)
         for i in range(n):
             self._history.append(buf[i])
-
-    cdef void _note_play(self, const CPHand* before, int card) noexcept nogil:
-        """What playing ``card`` (the seat to act in ``before``) proves, for resample."""
-        cdef int s = before.to_act
-        self.steps.played_by[s] |= bit_bb(card)
-        if before.n_in_trick:
-            self.steps.barred[s] |= pin_play_barred(card, before.trick[0] >> 4, before.trick[before.best],
-                                                    before.trump, self.r.must_beat)
-
-    cdef int _prepare_world(self, int seat, PinWorld* w) except -1:
-        """What ``seat`` knows, as places, capacities, barred cards and checks, and the plan
-        of the constrained deal (_cp_plan) for it (docs/actions.md, Resampling)."""
-        cdef CPHand* h = &self.h
-        cdef int S = CP_SEATS, s, p, i, b = h.bidder
-        cdef uint64_t held
-        cdef int count[PIN_CARD_ACTIONS]
-        w.melded = h.phase == PH_PLAY
-        w.bidder = b
-        w.trump = h.trump
-        w.widow = h.widow
-        w.n = 0
-        w.hidden = 0
-        w.known = h.hand[seat] | h.played
-        if seat == b:                              # its widow and discard
-            w.known |= h.widow | h.discard
-        for s in range(S):
-            w.fixed[s] = 0
-            if s == seat:
-                continue
-            for i in range(PIN_CARD_ACTIONS):
-                count[i] = 0
-            if s == b and h.phase == PH_DECLARE:   # the widow, shown to all, in its hand
-                pin_count_add(count, h.widow)
-            if w.melded:                           # the meld it laid down, then its plays
-                pin_count_at_least(count, pin_shown_cards(h.meld_hand[s], h.trump, self.r.meld_value))
-                pin_count_take(count, self.steps.played_by[s])
-            w.fixed[s] = pin_fix_copies(count, h.hand[s])
-            w.known |= w.fixed[s]
-        for s in range(S):
-            if s != seat:
-                w.kind[w.n] = s
-                w.barred[w.n] = self.steps.barred[s]
-                w.n += 1
-        if h.phase == PH_AUCTION and self.r.widow:
-            w.kind[w.n] = PIN_WIDOW_PLACE; w.barred[w.n] = 0; w.n += 1
-        w.discard_place = -1
-        if w.melded and seat != b and self.r.widow:  # the widow is the bidder's or discarded: checked
-            w.discard_place = w.n
-            w.kind[w.n] = PIN_DISCARD_PLACE; w.barred[w.n] = 0; w.n += 1
-        for p in range(w.n):
-            held = self._place(h, w.kind[p])[0] & ~w.known
-            w.cap[p] = popcount(held)
-            w.hidden |= held
-        if w.melded:
-            for p in range(w.n):
-                s = w.kind[p]
-                if s >= 0:
-                    w.meldknown[s] = w.fixed[s] | self.steps.played_by[s]
-                    pin_meld_shown(h.meld_hand[s], h.trump, self.r.meld_value, &w.want1[s], &w.want2[s])
-                    w.barred[p] |= pin_meld_barred(w.meldknown[s], w.hidden & ~w.barred[p], h.trump,
-                                                   self.r.meld_value)
-        if cd_prepare_masks(&_cp_plan, w.hidden, w.barred, w.cap, w.n) != CD_OK:
-            raise RuntimeError("resample: the constraints admit no deal")
-        return 0
-
-    cdef uint64_t* _place(self, CPHand* h, int kind) noexcept nogil:
-        if kind >= 0:
-            return &h.hand[kind]
-        return &h.widow if kind == PIN_WIDOW_PLACE else &h.discard
-
-    cdef bint _draw_world(self, const PinWorld* w, Rng* rng, CPHand* out, uint64_t* dealt) noexcept nogil:
-        """One world into ``out`` (a copy of the hand): the hidden cards dealt (redrawn while a
-        meld differs), the meld hands and the widow's copies to match.  False: no deal found."""
-        cdef int tries, p, s
-        for tries in range(PIN_RESAMPLE_TRIES):
-            cd_sample_masks(&_cp_plan, rng, dealt)
-            if pin_world_ok(w, dealt, self.r.meld_value):
-                break
-        else:
-            return False
-        for p in range(w.n):
-            s = w.kind[p]
-            self._place(out, s)[0] = (self._place(out, s)[0] & w.known) | dealt[p]
-            if w.melded and s >= 0:
-                out.meld_hand[s] = w.meldknown[s] | dealt[p]
-        if w.discard_place >= 0:   # the widow's cards as copies the bidder took in (its deal's widow)
-            out.widow = pin_relabel(w.widow, out.meld_hand[w.bidder] | out.discard)
-        elif out.phase == PH_DECLARE and w.kind[0] != w.bidder and w.kind[1] != w.bidder:
-            pass                   # the bidder resamples its own view: the widow is its own
-        elif out.phase == PH_DECLARE:
-            out.widow = pin_relabel(w.widow, out.hand[w.bidder])
-        return True
 
     def resample(self, int seat, uint64_t seed):
         """A copy in which every card ``seat`` cannot see is redealt uniformly among the places
@@ -448,32 +355,8 @@ cdef class CutthroatPinochleState(GameState):
         and absent cards the plays prove, and the meld each seat showed.  Returns the copy and,
         per place, its hidden cards before and after.  The caller checks ``seat`` and that the
         hand is not over."""
-        cdef PinWorld w
-        cdef Rng rng
-        cdef uint64_t dealt[CD_MAX_PLACES]
-        cdef int order[CP_DECK_SIZE]
-        cdef int p, k, i, b = self.h.bidder
-        cdef uint64_t x
         cdef CutthroatPinochleState other = self.clone()
-        if self.h.phase == PH_DONE:
-            raise ValueError("the hand is over: nothing to resample")
-        self._prepare_world(seat, &w)
-        rng_seed(&rng, seed, RESAMPLE_STREAM)
-        if not self._draw_world(&w, &rng, &other.h, dealt):
-            raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
-        pairs = [(self._place(&self.h, w.kind[p])[0] & ~w.known, dealt[p]) for p in range(w.n)]
-        if self.h.phase == PH_DECLARE and seat != b and self.steps.discard:
-            # the discards chosen so far (hidden from ``seat``): as many of the new hand's cards
-            k = 0
-            x = other.h.hand[b]
-            while x:
-                order[k] = <int>lsb(x); k += 1
-                x &= x - 1
-            shuffle_ints(&rng, order, k)
-            other.steps.discard = 0
-            for i in range(popcount(self.steps.discard)):
-                other.steps.discard |= bit_bb(order[i])
-        return other, pairs
+        return other, pin_world_resample(&self.h, &self.r, &self.steps, &_cp_plan, seat, seed, &other.h, &other.steps)
 
     def pimc_playout(self, int seat, int worlds, uint64_t seed, int side):
         """PIMC with play-out evaluation, all in the core: the legal cards of ``seat`` (to act,
@@ -481,42 +364,7 @@ cdef class CutthroatPinochleState(GameState):
         (the last trick's and the discard's included) of the seats in ``side`` (a mask) when
         everyone plays the heuristic after it.  Each world's players draw from the resample
         stream, never the hand's own."""
-        cdef PinWorld w
-        cdef Rng rng
-        cdef CPHand world, x
-        cdef uint64_t dealt[CD_MAX_PLACES]
-        cdef int acts[PIN_CARD_ACTIONS]
-        cdef double totals[PIN_CARD_ACTIONS]
-        cdef int pol[CP_SEATS]
-        cdef int n, j, k, s, ok = 1
-        if self.h.phase != PH_PLAY or self.h.to_act != seat:
-            raise ValueError("pimc_playout needs the card play and the seat to act")
-        if worlds < 1:
-            raise ValueError("worlds must be at least 1")
-        n = pin_cards_into(cp_legal(&self.h, &self.r), acts)
-        for s in range(CP_SEATS):
-            pol[s] = POLICY_HEURISTIC
-        for j in range(n):
-            totals[j] = 0.0
-        self._prepare_world(seat, &w)
-        rng_seed(&rng, seed, RESAMPLE_STREAM)
-        with nogil:
-            for k in range(worlds):
-                world = self.h
-                if not self._draw_world(&w, &rng, &world, dealt):
-                    ok = 0
-                    break
-                rng_seed(&world.rng, rng_next(&rng), 0)
-                for j in range(n):
-                    x = world
-                    cp_play(&x, &self.r, <int>lsb(cp_legal(&x, &self.r) & pin_action_copies_bb(acts[j])))
-                    cp_play_out(&x, &self.r, pol)
-                    for s in range(CP_SEATS):
-                        if (side >> s) & 1:
-                            totals[j] += x.trick_points[s]
-        if not ok:
-            raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
-        return [acts[j] for j in range(n)], [totals[j] / worlds for j in range(n)]
+        return pin_pimc_playout(&self.h, &self.r, &self.steps, &_cp_plan, seat, worlds, seed, side)
 
     @property
     def played_by(self): return tuple(self.steps.played_by[s] for s in range(CP_SEATS))
@@ -527,9 +375,7 @@ cdef class CutthroatPinochleState(GameState):
     @property
     def shown(self):
         """Per seat, the cards its meld lays down (0 before the meld)."""
-        if self.h.phase != PH_PLAY and self.h.phase != PH_DONE or self.h.trump < 0:
-            return (0,) * CP_SEATS
-        return tuple(pin_shown_cards(self.h.meld_hand[s], self.h.trump, self.r.meld_value) for s in range(CP_SEATS))
+        return pin_shown(&self.h, &self.r)
 
     def set_deal(self, hands, uint64_t widow, int dealer=-1, int redeals=0):
         """Replace the deal by ``hands`` (three physical masks) and ``widow`` and start the

@@ -10,6 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
                              gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim.pinochle.cards cimport *
@@ -21,6 +22,7 @@ from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.partnership_players cimport *
 from cardsim.pinochle.games_odds cimport pp_odds_trial
 from cardsim.pinochle.resample cimport *
+from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 
@@ -89,10 +91,7 @@ def _check_pp_record_layout():
         "dealer": <char*>&rec.dealer - base, "bidder": <char*>&rec.bidder - base,
         "trump": <char*>&rec.trump - base, "made": <char*>&rec.made - base,
     }
-    if PP_RECORD_DTYPE.itemsize != sizeof(PPRecord) or any(
-        PP_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
-    ):
-        raise ImportError("cardsim._core: partnership record dtype does not match the C struct")
+    check_record_layout(PP_RECORD_DTYPE, sizeof(PPRecord), offsets, "partnership record")
 
 _check_pp_record_layout()
 
@@ -137,20 +136,6 @@ def simulate_partnership_pinochle(rules, uint64_t seed, int64_t start, records, 
 
 
 cdef DealPlan _pp_plan   # the resample's constrained-deal plan (~512 KiB), used under the GIL only
-
-
-cdef uint64_t pp_pick(Rng* rng, uint64_t pool, int k) noexcept nogil:
-    """``k`` of the cards of ``pool``, uniformly."""
-    cdef int order[64]
-    cdef int n = 0, i
-    cdef uint64_t out = 0
-    while pool:
-        order[n] = <int>lsb(pool); n += 1
-        pool &= pool - 1
-    shuffle_ints(rng, order, n)
-    for i in range(k if k < n else n):
-        out |= bit_bb(order[i])
-    return out
 
 
 cdef enum:
@@ -238,7 +223,7 @@ cdef class PartnershipPinochleState(GameState):
             copies = pin_action_copies_bb(action)
             if h.phase == PH_PLAY:
                 b = <int>lsb(pp_legal(h, &self.r) & copies)
-                self._note_play(h, b)
+                pin_note_play(&self.steps, h, b, self.r.must_beat)
                 pp_play(h, &self.r, b)
                 return
             self.steps.discard |= bit_bb(<int>lsb(h.hand[h.to_act] & ~self.steps.discard & copies))
@@ -278,17 +263,9 @@ cdef class PartnershipPinochleState(GameState):
         pol[0] = pol[1] = pol[2] = pol[3] = policy_code(policy)
         n = pp_step_actions(&self.h, &self.r, pol, buf, &s)
         if before.phase == PH_PLAY and n > 0:   # what the card proves, for resample
-            self._note_play(&before, <int>lsb(before.hand[s] & ~self.h.hand[s]))
+            pin_note_play(&self.steps, &before, <int>lsb(before.hand[s] & ~self.h.hand[s]), self.r.must_beat)
         for i in range(n):
             self._history.append(buf[i])
-
-    cdef void _note_play(self, const PPHand* before, int card) noexcept nogil:
-        """What playing ``card`` (the seat to act in ``before``) proves, for resample."""
-        cdef int s = before.to_act
-        self.steps.played_by[s] |= bit_bb(card)
-        if before.n_in_trick:
-            self.steps.barred[s] |= pin_play_barred(card, before.trick[0] >> 4, before.trick[before.best],
-                                                    before.trump, self.r.must_beat)
 
     def resample(self, int seat, uint64_t seed):
         """A copy in which every card ``seat`` cannot see is redealt uniformly among the other
@@ -298,129 +275,15 @@ cdef class PartnershipPinochleState(GameState):
         drawn uniformly among those its new hands allow.  Returns the copy and, per other
         seat, its hidden cards before and after.  The caller checks ``seat`` and that the hand
         is not over."""
-        cdef PPHand* h = &self.h
-        cdef int S = PP_SEATS, s, p, n = 0, b = h.bidder, q, k, i, tries
-        cdef bint melded = h.phase == PH_PLAY
-        cdef bint team = b >= 0 and (seat == b or seat == (b + 2) % S)
-        cdef uint64_t known, hidden = 0, pool
-        cdef uint64_t* where[CD_MAX_PLACES]
-        cdef uint64_t barred[CD_MAX_PLACES]
-        cdef uint64_t dealt[CD_MAX_PLACES]
-        cdef int cap[CD_MAX_PLACES]
-        cdef int seat_of[CD_MAX_PLACES]
-        cdef uint64_t want1[PP_SEATS]
-        cdef uint64_t want2[PP_SEATS]
-        cdef uint64_t meldknown[PP_SEATS]
-        cdef uint64_t fixed[PP_SEATS]
-        cdef int count[PIN_CARD_ACTIONS]
-        cdef Rng rng
         cdef PartnershipPinochleState other = self.clone()
-        if h.phase == PH_DONE:
-            raise ValueError("the hand is over: nothing to resample")
-        known = h.hand[seat] | h.played
-        q = (b + 2) % S if b >= 0 else -1
-        for s in range(S):
-            fixed[s] = 0
-            if s == seat:
-                continue
-            for i in range(PIN_CARD_ACTIONS):
-                count[i] = 0
-            if team and s == b:                    # what its partner passed it, less what it passed back
-                pin_count_add(count, h.passed[0])
-                pin_count_take(count, h.passed[1])
-            elif team and s == q:
-                pin_count_add(count, h.passed[1])
-            if melded:                             # the meld it laid down, then its plays
-                pin_count_at_least(count, pin_shown_cards(h.meld_hand[s], h.trump, self.r.meld_value))
-                pin_count_take(count, self.steps.played_by[s])
-            fixed[s] = pin_fix_copies(count, h.hand[s])
-            known |= fixed[s]
-        for s in range(S):
-            if s != seat:
-                seat_of[n] = s
-                where[n] = &other.h.hand[s]
-                barred[n] = self.steps.barred[s]
-                n += 1
-        for p in range(n):
-            cap[p] = popcount(where[p][0] & ~known)
-            hidden |= where[p][0] & ~known
-        if melded:
-            for p in range(n):
-                s = seat_of[p]
-                meldknown[s] = fixed[s] | self.steps.played_by[s]
-                pin_meld_shown(h.meld_hand[s], h.trump, self.r.meld_value, &want1[s], &want2[s])
-                barred[p] |= pin_meld_barred(meldknown[s], hidden & ~barred[p], h.trump, self.r.meld_value)
-        if cd_prepare_masks(&_pp_plan, hidden, barred, cap, n) != CD_OK:
-            raise RuntimeError("resample: the constraints admit no deal")
-        rng_seed(&rng, seed, RESAMPLE_STREAM)
-        for tries in range(PIN_RESAMPLE_TRIES):
-            cd_sample_masks(&_pp_plan, &rng, dealt)
-            if not melded:
-                break
-            for p in range(n):
-                s = seat_of[p]
-                if not pin_shows_same(meldknown[s] | dealt[p], want1[s], want2[s], h.trump, self.r.meld_value):
-                    break
-            else:
-                break
-        else:
-            raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
-        pairs = []
-        for p in range(n):
-            pairs.append((where[p][0] & ~known, dealt[p]))
-            where[p][0] = (where[p][0] & known) | dealt[p]
-            if melded:
-                other.h.meld_hand[seat_of[p]] = meldknown[seat_of[p]] | dealt[p]
-        k = self.r.pass_cards
-        if b >= 0 and k > 0:
-            if team and melded:           # the passes seen, as copies the new hands allow
-                other.h.passed[1] = pin_relabel(h.passed[1], other.h.hand[q] | self.steps.played_by[q])
-                other.h.passed[0] = pin_relabel(h.passed[0], other.h.hand[b] | self.steps.played_by[b]
-                                                | other.h.passed[1])
-            if team and h.phase == PH_PASS and h.passed[0]:
-                other.h.passed[0] = pin_relabel(h.passed[0], other.h.hand[b])
-            if not team and melded:       # both passes unseen: any the new hands allow
-                other.h.passed[1] = pp_pick(&rng, other.h.hand[q] | self.steps.played_by[q], k)
-                other.h.passed[0] = pp_pick(&rng, other.h.hand[b] | self.steps.played_by[b] | other.h.passed[1], k)
-            elif not team and h.phase == PH_PASS and h.passed[0]:
-                other.h.passed[0] = pp_pick(&rng, other.h.hand[b], k)
-            if h.phase == PH_PASS and seat != h.to_act and self.steps.discard:  # a pass half chosen
-                other.steps.discard = pp_pick(&rng, other.h.hand[h.to_act], popcount(self.steps.discard))
-        return other, pairs
+        return other, pin_world_resample(&self.h, &self.r, &self.steps, &_pp_plan, seat, seed, &other.h, &other.steps)
 
     def pimc_playout(self, int seat, int worlds, uint64_t seed, int side):
         """PIMC with play-out evaluation in the core: the legal cards of ``seat`` (to act, in
         the card play) and, per card, the mean over ``worlds`` resamples of the trick points
         (the last trick's included) of the seats in ``side`` (a mask) when everyone plays the
         heuristic after it.  Each world's players draw from the resample stream."""
-        cdef PartnershipPinochleState world
-        cdef PPHand x
-        cdef Rng rng
-        cdef int acts[PIN_CARD_ACTIONS]
-        cdef double totals[PIN_CARD_ACTIONS]
-        cdef int pol[PP_SEATS]
-        cdef int n, j, k, s
-        if self.h.phase != PH_PLAY or self.h.to_act != seat:
-            raise ValueError("pimc_playout needs the card play and the seat to act")
-        if worlds < 1:
-            raise ValueError("worlds must be at least 1")
-        n = pin_cards_into(pp_legal(&self.h, &self.r), acts)
-        for s in range(PP_SEATS):
-            pol[s] = POLICY_HEURISTIC
-        for j in range(n):
-            totals[j] = 0.0
-        rng_seed(&rng, seed, RESAMPLE_STREAM)
-        for k in range(worlds):
-            world = self.resample(seat, rng_next(&rng))[0]
-            rng_seed(&world.h.rng, rng_next(&rng), 0)
-            for j in range(n):
-                x = world.h
-                pp_play(&x, &self.r, <int>lsb(pp_legal(&x, &self.r) & pin_action_copies_bb(acts[j])))
-                pp_play_out(&x, &self.r, pol)
-                for s in range(PP_SEATS):
-                    if (side >> s) & 1:
-                        totals[j] += x.trick_points[s]
-        return [acts[j] for j in range(n)], [totals[j] / worlds for j in range(n)]
+        return pin_pimc_playout(&self.h, &self.r, &self.steps, &_pp_plan, seat, worlds, seed, side)
 
     @property
     def played_by(self): return tuple(self.steps.played_by[s] for s in range(PP_SEATS))
@@ -431,9 +294,7 @@ cdef class PartnershipPinochleState(GameState):
     @property
     def shown(self):
         """Per seat, the cards its meld lays down (0 before the meld)."""
-        if self.h.phase != PH_PLAY and self.h.phase != PH_DONE or self.h.trump < 0:
-            return (0,) * PP_SEATS
-        return tuple(pin_shown_cards(self.h.meld_hand[s], self.h.trump, self.r.meld_value) for s in range(PP_SEATS))
+        return pin_shown(&self.h, &self.r)
 
     def set_hands(self, hands):
         """Replace the dealt cards by ``hands`` (four physical masks, validated by the caller)

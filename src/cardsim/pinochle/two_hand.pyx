@@ -10,6 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream,
                              gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim.pinochle.cards cimport *
@@ -87,10 +88,7 @@ def _check_th_record_layout():
         "dealer": <char*>&rec.dealer - base, "trump": <char*>&rec.trump - base,
         "exchanged": <char*>&rec.exchanged - base, "last_trick": <char*>&rec.last_trick - base,
     }
-    if TH_RECORD_DTYPE.itemsize != sizeof(THRecord) or any(
-        TH_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
-    ):
-        raise ImportError("cardsim._core: two-hand record dtype does not match the C struct")
+    check_record_layout(TH_RECORD_DTYPE, sizeof(THRecord), offsets, "two-hand record")
 
 _check_th_record_layout()
 

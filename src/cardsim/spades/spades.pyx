@@ -10,6 +10,7 @@ from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb,
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
+from cardsim._contract import check_record_layout
 from cardsim._games cimport GDHistory, gd_history_loop
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
@@ -215,10 +216,7 @@ def _check_spades_record_layout():
         "made": <char*>&rec.made[0] - base, "dealer": <char*>&rec.dealer - base,
         "leader": <char*>&rec.leader - base,
     }
-    if SP_RECORD_DTYPE.itemsize != sizeof(SPRecord) or any(
-        SP_RECORD_DTYPE.fields[name][1] != off for name, off in offsets.items()
-    ):
-        raise ImportError("cardsim._core: spades record dtype does not match the C struct")
+    check_record_layout(SP_RECORD_DTYPE, sizeof(SPRecord), offsets, "spades record")
 
 _check_spades_record_layout()
 
