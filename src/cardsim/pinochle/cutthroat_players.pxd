@@ -510,5 +510,7 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
+        elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_HEURISTIC:
+            cp_play(h, r, cp_heuristic_card(h, r))  # as cp_policy_step plays it, without its call
         else:
             cp_policy_step_kept(h, r, policies[h.to_act], &kept)
