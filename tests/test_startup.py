@@ -50,3 +50,14 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
         assert "no_such_name" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("expected AttributeError")
+
+
+def test_version_fast_path_matches_click() -> None:
+    # `cardsim --version` is answered by cardsim.__main__ without click; the line is click's
+    fast = subprocess.run([sys.executable, "-m", "cardsim", "--version"], check=True, capture_output=True,
+                          text=True).stdout
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0 and fast == result.output
+    assert _loaded_after("import sys\nsys.argv = ['cardsim', '--version']\n"
+                         "from cardsim.__main__ import main as entry\nentry()\n"
+                         "assert 'click' not in sys.modules") == []

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import signal
 import time
 from pathlib import Path
@@ -131,6 +130,8 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
             raise CardsimError(f"cannot write {str(target)!r}: no output was produced; {kept}")
         if target.exists():
             with contextlib.suppress(OSError):
+                import shutil  # here, not at start-up (it loads the compression modules)
+
                 shutil.copymode(target, tmp)  # a replaced file keeps its permissions
         os.replace(tmp, target)
     except OSError as exc:

@@ -27,7 +27,6 @@ cardsim.errors.RulesError: option must_beat: 'sometimes' is not one of always, t
 """
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -46,15 +45,8 @@ def _numpy_scalar(value: object, kind: str) -> bool:
     numpy = sys.modules.get("numpy")
     return numpy is not None and isinstance(value, getattr(numpy, kind))
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
-try:
-    import tomli_w
-except ModuleNotFoundError:  # pragma: no cover - a declared dependency; plain scalars need no library
-    tomli_w = None  # type: ignore[assignment]
+# tomllib, tomli_w and difflib are imported where used (a rules file read or written, a
+# misspelt name): the command line's start-up (`cardsim --version`) needs none of them.
 
 __all__ = [
     "Option",
@@ -271,6 +263,8 @@ class GameSpec:
             return found
         except (KeyError, TypeError):
             pass
+        import difflib
+
         close = difflib.get_close_matches(str(name), self.option_names, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise RulesError(
@@ -314,6 +308,8 @@ def get_game(name: str) -> GameSpec:
     key = str(name).strip().lower().replace("_", "-")
     if key in GAMES:
         return GAMES[key]
+    import difflib
+
     close = difflib.get_close_matches(key, GAMES, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     raise RulesError(f"unknown game {name!r}{hint}: choose one of {', '.join(GAMES)}")
@@ -418,6 +414,10 @@ class Rules(Mapping[str, Any]):
 def _toml_value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    try:
+        import tomli_w
+    except ModuleNotFoundError:  # pragma: no cover - a declared dependency; plain scalars need no library
+        tomli_w = None  # type: ignore[assignment]
     if tomli_w is not None:
         return tomli_w.dumps({"v": value})[len("v = ") :].strip()
     if isinstance(value, bool):  # pragma: no cover
@@ -431,6 +431,10 @@ def _toml_value(value: Any) -> str:
 
 # -- rules files ------------------------------------------------------------
 def _read_toml(path: PathLike) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         data = Path(path).read_bytes()
     except OSError as exc:

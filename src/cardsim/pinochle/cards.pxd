@@ -175,14 +175,31 @@ cdef inline void meld_counts(uint64_t hand, int trump, int* counts) noexcept nog
     i = copies_at(one, two, 32 + 2 * RJ)
     set_single_or_double(counts, M_PINOCHLE, n if n < i else i)
 
+cdef inline int single_or_double_points(const int* values, int single, int sets) noexcept nogil:
+    """The points of ``sets`` (0, 1 or 2) full sets of a meld scored single / double."""
+    return values[single] if sets == 1 else (values[single + 1] if sets == 2 else 0)
+
 cdef inline int meld_points(uint64_t hand, int trump, const int* values) noexcept nogil:
-    """Meld total of ``hand`` in ``trump`` with per-meld ``values[N_MELDS]``."""
-    cdef int counts[N_MELDS]
-    cdef int i, total = 0
-    meld_counts(hand, trump, counts)
-    for i in range(N_MELDS):
-        total += counts[i] * values[i]
-    return total
+    """Meld total of ``hand`` in ``trump`` with per-meld ``values[N_MELDS]``: the counts of
+    meld_counts times their values, summed straight (the players call this in their loops)."""
+    cdef uint64_t one = copies_one(hand), two = copies_two(hand)
+    cdef int shift = 16 * trump, n, i
+    cdef uint64_t run = RUN_LANE << shift
+    cdef int runs = (<int>((two & run) == run)) + (<int>((one & run) == run))
+    cdef uint64_t pairs1 = (one >> (2 * RK)) & (one >> (2 * RQ)) & ALL_LANES_BB
+    cdef uint64_t pairs2 = (two >> (2 * RK)) & (two >> (2 * RQ)) & ALL_LANES_BB
+    cdef int trump_pairs = <int>((pairs1 >> shift) & 1) + <int>((pairs2 >> shift) & 1)
+    cdef int total = (single_or_double_points(values, M_RUN, runs)
+                      + (trump_pairs - runs) * values[M_TRUMP_MARRIAGE]
+                      + (popcount(pairs1) + popcount(pairs2) - trump_pairs) * values[M_MARRIAGE]
+                      + popcount(hand & ((<uint64_t>3) << shift)) * values[M_DIX]
+                      + single_or_double_points(values, M_ACES, around_count(one, two, RA))
+                      + single_or_double_points(values, M_KINGS, around_count(one, two, RK))
+                      + single_or_double_points(values, M_QUEENS, around_count(one, two, RQ))
+                      + single_or_double_points(values, M_JACKS, around_count(one, two, RJ)))
+    n = copies_at(one, two, 2 * RQ)
+    i = copies_at(one, two, 32 + 2 * RJ)
+    return total + single_or_double_points(values, M_PINOCHLE, n if n < i else i)
 
 cdef inline bint has_meld_besides_dix(uint64_t hand) noexcept nogil:
     """Any marriage, any 'around', or a pinochle (the redeal test: trump not yet known)."""

@@ -55,17 +55,34 @@ cdef inline void cp_suit_keys(CPSuitView* v) noexcept nogil:
     Renaming hearts and clubs renames the keys, so decisions never depend on the suit order.
     """
     cdef int s, i
-    cdef uint64_t k
-    for s in range(4):
-        k = pin_lane_holding(v.hand, s)
-        k |= pin_lane_holding(v.played, s) << 12
-        if v.void_mask != NULL:
-            for i in range(v.seats):
-                k |= (<uint64_t>((v.void_mask[i] >> s) & 1)) << (24 + i)
-        k |= (<uint64_t>(s == v.trump)) << 30
-        k |= (<uint64_t>(1 if s == 0 else (2 if s == 2 else 0))) << 31
-        v.key[s] = k
+    cdef uint64_t hold = pin_holding_all(v.hand), seen = pin_holding_all(v.played), voids = 0
+    if v.void_mask != NULL:
+        for i in range(v.seats):  # seat i's void suits, suit s on bit i of lane s
+            voids |= pin_spread_suits(v.void_mask[i]) << i
+    for s in range(4):  # pin_lane_holding of each lane, read off the whole-hand forms at once
+        v.key[s] = (((hold >> (16 * s)) & 0xFFF) | (((seen >> (16 * s)) & 0xFFF) << 12)
+                    | (((voids >> (16 * s)) & 0xFF) << 24)
+                    | ((<uint64_t>(s == v.trump)) << 30)
+                    | ((<uint64_t>(1 if s == 0 else (2 if s == 2 else 0))) << 31))
     v.ready = 1
+
+cdef inline uint64_t pin_holding_all(uint64_t cards) noexcept nogil:
+    """pin_lane_holding of every lane at once (lane s of the result is pin_lane_holding(cards, s))."""
+    return ((cards | (cards >> 1)) & COPY0_BB) | ((cards & (cards >> 1) & COPY0_BB) << 1)
+
+cdef inline uint64_t pin_spread_suits(int suits) noexcept nogil:
+    """A 4-bit suit mask spread to bit 0 of the suits' lanes."""
+    return ((<uint64_t>(suits & 1)) | ((<uint64_t>(suits & 2)) << 15) | ((<uint64_t>(suits & 4)) << 30)
+            | ((<uint64_t>(suits & 8)) << 45))
+
+cdef inline uint64_t pin_lowest_per_suit(uint64_t cards) noexcept nogil:
+    """The lowest card bit of each suit of ``cards`` (a guard bit above each lane stops the borrow)."""
+    return cards & ~((cards | <uint64_t>0x8000800080008000ULL) - ALL_LANES_BB)
+
+cdef inline bint pin_points_rise(const int* rank_points) noexcept nogil:
+    """Rank points never fall from 9 up to A (then a suit's cheapest card is its lowest)."""
+    return (rank_points[0] <= rank_points[1] and rank_points[1] <= rank_points[2] and rank_points[2] <= rank_points[3]
+            and rank_points[3] <= rank_points[4] and rank_points[4] <= rank_points[5])
 
 cdef inline bint cp_before(int c, int best, CPSuitView* v) noexcept nogil:
     """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit."""
@@ -79,9 +96,14 @@ cdef inline bint cp_before(int c, int best, CPSuitView* v) noexcept nogil:
 cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points, CPSuitView* key) noexcept nogil:
     """The card of ``cards`` (non-empty) that costs least to give up (ties: cp_before).
 
-    A plain loop: legal sets are a handful of cards, fewer steps than any class table.
+    A plain loop: legal sets are a handful of cards, fewer steps than any class table.  When
+    rank points never fall with rank (every standard count), the cost rises strictly with rank
+    within a suit, so only each suit's lowest card can be the cheapest: the loop sees at most four.
     """
-    cdef int best = lsb(cards), best_cost = 1 << 30, c, cost
+    cdef int best, best_cost = 1 << 30, c, cost
+    if pin_points_rise(rank_points):
+        cards = pin_lowest_per_suit(cards)
+    best = lsb(cards)
     while cards:
         c = lsb(cards)
         cards &= cards - 1
@@ -106,25 +128,22 @@ cdef inline uint64_t cp_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
 
     Per suit: every card ranked at least as high as the highest unseen card (an
     unseen twin does not beat it: of identical cards the first played wins).
+    Branch-free, every lane at once: the ranks below a suit's highest unseen rank are the
+    unseen ranks moved down one rank and smeared down by 1, 2 and 4 more (two bits a rank;
+    the last shift takes only the lane's top ranks, so nothing crosses into the lane below).
     """
-    cdef uint64_t region = 0, lane_unseen
-    cdef int s
-    for s in range(4):
-        lane_unseen = unseen & lane_bb(s)
-        if lane_unseen:
-            region |= lane_bb(s) & ~((bit_bb(msb(lane_unseen) & ~1)) - 1)
-        else:
-            region |= lane_bb(s)
-    return cards & region
+    cdef uint64_t below = ((copies_one(unseen)) >> 2) & COPY0_BB
+    below |= (below >> 2) & COPY0_BB
+    below |= (below >> 4) & COPY0_BB
+    below |= (below & <uint64_t>0x0F000F000F000F00ULL) >> 8
+    return cards & ~(below | (below << 1))
 
 cdef inline uint64_t cp_beaters(uint64_t cards, int best, int trump) noexcept nogil:
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if card_beats(c, best, trump):
-            out |= bit_bb(c)
+    """The cards of ``cards`` that card_beats ``best``: higher cards of its suit, and any trump
+    when ``best`` is not one."""
+    cdef uint64_t out = cards & beats_bb(best)
+    if (best >> 4) != trump:
+        out |= cards & lane_bb(trump)
     return out
 
 # -- random --------------------------------------------------------------------
@@ -218,12 +237,37 @@ cdef inline int cp_bid_ceiling(uint64_t cards, const CPRules* r) noexcept nogil:
     cp_best_trump(cards, r, &value)
     return value + (4 if r.widow else 0)
 
-cdef inline int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within the ceiling (cp_bid_ceiling)."""
+ctypedef struct CPCeilings:
+    # each seat's cp_bid_ceiling, kept through one auction (a seat's cards do not change while it
+    # bids; a redeal changes them, so the cards are kept beside the value and compared)
+    uint64_t hand[CP_SEATS]
+    int value[CP_SEATS]
+    int known                   # bit per seat whose value is kept
+
+cdef inline int cp_bid_ceiling_kept(uint64_t cards, const CPRules* r, CPCeilings* kept, int seat) noexcept nogil:
+    """cp_bid_ceiling of ``cards``, from ``kept`` when it holds the value of these cards (``kept`` may be NULL)."""
+    cdef int value
+    if kept == NULL:
+        return cp_bid_ceiling(cards, r)
+    if (kept.known >> seat) & 1 and kept.hand[seat] == cards:
+        return kept.value[seat]
+    value = cp_bid_ceiling(cards, r)
+    kept.hand[seat] = cards
+    kept.value[seat] = value
+    kept.known |= 1 << seat
+    return value
+
+cdef inline int cp_heuristic_bid_kept(CPHand* h, const CPRules* r, CPCeilings* kept) noexcept nogil:
+    """Bid the minimum while it stays within the ceiling (cp_bid_ceiling; ``kept``: see cp_bid_ceiling_kept)."""
     cdef int need = cp_min_bid(h, r)
-    if cp_may_bid(h, r) and (not cp_can_pass(h, r) or need <= cp_bid_ceiling(h.hand[h.to_act], r)):
+    if cp_may_bid(h, r) and (not cp_can_pass(h, r)
+                             or need <= cp_bid_ceiling_kept(h.hand[h.to_act], r, kept, h.to_act)):
         return need
     return -1
+
+cdef inline int cp_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
+    """Bid the minimum while it stays within the ceiling (cp_bid_ceiling)."""
+    return cp_heuristic_bid_kept(h, r, NULL)
 
 cdef inline int cp_keep_value(int card, uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """How much the bidder wants to keep a card it might discard (meld aside)."""
@@ -245,9 +289,10 @@ cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRul
     Each drop is the card of least cost = 10 x (meld lost) + keep value; among equals
     the card of the suit with the smaller cp_suit_keys key of the cards held (never the
     suit order).  Meld lost is never negative, so a card whose keep value alone reaches
-    the best cost so far is skipped without evaluating its meld.
+    the best cost so far is skipped without evaluating its meld; a nine or ten of a side suit
+    is in no meld, so it loses none.
     """
-    cdef uint64_t out = 0, rest
+    cdef uint64_t out = 0, rest, no_meld = (rank_bb(R9) | rank_bb(RT)) & ~lane_bb(trump)
     cdef CPSuitView key
     cdef int keep[64]
     cdef int i, c, cost, best, best_cost, meld_now
@@ -263,14 +308,16 @@ cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRul
             if keep[c] < best_cost:
                 best, best_cost = c, keep[c]
         c = best  # the cheapest to keep; its full cost bounds the others
-        best_cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c]
+        best_cost = keep[c] if (no_meld >> c) & 1 else (
+            10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c])
         rest = distinct_cards(cards)
         while rest:
             c = lsb(rest)
             rest &= rest - 1
             if c == best or keep[c] > best_cost or (keep[c] == best_cost and not cp_before(c, best, &key)):
                 continue
-            cost = 10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c]
+            cost = keep[c] if (no_meld >> c) & 1 else (
+                10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c])
             if cost < best_cost or (cost == best_cost and cp_before(c, best, &key)):
                 best, best_cost = c, cost
         cards &= ~bit_bb(best)
@@ -387,10 +434,14 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
 
 cdef inline void cp_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil:
     """Let ``policy`` take the one action due now."""
+    cp_policy_step_kept(h, r, policy, NULL)
+
+cdef inline void cp_policy_step_kept(CPHand* h, const CPRules* r, int policy, CPCeilings* kept) noexcept nogil:
+    """cp_policy_step, the heuristic's bid ceilings kept in ``kept`` (NULL: none) through the auction."""
     cdef int trump, throw_in
     cdef uint64_t discard, legal
     if h.phase == PH_AUCTION:
-        cp_auction_act(h, r, cp_heuristic_bid(h, r) if policy == POLICY_HEURISTIC else cp_random_bid(h, r))
+        cp_auction_act(h, r, cp_heuristic_bid_kept(h, r, kept) if policy == POLICY_HEURISTIC else cp_random_bid(h, r))
     elif h.phase == PH_DECLARE:
         if policy == POLICY_HEURISTIC:
             cp_heuristic_declare(h, r, &trump, &discard, &throw_in)
@@ -448,6 +499,8 @@ cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
 cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
+    cdef CPCeilings kept
+    kept.known = 0
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
                             and policies[2] == POLICY_RANDOM)
     while h.phase != PH_DONE:
@@ -457,5 +510,7 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
+        elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_HEURISTIC:
+            cp_play(h, r, cp_heuristic_card(h, r))  # as cp_policy_step plays it, without its call
         else:
-            cp_policy_step(h, r, policies[h.to_act])
+            cp_policy_step_kept(h, r, policies[h.to_act], &kept)
