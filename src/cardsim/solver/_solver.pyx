@@ -6,7 +6,7 @@ scratch; ``value()`` solves it, ``move_values()`` gives the value after each leg
 card, ``values_many`` / ``move_values_many`` solve many deals under the same rules
 (PIMC's worlds, a batch) in one call without the GIL.
 """
-from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -471,8 +471,11 @@ cdef inline void sv_gkey(const SVRules* r, const SVPos* p, uint64_t* k0, uint64_
     k1[0] = (b | (<uint64_t>p.leader << 4) | (<uint64_t>(p.broken != 0) << 7)
              | (<uint64_t>(p.tricks_done == 0) << 8) | (<uint64_t>1 << 9))
 
-cdef inline SVGBucket* sv_gbucket(SVScratch* sc, uint64_t k0, uint64_t k1) noexcept nogil:
-    return &sc.gtt[mix64(k0 ^ mix64(k1)) & sc.gtt_mask]
+cdef inline SVGBucket* sv_gbucket(SVScratch* sc, uint64_t k0, uint64_t k1, uint16_t* tag) noexcept nogil:
+    """The key's bucket, and in ``tag`` 16 other bits of its hash (never 0)."""
+    cdef uint64_t h = mix64(k0 ^ mix64(k1))
+    tag[0] = <uint16_t>((h >> 48) | 1)
+    return &sc.gtt[h & sc.gtt_mask]
 
 cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
     """The cards of ``out`` at or above the lowest card of ``w`` in each lane."""
@@ -484,7 +487,7 @@ cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
             t |= out & lane_bb(l) & ~(bit_bb(lsb(lw)) - 1)
     return t
 
-cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint64_t k0, uint64_t k1,
+cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
                            int move) noexcept nogil:
     cdef uint64_t mask = sv_pext(sv_top_from(w, all_out), all_out)
@@ -492,7 +495,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint6
     cdef int i, t, slot = -1
     cdef bint same
     for i in range(SV_BUCKET):
-        if bk.k0[i] == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
+        if bk.tag[i] == tag and bk.e[i].k0 == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
             e = &bk.e[i]
             same = True
             for t in range(r.seats):
@@ -509,13 +512,14 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint6
                 if move >= 0:
                     e.move = <int8_t>move
                 return
-        elif slot < 0 and bk.e[i].k1 == 0:
+        elif slot < 0 and bk.tag[i] == 0:
             slot = i
     if slot < 0:
         slot = bk.next % SV_BUCKET
         bk.next += 1
     e = &bk.e[slot]
-    bk.k0[slot] = k0
+    bk.tag[slot] = tag
+    e.k0 = k0
     e.k1 = k1
     e.mask = mask
     for t in range(SV_MAX_SEATS):
@@ -654,6 +658,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef SVEntry* e = NULL
     cdef SVGBucket* bk = NULL
     cdef SVGEntry* ge
+    cdef uint16_t tag = 0
     cdef uint64_t key[SV_MAX_SEATS]
     cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
     cdef int moves[64]
@@ -672,7 +677,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if general:
             # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
             sv_gkey(r, p, &k0, &k1)
-            bk = sv_gbucket(sc, k0, k1)
+            bk = sv_gbucket(sc, k0, k1, &tag)
             sv_prefetch(<void*>bk)
             sv_prefetch(<void*>(<char*>bk + 64))
         hi = sv_points_left(r, p) if r.points else p.tricks_left
@@ -722,7 +727,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             for i in range(r.seats):
                 key[i] = sv_pext(p.hand[i], all_out)
             for i in range(SV_BUCKET):
-                if bk.k0[i] != k0 or bk.e[i].k1 != k1:
+                if bk.tag[i] != tag or bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
                 match = True
@@ -838,7 +843,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if hi < lo:
                 hi = lo
             mv = popcount(all_out & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
-            sv_gstore(sc, r, bk, k0, k1, key, all_out, acc, lo, hi, mv)
+            sv_gstore(sc, r, bk, tag, k0, k1, key, all_out, acc, lo, hi, mv)
             return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
@@ -1016,11 +1021,11 @@ cdef class Position:
             # no bigger than the hand needs: a fresh table costs a page fault per page touched
             # (long hands store millions of entries: there the table may grow to the 2^tt_bits asked)
             t = self.p.tricks_left
-            tt_bits = min(tt_bits, max(10, 6 + t if t <= 10 else 2 * t - 4))
-            self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - 4), sizeof(SVGBucket))
+            tt_bits = max(SV_BUCKET_BITS, min(tt_bits, max(10, 6 + t if t <= 10 else 2 * t - 4)))
+            self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - SV_BUCKET_BITS), sizeof(SVGBucket))
             if self.sc.gtt == NULL:
                 raise MemoryError()
-            self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - 4)) - 1
+            self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - SV_BUCKET_BITS)) - 1
         else:
             self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
             if self.sc.tt == NULL:
