@@ -73,8 +73,8 @@ ctypedef struct SVEntry:
     int8_t move                 # best lead found (a card bit), -1: none
 
 cdef enum:
-    SV_BUCKET = 64              # entries a bucket of the generalised table holds (one length class often needs dozens)
-    SV_BUCKET_BITS = 6          # log2(SV_BUCKET)
+    SV_BUCKET = 128              # entries a bucket of the generalised table holds (one length class often needs dozens)
+    SV_BUCKET_BITS = 7          # log2(SV_BUCKET)
 
 ctypedef struct SVGEntry:
     uint64_t k0                 # each seat's length in each lane (seats 0-3; see sv_gkey)

@@ -553,9 +553,12 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     cdef SVGEntry* e
     cdef int i, t, slot = -1
     cdef bint same
-    cdef uint64_t tm = sv_tags(bk.tag, tag, SV_BUCKET)
-    while tm:
-        i = lsb(tm)
+    cdef uint64_t tm
+    cdef int h
+    for h in range(0, SV_BUCKET, 64):
+      tm = sv_tags(bk.tag + h, tag, 64)
+      while tm:
+        i = h + lsb(tm)
         tm &= tm - 1
         if bk.e[i].k0 == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
             e = &bk.e[i]
@@ -574,10 +577,12 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
                 if move >= 0:
                     e.move = <int8_t>move
                 return
-    tm = sv_tags(bk.tag, 0, SV_BUCKET)
-    if tm:
-        slot = lsb(tm)
-    else:
+    for h in range(0, SV_BUCKET, 64):
+        tm = sv_tags(bk.tag + h, 0, 64)
+        if tm:
+            slot = h + lsb(tm)
+            break
+    if slot < 0:
         slot = bk.next % SV_BUCKET
         bk.next += 1
     e = &bk.e[slot]
@@ -723,6 +728,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef SVGEntry* ge
     cdef uint16_t tag = 0
     cdef uint64_t tm
+    cdef int h
     cdef uint64_t key[SV_MAX_SEATS]
     cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
     cdef int moves[64]
@@ -790,9 +796,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 all_out |= p.hand[i]
             for i in range(r.seats):
                 key[i] = sv_pext(p.hand[i], all_out)
-            tm = sv_tags(bk.tag, tag, SV_BUCKET)
-            while tm:
-                i = lsb(tm)
+            for h in range(0, SV_BUCKET, 64):
+              tm = sv_tags(bk.tag + h, tag, 64)
+              while tm:
+                i = h + lsb(tm)
                 tm &= tm - 1
                 if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
@@ -814,6 +821,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     tt_move = lsb(sv_pdep(bit_bb(ge.move), all_out))
                 if lo >= beta or hi <= alpha or lo >= hi:
                     break
+              if lo >= beta or hi <= alpha or lo >= hi:
+                break
         else:
             sv_key(r, p, key)
             e = sv_slot(sc, r, p, key)
