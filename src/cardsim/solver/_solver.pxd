@@ -25,7 +25,7 @@ ranks among the cards still out, pinochle twins) searched once; cheap bounds
 transposition table's move and by the card's job in the trick.  All scratch lives
 in an ``SVScratch`` the caller owns: no globals, and the search runs without the GIL.
 """
-from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 
 cdef enum:
     SV_MAX_SEATS = 5
@@ -73,10 +73,12 @@ ctypedef struct SVEntry:
     int8_t move                 # best lead found (a card bit), -1: none
 
 cdef enum:
-    SV_BUCKET = 16              # entries a bucket of the generalised table holds
+    SV_BUCKET = 128              # entries a bucket of the generalised table holds (one length class often needs dozens)
+    SV_BUCKET_BITS = 7          # log2(SV_BUCKET)
 
 ctypedef struct SVGEntry:
-    uint64_t k1                 # the rest of the key (see sv_gkey); 0: empty
+    uint64_t k0                 # each seat's length in each lane (seats 0-3; see sv_gkey)
+    uint64_t k1                 # the rest of the key; 0: empty
     uint64_t mask               # relative ranks (by pext over the cards out) whose holders must match
     uint64_t rel[SV_MAX_SEATS]  # each seat's cards among them, in the same relative terms
     int16_t lo                  # the value of the rest of the hand lies in [lo, hi]
@@ -84,7 +86,7 @@ ctypedef struct SVGEntry:
     int8_t move                 # best lead (its relative rank among the cards out), -1: none
 
 ctypedef struct SVGBucket:
-    uint64_t k0[SV_BUCKET]      # each seat's length in each lane (seats 0-3), scanned first
+    uint16_t tag[SV_BUCKET]     # 16 bits of the key's hash (never 0), 0: empty; scanned first
     SVGEntry e[SV_BUCKET]
     uint32_t next               # the next entry to overwrite once full
 

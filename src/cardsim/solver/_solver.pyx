@@ -6,7 +6,7 @@ scratch; ``value()`` solves it, ``move_values()`` gives the value after each leg
 card, ``values_many`` / ``move_values_many`` solve many deals under the same rules
 (PIMC's worlds, a batch) in one call without the GIL.
 """
-from libc.stdint cimport int8_t, int16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -40,6 +40,62 @@ cdef extern from *:
         while (m) { if (a & m & (0 - m)) out |= k; k <<= 1; m &= m - 1; }
         return out;
     }
+    static inline unsigned _pext_free_compress16(unsigned m) {
+        /* keep the even bits of a 16-bit mask, packed: 8 bits */
+        m &= 0x5555u;
+        m = (m | (m >> 1)) & 0x3333u;
+        m = (m | (m >> 2)) & 0x0F0Fu;
+        m = (m | (m >> 4)) & 0x00FFu;
+        return m;
+    }
+    /* A large zeroed table on 2 MB pages where Linux offers them (transparent huge pages on
+       request): a probe of a big table then costs no TLB miss.  *base / *len: what to free. */
+    #include <stdlib.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    static void* sv_big_alloc(size_t size, void** base, size_t* len) {
+        const size_t huge = (size_t)2 << 20;
+        char* p; size_t n;
+        *base = NULL; *len = 0;
+        if (size < 2 * huge) { void* q = calloc(1, size); *base = q; return q; }
+        n = size + huge;
+        p = (char*)mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        *base = p; *len = n;
+        p = (char*)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+        #ifdef MADV_HUGEPAGE
+        madvise(p, (size + huge - 1) & ~(huge - 1), MADV_HUGEPAGE);
+        #endif
+        return p;
+    }
+    static void sv_big_free(void* base, size_t len) {
+        if (len) munmap(base, len); else free(base);
+    }
+    #else
+    static void* sv_big_alloc(size_t size, void** base, size_t* len) { void* q = calloc(1, size); *base = q; *len = 0; return q; }
+    static void sv_big_free(void* base, size_t len) { (void)len; free(base); }
+    #endif
+    /* Bit i set where tags[i] == t, for n tags (n a multiple of 8, at most 64): SSE2 on x86-64. */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) {
+        uint64_t out = 0;
+        __m128i k = _mm_set1_epi16((short)t);
+        for (int i = 0; i < n; i += 8) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(tags + i));
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(v, k));
+            m = _pext_free_compress16(m);
+            out |= (uint64_t)m << i;
+        }
+        return out;
+    }
+    #else
+    static inline uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) {
+        uint64_t out = 0;
+        for (int i = 0; i < n; i++) out |= (uint64_t)(tags[i] == t) << i;
+        return out;
+    }
+    #endif
     static inline uint64_t sv_pdep(uint64_t a, uint64_t m) {
         uint64_t out = 0, k = 1;
         if (sv_have_bmi2) return sv_pdep_hw(a, m);
@@ -50,6 +106,9 @@ cdef extern from *:
     uint64_t sv_pext(uint64_t a, uint64_t m) noexcept nogil   # the bits of ``a`` at ``m``'s bits, packed low
     uint64_t sv_pdep(uint64_t a, uint64_t m) noexcept nogil   # the low bits of ``a`` spread onto ``m``'s bits
     void sv_detect_cpu() noexcept nogil
+    uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) noexcept nogil   # bit i: tags[i] == t
+    void* sv_big_alloc(size_t size, void** base, size_t* len) noexcept nogil
+    void sv_big_free(void* base, size_t len) noexcept nogil
     void sv_prefetch "__builtin_prefetch"(const void* addr) noexcept nogil
 
 sv_detect_cpu()
@@ -471,8 +530,11 @@ cdef inline void sv_gkey(const SVRules* r, const SVPos* p, uint64_t* k0, uint64_
     k1[0] = (b | (<uint64_t>p.leader << 4) | (<uint64_t>(p.broken != 0) << 7)
              | (<uint64_t>(p.tricks_done == 0) << 8) | (<uint64_t>1 << 9))
 
-cdef inline SVGBucket* sv_gbucket(SVScratch* sc, uint64_t k0, uint64_t k1) noexcept nogil:
-    return &sc.gtt[mix64(k0 ^ mix64(k1)) & sc.gtt_mask]
+cdef inline SVGBucket* sv_gbucket(SVScratch* sc, uint64_t k0, uint64_t k1, uint16_t* tag) noexcept nogil:
+    """The key's bucket, and in ``tag`` 16 other bits of its hash (never 0)."""
+    cdef uint64_t h = mix64(k0 ^ mix64(k1))
+    tag[0] = <uint16_t>((h >> 48) | 1)
+    return &sc.gtt[h & sc.gtt_mask]
 
 cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
     """The cards of ``out`` at or above the lowest card of ``w`` in each lane."""
@@ -484,15 +546,21 @@ cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
             t |= out & lane_bb(l) & ~(bit_bb(lsb(lw)) - 1)
     return t
 
-cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint64_t k0, uint64_t k1,
+cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
                            int move) noexcept nogil:
     cdef uint64_t mask = sv_pext(sv_top_from(w, all_out), all_out)
     cdef SVGEntry* e
     cdef int i, t, slot = -1
     cdef bint same
-    for i in range(SV_BUCKET):
-        if bk.k0[i] == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
+    cdef uint64_t tm
+    cdef int h
+    for h in range(0, SV_BUCKET, 64):
+      tm = sv_tags(bk.tag + h, tag, 64)
+      while tm:
+        i = h + lsb(tm)
+        tm &= tm - 1
+        if bk.e[i].k0 == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
             e = &bk.e[i]
             same = True
             for t in range(r.seats):
@@ -509,13 +577,17 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint6
                 if move >= 0:
                     e.move = <int8_t>move
                 return
-        elif slot < 0 and bk.e[i].k1 == 0:
-            slot = i
+    for h in range(0, SV_BUCKET, 64):
+        tm = sv_tags(bk.tag + h, 0, 64)
+        if tm:
+            slot = h + lsb(tm)
+            break
     if slot < 0:
         slot = bk.next % SV_BUCKET
         bk.next += 1
     e = &bk.e[slot]
-    bk.k0[slot] = k0
+    bk.tag[slot] = tag
+    e.k0 = k0
     e.k1 = k1
     e.mask = mask
     for t in range(SV_MAX_SEATS):
@@ -654,6 +726,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef SVEntry* e = NULL
     cdef SVGBucket* bk = NULL
     cdef SVGEntry* ge
+    cdef uint16_t tag = 0
+    cdef uint64_t tm
+    cdef int h
     cdef uint64_t key[SV_MAX_SEATS]
     cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
     cdef int moves[64]
@@ -672,7 +747,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if general:
             # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
             sv_gkey(r, p, &k0, &k1)
-            bk = sv_gbucket(sc, k0, k1)
+            bk = sv_gbucket(sc, k0, k1, &tag)
             sv_prefetch(<void*>bk)
             sv_prefetch(<void*>(<char*>bk + 64))
         hi = sv_points_left(r, p) if r.points else p.tricks_left
@@ -721,8 +796,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 all_out |= p.hand[i]
             for i in range(r.seats):
                 key[i] = sv_pext(p.hand[i], all_out)
-            for i in range(SV_BUCKET):
-                if bk.k0[i] != k0 or bk.e[i].k1 != k1:
+            for h in range(0, SV_BUCKET, 64):
+              tm = sv_tags(bk.tag + h, tag, 64)
+              while tm:
+                i = h + lsb(tm)
+                tm &= tm - 1
+                if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
                 match = True
@@ -742,6 +821,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     tt_move = lsb(sv_pdep(bit_bb(ge.move), all_out))
                 if lo >= beta or hi <= alpha or lo >= hi:
                     break
+              if lo >= beta or hi <= alpha or lo >= hi:
+                break
         else:
             sv_key(r, p, key)
             e = sv_slot(sc, r, p, key)
@@ -838,7 +919,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if hi < lo:
                 hi = lo
             mv = popcount(all_out & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
-            sv_gstore(sc, r, bk, k0, k1, key, all_out, acc, lo, hi, mv)
+            sv_gstore(sc, r, bk, tag, k0, k1, key, all_out, acc, lo, hi, mv)
             return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
@@ -940,6 +1021,8 @@ cdef class Position:
     cdef SVRules r
     cdef SVPos p
     cdef SVScratch sc
+    cdef void* gtt_base                 # what sv_big_alloc gave for the generalised table
+    cdef size_t gtt_len
 
     def __cinit__(self, hands, *, int trump, int leader, int max_side, int count_side, active=None,
                   str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,
@@ -1016,11 +1099,12 @@ cdef class Position:
             # no bigger than the hand needs: a fresh table costs a page fault per page touched
             # (long hands store millions of entries: there the table may grow to the 2^tt_bits asked)
             t = self.p.tricks_left
-            tt_bits = min(tt_bits, max(10, 6 + t if t <= 10 else 2 * t - 4))
-            self.sc.gtt = <SVGBucket*>calloc(<size_t>1 << (tt_bits - 4), sizeof(SVGBucket))
+            tt_bits = max(SV_BUCKET_BITS, min(tt_bits, max(10, 6 + t if t <= 10 else 2 * t - 4)))
+            self.sc.gtt = <SVGBucket*>sv_big_alloc((<size_t>1 << (tt_bits - SV_BUCKET_BITS)) * sizeof(SVGBucket),
+                                                   &self.gtt_base, &self.gtt_len)
             if self.sc.gtt == NULL:
                 raise MemoryError()
-            self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - 4)) - 1
+            self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - SV_BUCKET_BITS)) - 1
         else:
             self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
             if self.sc.tt == NULL:
@@ -1030,7 +1114,8 @@ cdef class Position:
 
     def __dealloc__(self):
         free(self.sc.tt)
-        free(self.sc.gtt)
+        if self.gtt_base != NULL:
+            sv_big_free(self.gtt_base, self.gtt_len)
 
     @property
     def to_act(self):
