@@ -101,6 +101,7 @@ def extension(name: str) -> Extension:
 # The core's compiled modules, one line each (a new game's module is one more line).
 MODULES = [
     "_contract",              # the game contract: GameState, policies (shared)
+    "_constrained_deal",      # the exact constrained dealer, compiled once; the others call it by pointer
     "_deal",                  # constrained dealing and hidden-card resampling (shared)
     "_games",                 # the whole-game batch driver: GameKind, simulate_games (shared)
     "pinochle.common",        # meld names and values, auction action names (three pinochle games)

@@ -1,4 +1,4 @@
-"""Throughput of exact uniform constrained dealing (the core's _constrained_deal.pxd).
+"""Throughput of exact uniform constrained dealing (the core's module _constrained_deal).
 
     python bench/bench_constrained_deal.py [--deals N] [--repeats R]
 

@@ -1,4 +1,4 @@
-"""Exact uniform constrained dealing (cardsim._constrained_deal.pxd, through _core's entries).
+"""Exact uniform constrained dealing (cardsim._constrained_deal, through _core's entries).
 
 Checked against plain Python: every consistent assignment of small cases enumerated (the
 sampled frequencies against uniform by a chi-square test, which a deliberately biased

@@ -449,3 +449,91 @@ def test_two_hand_resample_keeps_what_the_seat_saw():
     assert moved > 0
     with pytest.raises(IllegalMoveError, match="out of range"):
         hand.resample(2, 1)
+
+
+# -- two-hand: exact uniformity late in the stock ----------------------------------------------
+
+def _two_hand_late(seed):
+    """A two-hand hand with one face-down stock card left, the opponent (seat 0) to lead the last
+    stock trick, having won only the 11th trick: its meld decision after that trick (a meld, a
+    draw it chose, or none) is all the history tells of its hidden cards; or None."""
+    game = Game("two-hand-pinochle")
+    hand = game.deal(seed=seed)  # dealer 0: seat 1 leads the first trick
+    rng = random.Random(seed)
+    while hand.to_act is not None:
+        if hand.to_act == 0 and hand.phase == "stock":
+            if not hand.trick:
+                return game, hand
+            want = hand.tricks_played == 10   # seat 0 loses the first 10 tricks, wins the 11th
+            acts = []
+            for a in hand.legal_actions():
+                h = hand.clone()
+                h.apply(a)
+                if (h.last_winner == 0) == want:
+                    acts.append(a)
+            if not acts:
+                return None
+            hand.apply(rng.choice(acts))
+        elif hand.to_act == 0 and hand.phase == "meld":
+            hand.apply(rng.choice([a for a in hand.legal_actions() if a != 60]))  # no dix exchange
+        else:
+            hand.apply(rng.choice(hand.legal_actions()))
+    return None
+
+
+def test_two_hand_late_stock_resamples_are_uniform():
+    """Seat 1 before the last stock trick: its opponent's hidden cards and the last face-down
+    stock card (13 cards) are redealt.  What is consistent is enumerated by replay: x, the card
+    left in the stock, and c, the card the opponent drew after the 11th trick (its hand at the
+    meld decision is its cards now less c); every other arrangement of the opponent's dealt
+    cards and earlier draws gives the same observations (it won no other trick), so a stock card
+    x has weight: its copies times the consistent choices of c.  The resampled stock card must
+    follow those weights (chi-square)."""
+    for seed in range(60):
+        found = _two_hand_late(seed)
+        if found is None:
+            continue
+        game, hand = found
+        seat, o = 1, 0
+        obs = hand.observation(seat)
+        _, _, draws, _ = hand._events(seat)
+        deal = hand.deal
+        codes = deal["hands"][o].split() + deal["stock"].split()
+        places = list(range(12)) + [12 + index for _, index in draws]   # the opponent's, by arrival
+        last = 12 + draws[-1][1]                                           # its draw after trick 11
+        assert draws[-1][0] > draws[-2][0] and len(hand._state.stock) == 1
+        tail = 12 + 22
+        held = Counter(_codes(hand._state.hands[o] & ~hand._state.tables[o]))
+        hidden = held + Counter([PINOCHLE.code(hand._state.stock[0])])
+
+        def world(x, c):
+            """The deal with ``x`` left in the stock and ``c`` drawn after trick 11 (each moved
+            from the latest place holding a copy, so that the cards played earlier stay)."""
+            cards = list(codes)
+            for code, target in ((x, tail), (c, last)):
+                if cards[target] != code:
+                    source = max(p for p in places if cards[p] == code and p != target)
+                    cards[source], cards[target] = cards[target], cards[source]
+            return {**deal, "hands": [" ".join(cards[:12]) if s == o else deal["hands"][s] for s in range(2)],
+                    "stock": " ".join(cards[12:])}
+
+        weight = {}
+        for x in hidden:
+            rest = hidden - Counter([x])
+            ok = 0
+            for c in rest:
+                try:
+                    again = game.replay(world(x, c), hand.history)
+                except CardsimError:
+                    continue
+                ok += rest[c] * (again.observation(seat) == obs)
+            if ok:
+                weight[x] = hidden[x] * ok
+        choices = sum(hidden[x] * sum((hidden - Counter([x])).values()) for x in hidden)
+        if len(weight) >= 5 and 2 * sum(weight.values()) < choices:   # the meld decision told much
+            break
+    else:
+        pytest.fail("no position found")
+    assert game.replay(world(PINOCHLE.code(hand._state.stock[0]), codes[last]), hand.history).observation(seat) == obs
+    consistent = {(x,): w for x, w in weight.items()}
+    _check_uniform(hand, seat, consistent, lambda h: (PINOCHLE.code(h._state.stock[0]),), per=30)

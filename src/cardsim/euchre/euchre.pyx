@@ -411,14 +411,17 @@ cdef class EuchreState(GameState):
                 return a
         raise ValueError(f"{text!r} names no euchre action")
 
-    def set_deal(self, hands, uint64_t dummy, uint64_t kitty, int upcard):
-        """Replace the deal by given physical masks (validated by the caller); bidding restarts."""
+    def set_deal(self, hands, uint64_t dummy, uint64_t kitty, int upcard, int redeals=-1):
+        """Replace the deal by given physical masks (validated by the caller); bidding restarts;
+        ``redeals`` (when not -1) deals were thrown in before this one."""
         cdef int s
         for s in range(self.r.seats):
             self.h.hand[s] = hands[s]
         self.h.dummy = dummy
         self.h.kitty = kitty
         self.h.upcard = upcard
+        if redeals >= 0:
+            self.h.redeals = redeals
         eu_start_bidding(&self.h, &self.r)
 
     cdef uint64_t _phys(self, uint64_t m):

@@ -32,7 +32,7 @@ from ..cards import EUCHRE, SUITS, CardSet, parse_suit
 from ..rules import Rules
 from ..errors import CardError, IllegalMoveError
 from ..hands.base import SteppedHand
-from ..hands.chosen_deal import deal_hands
+from ..hands.chosen_deal import deal_hands, deal_redeals
 
 PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
 
@@ -98,7 +98,8 @@ class EuchreHand(SteppedHand):
 
     def _set_cards(self, deal: Mapping[str, Any]) -> None:
         """``hands`` (5 cards a seat), ``upcard`` and, in cutthroat, the ``dummy``; the kitty is
-        the 4 cards left, the upcard among them; bidding starts on them."""
+        the 4 cards left, the upcard among them; bidding starts on them.  ``redeals``: deals
+        thrown in before this one (default 0)."""
         if "upcard" not in deal:
             raise CardError("a euchre deal names its 'upcard'")
         sets = [CardSet(h, EUCHRE) for h in deal_hands(deal, self.seats)]
@@ -118,7 +119,7 @@ class EuchreHand(SteppedHand):
         up = EUCHRE.parse_code(deal["upcard"])
         if not kitty.mask >> up & 1:
             raise CardError(f"the upcard {deal['upcard']} is dealt to a hand; it must be one of the kitty {kitty}")
-        self._state.set_deal([c.mask for c in sets], extra.mask, kitty.mask, up)
+        self._state.set_deal([c.mask for c in sets], extra.mask, kitty.mask, up, deal_redeals(deal))
 
 
     # -- what is on the table -------------------------------------------------------

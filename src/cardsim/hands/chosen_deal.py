@@ -53,6 +53,20 @@ def physical_masks(names: Sequence[str], sets: Sequence[CardSet], deck: Deck, *,
     return masks
 
 
+#: The most deals a hand may have thrown in before its own (the cores' CP_MAX_REDEALS and
+#: EU_MAX_REDEALS: one more all-pass ends the hand with no contest).
+MAX_REDEALS = 1000
+
+
+def deal_redeals(deal: Mapping[str, Any]) -> int:
+    """The ``redeals`` of a chosen deal (deals thrown in before it; default 0); one-line CardError
+    unless an integer 0..MAX_REDEALS."""
+    redeals = deal.get("redeals", 0)
+    if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= MAX_REDEALS:
+        raise CardError(f"a deal's 'redeals' (deals thrown in before it) is an integer 0..{MAX_REDEALS}, got {redeals!r}")
+    return redeals
+
+
 def deal_hands(deal: Mapping[str, Any], seats: int) -> Sequence[Any]:
     """The ``hands`` of a chosen deal, one per seat; one-line CardError otherwise."""
     hands = deal.get("hands")

@@ -14,7 +14,7 @@ from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from ..hands.base import SteppedHand
-from ..hands.chosen_deal import card_sets, deal_hands, physical_masks
+from ..hands.chosen_deal import card_sets, deal_hands, deal_redeals, physical_masks
 from .play import (PLAY_ON_ACTION, THROW_IN_ACTION, TRUMP_ACTION, PinochlePlay, PinochleResample,
                             _card_actions_of, pinochle_card_action)
 
@@ -72,7 +72,7 @@ class CutthroatPinochleHand(AuctionMoves, PinochleResample, PinochlePlay, Steppe
         places.append(("the widow", deal.get("widow", ""), widow))
         masks = physical_masks(names, card_sets(places, PINOCHLE), PINOCHLE)
         self._state.set_deal(masks[:SEATS], masks[SEATS], self.check_dealer(deal.get("dealer", self.dealer)),
-                             deal.get("redeals", 0))
+                             deal_redeals(deal))
 
     def _deal_extra_masks(self) -> dict[str, int]:
         return {"widow": self._state.widow} if self.rules["widow"] else {}

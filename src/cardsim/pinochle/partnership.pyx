@@ -296,14 +296,17 @@ cdef class PartnershipPinochleState(GameState):
         """Per seat, the cards its meld lays down (0 before the meld)."""
         return pin_shown(&self.h, &self.r)
 
-    def set_hands(self, hands):
+    def set_hands(self, hands, int redeals=-1):
         """Replace the dealt cards by ``hands`` (four physical masks, validated by the caller)
-        before anyone has acted: the auction opens on them as dealt."""
+        before anyone has acted: the auction opens on them as dealt; ``redeals`` (when not -1)
+        deals were thrown in before them."""
         cdef int s
         for s in range(PP_SEATS):
             self.h.hand[s] = hands[s]
             self.steps.barred[s] = 0
             self.steps.played_by[s] = 0
+        if redeals >= 0:
+            self.h.redeals = redeals
 
     def min_bid(self): return pp_min_bid(&self.h, &self.r)
     def can_pass(self): return pp_can_pass(&self.h, &self.r)

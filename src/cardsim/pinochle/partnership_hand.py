@@ -15,7 +15,7 @@ from ..errors import IllegalMoveError
 from ..meld import Meld, pinochle_meld
 from .auction import AuctionMoves
 from ..hands.base import SteppedHand
-from ..hands.chosen_deal import card_sets, deal_hands, physical_masks
+from ..hands.chosen_deal import card_sets, deal_hands, deal_redeals, physical_masks
 from .play import TRUMP_ACTION, PinochlePlay, PinochleResample, _card_actions_of, pinochle_card_action
 
 SEATS = 4
@@ -53,10 +53,19 @@ class PartnershipPinochleHand(AuctionMoves, PinochleResample, PinochlePlay, Step
         self._remember_deal(seed)
 
     def _set_cards(self, deal: Mapping[str, Any]) -> None:
-        """``hands``: 12 cards for each of the four seats; the auction opens on them."""
+        """``hands``: 12 cards for each of the four seats, and ``redeals`` (deals thrown in
+        before these, default 0); the auction opens on them.
+
+        >>> from cardsim import Game
+        >>> game = Game("partnership-pinochle")
+        >>> again = game.deal(cards={**game.deal(seed=3).deal, "redeals": 2})
+        >>> again.redeals, again.deal["redeals"]
+        (2, 2)
+        """
         names = [f"seat {s}" for s in range(SEATS)]
         sets = card_sets([(n, c, 12) for n, c in zip(names, deal_hands(deal, SEATS))], PINOCHLE)
-        self._state.set_hands(physical_masks(names, sets, PINOCHLE))
+        redeals = deal_redeals(deal)
+        self._state.set_hands(physical_masks(names, sets, PINOCHLE), redeals)
 
     # -- what each seat sees (observation, resample; docs/actions.md) ---------------------
     def _pass_entries(self) -> list[int]:

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Where a clean build's time goes: Cython and the C compiler, module by module, in CPU seconds.
+
+    python scripts/build_times.py                 # every module of setup.py's MODULES
+    python scripts/build_times.py --only solver._solver --opt -O2
+    python scripts/build_times.py --cflags "-O1" --only _games
+
+Each module is cythonized (forced, in this process: its CPU time) and its C file compiled
+once with the flags setup.py uses (or ``--opt``/``--cflags`` instead), one step at a time, so
+the figures are CPU seconds of each step (user + system) and hold under load, unlike wall
+time.  Printed: per module the Cython seconds, the C compiler seconds, the C file's lines,
+and the totals.  Works on a scratch copy of nothing: it writes the .c files where the build
+does (src/cardsim/...) and the objects to a temporary folder.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import resource
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def modules() -> tuple[list[str], set[str]]:
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    found: dict[str, object] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id in ("MODULES", "LIGHT"):
+            found[node.targets[0].id] = ast.literal_eval(node.value)
+    return list(found["MODULES"]), set(found["LIGHT"])  # type: ignore[arg-type]
+
+
+def cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def cpu_self() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", action="append", help="this module only (repeatable)")
+    parser.add_argument("--opt", help="the optimisation flag for every module (default: setup.py's, -O1 for LIGHT)")
+    parser.add_argument("--cflags", default="", help="more flags for the C compiler")
+    parser.add_argument("--no-cython", action="store_true", help="compile the .c files as they are")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(ROOT))
+    os.chdir(ROOT)
+    import numpy
+    from Cython.Build import cythonize
+    from setuptools import Extension
+
+    setup_globals: dict[str, object] = {}
+    # the directives and flags as setup.py has them (its module code, without calling setup())
+    source = (ROOT / "setup.py").read_text().split("\nsetup(\n")[0]
+    exec(compile(source, "setup.py", "exec"), setup_globals)
+    directives = setup_globals["directives"]
+    compile_args: list[str] = list(setup_globals["compile_args"])  # type: ignore[arg-type]
+    utility = setup_globals["SHARED_UTILITY"]
+
+    names, light = modules()
+    if args.only:
+        names = [n for n in names if n in args.only]
+    cc = sysconfig.get_config_var("CC").split()
+    base = sysconfig.get_config_var("CFLAGS").split() + sysconfig.get_config_var("CCSHARED").split()
+    includes = [f"-I{numpy.get_include()}", f"-I{sysconfig.get_paths()['include']}"]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            pyx = f"src/cardsim/{name.replace('.', '/')}.pyx"
+            cy = 0.0
+            if not args.no_cython:
+                before = cpu_self()
+                cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
+                          shared_utility_qualified_name=utility, force=True, quiet=True)
+                cy = cpu_self() - before
+            c_file = pyx[:-4] + ".c"
+            flags = list(compile_args)
+            opt = args.opt or ("-O1" if name in light else "-O3")
+            flags = [opt if f.startswith("-O") else f for f in flags] + args.cflags.split()
+            cmd = cc + base + ["-DNDEBUG", "-DNPY_NO_DEPRECATED_API=NPY_1_7_API_VERSION"] + includes + \
+                ["-c", c_file, "-o", os.path.join(tmp, name + ".o")] + flags
+            before, wall = cpu_children(), time.time()
+            subprocess.run(cmd, check=True, stderr=subprocess.DEVNULL)
+            gcc = cpu_children() - before
+            lines = sum(1 for _ in open(c_file, encoding="utf-8", errors="replace"))
+            rows.append((name, cy, gcc, lines, opt))
+            print(f"{name:24s} cython {cy:6.1f} s   cc {gcc:6.1f} s ({opt})   {lines:>8,} lines   "
+                  f"(wall {time.time() - wall:5.1f} s)", flush=True)
+        if not args.only and os.path.exists("src/cardsim/_cyutility.c"):  # Cython's shared utility code
+            flags = [(args.opt or "-O1") if f.startswith("-O") else f for f in compile_args] + args.cflags.split()
+            before = cpu_children()
+            subprocess.run(cc + base + includes + ["-c", "src/cardsim/_cyutility.c", "-o", os.path.join(tmp, "u.o")]
+                           + flags, check=True, stderr=subprocess.DEVNULL)
+            rows.append(("_cyutility", 0.0, cpu_children() - before,
+                         sum(1 for _ in open("src/cardsim/_cyutility.c", encoding="utf-8", errors="replace")), "-O1"))
+            print(f"{'_cyutility':24s} cython    0.0 s   cc {rows[-1][2]:6.1f} s", flush=True)
+    print(f"{'total':24s} cython {sum(r[1] for r in rows):6.1f} s   cc {sum(r[2] for r in rows):6.1f} s   "
+          f"{sum(r[3] for r in rows):>8,} lines   (load {os.getloadavg()[0]:.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
