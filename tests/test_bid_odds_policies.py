@@ -234,8 +234,8 @@ def test_bad_policies_in_python():
             check_batch_policies("euchre", policy, 4)
     with pytest.raises(CardsimError, match="not available for cutthroat-pinochle"):
         Game("cutthroat-pinochle").simulate(5, policy="pimc")
-    with pytest.raises(CardsimError, match="hand batches"):
-        Game("euchre").simulate(5, policy="pimc", unit="game")
+    with pytest.raises(CardsimError, match="not unit='tournament'"):
+        Game("spades").simulate(5, policy="pimc", unit="tournament")
     with pytest.raises(CardsimError, match="not conditioned"):
         bid_odds("euchre", "JH AH KS 9C TD", upcard="9H", trials=5, policy="pimc", voids=["1:S"])
 

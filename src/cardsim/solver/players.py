@@ -25,7 +25,7 @@ solver's phase).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import numpy as np
@@ -46,12 +46,16 @@ class SolverPolicy:
     seed: int = 0
     bids: str = "heuristic"     # spades batches: "pimc" also bids by PIMC (cardsim.solver._pimc)
     value: str = "tricks"       # spades batch play-outs: "score" values the seat's score for the hand
+    default_value: str = field(default="tricks", compare=False, repr=False)  # the game's: the name says others
 
     @property
     def name(self) -> str:
+        """The full form, which parses back to this player in its game (a value other than the
+        game's default is named: spades play-outs default to score, so tricks is named there)."""
         if self.kind == "oracle":
             return "oracle"
-        tail = (",bids=pimc" if self.bids == "pimc" else "") + (",value=score" if self.value == "score" else "")
+        tail = (",bids=pimc" if self.bids == "pimc" else "") + (
+            f",value={self.value}" if self.value == "score" or self.value != self.default_value else "")
         return f"pimc(worlds={self.worlds},eval={self.eval},seed={self.seed}{tail})"
 
 
@@ -108,6 +112,7 @@ def parse_policy(name: str, game: str | None = None) -> SolverPolicy:
     if params.get("bids") == "pimc" or (game in ("spades", "cutthroat-spades") and params["eval"] == "playout"):
         # spades play-outs are judged by the hand's score (nil, contracts, bags), as PIMC bids are
         params.setdefault("value", "score")
+        params["default_value"] = "score"
     return SolverPolicy("pimc", **params)
 
 
