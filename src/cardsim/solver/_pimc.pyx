@@ -44,7 +44,7 @@ from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepar
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
 from cardsim._games cimport GD_MAX_SEATS, GDGame, GDResult, GameKind, gd_hand_stream, gd_play_game
-from cardsim.solver._solver cimport SV_FOLLOW, SVEntry, SVPos, SVRules, SVScratch, sv_apply, sv_value
+from cardsim.solver._solver cimport SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch, sv_apply, sv_value
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal, euo_record
@@ -81,32 +81,66 @@ ctypedef struct PMSeat:
 
 ctypedef struct PMScratch:
     DealPlan* plan              # the constrained dealer's plan (~512 KiB)
-    SVScratch sv                # the solver's scratch (its transposition table)
+    SVScratch sv                # the solver's scratch (its transposition tables)
+    uint64_t gtt_buckets        # the generalised table's buckets allocated (a decision uses a part)
+    int general_from            # tricks left from which the generalised table is used (PMGame's)
 
 
-cdef int pm_open(PMScratch* sc, int tt_bits) noexcept nogil:
-    """Allocate one thread's scratch; -1 when out of memory."""
+cdef inline int pm_gtt_bits(int tricks_left) noexcept nogil:
+    """The generalised table's entries (log2) a search of ``tricks_left`` tricks wants (as the
+    solver's Position sizes it)."""
+    cdef int bits = 6 + tricks_left if tricks_left <= 10 else 2 * tricks_left - 4
+    return bits if bits > 10 else 10
+
+
+cdef int pm_open(PMScratch* sc, int tt_bits, int tricks=13) noexcept nogil:
+    """Allocate one thread's scratch; -1 when out of memory.  The solver gets both of its tables:
+    the generalised one (trick mode: an entry serves every world of the decision whose cards that
+    mattered lie alike, and DDS's small-card rule prunes) and the exact one, for a world where a
+    seat holds a whole lane (the generalised key keeps a lane's length in 4 bits)."""
     memset(sc, 0, sizeof(PMScratch))
     sc.plan = <DealPlan*>malloc(sizeof(DealPlan))
     sc.sv.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
     sc.sv.tt_mask = (<uint64_t>1 << tt_bits) - 1
+    sc.gtt_buckets = <uint64_t>1 << ((tt_bits - 1 if pm_gtt_bits(tricks) > tt_bits - 1 else pm_gtt_bits(tricks)) - 4)
+    sc.sv.gtt = <SVGBucket*>calloc(sc.gtt_buckets, sizeof(SVGBucket))
+    sc.sv.gtt_mask = sc.gtt_buckets - 1
     sc.sv.gen = 1
-    return 0 if sc.plan != NULL and sc.sv.tt != NULL else -1
+    return 0 if sc.plan != NULL and sc.sv.tt != NULL and sc.sv.gtt != NULL else -1
 
 
 cdef void pm_close(PMScratch* sc) noexcept nogil:
     free(sc.plan)
     free(sc.sv.tt)
+    free(sc.sv.gtt)
     sc.plan = NULL
     sc.sv.tt = NULL
+    sc.sv.gtt = NULL
 
 
-cdef inline void pm_new_search(PMScratch* sc) noexcept nogil:
-    """Every decision searches under its own rules (trump, side): a fresh table generation."""
+cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
+    """Every decision searches under its own rules (trump, side): a fresh table generation, and
+    the generalised table emptied (its entries hold no generation), no bigger than the tricks
+    left need (as the solver's Position sizes it: clearing costs a pass over it)."""
+    cdef uint64_t buckets = <uint64_t>1 << (pm_gtt_bits(tricks_left) - 4)
     sc.sv.gen += 1
     if sc.sv.gen == 0:
         memset(sc.sv.tt, 0, <size_t>(sc.sv.tt_mask + 1) * sizeof(SVEntry))
         sc.sv.gen = 1
+    if buckets > sc.gtt_buckets:
+        buckets = sc.gtt_buckets
+    sc.sv.gtt_mask = buckets - 1
+    memset(sc.sv.gtt, 0, <size_t>buckets * sizeof(SVGBucket))
+
+
+cdef inline bint pm_full_lane(const uint64_t* hands, int seats) noexcept nogil:
+    """A seat holds all 16 cards of a lane: the generalised table cannot key it (exact table then)."""
+    cdef int s, l
+    for s in range(seats):
+        for l in range(4):
+            if (hands[s] & lane_bb(l)) == lane_bb(l):
+                return True
+    return False
 
 
 cdef inline uint64_t pm_base(uint64_t policy_seed, uint64_t seed, int64_t index) noexcept nogil:
@@ -158,23 +192,26 @@ cdef inline bint pm_one_class(const int* rep, int n) noexcept nogil:
     return True
 
 
-cdef inline int pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* pos, const int* moves,
-                               const int* rep, int n, int guess, int64_t* total) noexcept nogil:
+cdef inline void pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* pos, const int* moves,
+                                const int* rep, int n, int* guess, int64_t* total) noexcept nogil:
     """Add to total[j] the side's tricks from ``pos`` after move j with best play (one solve per
-    class of equivalent moves); returns the last value (the next search's guess)."""
-    cdef int j, gain, v = guess
+    class of equivalent moves), each search started from ``guess[j]`` (the move's value in the
+    world before; -1: the value of the move before), which gets the value found."""
+    cdef int j, gain, v = 0
     cdef int vals[PM_MAX_MOVES]
     cdef SVPos child
+    sc.sv.general = (sr.kind == SV_FOLLOW and not sr.points and pos.tricks_left >= sc.general_from
+                     and not pm_full_lane(pos.hand, sr.seats))
     for j in range(n):
         if rep[j] != j:
             vals[j] = vals[rep[j]]
         else:
             child = pos[0]
             gain = sv_apply(sr, &child, moves[j])
-            v = gain + sv_value(&sc.sv, sr, &child, v - gain)
+            v = gain + sv_value(&sc.sv, sr, &child, (guess[j] if guess[j] >= 0 else v) - gain)
             vals[j] = v
+        guess[j] = vals[j]
         total[j] += vals[j]
-    return v
 
 
 cdef inline uint64_t pm_elsewhere(uint64_t deck, uint64_t played, uint64_t own, const int* trick, int n_in_trick) noexcept nogil:
@@ -236,6 +273,8 @@ ctypedef struct PMGame:
     pm_new_fn new_hand          # hand ``stream`` of the batch keyed by ``seed``, for a dealer
     pm_record_fn record         # the finished hand's record (the game's own hand batches' record)
     int tt_bits                 # the solver's table for one decision
+    int general_from            # tricks left from which the generalised table pays (fewer: the exact table,
+                                # whose nodes cost less: spades endgames; measured in bench/bench_pimc_odds.py)
 
 ctypedef union PMAnyHand:       # room for any game's hand struct (a world)
     EUHand eu
@@ -259,7 +298,8 @@ cdef int pm_card(const PMGame* g, const void* h, const void* r, const PMSeat* ps
     cdef int actions[PM_MAX_MOVES]
     cdef int64_t total[PM_MAX_MOVES]
     cdef int rep[PM_MAX_MOVES]
-    cdef int seat = g.to_act(h), n = 0, j, w, p, side, n_places, guess = 0, before
+    cdef int guess[PM_MAX_MOVES]
+    cdef int seat = g.to_act(h), n = 0, j, w, p, side, n_places, before
     cdef const uint64_t* hands = g.hands(<void*>h)
     cdef uint64_t* wh
     cdef PMAnyHand world
@@ -273,6 +313,7 @@ cdef int pm_card(const PMGame* g, const void* h, const void* r, const PMSeat* ps
         moves[n] = lsb(m)
         actions[n] = g.action(h, moves[n])
         total[n] = 0
+        guess[n] = -1
         m &= m - 1
         n += 1
     side = g.side(h, r, seat)
@@ -280,10 +321,11 @@ cdef int pm_card(const PMGame* g, const void* h, const void* r, const PMSeat* ps
     if (ps.kind == PM_ORACLE or ps.eval == PM_SOLVE) and pm_one_class(rep, n):
         return g.heuristic(<void*>h, r)  # every card takes the same tricks: the tie-break's card, unsearched
     if ps.kind == PM_ORACLE or ps.eval == PM_SOLVE:
-        pm_new_search(sc)
         g.solver(h, r, side, &sr, &pos)
+        pm_new_search(sc, pos.tricks_left)
+        sc.general_from = g.general_from
     if ps.kind == PM_ORACLE:
-        pm_solve_moves(sc, &sr, &pos, moves, rep, n, 0, total)
+        pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
         return pm_choose(total, moves, actions, n, g.heuristic(<void*>h, r))
     n_places = g.places(h, r, seat, &known, &hidden, barred, cap, place_seat)
     if cd_prepare_masks(sc.plan, hidden, barred, cap, n_places) != CD_OK:
@@ -300,7 +342,7 @@ cdef int pm_card(const PMGame* g, const void* h, const void* r, const PMSeat* ps
         if ps.eval == PM_SOLVE:
             for p in range(sr.seats):
                 pos.hand[p] = wh[p] if (sr.active >> p) & 1 else 0
-            guess = pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
+            pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
         else:
             for j in range(n):
                 total[j] += g.playout(&world, r, ps, seat, side, before, moves[j])
@@ -529,6 +571,7 @@ PM_EUCHRE.step = pm_eu_step
 PM_EUCHRE.new_hand = pm_eu_new_hand
 PM_EUCHRE.record = pm_eu_record
 PM_EUCHRE.tt_bits = PM_EU_TT_BITS
+PM_EUCHRE.general_from = 0
 
 
 # the euchre action-odds trial (euchre/odds.pxd) with PIMC and oracle seats
@@ -841,6 +884,7 @@ PM_SPADES.step = pm_sp_step
 PM_SPADES.new_hand = sp_gd_new
 PM_SPADES.record = pm_sp_record
 PM_SPADES.tt_bits = PM_SP_TT_BITS
+PM_SPADES.general_from = 8
 
 
 # the spades bid-odds trial (spades/odds.pyx) with PIMC and oracle seats: every candidate bid
@@ -1176,6 +1220,12 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
     in its card play, with barred cards noted as the step API notes them) plays, its worlds
     drawn with decision key ``key`` (world w: seed ``key + GAMMA*(w+1)``) as the Python
     reference cardsim.solver.players.pimc_action(hand, policy, key=key) draws them."""
+    return pimc_decision_nodes(state, policy_seat, key)[0]
+
+
+def pimc_decision_nodes(GameState state, policy_seat, uint64_t key):
+    """pimc_decision and the solver's positions searched for it: (action, nodes), a measure of
+    the decision's cost that does not depend on the machine's load (bench/bench_pimc_odds.py)."""
     cdef PMSeat ps
     cdef int pol[1]
     cdef PMScratch sc
@@ -1187,7 +1237,10 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
     if ps.kind < PM_PIMC:
         raise ValueError("pimc_decision is for pimc and oracle")
     game = state.rules.game
-    if pm_open(&sc, PM_EU_TT_BITS if "euchre" in game else PM_SP_TT_BITS) < 0:
+    tricks = EU_TRICKS
+    if game in ("spades", "cutthroat-spades"):  # the generalised table sized to the tricks left
+        tricks = (<SPRules*>state.structs[1]).hand_size - (<SPHand*>state.structs[0]).tricks_played
+    if pm_open(&sc, PM_EU_TT_BITS if "euchre" in game else PM_SP_TT_BITS, tricks) < 0:
         pm_close(&sc)
         raise MemoryError()
     try:
@@ -1196,13 +1249,13 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
             if eh.phase != EPH_PLAY:
                 raise ValueError("the hand is not in its card play")
             card = pm_card(&PM_EUCHRE, eh, <const EURules*>state.structs[1], &ps, &sc, key)
-            return pm_eu_action(eh, card)
+            return pm_eu_action(eh, card), sc.sv.nodes
         if game in ("spades", "cutthroat-spades"):
             sh = <SPHand*>state.structs[0]
             if sh.phase != SP_PH_PLAY:
                 raise ValueError("the hand is not in its card play")
             card = pm_card(&PM_SPADES, sh, <const SPRules*>state.structs[1], &ps, &sc, key)
-            return pm_sp_card_action(card)
+            return pm_sp_card_action(card), sc.sv.nodes
         raise ValueError(f"no PIMC in the core for {game}")
     finally:
         pm_close(&sc)
