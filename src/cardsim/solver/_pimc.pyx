@@ -621,18 +621,24 @@ cdef void pm_eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat
                            int64_t index, const int* pol, const PMSeat* ps, PMScratch* sc, uint64_t pseed,
                            int16_t* out) noexcept nogil:
     """eu_odds_trial with PIMC and oracle seats: the same deal (eu_odds_deal), every action."""
-    cdef EUHand dealt, h
-    cdef int a
-    cdef uint64_t base = pm_base(pseed, seed, index)
+    cdef EUHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
+    pm_eu_odds_play(r, &dealt, seat, pol, ps, sc, pm_base(pseed, seed, index), out)
+
+
+cdef void pm_eu_odds_play(const EURules* r, const EUHand* dealt, int seat, const int* pol, const PMSeat* ps,
+                          PMScratch* sc, uint64_t base, int16_t* out) noexcept nogil:
+    """eu_odds_play with PIMC and oracle seats: every action's columns from one deal about to bid."""
+    cdef EUHand h
+    cdef int a
     for a in range(EUO_ACTIONS):
         if a == 3 and r.stick_the_dealer and seat == dealt.dealer:
             out[EUO_PER_ACTION * a] = 0
             out[EUO_PER_ACTION * a + 1] = 0
             out[EUO_PER_ACTION * a + 2] = EUO_NOT_OPEN
             continue
-        h = dealt
+        h = dealt[0]
         pm_euo_act(&h, r, seat, a, pol, ps, sc, base)
         euo_record(&h, r, seat, out + EUO_PER_ACTION * a)
 
@@ -903,16 +909,22 @@ cdef inline int pm_sp_made(const SPHand* h, int seat) noexcept nogil:
 cdef void pm_sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
                            const int* codes, int n_codes, uint64_t seed, int64_t index, const int* pol,
                            const PMSeat* ps, PMScratch* sc, uint64_t pseed, int16_t* out) noexcept nogil:
-    cdef SPHand dealt, h
-    cdef int c, code, chosen = -1
-    cdef uint64_t base = pm_base(pseed, seed, index)
-    cdef int16_t* row
+    cdef SPHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    pm_sp_odds_play(r, &dealt, seat, codes, n_codes, pol, ps, sc, pm_base(pseed, seed, index), out)
+
+
+cdef void pm_sp_odds_play(const SPRules* r, const SPHand* dealt, int seat, const int* codes, int n_codes,
+                          const int* pol, const PMSeat* ps, PMScratch* sc, uint64_t base, int16_t* out) noexcept nogil:
+    """The trial's columns from its deal (bidding under way, the player's turn still to come)."""
+    cdef SPHand h
+    cdef int c, code, chosen = -1
+    cdef int16_t* row
     for c in range(n_codes):
         code = codes[c]
         row = out + SPO_PER_BID * c
-        h = dealt
+        h = dealt[0]
         while h.phase == SP_PH_BID:
             if h.to_act == seat and code >= 0:
                 sp_bid(&h, r, code)
@@ -1211,6 +1223,56 @@ def spades_odds_pimc(rules, uint64_t hand, int seat, int dealer, scores, bint bl
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_sp_odds_trial(&r, hand, seat, dealer, sc_, blind, cd, n_codes, seed, start + i, pol, ps,
                              &sc[threadid()], pseed, &out[i, 0])
+    finally:
+        pm_free(sc, nt)
+
+
+def euchre_odds_pimc_hands(rules, int seats, int seat, uint64_t seed, const int64_t[::1] ids,
+                           const unsigned char[:, ::1] hands, int16_t[:, ::1] out, policy_seats, int threads=1):
+    """Conditioned euchre bid-odds trials with PIMC and oracle seats: trial ``ids[i]``'s kept deal is
+    row i of ``hands`` (cardsim._odds_conditions.odds_conditioned_hands: an EUHand about to bid),
+    played as euchre_odds_pimc plays a trial's deal, keyed by (seed, ids[i])."""
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef int pol[EU_MAX_SEATS]
+    cdef PMSeat ps[EU_MAX_SEATS]
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int nt = max(1, threads)
+    if out.shape[1] != EUO_COLUMNS or out.shape[0] != n or hands.shape[0] != n or hands.shape[1] != sizeof(EUHand):
+        raise ValueError(f"out must have {EUO_COLUMNS} columns, hands {sizeof(EUHand)} bytes a row, one per id")
+    pm_seats(policy_seats, pol, ps, seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_eu_odds_play(&r, <const EUHand*>&hands[i, 0], seat, pol, ps, &sc[threadid()],
+                            pm_base(pseed, seed, ids[i]), &out[i, 0])
+    finally:
+        pm_free(sc, nt)
+
+
+def spades_odds_pimc_hands(rules, int seat, codes, uint64_t seed, const int64_t[::1] ids,
+                           const unsigned char[:, ::1] hands, int16_t[:, ::1] out, policy_seats, int threads=1):
+    """As euchre_odds_pimc_hands for spades: row i of ``hands`` is trial ids[i]'s kept deal (an SPHand
+    at the player's turn), played as spades_odds_pimc plays a trial's deal."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int pol[SP_MAX_SEATS]
+    cdef PMSeat ps[SP_MAX_SEATS]
+    cdef int cd[SPO_MAX_CODES]
+    cdef int n_codes = len(codes), k
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int nt = max(1, threads)
+    if (n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1 or out.shape[0] != n
+            or hands.shape[0] != n or hands.shape[1] != sizeof(SPHand) or not 0 <= seat < r.seats):
+        raise ValueError(f"out must have 3 columns per bid code and one more, hands {sizeof(SPHand)} bytes a row")
+    pm_seats(policy_seats, pol, ps, r.seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, r.seats)
+    for k in range(n_codes):
+        cd[k] = codes[k]
+    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_sp_odds_play(&r, <const SPHand*>&hands[i, 0], seat, cd, n_codes, pol, ps, &sc[threadid()],
+                            pm_base(pseed, seed, ids[i]), &out[i, 0])
     finally:
         pm_free(sc, nt)
 
