@@ -78,6 +78,7 @@ ctypedef struct PMSeat:
     uint64_t seed
     int bids                    # spades: PIMC also bids (pm_sp_bid); 0: the heuristic bids
     int score                   # spades play-outs value the seat's score for the hand, not its side's tricks
+    int tricks                  # oracle: solve only with at most this many tricks left (before: the heuristic); 0: all
 
 ctypedef struct PMScratch:
     DealPlan* plan              # the constrained dealer's plan (~512 KiB)
@@ -322,6 +323,8 @@ cdef int pm_card(const PMGame* g, const void* h, const void* r, const PMSeat* ps
         return g.heuristic(<void*>h, r)  # every card takes the same tricks: the tie-break's card, unsearched
     if ps.kind == PM_ORACLE or ps.eval == PM_SOLVE:
         g.solver(h, r, side, &sr, &pos)
+        if ps.kind == PM_ORACLE and ps.tricks > 0 and pos.tricks_left > ps.tricks:
+            return g.heuristic(<void*>h, r)  # oracle(tricks=N): too early to solve, the heuristic's card
         pm_new_search(sc, pos.tricks_left)
         sc.general_from = g.general_from
     if ps.kind == PM_ORACLE:
@@ -948,9 +951,10 @@ EVALS = {"solve": PM_SOLVE, "playout": PM_PLAYOUT}
 
 
 cdef int pm_seats(seats, int* pol, PMSeat* ps, int n) except -1:
-    """Per seat (kind, worlds, eval, seed[, bids[, value]]): kind one of KINDS, eval one of EVALS,
-    bids heuristic (default) or pimc (spades: pm_sp_bid), value tricks (default) or score (spades
-    play-outs: the seat's score for the hand); checked by the caller."""
+    """Per seat (kind, worlds, eval, seed[, bids[, value[, tricks]]]): kind one of KINDS, eval one of
+    EVALS, bids heuristic (default) or pimc (spades: pm_sp_bid), value tricks (default) or score
+    (spades play-outs: the seat's score for the hand), tricks (oracle: solve only with at most that
+    many tricks left, the heuristic's card before; 0, the default: every trick); checked by the caller."""
     cdef int s
     if len(seats) != n:
         raise ValueError(f"give {n} seats' policies, got {len(seats)}")
@@ -958,9 +962,11 @@ cdef int pm_seats(seats, int* pol, PMSeat* ps, int n) except -1:
         kind, worlds, ev, sd = seats[s][:4]
         bids = seats[s][4] if len(seats[s]) > 4 else "heuristic"
         value = seats[s][5] if len(seats[s]) > 5 else "tricks"
+        tricks = seats[s][6] if len(seats[s]) > 6 else 0
         if (kind not in KINDS or ev not in EVALS or not 1 <= int(worlds) <= PM_MAX_WORLDS
-                or bids not in ("heuristic", "pimc") or value not in ("tricks", "score")):
+                or bids not in ("heuristic", "pimc") or value not in ("tricks", "score") or not 0 <= int(tricks) <= 64):
             raise ValueError(f"bad policy for seat {s}: {seats[s]!r}")
+        ps[s].tricks = int(tricks)
         ps[s].bids = bids == "pimc"
         ps[s].score = value == "score"
         pol[s] = KINDS[kind]
