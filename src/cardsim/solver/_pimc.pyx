@@ -987,9 +987,20 @@ cdef uint64_t pm_policy_seed(const PMSeat* ps, int n) noexcept:
     return out
 
 
-cdef PMScratch* pm_scratches(int threads, int tt_bits) except NULL:
+cdef inline int pm_table_bits(int tt_bits, const PMSeat* ps, int n) noexcept nogil:
+    """The solver's table size (log2) for these seats: ``tt_bits``, or the smallest when no seat
+    searches (play-outs only: the tables are never read, and a big one costs its allocation)."""
+    cdef int s
+    for s in range(n):
+        if ps[s].kind == PM_ORACLE or (ps[s].kind == PM_PIMC and ps[s].eval == PM_SOLVE):
+            return tt_bits
+    return 5
+
+
+cdef PMScratch* pm_scratches(int threads, int tt_bits, const PMSeat* ps, int n) except NULL:
     cdef PMScratch* sc = <PMScratch*>calloc(threads, sizeof(PMScratch))
     cdef int t
+    tt_bits = pm_table_bits(tt_bits, ps, n)
     if sc == NULL:
         raise MemoryError()
     for t in range(threads):
@@ -1020,7 +1031,7 @@ cdef int pm_batch(const PMGame* g, const void* r, int seats, uint64_t seed, int6
     cdef uint64_t pseed = pm_policy_seed(ps, seats)
     cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
     cdef char* out = <char*>&raw[0]
-    cdef PMScratch* sc = pm_scratches(nt, g.tt_bits)
+    cdef PMScratch* sc = pm_scratches(nt, g.tt_bits, ps, seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_simulate_one(g, r, seats, seed, start + i, pol, ps, &sc[threadid()], pseed, out + i * size)
@@ -1122,7 +1133,7 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
     if runs == NULL:
         raise MemoryError()
     try:
-        sc = pm_scratches(nt, pg.tt_bits)
+        sc = pm_scratches(nt, pg.tt_bits, ps, g.seats)
     except MemoryError:
         free(runs)
         raise
@@ -1194,7 +1205,7 @@ def euchre_odds_pimc(rules, int seats, uint64_t hand, int upcard, int seat, int 
         raise ValueError(f"out must have {EUO_COLUMNS} columns")
     pm_seats(policy_seats, pol, ps, seats)
     cdef uint64_t pseed = pm_policy_seed(ps, seats)
-    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS)
+    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS, ps, seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_eu_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, ps, &sc[threadid()], pseed,
@@ -1224,7 +1235,7 @@ def spades_odds_pimc(rules, uint64_t hand, int seat, int dealer, scores, bint bl
         sc_[k] = scores[k] if k < r.seats else 0
     for k in range(n_codes):
         cd[k] = codes[k]
-    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS)
+    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS, ps, r.seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_sp_odds_trial(&r, hand, seat, dealer, sc_, blind, cd, n_codes, seed, start + i, pol, ps,
@@ -1247,7 +1258,7 @@ def euchre_odds_pimc_hands(rules, int seats, int seat, uint64_t seed, const int6
         raise ValueError(f"out must have {EUO_COLUMNS} columns, hands {sizeof(EUHand)} bytes a row, one per id")
     pm_seats(policy_seats, pol, ps, seats)
     cdef uint64_t pseed = pm_policy_seed(ps, seats)
-    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS)
+    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS, ps, seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_eu_odds_play(&r, <const EUHand*>&hands[i, 0], seat, pol, ps, &sc[threadid()],
@@ -1274,7 +1285,7 @@ def spades_odds_pimc_hands(rules, int seat, codes, uint64_t seed, const int64_t[
     cdef uint64_t pseed = pm_policy_seed(ps, r.seats)
     for k in range(n_codes):
         cd[k] = codes[k]
-    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS)
+    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS, ps, r.seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_sp_odds_play(&r, <const SPHand*>&hands[i, 0], seat, cd, n_codes, pol, ps, &sc[threadid()],
@@ -1308,7 +1319,7 @@ def pimc_decision_nodes(GameState state, policy_seat, uint64_t key):
     tricks = EU_TRICKS
     if game in ("spades", "cutthroat-spades"):  # the generalised table sized to the tricks left
         tricks = (<SPRules*>state.structs[1]).hand_size - (<SPHand*>state.structs[0]).tricks_played
-    if pm_open(&sc, PM_EU_TT_BITS if "euchre" in game else PM_SP_TT_BITS, tricks) < 0:
+    if pm_open(&sc, pm_table_bits(PM_EU_TT_BITS if "euchre" in game else PM_SP_TT_BITS, &ps, 1), tricks) < 0:
         pm_close(&sc)
         raise MemoryError()
     try:
