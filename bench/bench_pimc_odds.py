@@ -6,9 +6,10 @@
   (wall and CPU seconds, the load average before and after; target: under 60 s on 2 cores).
 * ``batch``: hands a second with PIMC seats (``Game.simulate``, 2 threads), and the PIMC decisions
   they made (from a count of the decisions with more than one legal card).
-* ``decision``: one core PIMC decision (cardsim.solver._pimc.pimc_decision, 32 worlds) at the
-  first card of a hand, median and 90th percentile over deals: euchre with solver and with play-out
-  evaluation, spades with play-outs (tricks and score).
+* ``decision``: one core PIMC decision (cardsim.solver._pimc.pimc_decision_nodes, 32 worlds) at the
+  first card of a hand, median and 90th percentile over deals, wall and thread-CPU time, and the
+  solver's nodes a decision: euchre and cutthroat euchre with solver and with play-out evaluation,
+  spades with play-outs (tricks and score), cutthroat spades with score play-outs.
 * ``euchre``: duplicate strength: each deal played twice, the PIMC team in seats 0+2 then 1+3 against
   heuristic players, with the same deals and bidding; the edge is the PIMC team's mean net points a
   hand against the all-heuristic baseline of the same deals, with its standard error (and the oracle's).
@@ -99,24 +100,31 @@ def strength(game: str, deals: int) -> None:
 
 
 def decision(deals: int) -> None:
-    from cardsim.solver._pimc import pimc_decision
+    """Wall and thread-CPU milliseconds a decision (CPU time is the fairer figure on a loaded
+    machine) and, with solver evaluation, the solver's positions searched (a figure that does not
+    depend on the load at all)."""
+    from cardsim.solver._pimc import pimc_decision_nodes
     for game, specs in [("euchre", [("pimc", 32, "solve", 0), ("pimc", 32, "playout", 0)]),
-                        ("spades", [("pimc", 32, "playout", 0), ("pimc", 32, "playout", 0, "heuristic", "score")])]:
+                        ("cutthroat-euchre", [("pimc", 32, "solve", 0), ("pimc", 32, "playout", 0)]),
+                        ("spades", [("pimc", 32, "playout", 0), ("pimc", 32, "playout", 0, "heuristic", "score")]),
+                        ("cutthroat-spades", [("pimc", 32, "playout", 0, "heuristic", "score")])]:
         g = Game(game)
         for spec in specs:
-            times = []
+            wall, cpu, nodes = [], [], 0
             for seed in range(min(deals, 300)):
                 hand = g.deal(seed=seed)
                 while hand.to_act is not None and hand._state.phase != "play":
                     hand.step("heuristic")
                 if hand.to_act is None:
                     continue
-                t0 = time.perf_counter()
-                pimc_decision(hand._state, spec, seed)
-                times.append(time.perf_counter() - t0)
-            ms = np.array(times) * 1e3
-            print(f"decision {game} {spec}: median {np.median(ms):.2f} ms, p90 {np.percentile(ms, 90):.2f} ms "
-                  f"({len(ms)} first leads; load {load()})")
+                t0, c0 = time.perf_counter(), time.thread_time()
+                nodes += pimc_decision_nodes(hand._state, spec, seed)[1]
+                cpu.append(time.thread_time() - c0)
+                wall.append(time.perf_counter() - t0)
+            w, c = np.array(wall) * 1e3, np.array(cpu) * 1e3
+            print(f"decision {game} {spec}: median {np.median(w):.2f} ms wall, {np.median(c):.2f} ms CPU, "
+                  f"p90 {np.percentile(w, 90):.2f} ms wall, {np.percentile(c, 90):.2f} ms CPU, "
+                  f"{nodes / len(w):.0f} solver nodes a decision ({len(w)} first leads; load {load()})")
 
 
 def main() -> None:

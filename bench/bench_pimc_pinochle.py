@@ -45,20 +45,23 @@ def in_play(game: str, seed: int, played: int) -> Any:
 
 def bench_time(game: str, decisions: int, first: bool) -> None:
     p = parse_policy(PIMC)
-    times = []
+    times: list[float] = []
+    cpu: list[float] = []
     seed = 0
     while len(times) < decisions:
         seed += 1
         hand = in_play(game, seed, 0 if first else seed % 12)
         if hand is None:
             continue
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         pimc_action(hand, p)
+        cpu.append(time.thread_time() - c)
         times.append(time.perf_counter() - t)
-    a = np.array(times) * 1000
+    a, b = np.array(times) * 1000, np.array(cpu) * 1000
     where = "the first lead" if first else "0-11 cards played"
-    print(f"{game} {PIMC} decision: median {np.median(a):.2f} ms, p90 {np.percentile(a, 90):.2f} ms, "
-          f"max {a.max():.2f} ms over {decisions} positions ({where})")
+    print(f"{game} {PIMC} decision: median {np.median(a):.2f} ms wall ({np.median(b):.2f} ms CPU), p90 "
+          f"{np.percentile(a, 90):.2f} ms wall ({np.percentile(b, 90):.2f} ms CPU), max {a.max():.2f} ms wall "
+          f"over {decisions} positions ({where})")
 
 
 def player(kind: str, oracle_tricks: int) -> Callable[[Any], int | None]:

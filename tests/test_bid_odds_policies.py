@@ -234,10 +234,8 @@ def test_bad_policies_in_python():
             check_batch_policies("euchre", policy, 4)
     with pytest.raises(CardsimError, match="not available for cutthroat-pinochle"):
         Game("cutthroat-pinochle").simulate(5, policy="pimc")
-    with pytest.raises(CardsimError, match="hand batches"):
-        Game("euchre").simulate(5, policy="pimc", unit="game")
-    with pytest.raises(CardsimError, match="not conditioned"):
-        bid_odds("euchre", "JH AH KS 9C TD", upcard="9H", trials=5, policy="pimc", voids=["1:S"])
+    with pytest.raises(CardsimError, match="not unit='tournament'"):
+        Game("spades").simulate(5, policy="pimc", unit="tournament")
 
 
 def _cli(*args: str):
@@ -274,7 +272,6 @@ def test_cli_bid_policy_pimc_and_policies_json():
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic"], "at least two"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "heuristic,pimc"], "one per seat"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc(worlds=2"], "parentheses"),
-    (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc", "--void", "1:S"], "not conditioned"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc", "--workers", "2"], "this machine only"),
 ])
 def test_cli_bad_policies_one_line_exit_2(args, text):

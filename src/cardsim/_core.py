@@ -52,7 +52,7 @@ from cardsim.spades.odds import (
     spades_odds, spades_odds_deals,
 )
 from cardsim._odds_conditions import (
-    DealConditions, odds_conditioned, odds_candidates,
+    DealConditions, odds_conditioned, odds_conditioned_hands, odds_candidates,
 )
 
 __all__ = [
@@ -75,5 +75,5 @@ __all__ = [
     "partnership_pinochle_hand_deals", "TH_GAME_DTYPE", "two_hand_pinochle_game_kind",
     "two_hand_pinochle_hand_deals", "CUTTHROAT_EUCHRE_GAME_DTYPE", "EUCHRE_GAME_DTYPE", "euchre_game_kind",
     "euchre_hand_deals", "spades_estimate", "set_spades_bid_table", "spades_bid_tables", "spades_nil_limits",
-    "spades_game_kind", "spades_hand_deals", "DealConditions", "odds_conditioned", "odds_candidates",
+    "spades_game_kind", "spades_hand_deals", "DealConditions", "odds_conditioned", "odds_conditioned_hands", "odds_candidates",
 ]

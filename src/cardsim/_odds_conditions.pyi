@@ -18,6 +18,11 @@ def odds_conditioned(game: str, rules: Mapping[str, Any], cond: DealConditions, 
                      seed: int, ids: npt.NDArray[np.int64], out: npt.NDArray[np.int16], tries: npt.NDArray[np.int64],
                      policies: Sequence[str], threads: int = ..., upcard: int = ..., scores: Sequence[int] | None = ...,
                      blind: bool = ..., codes: Sequence[int] | None = ...) -> None: ...
+def odds_conditioned_hands(game: str, rules: Mapping[str, Any], cond: DealConditions, hand: int, seat: int,
+                           dealer: int, seed: int, ids: npt.NDArray[np.int64], hands: npt.NDArray[np.uint8],
+                           tries: npt.NDArray[np.int64], policies: Sequence[str], threads: int = ...,
+                           upcard: int = ..., scores: Sequence[int] | None = ..., blind: bool = ...) -> None: ...
+def hand_bytes(game: str) -> int: ...
 def odds_candidates(game: str, rules: Mapping[str, Any], cond: DealConditions, hand: int, seat: int, dealer: int,
                     seed: int, start: int, deals: npt.NDArray[np.uint64], passed: npt.NDArray[np.uint8],
                     policies: Sequence[str], threads: int = ..., upcard: int = ..., scores: Sequence[int] | None = ...,

@@ -48,13 +48,14 @@ from cardsim.pinochle.games_odds cimport *
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport *
-from cardsim.spades.engine cimport SPRules, SP_MAX_SEATS
+from cardsim.spades.engine cimport SPHand, SPRules, SP_MAX_SEATS
 from cardsim.pinochle.cutthroat cimport cp_rules_from
 from cardsim.pinochle.partnership cimport pp_rules_from
 from cardsim.pinochle.two_hand cimport th_rules_from
 from cardsim.euchre.euchre cimport eu_rules_from
 from cardsim.spades.spades cimport sp_rules_from
-from cardsim.spades.odds cimport SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_trials
+from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
+                                  sp_conditioned_trials)
 from cardsim.pinochle.common cimport pin_bid_tables
 
 PIN_TABLES = pin_bid_tables()  # the pinochle players' learned tables live in cardsim.pinochle.common
@@ -313,14 +314,19 @@ cdef bint euc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng
     euc_set(h, r, bb, a.upcard, a.dealer)
     return c.n_calls == 0 or euc_auction_ok(r, c, h, a.policies)
 
+cdef int64_t euc_keep(const EURules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                      EUHand* dealt) noexcept nogil:
+    """Trial ``index``'s kept deal into ``dealt``, about to bid; the deals tried, -1: none passed."""
+    cdef uint64_t bb[CD_MAX_PLACES]
+    return oc_seed_retry(euc_attempt, r, c, a, seed, index, &dealt.deal_rng, &dealt.rng, dealt, bb)
+
 cdef int64_t euc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
     """The calls are passes up to the player's turn, and each action's play forces exactly those
     passes (euo_act), so the kept deal is played from the start of the bidding."""
     cdef const EURules* r = <const EURules*>rules
     cdef EUHand dealt
-    cdef uint64_t bb[CD_MAX_PLACES]
-    cdef int64_t tries = oc_seed_retry(euc_attempt, r, c, a, seed, index, &dealt.deal_rng, &dealt.rng, &dealt, bb)
+    cdef int64_t tries = euc_keep(r, a, seed, index, c, &dealt)
     if tries >= 0:
         eu_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
@@ -472,6 +478,56 @@ def odds_conditioned(game, rules, DealConditions cond, uint64_t hand, int seat, 
         with nogil:
             sp_conditioned_trials(&store.sp, c, hand, seat, dealer, sc, blind, cd, n_codes, seed, &ids[0], n,
                                   &out[0, 0], out.shape[1], &tries[0], pol, threads)
+
+
+def odds_conditioned_hands(game, rules, DealConditions cond, uint64_t hand, int seat, int dealer, uint64_t seed,
+                           const int64_t[::1] ids, unsigned char[:, ::1] hands, int64_t[::1] tries, policies,
+                           int threads=1, int upcard=-1, scores=None, bint blind=False):
+    """The kept deals of conditioned trials ``ids`` (as odds_conditioned keeps them) as the game's
+    hand structs, one a row of ``hands`` (euchre: about to bid; spades: at the player's turn):
+    cardsim.solver._pimc plays them with PIMC and oracle seats.  ``tries`` as odds_conditioned's."""
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int pol[SP_MAX_SEATS]
+    cdef int sc[SP_MAX_SEATS]
+    cdef int k
+    cdef EURules eur
+    cdef SPRules spr
+    cdef OCArgs a
+    if hands.shape[0] != n or tries.shape[0] != n:
+        raise ValueError("ids, hands and tries must have the same length")
+    for k in range(SP_MAX_SEATS):
+        pol[k] = 0
+        sc[k] = 0
+    a.hand, a.seat, a.dealer, a.upcard, a.policies = hand, seat, dealer, upcard, pol
+    if game in ("euchre", "cutthroat-euchre"):
+        if hands.shape[1] != sizeof(EUHand):
+            raise ValueError(f"hands must have {sizeof(EUHand)} bytes a row")
+        eur = eu_rules_from(rules, 4 if game == "euchre" else 3)
+        policy_codes(policies, pol, eur.seats)
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+            tries[i] = euc_keep(&eur, &a, seed, ids[i], &cond.c, <EUHand*>&hands[i, 0])
+    elif game in ("spades", "cutthroat-spades"):
+        if hands.shape[1] != sizeof(SPHand):
+            raise ValueError(f"hands must have {sizeof(SPHand)} bytes a row")
+        spr = sp_rules_from(rules)
+        for k in range(spr.seats):
+            pol[k] = policy_code(policies[k])
+            sc[k] = scores[k]
+        if n:
+            with nogil:
+                sp_conditioned_hands(&spr, &cond.c, hand, seat, dealer, sc, blind, seed, &ids[0], n,
+                                     <SPHand*>&hands[0, 0], &tries[0], pol, threads)
+    else:
+        raise ValueError(f"no conditioned hands for {game!r}")
+
+
+def hand_bytes(game):
+    """The size of the game's hand struct (a row of odds_conditioned_hands)."""
+    if game in ("euchre", "cutthroat-euchre"):
+        return sizeof(EUHand)
+    if game in ("spades", "cutthroat-spades"):
+        return sizeof(SPHand)
+    raise ValueError(f"no conditioned hands for {game!r}")
 
 
 cdef bint oc_candidate(oc_attempt_fn attempt, const void* rules, const OddsCond* c, const OCArgs* a, uint64_t seed,

@@ -16,7 +16,7 @@ from .meld import Meld, pinochle_meld
 from .pinochle.cutthroat_hand import CutthroatPinochleHand
 from .pinochle.partnership_hand import PartnershipPinochleHand
 from .pinochle.two_hand_hand import TwoHandPinochleHand, two_hand_meld
-from .players import check_policies
+from .players import POLICIES, check_policies
 from .records import HandRecords, Summarizer
 from .summaries import Summary
 from .summaries import (cutthroat_pinochle_summary, euchre_summary, partnership_pinochle_summary,
@@ -370,7 +370,8 @@ class Game:
         games; records that are not those games' are refused."""
         self._unit("game")
         try:
-            return whole_game.hand_scores(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
+            return whole_game.hand_scores(self.name, self.rules, self.seats, self._batch_policies(policy, "game")[0],
+                                          check_seed(seed),
                                           int(start), games, check_threads(threads))
         except ValueError as exc:
             raise CardsimError(str(exc)) from None
@@ -418,12 +419,10 @@ class Game:
              solver: list[tuple[Any, ...]] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Fill records chunk by chunk: slices of ``array``, or fresh arrays of ``step`` records;
         ``solver`` (per seat, from check_batch_policies): hands with PIMC or oracle seats."""
-        dtype, chunk_fn, _ = self._unit(unit)
+        dtype, _, _ = self._unit(unit)
         seed = check_seed(seed)
         threads = check_threads(threads)
-        core_step = self._step(unit)
-        if solver is not None:
-            chunk_fn, core_step = _solver_chunk(self.name, self.seats, solver), SOLVER_CHUNK_HANDS
+        chunk_fn, core_step = self._chunk(unit, policies, solver)
         step = core_step if step is None else step
         for start in range(0, n, step):
             out = array[start:start + step] if array is not None else np.zeros(min(step, n - start), dtype=dtype)
@@ -433,6 +432,23 @@ class Game:
                 if progress is not None:
                     progress(start + min(offset + core_step, len(out)), n)
             yield start, out
+
+    def _chunk(self, unit: str, policies: list[str],
+               solver: list[tuple[Any, ...]] | None = None) -> tuple[Callable[..., None], int]:
+        """The core's chunk function of ``unit`` batches with ``policies`` (checked names) and the
+        records it is called with at a time: with PIMC or oracle seats (``solver``, or found in
+        the names) hands come from cardsim.solver._pimc, and whole games from the game's
+        chunk function, which plays them through the same driver (cardsim.whole_game)."""
+        _, chunk_fn, _ = self._unit(unit)
+        if solver is None and unit == "hand":
+            from .solver.players import check_batch_policies, is_solver_policy
+            if any(is_solver_policy(p) for p in policies):
+                solver = check_batch_policies(self.name, policies, self.seats)[1]
+        if solver is not None and unit == "hand":
+            return _solver_chunk(self.name, self.seats, solver), SOLVER_CHUNK_HANDS
+        if unit == "game" and any(p not in POLICIES for p in policies):
+            return chunk_fn, SOLVER_CHUNK_HANDS // 64
+        return chunk_fn, self._step(unit)
 
     def summarizer(self, unit: str = "hand", *, policy: str | Sequence[str] = "heuristic",
                    seed: int = 0) -> "Summarizer":
@@ -446,15 +462,16 @@ class Game:
     def _batch_policies(self, policy: str | Sequence[str], unit: str, scheduler: str | None = None,
                         workers: int | None = None,
                         hand_scores: bool = False) -> tuple[list[str], list[tuple[Any, ...]] | None]:
-        """The policies of a batch: core names, or solver players (pimc, oracle) for hand batches."""
+        """The policies of a batch: core names, or solver players (pimc, oracle) for hand and game
+        batches (here or on a Dask cluster)."""
         from .solver.players import check_batch_policies, is_solver_policy
         if isinstance(policy, str) and not is_solver_policy(policy) or not isinstance(policy, str) and not any(
                 isinstance(p, str) and is_solver_policy(p) for p in policy):
             return self._policies(policy), None
         names, solver = check_batch_policies(self.name, policy, self.seats)
-        if unit != "hand" or scheduler is not None or workers is not None or hand_scores:
-            raise CardsimError("pimc and oracle play hand batches (unit='hand') on this machine only: "
-                               "no whole games, tournaments or clusters yet")
+        if unit not in ("hand", "game"):
+            raise CardsimError(f"pimc and oracle play hands and whole games (unit='hand' or 'game'), not "
+                               f"unit={unit!r} yet: the spades tournament loop plays its games with core policies")
         return names, solver
 
 

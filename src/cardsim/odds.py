@@ -166,12 +166,11 @@ def odds_policies(game: str, policy: str | Sequence[str], seats: int,
                   conditioned: bool = False) -> tuple[list[str], list[tuple[Any, ...]] | None]:
     """The players of bid odds: one policy for every seat or one per seat, checked; with any
     solver player (pimc, oracle: euchre and spades) also each seat's spec for the core
-    (cardsim.solver.players.check_batch_policies).  Conditioned odds take core policies only."""
+    (cardsim.solver.players.check_batch_policies).  Conditioned odds take them too: the kept deals
+    come from the core's conditioned dealer, the play from cardsim.solver._pimc; the auction is
+    checked against the seats' bidding policy (a solver player bids as the heuristic)."""
     from .solver.players import check_batch_policies
     names, solver = check_batch_policies(game, policy, seats)
-    if solver is not None and conditioned:
-        raise CardsimError("pimc and oracle bid odds are not conditioned yet (known, voids, auction, constraints, "
-                           "accept): drop the conditions or use heuristic / random")
     return names, solver
 
 

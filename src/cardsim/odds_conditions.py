@@ -502,9 +502,32 @@ def build_conditions(game: Any, hand: CardSet | None, seat: int, dealer: int, po
     return Conditions(name, places, core, description, rejection, accept, floor, max_attempts, first_bid, round2)
 
 
+def _solver_trials(cond: Conditions, game: Any, hand_mask: int, seat: int, dealer: int, seed: int,
+                   policies: list[str], threads: int, ids: np.ndarray, out: np.ndarray, tries: np.ndarray,
+                   solver: list[tuple[Any, ...]], **extra: Any) -> None:
+    """Conditioned trials ``ids`` with PIMC or oracle seats (euchre, spades): the core keeps each
+    trial's deal exactly as odds_conditioned does (the same ids, the same deals), and
+    cardsim.solver._pimc plays it as its unconditioned trials play theirs."""
+    from ._odds_conditions import hand_bytes
+    from .solver import _pimc
+    hands = np.zeros((len(ids), hand_bytes(game.name)), dtype=np.uint8)
+    deal = {k: v for k, v in extra.items() if k in ("upcard", "scores", "blind")}
+    _core.odds_conditioned_hands(game.name, game.rules, cond.core, hand_mask, seat, dealer, seed, ids, hands, tries,
+                                 policies, threads, **deal)
+    if (tries < 0).any():
+        return
+    if "euchre" in game.name:
+        _pimc.euchre_odds_pimc_hands(game.rules, game.seats, seat, seed, ids, hands, out, solver, threads)
+    else:
+        _pimc.spades_odds_pimc_hands(game.rules, seat, extra["codes"], seed, ids, hands, out, solver, threads)
+
+
 def run_conditioned(cond: Conditions, game: Any, hand_mask: int, seat: int, dealer: int, seed: int, policies: list[str],
-                    threads: int, width: int, start: int, n: int, **extra: Any) -> np.ndarray:
-    """Trials ``start .. start+n-1`` of a conditioned run (or, with accept, the next n kept deals)."""
+                    threads: int, width: int, start: int, n: int, solver: list[tuple[Any, ...]] | None = None,
+                    **extra: Any) -> np.ndarray:
+    """Trials ``start .. start+n-1`` of a conditioned run (or, with accept, the next n kept deals);
+    ``solver`` (per seat, cardsim.solver.players.check_batch_policies): PIMC or oracle seats play,
+    ``policies`` then being the seats' bidding policies (the auction's check)."""
     out = np.zeros((n, width), dtype=np.int16)
     if cond.accept is None:
         ids = np.arange(start, start + n, dtype=np.int64)
@@ -512,8 +535,11 @@ def run_conditioned(cond: Conditions, game: Any, hand_mask: int, seat: int, deal
         ids = _accepted_ids(cond, game, hand_mask, seat, dealer, seed, policies, threads, n, **extra)
         cond.core.with_attempts(1)
     tries = np.zeros(n, dtype=np.int64)
-    _core.odds_conditioned(game.name, game.rules, cond.core, hand_mask, seat, dealer, seed, ids, out, tries,
-                           policies, threads, **extra)
+    if solver is None:
+        _core.odds_conditioned(game.name, game.rules, cond.core, hand_mask, seat, dealer, seed, ids, out, tries,
+                               policies, threads, **extra)
+    else:
+        _solver_trials(cond, game, hand_mask, seat, dealer, seed, policies, threads, ids, out, tries, solver, **extra)
     if (tries < 0).any():
         raise CardsimError(_floor_text(cond, f"a trial found no kept deal in {cond.max_attempts:,} tries"))
     cond.attempts += int(tries.sum()) if cond.accept is None else 0
@@ -611,7 +637,7 @@ CONDITION_KEYS = ("known", "voids", "auction", "auction_slack", "constraints", "
 
 def trial_runner(cond: Conditions | None, plain: Callable[[int, int], np.ndarray], game: Any, hand_mask: int, seat: int,
            dealer: int, seed: int, policies: list[str], threads: int, width: int,
-           **extra: Any) -> Callable[[int, int], np.ndarray]:
+           solver: list[tuple[Any, ...]] | None = None, **extra: Any) -> Callable[[int, int], np.ndarray]:
     """The ``run(start, n)`` of sample_trials: ``plain`` without conditions, else the conditioned
     trials (after the pilot that checks the acceptance floor)."""
     if cond is None:
@@ -619,5 +645,6 @@ def trial_runner(cond: Conditions | None, plain: Callable[[int, int], np.ndarray
     pilot(cond, game, hand_mask, seat, dealer, seed, policies, threads, **extra)
 
     def run(start: int, n: int) -> np.ndarray:
-        return run_conditioned(cond, game, hand_mask, seat, dealer, seed, policies, threads, width, start, n, **extra)
+        return run_conditioned(cond, game, hand_mask, seat, dealer, seed, policies, threads, width, start, n, solver,
+                               **extra)
     return run

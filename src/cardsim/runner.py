@@ -154,9 +154,9 @@ def records_range(the_game: Any, start: int, count: int, *, policies: list[str],
                   unit: str = "hand") -> np.ndarray:
     """Records of units ``start .. start + count`` of the batch keyed by ``seed``, the same
     values as those records of one ``Game.simulate`` batch (unit ``i`` is keyed by ``(seed, i)``)."""
-    dtype, chunk_fn, _ = the_game._unit(unit)
+    dtype, _, _ = the_game._unit(unit)
     out = np.zeros(count, dtype=dtype)
-    core_step = the_game._step(unit)
+    chunk_fn, core_step = the_game._chunk(unit, policies)  # PIMC and oracle seats too
     for offset in range(0, count, core_step):
         chunk_fn(the_game.rules, seed, start + offset, out[offset:offset + core_step], policies, threads)
     if the_game._engine.view_dtype is not None:

@@ -63,13 +63,31 @@ def game_kind(name: str, rules: Mapping[str, Any], seats: int, policies: Sequenc
     return GAME_KINDS[name](rules, seats, list(policies))
 
 
+def solver_seats(name: str, seats: int, policies: Sequence[str]) -> tuple[list[str], list[tuple[Any, ...]] | None]:
+    """The seats' bidding policies (core names) and, when a seat is a PIMC or oracle player, each
+    seat's spec for cardsim.solver._pimc (None when every seat is a core policy)."""
+    from .solver.players import bidding_policies, check_batch_policies, is_solver_policy
+    if not any(is_solver_policy(p) for p in policies):
+        return list(policies), None
+    names, spec = check_batch_policies(name, list(policies), seats)
+    return bidding_policies(names), spec
+
+
 def simulate_chunk(name: str) -> Callable[..., None]:
-    """The chunk function of ``unit="game"`` batches: (rules, seed, start, records, policies, threads)."""
+    """The chunk function of ``unit="game"`` batches: (rules, seed, start, records, policies, threads).
+    PIMC and oracle seats play their cards through cardsim.solver._pimc (the same driver and
+    hooks; hand k of game i keyed for the players by its hand stream i * 10000 + k)."""
 
     def chunk(rules: Mapping[str, Any], seed: int, start: int, records: np.ndarray, policies: Sequence[str],
               threads: int = 1) -> None:
         seats = len(policies)
-        _games.simulate_games(game_kind(name, rules, seats, policies), seed, start, records, threads)
+        bidders, spec = solver_seats(name, seats, policies)
+        kind = game_kind(name, rules, seats, bidders)
+        if spec is None:
+            _games.simulate_games(kind, seed, start, records, threads)
+        else:
+            from .solver import _pimc
+            _pimc.simulate_games_pimc(kind, seed, start, records, spec, threads)
 
     chunk.__name__ = f"simulate_{name.replace('-', '_')}_games"
     return chunk
@@ -87,8 +105,14 @@ def hand_scores(name: str, rules: Mapping[str, Any], seats: int, policies: Seque
                 records: np.ndarray, threads: int = 1, dealer: int = -1) -> np.ndarray:
     """Each hand's scores of games ``start .. start+len(records)-1`` (whose records are
     ``records``): the core plays the games again and writes one row per hand."""
-    kind = game_kind(name, rules, seats, policies)
-    dealers, points, scores = _games.simulate_hand_scores(kind, seed, start, records["hands"], threads, dealer)
+    bidders, spec = solver_seats(name, seats, policies)
+    kind = game_kind(name, rules, seats, bidders)
+    if spec is None:
+        dealers, points, scores = _games.simulate_hand_scores(kind, seed, start, records["hands"], threads, dealer)
+    else:
+        from .solver import _pimc
+        dealers, points, scores = _pimc.simulate_hand_scores_pimc(kind, seed, start, records["hands"], spec, threads,
+                                                                  dealer)
     counts = records["hands"].astype(np.int64)
     out = np.zeros(len(dealers), dtype=hand_scores_dtype(kind.sides))
     out["game"] = np.repeat(np.arange(start, start + len(records), dtype=np.int64), counts)

@@ -39,6 +39,7 @@ from ..cards import SUITS, CardSet
 from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads
 from ..odds import SOLVER_STEP, check_seat, conditions_line, odds_policies, sample_trials, wilson_interval
+from ..solver.players import bidding_policies
 from ..odds_conditions import build_conditions, finish, trial_runner
 
 #: outcome codes written by the core (euchre/odds.pxd), in order
@@ -154,7 +155,8 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
     policies, solver = odds_policies(game.name, policy, seats, conditioned)
     seed, threads = check_seed(seed), check_threads(threads)
     open_actions = actions(game, up >> 4, seat, dealer)
-    cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,
+    bidders = bidding_policies(policies)  # the auction's check: a solver player bids as the heuristic
+    cond = build_conditions(game, hand, seat, dealer, bidders, known=known, voids=voids, auction=auction,
                             auction_slack=auction_slack, constraints=constraints, accept=accept,
                             min_acceptance=min_acceptance, upcard_bit=up)
     if cond is not None and cond.round2_only:  # everybody passed round 1: only round 2 is open
@@ -170,8 +172,8 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
             _core.euchre_odds(game.rules, seats, hand.mask, up, seat, dealer, seed, start, out, policies, threads)
         return out
 
-    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, _core.EUCHRE_ODDS_COLUMNS,
-                 upcard=up)
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, bidders, threads, _core.EUCHRE_ODDS_COLUMNS,
+                 upcard=up, solver=solver)
 
     results = sample_trials(run, lambda res: _widest(res, slots), trials=trials, precision=precision,
                             progress=progress, step=None if solver is None else SOLVER_STEP)

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""What euchre/euchre.pyx shares with the other modules (cardsim._odds_conditions)."""
-from cardsim.euchre.engine cimport EURules
+"""What euchre/euchre.pyx shares with the other modules (cardsim._odds_conditions, solver/_pimc.pyx)."""
+from cardsim.euchre.engine cimport EUHand, EURules
 
 cdef EURules eu_rules_from(rules, int seats) except *
+cdef void eu_hand_record(const EUHand* h, const EURules* r, void* record) noexcept nogil  # an EURecord

@@ -125,9 +125,15 @@ cdef void eu_simulate_one(const EURules* r, uint64_t seed, int64_t index, const 
                           EURecord* out) noexcept nogil:
     """Deal and play hand ``index`` of the batch keyed by ``seed``; write its record."""
     cdef EUHand h
-    cdef int s
     eu_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
     eu_play_out(&h, r, policies)
+    eu_hand_record(&h, r, out)
+
+
+cdef void eu_hand_record(const EUHand* h, const EURules* r, void* record) noexcept nogil:
+    """The finished hand's EURecord (solver/_pimc.pyx writes its batches' records with it too)."""
+    cdef EURecord* out = <EURecord*>record
+    cdef int s
     memset(out, 0, sizeof(EURecord))
     out.redeals = h.redeals
     out.dealer = h.dealer

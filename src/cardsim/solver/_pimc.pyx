@@ -43,15 +43,16 @@ from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
-from cardsim.solver._solver cimport SV_FOLLOW, SVEntry, SVPos, SVRules, SVScratch, sv_apply, sv_value
+from cardsim._games cimport GD_MAX_SEATS, GDGame, GDResult, GameKind, gd_hand_stream, gd_play_game
+from cardsim.solver._solver cimport SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch, sv_apply, sv_value
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal, euo_record
-from cardsim.euchre.euchre cimport eu_rules_from
+from cardsim.euchre.euchre cimport eu_hand_record, eu_rules_from
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim.spades.spades cimport sp_bid_tables, sp_gd_new, sp_hand_record, sp_rules_from
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 
 SP_TABLES = sp_bid_tables()  # the spades bid tables live in cardsim.spades.spades (spades/players.pxd)
@@ -77,35 +78,70 @@ ctypedef struct PMSeat:
     uint64_t seed
     int bids                    # spades: PIMC also bids (pm_sp_bid); 0: the heuristic bids
     int score                   # spades play-outs value the seat's score for the hand, not its side's tricks
+    int tricks                  # oracle: solve only with at most this many tricks left (before: the heuristic); 0: all
 
 ctypedef struct PMScratch:
     DealPlan* plan              # the constrained dealer's plan (~512 KiB)
-    SVScratch sv                # the solver's scratch (its transposition table)
+    SVScratch sv                # the solver's scratch (its transposition tables)
+    uint64_t gtt_buckets        # the generalised table's buckets allocated (a decision uses a part)
+    int general_from            # tricks left from which the generalised table is used (PMGame's)
 
 
-cdef int pm_open(PMScratch* sc, int tt_bits) noexcept nogil:
-    """Allocate one thread's scratch; -1 when out of memory."""
+cdef inline int pm_gtt_bits(int tricks_left) noexcept nogil:
+    """The generalised table's entries (log2) a search of ``tricks_left`` tricks wants (as the
+    solver's Position sizes it)."""
+    cdef int bits = 6 + tricks_left if tricks_left <= 10 else 2 * tricks_left - 4
+    return bits if bits > 10 else 10
+
+
+cdef int pm_open(PMScratch* sc, int tt_bits, int tricks=13) noexcept nogil:
+    """Allocate one thread's scratch; -1 when out of memory.  The solver gets both of its tables:
+    the generalised one (trick mode: an entry serves every world of the decision whose cards that
+    mattered lie alike, and DDS's small-card rule prunes) and the exact one, for a world where a
+    seat holds a whole lane (the generalised key keeps a lane's length in 4 bits)."""
     memset(sc, 0, sizeof(PMScratch))
     sc.plan = <DealPlan*>malloc(sizeof(DealPlan))
     sc.sv.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
     sc.sv.tt_mask = (<uint64_t>1 << tt_bits) - 1
+    sc.gtt_buckets = <uint64_t>1 << ((tt_bits - 1 if pm_gtt_bits(tricks) > tt_bits - 1 else pm_gtt_bits(tricks)) - 4)
+    sc.sv.gtt = <SVGBucket*>calloc(sc.gtt_buckets, sizeof(SVGBucket))
+    sc.sv.gtt_mask = sc.gtt_buckets - 1
     sc.sv.gen = 1
-    return 0 if sc.plan != NULL and sc.sv.tt != NULL else -1
+    return 0 if sc.plan != NULL and sc.sv.tt != NULL and sc.sv.gtt != NULL else -1
 
 
 cdef void pm_close(PMScratch* sc) noexcept nogil:
     free(sc.plan)
     free(sc.sv.tt)
+    free(sc.sv.gtt)
     sc.plan = NULL
     sc.sv.tt = NULL
+    sc.sv.gtt = NULL
 
 
-cdef inline void pm_new_search(PMScratch* sc) noexcept nogil:
-    """Every decision searches under its own rules (trump, side): a fresh table generation."""
+cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
+    """Every decision searches under its own rules (trump, side): a fresh table generation, and
+    the generalised table emptied (its entries hold no generation), no bigger than the tricks
+    left need (as the solver's Position sizes it: clearing costs a pass over it)."""
+    cdef uint64_t buckets = <uint64_t>1 << (pm_gtt_bits(tricks_left) - 4)
     sc.sv.gen += 1
     if sc.sv.gen == 0:
         memset(sc.sv.tt, 0, <size_t>(sc.sv.tt_mask + 1) * sizeof(SVEntry))
         sc.sv.gen = 1
+    if buckets > sc.gtt_buckets:
+        buckets = sc.gtt_buckets
+    sc.sv.gtt_mask = buckets - 1
+    memset(sc.sv.gtt, 0, <size_t>buckets * sizeof(SVGBucket))
+
+
+cdef inline bint pm_full_lane(const uint64_t* hands, int seats) noexcept nogil:
+    """A seat holds all 16 cards of a lane: the generalised table cannot key it (exact table then)."""
+    cdef int s, l
+    for s in range(seats):
+        for l in range(4):
+            if (hands[s] & lane_bb(l)) == lane_bb(l):
+                return True
+    return False
 
 
 cdef inline uint64_t pm_base(uint64_t policy_seed, uint64_t seed, int64_t index) noexcept nogil:
@@ -157,23 +193,26 @@ cdef inline bint pm_one_class(const int* rep, int n) noexcept nogil:
     return True
 
 
-cdef inline int pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* pos, const int* moves,
-                               const int* rep, int n, int guess, int64_t* total) noexcept nogil:
+cdef inline void pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* pos, const int* moves,
+                                const int* rep, int n, int* guess, int64_t* total) noexcept nogil:
     """Add to total[j] the side's tricks from ``pos`` after move j with best play (one solve per
-    class of equivalent moves); returns the last value (the next search's guess)."""
-    cdef int j, gain, v = guess
+    class of equivalent moves), each search started from ``guess[j]`` (the move's value in the
+    world before; -1: the value of the move before), which gets the value found."""
+    cdef int j, gain, v = 0
     cdef int vals[PM_MAX_MOVES]
     cdef SVPos child
+    sc.sv.general = (sr.kind == SV_FOLLOW and not sr.points and pos.tricks_left >= sc.general_from
+                     and not pm_full_lane(pos.hand, sr.seats))
     for j in range(n):
         if rep[j] != j:
             vals[j] = vals[rep[j]]
         else:
             child = pos[0]
             gain = sv_apply(sr, &child, moves[j])
-            v = gain + sv_value(&sc.sv, sr, &child, v - gain)
+            v = gain + sv_value(&sc.sv, sr, &child, (guess[j] if guess[j] >= 0 else v) - gain)
             vals[j] = v
+        guess[j] = vals[j]
         total[j] += vals[j]
-    return v
 
 
 cdef inline uint64_t pm_elsewhere(uint64_t deck, uint64_t played, uint64_t own, const int* trick, int n_in_trick) noexcept nogil:
@@ -184,40 +223,246 @@ cdef inline uint64_t pm_elsewhere(uint64_t deck, uint64_t played, uint64_t own, 
     return out
 
 
-# -- euchre -------------------------------------------------------------------------------
+# -- the PIMC step, written once over a game's hooks -------------------------------------------
+# A game plugs in by a PMGame of small functions over its own hand and rules structs (passed as
+# void*), in the manner of _games.pxd's GDGame: the decision (pm_card), the step of a seat by its
+# policy (pm_card_step) and the play-out of a hand (pm_play_out) are the same code for euchre and
+# spades.  Hooks run once a decision or once a world, never per card of a search.
+
+cdef enum:
+    PM_PHASE_DONE = 0           # the hand is over
+    PM_PHASE_CARD = 1           # a card to play
+    PM_PHASE_OTHER = 2          # another decision (bids, trump, the discard, ...): the game's step
+
+ctypedef int (*pm_phase_fn)(const void* h) noexcept nogil
+ctypedef int (*pm_seat_fn)(const void* h) noexcept nogil
+ctypedef uint64_t (*pm_legal_fn)(const void* h, const void* r) noexcept nogil
+ctypedef int (*pm_action_fn)(const void* h, int card) noexcept nogil
+ctypedef int (*pm_pick_fn)(void* h, const void* r) noexcept nogil
+ctypedef void (*pm_play_fn)(void* h, const void* r, int card) noexcept nogil
+ctypedef uint64_t* (*pm_hands_fn)(void* h) noexcept nogil
+ctypedef int (*pm_side_fn)(const void* h, const void* r, int seat) noexcept nogil
+ctypedef uint64_t (*pm_elsewhere_fn)(const void* h, const void* r, int seat) noexcept nogil
+ctypedef void (*pm_solver_fn)(const void* h, const void* r, int side, SVRules* sr, SVPos* p) noexcept nogil
+ctypedef int (*pm_places_fn)(const void* h, const void* r, int seat, uint64_t* known, uint64_t* hidden,
+                             uint64_t* barred, int* cap, int* place_seat) noexcept nogil
+ctypedef int (*pm_playout_fn)(const void* world, const void* r, const PMSeat* ps, int seat, int side, int before,
+                              int card) noexcept nogil
+ctypedef void (*pm_step_fn)(void* h, const void* r, const int* pol, const PMSeat* ps, PMScratch* sc,
+                            uint64_t base) noexcept nogil
+ctypedef void (*pm_new_fn)(void* h, const void* r, uint64_t seed, uint64_t stream, int dealer) noexcept nogil
+ctypedef void (*pm_record_fn)(const void* h, const void* r, void* out) noexcept nogil
+
+ctypedef struct PMGame:
+    size_t hand_bytes           # the game's hand struct (a world is a copy of it)
+    pm_phase_fn phase           # PM_PHASE_*
+    pm_seat_fn to_act
+    pm_seat_fn n_played         # cards played so far (a decision's key)
+    pm_legal_fn legal           # the legal cards of the seat to act
+    pm_action_fn action         # a card's action (the contract's numbering: ties go to the lowest)
+    pm_pick_fn heuristic        # the heuristic's card (the tie-break)
+    pm_pick_fn random           # the random player's card
+    pm_play_fn play             # play a card, noting what it proves (voids) as the step state does
+    pm_hands_fn hands           # the hand's cards per seat (a world's are written there)
+    pm_side_fn side             # the seats whose tricks the seat to act counts
+    pm_side_fn so_far           # (h, r, side): the side's tricks so far
+    pm_elsewhere_fn elsewhere   # the cards that may lie elsewhere than the seat's (pm_classes)
+    pm_solver_fn solver         # the solver's rules and position of the hand
+    pm_places_fn places         # the places of the cards the seat cannot see (the resample's reading)
+    pm_playout_fn playout       # a world played out by the heuristic after a card: its value
+    pm_step_fn step             # a decision other than a card, by the seat's policy
+    pm_new_fn new_hand          # hand ``stream`` of the batch keyed by ``seed``, for a dealer
+    pm_record_fn record         # the finished hand's record (the game's own hand batches' record)
+    int tt_bits                 # the solver's table for one decision
+    int general_from            # tricks left from which the generalised table pays (fewer: the exact table,
+                                # whose nodes cost less: spades endgames; measured in bench/bench_pimc_odds.py)
+
+ctypedef union PMAnyHand:       # room for any game's hand struct (a world)
+    EUHand eu
+    SPHand sp
+
+cdef int PM_ALL_HEURISTIC[8]    # the play-outs' players
+cdef int _k
+for _k in range(8):
+    PM_ALL_HEURISTIC[_k] = POLICY_HEURISTIC
+
+
+cdef int pm_card(const PMGame* g, const void* h, const void* r, const PMSeat* ps, PMScratch* sc,
+                 uint64_t key) noexcept nogil:
+    """The card of the PIMC or oracle seat to act; see the top of this file."""
+    cdef uint64_t legal = g.legal(h, r), known = 0, hidden = 0, m
+    cdef uint64_t barred[CD_MAX_PLACES]
+    cdef uint64_t dealt[CD_MAX_PLACES]
+    cdef int cap[CD_MAX_PLACES]
+    cdef int place_seat[CD_MAX_PLACES]
+    cdef int moves[PM_MAX_MOVES]
+    cdef int actions[PM_MAX_MOVES]
+    cdef int64_t total[PM_MAX_MOVES]
+    cdef int rep[PM_MAX_MOVES]
+    cdef int guess[PM_MAX_MOVES]
+    cdef int seat = g.to_act(h), n = 0, j, w, p, side, n_places, before
+    cdef const uint64_t* hands = g.hands(<void*>h)
+    cdef uint64_t* wh
+    cdef PMAnyHand world
+    cdef SVRules sr
+    cdef SVPos pos
+    cdef Rng rng
+    if popcount(legal) == 1:
+        return lsb(legal)
+    m = legal
+    while m:
+        moves[n] = lsb(m)
+        actions[n] = g.action(h, moves[n])
+        total[n] = 0
+        guess[n] = -1
+        m &= m - 1
+        n += 1
+    side = g.side(h, r, seat)
+    pm_classes(moves, n, g.elsewhere(h, r, seat), rep)
+    if (ps.kind == PM_ORACLE or ps.eval == PM_SOLVE) and pm_one_class(rep, n):
+        return g.heuristic(<void*>h, r)  # every card takes the same tricks: the tie-break's card, unsearched
+    if ps.kind == PM_ORACLE or ps.eval == PM_SOLVE:
+        g.solver(h, r, side, &sr, &pos)
+        if ps.kind == PM_ORACLE and ps.tricks > 0 and pos.tricks_left > ps.tricks:
+            return g.heuristic(<void*>h, r)  # oracle(tricks=N): too early to solve, the heuristic's card
+        pm_new_search(sc, pos.tricks_left)
+        sc.general_from = g.general_from
+    if ps.kind == PM_ORACLE:
+        pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
+        return pm_choose(total, moves, actions, n, g.heuristic(<void*>h, r))
+    n_places = g.places(h, r, seat, &known, &hidden, barred, cap, place_seat)
+    if cd_prepare_masks(sc.plan, hidden, barred, cap, n_places) != CD_OK:
+        return g.heuristic(<void*>h, r)  # cannot happen: the true cards are consistent
+    before = g.so_far(h, r, side)
+    wh = g.hands(&world)
+    for w in range(ps.worlds):
+        rng_seed(&rng, key + GAMMA * <uint64_t>(w + 1), RESAMPLE_STREAM)
+        cd_sample_masks(sc.plan, &rng, dealt)
+        memcpy(&world, h, g.hand_bytes)
+        for p in range(n_places):
+            if place_seat[p] >= 0:
+                wh[place_seat[p]] = (hands[place_seat[p]] & known) | dealt[p]
+        if ps.eval == PM_SOLVE:
+            for p in range(sr.seats):
+                pos.hand[p] = wh[p] if (sr.active >> p) & 1 else 0
+            pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
+        else:
+            for j in range(n):
+                total[j] += g.playout(&world, r, ps, seat, side, before, moves[j])
+    return pm_choose(total, moves, actions, n, g.heuristic(<void*>h, r))
+
+
+cdef inline void pm_card_step(const PMGame* g, void* h, const void* r, const int* pol, const PMSeat* ps,
+                              PMScratch* sc, uint64_t base) noexcept nogil:
+    """One card of the seat to act, by its policy."""
+    cdef int s = g.to_act(h), card
+    if pol[s] == PM_RANDOM:
+        card = g.random(h, r)
+    elif pol[s] == PM_HEURISTIC:
+        card = g.heuristic(h, r)
+    else:
+        card = pm_card(g, h, r, &ps[s], sc, pm_key(base, g.n_played(h), s))
+    g.play(h, r, card)
+
+
+cdef void pm_play_out(const PMGame* g, void* h, const void* r, const int* pol, const PMSeat* ps, PMScratch* sc,
+                      uint64_t base) noexcept nogil:
+    """Finish the hand, each seat by its policy (PIMC and oracle seats: the heuristic but in the
+    card play, and a spades bid with ``bids=pimc``)."""
+    cdef int ph
+    while True:
+        ph = g.phase(h)
+        if ph == PM_PHASE_DONE:
+            return
+        if ph == PM_PHASE_CARD:
+            pm_card_step(g, h, r, pol, ps, sc, base)
+        else:
+            g.step(h, r, pol, ps, sc, base)
+
+
+cdef void pm_simulate_one(const PMGame* g, const void* r, int seats, uint64_t seed, int64_t index, const int* pol,
+                          const PMSeat* ps, PMScratch* sc, uint64_t pseed, char* out) noexcept nogil:
+    """Hand ``index`` of the batch keyed by ``seed``, as the game's own batch deals and records it,
+    with PIMC and oracle seats."""
+    cdef PMAnyHand h
+    g.new_hand(&h, r, seed, <uint64_t>index, <int>(index % seats))
+    pm_play_out(g, &h, r, pol, ps, sc, pm_base(pseed, seed, index))
+    g.record(&h, r, out)
+
+
+# -- euchre: the hooks ----------------------------------------------------------------------
 
 cdef inline uint64_t pm_eu_deck(const EUHand* h) noexcept nogil:
     return eu_effective(EUCHRE_DECK_BB, h.trump)
 
 
-cdef inline void pm_eu_play(EUHand* h, const EURules* r, int card) noexcept nogil:
+cdef int pm_eu_phase(const void* hv) noexcept nogil:
+    cdef int ph = (<const EUHand*>hv).phase
+    return PM_PHASE_DONE if ph == EPH_DONE else (PM_PHASE_CARD if ph == EPH_PLAY else PM_PHASE_OTHER)
+
+
+cdef int pm_eu_to_act(const void* hv) noexcept nogil:
+    return (<const EUHand*>hv).to_act
+
+
+cdef int pm_eu_n_played(const void* hv) noexcept nogil:
+    return popcount((<const EUHand*>hv).played)
+
+
+cdef uint64_t pm_eu_legal(const void* hv, const void* rv) noexcept nogil:
+    return eu_legal(<const EUHand*>hv)
+
+
+cdef int pm_eu_heuristic(void* hv, const void* rv) noexcept nogil:
+    return eu_heuristic_card(<const EUHand*>hv, <const EURules*>rv)
+
+
+cdef int pm_eu_random(void* hv, const void* rv) noexcept nogil:
+    return eu_random_card(<EUHand*>hv, eu_legal(<EUHand*>hv))
+
+
+cdef void pm_eu_play(void* hv, const void* rv, int card) noexcept nogil:
     """eu_play, first noting what the card proves (failing to follow: a void in the led
     effective suit), as the step state does for resampling."""
+    cdef EUHand* h = <EUHand*>hv
     cdef int led
     if h.n_in_trick > 0:
         led = h.trick[0] >> 4
         if (card >> 4) != led:
             h.barred[h.to_act] |= pm_eu_deck(h) & lane_bb(led) & ~bit_bb(card)
-    eu_play(h, r, card)
+    eu_play(h, <const EURules*>rv, card)
 
 
-cdef inline int pm_eu_side(const EUHand* h, const EURules* r, int seat) noexcept nogil:
-    if r.partnership:
+cdef uint64_t* pm_eu_hands(void* hv) noexcept nogil:
+    return (<EUHand*>hv).hand
+
+
+cdef int pm_eu_side(const void* hv, const void* rv, int seat) noexcept nogil:
+    cdef const EUHand* h = <const EUHand*>hv
+    if (<const EURules*>rv).partnership:
         return (1 << seat) | (1 << ((seat + 2) % 4))
     if seat != h.maker:
         return h.active & ~(1 << h.maker)
     return 1 << seat
 
 
-cdef inline int pm_eu_so_far(const EUHand* h, const EURules* r, int side) noexcept nogil:
+cdef int pm_eu_so_far(const void* hv, const void* rv, int side) noexcept nogil:
+    cdef const EUHand* h = <const EUHand*>hv
     cdef int s, t = 0
-    for s in range(r.seats):
+    for s in range((<const EURules*>rv).seats):
         if (side >> s) & 1:
             t += h.tricks[s]
     return t
 
 
-cdef inline void pm_eu_solver(const EUHand* h, const EURules* r, int side, SVRules* sr, SVPos* p) noexcept nogil:
+cdef uint64_t pm_eu_elsewhere(const void* hv, const void* rv, int seat) noexcept nogil:
+    cdef const EUHand* h = <const EUHand*>hv
+    return pm_elsewhere(pm_eu_deck(h), h.played, h.hand[seat], h.trick, h.n_in_trick)
+
+
+cdef void pm_eu_solver(const void* hv, const void* rv, int side, SVRules* sr, SVPos* p) noexcept nogil:
+    cdef const EUHand* h = <const EUHand*>hv
+    cdef const EURules* r = <const EURules*>rv
     cdef int s, i
     memset(sr, 0, sizeof(SVRules))
     memset(p, 0, sizeof(SVPos))
@@ -241,9 +486,11 @@ cdef inline void pm_eu_solver(const EUHand* h, const EURules* r, int side, SVRul
     p.tricks_left = EU_TRICKS - h.tricks_played
 
 
-cdef inline int pm_eu_places(const EUHand* h, const EURules* r, int seat, uint64_t* known_out,
-                             uint64_t* hidden_out, uint64_t* barred, int* cap, int* place_seat) noexcept nogil:
+cdef int pm_eu_places(const void* hv, const void* rv, int seat, uint64_t* known_out, uint64_t* hidden_out,
+                      uint64_t* barred, int* cap, int* place_seat) noexcept nogil:
     """The places of the cards ``seat`` cannot see (EuchreState.resample's reading); returns how many."""
+    cdef const EUHand* h = <const EUHand*>hv
+    cdef const EURules* r = <const EURules*>rv
     cdef uint64_t known, up = bit_bb(h.upcard), hidden = 0
     cdef uint64_t where[CD_MAX_PLACES]
     cdef int s, p, n = 0
@@ -276,135 +523,58 @@ cdef inline int pm_eu_places(const EUHand* h, const EURules* r, int seat, uint64
     return n
 
 
-cdef inline int pm_eu_action(const EUHand* h, int card) noexcept nogil:
-    cdef int phys = lsb(eu_physical(bit_bb(card), h.trump))
+cdef int pm_eu_action(const void* hv, int card) noexcept nogil:
+    cdef int phys = lsb(eu_physical(bit_bb(card), (<const EUHand*>hv).trump))
     return 6 * (phys >> 4) + (phys & 15)
 
 
-cdef int pm_eu_card(const EUHand* h, const EURules* r, const PMSeat* ps, PMScratch* sc, uint64_t key) noexcept nogil:
-    """The card (effective bit) of the PIMC or oracle seat to act; see the top of this file."""
-    cdef uint64_t legal = eu_legal(h), known, hidden, m
-    cdef uint64_t barred[CD_MAX_PLACES]
-    cdef uint64_t dealt[CD_MAX_PLACES]
-    cdef int cap[CD_MAX_PLACES]
-    cdef int place_seat[CD_MAX_PLACES]
-    cdef int moves[PM_MAX_MOVES]
-    cdef int actions[PM_MAX_MOVES]
-    cdef int64_t total[PM_MAX_MOVES]
-    cdef int rep[PM_MAX_MOVES]
-    cdef int pol[EU_MAX_SEATS]
-    cdef int seat = h.to_act, n = 0, j, w, p, side, n_places, gain, v, guess = 0, before
-    cdef EUHand world, t
-    cdef SVRules sr
-    cdef SVPos pos, child
-    cdef Rng rng
-    if popcount(legal) == 1:
-        return lsb(legal)
-    m = legal
-    while m:
-        moves[n] = lsb(m)
-        actions[n] = pm_eu_action(h, moves[n])
-        total[n] = 0
-        m &= m - 1
-        n += 1
-    side = pm_eu_side(h, r, seat)
-    pm_classes(moves, n, pm_elsewhere(pm_eu_deck(h), h.played, h.hand[seat], h.trick, h.n_in_trick), rep)
-    if (ps.kind == PM_ORACLE or ps.eval == PM_SOLVE) and pm_one_class(rep, n):
-        return eu_heuristic_card(h, r)  # every card takes the same tricks: the tie-break's card, unsearched
-    for j in range(EU_MAX_SEATS):
-        pol[j] = POLICY_HEURISTIC
-    if ps.kind == PM_ORACLE:
-        pm_new_search(sc)
-        pm_eu_solver(h, r, side, &sr, &pos)
-        pm_solve_moves(sc, &sr, &pos, moves, rep, n, 0, total)
-        return pm_choose(total, moves, actions, n, eu_heuristic_card(h, r))
-    n_places = pm_eu_places(h, r, seat, &known, &hidden, barred, cap, place_seat)
-    if cd_prepare_masks(sc.plan, hidden, barred, cap, n_places) != CD_OK:
-        return eu_heuristic_card(h, r)  # cannot happen: the true cards are consistent
-    if ps.eval == PM_SOLVE:
-        pm_new_search(sc)
-        pm_eu_solver(h, r, side, &sr, &pos)
-    before = pm_eu_so_far(h, r, side)
-    for w in range(ps.worlds):
-        rng_seed(&rng, key + GAMMA * <uint64_t>(w + 1), RESAMPLE_STREAM)
-        cd_sample_masks(sc.plan, &rng, dealt)
-        world = h[0]
-        for p in range(n_places):
-            if place_seat[p] >= 0:
-                world.hand[place_seat[p]] = (h.hand[place_seat[p]] & known) | dealt[p]
-        if ps.eval == PM_SOLVE:
-            for p in range(r.seats):
-                pos.hand[p] = world.hand[p] if (h.active >> p) & 1 else 0
-            guess = pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
-        else:
-            for j in range(n):
-                t = world
-                eu_play(&t, r, moves[j])
-                eu_play_out(&t, r, pol)
-                total[j] += pm_eu_so_far(&t, r, side) - before
-    return pm_choose(total, moves, actions, n, eu_heuristic_card(h, r))
+cdef int pm_eu_playout(const void* world, const void* rv, const PMSeat* ps, int seat, int side, int before,
+                       int card) noexcept nogil:
+    """The side's tricks from here when ``card`` is played in ``world`` and everyone plays on by the heuristic."""
+    cdef const EURules* r = <const EURules*>rv
+    cdef EUHand t = (<const EUHand*>world)[0]
+    eu_play(&t, r, card)
+    eu_play_out(&t, r, PM_ALL_HEURISTIC)
+    return pm_eu_so_far(&t, r, side) - before
 
 
-cdef inline void pm_eu_card_step(EUHand* h, const EURules* r, const int* pol, const PMSeat* ps, PMScratch* sc,
-                                 uint64_t base) noexcept nogil:
-    """One card of the seat to act, by its policy."""
-    cdef int s = h.to_act, card
-    if pol[s] == PM_RANDOM:
-        card = eu_random_card(h, eu_legal(h))
-    elif pol[s] == PM_HEURISTIC:
-        card = eu_heuristic_card(h, r)
-    else:
-        card = pm_eu_card(h, r, &ps[s], sc, pm_key(base, popcount(h.played), s))
-    pm_eu_play(h, r, card)
+cdef void pm_eu_step(void* hv, const void* rv, const int* pol, const PMSeat* ps, PMScratch* sc,
+                     uint64_t base) noexcept nogil:
+    """Bids, trump, the discard, alone, the merge: the heuristic for PIMC and oracle seats."""
+    cdef EUHand* h = <EUHand*>hv
+    eu_policy_step(h, <const EURules*>rv, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
 
 
-cdef void pm_eu_play_out(EUHand* h, const EURules* r, const int* pol, const PMSeat* ps, PMScratch* sc,
-                         uint64_t base) noexcept nogil:
-    """Finish the hand, each seat by its policy (PIMC and oracle seats: the heuristic but in the card play)."""
-    while h.phase != EPH_DONE:
-        if h.phase == EPH_PLAY:
-            pm_eu_card_step(h, r, pol, ps, sc, base)
-        else:
-            eu_policy_step(h, r, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
+cdef void pm_eu_new_hand(void* hv, const void* rv, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
+    eu_new_hand(<EUHand*>hv, <const EURules*>rv, seed, stream, dealer)
 
 
-ctypedef struct PMEURecord:     # euchre/euchre.pyx's EURecord, field for field (checked at import)
-    int16_t redeals
-    int16_t points[4]
-    int16_t team_points[2]
-    int8_t tricks[4]
-    int8_t dealer
-    int8_t maker
-    int8_t trump
-    int8_t round
-    int8_t maker_alone
-    int8_t lone_defender
-    int8_t picked_up
-    int8_t euchred
+cdef void pm_eu_record(const void* hv, const void* rv, void* out) noexcept nogil:
+    eu_hand_record(<const EUHand*>hv, <const EURules*>rv, out)
 
 
-cdef void pm_eu_simulate_one(const EURules* r, uint64_t seed, int64_t index, const int* pol, const PMSeat* ps,
-                             PMScratch* sc, uint64_t pseed, PMEURecord* out) noexcept nogil:
-    """eu_simulate_one (euchre/euchre.pyx) with PIMC and oracle seats."""
-    cdef EUHand h
-    cdef int s
-    eu_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
-    pm_eu_play_out(&h, r, pol, ps, sc, pm_base(pseed, seed, index))
-    memset(out, 0, sizeof(PMEURecord))
-    out.redeals = h.redeals
-    out.dealer = h.dealer
-    out.maker = h.maker
-    out.trump = h.trump
-    out.round = h.round
-    out.maker_alone = h.maker_alone
-    out.lone_defender = h.lone_defender
-    out.picked_up = h.picked_up
-    out.euchred = h.euchred
-    out.team_points[0] = h.team_points[0]
-    out.team_points[1] = h.team_points[1]
-    for s in range(r.seats):
-        out.tricks[s] = h.tricks[s]
-        out.points[s] = h.points[s]
+cdef PMGame PM_EUCHRE
+PM_EUCHRE.hand_bytes = sizeof(EUHand)
+PM_EUCHRE.phase = pm_eu_phase
+PM_EUCHRE.to_act = pm_eu_to_act
+PM_EUCHRE.n_played = pm_eu_n_played
+PM_EUCHRE.legal = pm_eu_legal
+PM_EUCHRE.action = pm_eu_action
+PM_EUCHRE.heuristic = pm_eu_heuristic
+PM_EUCHRE.random = pm_eu_random
+PM_EUCHRE.play = pm_eu_play
+PM_EUCHRE.hands = pm_eu_hands
+PM_EUCHRE.side = pm_eu_side
+PM_EUCHRE.so_far = pm_eu_so_far
+PM_EUCHRE.elsewhere = pm_eu_elsewhere
+PM_EUCHRE.solver = pm_eu_solver
+PM_EUCHRE.places = pm_eu_places
+PM_EUCHRE.playout = pm_eu_playout
+PM_EUCHRE.step = pm_eu_step
+PM_EUCHRE.new_hand = pm_eu_new_hand
+PM_EUCHRE.record = pm_eu_record
+PM_EUCHRE.tt_bits = PM_EU_TT_BITS
+PM_EUCHRE.general_from = 0
 
 
 # the euchre action-odds trial (euchre/odds.pxd) with PIMC and oracle seats
@@ -417,7 +587,7 @@ cdef inline void pm_euo_step(EUHand* h, const EURules* r, int seat, const int* p
     elif h.to_act == seat and h.phase == EPH_MERGE:
         eu_merge(h, r, eu_drop_worst(h.hand[seat], h.trump, EU_HAND_SIZE))
     elif h.phase == EPH_PLAY:
-        pm_eu_card_step(h, r, pol, ps, sc, base)
+        pm_card_step(&PM_EUCHRE, h, r, pol, ps, sc, base)
     else:
         eu_policy_step(h, r, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
 
@@ -454,27 +624,60 @@ cdef void pm_eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat
                            int64_t index, const int* pol, const PMSeat* ps, PMScratch* sc, uint64_t pseed,
                            int16_t* out) noexcept nogil:
     """eu_odds_trial with PIMC and oracle seats: the same deal (eu_odds_deal), every action."""
-    cdef EUHand dealt, h
-    cdef int a
-    cdef uint64_t base = pm_base(pseed, seed, index)
+    cdef EUHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
+    pm_eu_odds_play(r, &dealt, seat, pol, ps, sc, pm_base(pseed, seed, index), out)
+
+
+cdef void pm_eu_odds_play(const EURules* r, const EUHand* dealt, int seat, const int* pol, const PMSeat* ps,
+                          PMScratch* sc, uint64_t base, int16_t* out) noexcept nogil:
+    """eu_odds_play with PIMC and oracle seats: every action's columns from one deal about to bid."""
+    cdef EUHand h
+    cdef int a
     for a in range(EUO_ACTIONS):
         if a == 3 and r.stick_the_dealer and seat == dealt.dealer:
             out[EUO_PER_ACTION * a] = 0
             out[EUO_PER_ACTION * a + 1] = 0
             out[EUO_PER_ACTION * a + 2] = EUO_NOT_OPEN
             continue
-        h = dealt
+        h = dealt[0]
         pm_euo_act(&h, r, seat, a, pol, ps, sc, base)
         euo_record(&h, r, seat, out + EUO_PER_ACTION * a)
 
 
-# -- spades -------------------------------------------------------------------------------
+# -- spades: the hooks ----------------------------------------------------------------------
 
-cdef inline void pm_sp_play(SPHand* h, const SPRules* r, int card) noexcept nogil:
+cdef int pm_sp_phase(const void* hv) noexcept nogil:
+    cdef int ph = (<const SPHand*>hv).phase
+    return PM_PHASE_CARD if ph == SP_PH_PLAY else (PM_PHASE_OTHER if ph == SP_PH_BID else PM_PHASE_DONE)
+
+
+cdef int pm_sp_to_act(const void* hv) noexcept nogil:
+    return (<const SPHand*>hv).to_act
+
+
+cdef int pm_sp_n_played(const void* hv) noexcept nogil:
+    return popcount((<const SPHand*>hv).played)
+
+
+cdef uint64_t pm_sp_legal(const void* hv, const void* rv) noexcept nogil:
+    return sp_legal(<const SPHand*>hv, <const SPRules*>rv)
+
+
+cdef int pm_sp_heuristic(void* hv, const void* rv) noexcept nogil:
+    return sp_heuristic_card(<SPHand*>hv, <const SPRules*>rv)
+
+
+cdef int pm_sp_random(void* hv, const void* rv) noexcept nogil:
+    return sp_random_card(<SPHand*>hv, <const SPRules*>rv)
+
+
+cdef void pm_sp_play(void* hv, const void* rv, int card) noexcept nogil:
     """sp_play, first noting what the card proves (SpadesState's sp_play_barred): failing to
     follow, a void in the led suit; leading a spade before spades are broken, no other suit."""
+    cdef SPHand* h = <SPHand*>hv
+    cdef const SPRules* r = <const SPRules*>rv
     cdef int led
     if h.n_in_trick > 0:
         led = h.trick[0] >> 4
@@ -485,21 +688,33 @@ cdef inline void pm_sp_play(SPHand* h, const SPRules* r, int card) noexcept nogi
     sp_play(h, r, card)
 
 
-cdef inline int pm_sp_side(const SPRules* r, int seat) noexcept nogil:
-    if r.partnership:
+cdef uint64_t* pm_sp_hands(void* hv) noexcept nogil:
+    return (<SPHand*>hv).hand
+
+
+cdef int pm_sp_side(const void* hv, const void* rv, int seat) noexcept nogil:
+    if (<const SPRules*>rv).partnership:
         return (1 << seat) | (1 << ((seat + 2) % 4))
     return 1 << seat
 
 
-cdef inline int pm_sp_so_far(const SPHand* h, const SPRules* r, int side) noexcept nogil:
+cdef int pm_sp_so_far(const void* hv, const void* rv, int side) noexcept nogil:
+    cdef const SPHand* h = <const SPHand*>hv
     cdef int s, t = 0
-    for s in range(r.seats):
+    for s in range((<const SPRules*>rv).seats):
         if (side >> s) & 1:
             t += h.tricks[s]
     return t
 
 
-cdef inline void pm_sp_solver(const SPHand* h, const SPRules* r, int side, SVRules* sr, SVPos* p) noexcept nogil:
+cdef uint64_t pm_sp_elsewhere(const void* hv, const void* rv, int seat) noexcept nogil:
+    cdef const SPHand* h = <const SPHand*>hv
+    return pm_elsewhere((<const SPRules*>rv).deck, h.played, h.hand[seat], h.trick, h.n_in_trick)
+
+
+cdef void pm_sp_solver(const void* hv, const void* rv, int side, SVRules* sr, SVPos* p) noexcept nogil:
+    cdef const SPHand* h = <const SPHand*>hv
+    cdef const SPRules* r = <const SPRules*>rv
     cdef int s, i
     memset(sr, 0, sizeof(SVRules))
     memset(p, 0, sizeof(SVPos))
@@ -525,7 +740,25 @@ cdef inline void pm_sp_solver(const SPHand* h, const SPRules* r, int side, SVRul
     p.tricks_left = r.hand_size - h.tricks_played
 
 
-cdef inline int pm_sp_action(int bit) noexcept nogil:
+cdef int pm_sp_places(const void* hv, const void* rv, int seat, uint64_t* known_out, uint64_t* hidden_out,
+                      uint64_t* barred, int* cap, int* place_seat) noexcept nogil:
+    """Every other seat's cards (a seat holds what it was dealt less what it played); returns how many."""
+    cdef const SPHand* h = <const SPHand*>hv
+    cdef int s, n = 0
+    cdef uint64_t hidden = 0
+    for s in range((<const SPRules*>rv).seats):
+        if s != seat:
+            place_seat[n] = s
+            barred[n] = h.barred[s]
+            cap[n] = popcount(h.hand[s])
+            hidden |= h.hand[s]
+            n += 1
+    known_out[0] = 0
+    hidden_out[0] = hidden
+    return n
+
+
+cdef inline int pm_sp_card_action(int bit) noexcept nogil:
     """spades/spades.pyx's sp_card_action: 13*suit + rank, the jokers 52..54."""
     if bit < 13:
         return bit
@@ -534,71 +767,19 @@ cdef inline int pm_sp_action(int bit) noexcept nogil:
     return 13 * (bit >> 4) + (bit & 15)
 
 
-cdef int pm_sp_card(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScratch* sc, uint64_t key) noexcept nogil:
-    """The card of the PIMC or oracle seat to act; see the top of this file."""
-    cdef uint64_t legal = sp_legal(h, r), hidden = 0, m
-    cdef uint64_t barred[CD_MAX_PLACES]
-    cdef uint64_t dealt[CD_MAX_PLACES]
-    cdef int cap[CD_MAX_PLACES]
-    cdef int place_seat[CD_MAX_PLACES]
-    cdef int moves[PM_MAX_MOVES]
-    cdef int actions[PM_MAX_MOVES]
-    cdef int64_t total[PM_MAX_MOVES]
-    cdef int rep[PM_MAX_MOVES]
-    cdef int pol[SP_MAX_SEATS]
-    cdef int seat = h.to_act, n = 0, j, w, p, s, side, n_places = 0, gain, v, guess = 0, before
-    cdef SPHand world, t
-    cdef SVRules sr
-    cdef SVPos pos, child
-    cdef Rng rng
-    if popcount(legal) == 1:
-        return lsb(legal)
-    m = legal
-    while m:
-        moves[n] = lsb(m)
-        actions[n] = pm_sp_action(moves[n])
-        total[n] = 0
-        m &= m - 1
-        n += 1
-    side = pm_sp_side(r, seat)
-    pm_classes(moves, n, pm_elsewhere(r.deck, h.played, h.hand[seat], h.trick, h.n_in_trick), rep)
-    if (ps.kind == PM_ORACLE or ps.eval == PM_SOLVE) and pm_one_class(rep, n):
-        return sp_heuristic_card(<SPHand*>h, r)  # every card takes the same tricks: the tie-break's card
-    for j in range(SP_MAX_SEATS):
-        pol[j] = POLICY_HEURISTIC
-    if ps.kind == PM_ORACLE or ps.eval == PM_SOLVE:
-        pm_new_search(sc)
-        pm_sp_solver(h, r, side, &sr, &pos)
-    if ps.kind == PM_ORACLE:
-        pm_solve_moves(sc, &sr, &pos, moves, rep, n, 0, total)
-        return pm_choose(total, moves, actions, n, sp_heuristic_card(<SPHand*>h, r))
-    for s in range(r.seats):
-        if s != seat:
-            place_seat[n_places] = s
-            barred[n_places] = h.barred[s]
-            cap[n_places] = popcount(h.hand[s])
-            hidden |= h.hand[s]
-            n_places += 1
-    if cd_prepare_masks(sc.plan, hidden, barred, cap, n_places) != CD_OK:
-        return sp_heuristic_card(<SPHand*>h, r)  # cannot happen: the true cards are consistent
-    before = pm_sp_so_far(h, r, side)
-    for w in range(ps.worlds):
-        rng_seed(&rng, key + GAMMA * <uint64_t>(w + 1), RESAMPLE_STREAM)
-        cd_sample_masks(sc.plan, &rng, dealt)
-        world = h[0]
-        for p in range(n_places):
-            world.hand[place_seat[p]] = dealt[p]
-        if ps.eval == PM_SOLVE:
-            for p in range(r.seats):
-                pos.hand[p] = world.hand[p]
-            guess = pm_solve_moves(sc, &sr, &pos, moves, rep, n, guess, total)
-        else:
-            for j in range(n):
-                t = world
-                sp_play(&t, r, moves[j])
-                sp_play_out(&t, r, pol)
-                total[j] += t.score[seat] if ps.score else pm_sp_so_far(&t, r, side) - before
-    return pm_choose(total, moves, actions, n, sp_heuristic_card(<SPHand*>h, r))
+cdef int pm_sp_action(const void* hv, int bit) noexcept nogil:
+    return pm_sp_card_action(bit)
+
+
+cdef int pm_sp_playout(const void* world, const void* rv, const PMSeat* ps, int seat, int side, int before,
+                       int card) noexcept nogil:
+    """The side's tricks from here (``value=score``: the seat's score for the hand) when ``card`` is
+    played in ``world`` and everyone plays on by the heuristic."""
+    cdef const SPRules* r = <const SPRules*>rv
+    cdef SPHand t = (<const SPHand*>world)[0]
+    sp_play(&t, r, card)
+    sp_play_out(&t, r, PM_ALL_HEURISTIC)
+    return t.score[seat] if ps.score else pm_sp_so_far(&t, r, side) - before
 
 
 cdef enum:
@@ -682,62 +863,37 @@ cdef inline void pm_sp_bid_step(SPHand* h, const SPRules* r, const int* pol, con
         sp_policy_step(h, r, PM_RANDOM if pol[s] == PM_RANDOM else PM_HEURISTIC)
 
 
-cdef void pm_sp_play_out(SPHand* h, const SPRules* r, const int* pol, const PMSeat* ps, PMScratch* sc,
-                         uint64_t base) noexcept nogil:
-    """Finish the hand (bidding included), each seat by its policy (PIMC and oracle seats bid
-    as the heuristic, or with ``bids`` by pm_sp_bid)."""
-    cdef int s, card
-    while h.phase == SP_PH_BID:
-        pm_sp_bid_step(h, r, pol, ps, sc, base)
-    while h.phase == SP_PH_PLAY:
-        s = h.to_act
-        if pol[s] == PM_RANDOM:
-            card = sp_random_card(h, r)
-        elif pol[s] == PM_HEURISTIC:
-            card = sp_heuristic_card(h, r)
-        else:
-            card = pm_sp_card(h, r, &ps[s], sc, pm_key(base, popcount(h.played), s))
-        pm_sp_play(h, r, card)
+cdef void pm_sp_step(void* hv, const void* rv, const int* pol, const PMSeat* ps, PMScratch* sc,
+                     uint64_t base) noexcept nogil:
+    pm_sp_bid_step(<SPHand*>hv, <const SPRules*>rv, pol, ps, sc, base)
 
 
-ctypedef struct PMSPRecord:     # spades/spades.pyx's SPRecord, field for field (checked at import)
-    int16_t score[SP_MAX_SEATS]
-    int16_t bag_penalty[SP_MAX_SEATS]
-    int16_t bags_after[SP_MAX_SEATS]
-    int8_t bid[SP_MAX_SEATS]
-    int8_t kind[SP_MAX_SEATS]
-    int8_t tricks[SP_MAX_SEATS]
-    int8_t bags[SP_MAX_SEATS]
-    int8_t prize[SP_MAX_SEATS]
-    int8_t made[SP_MAX_SEATS]
-    int8_t dealer
-    int8_t leader
+cdef void pm_sp_record(const void* hv, const void* rv, void* out) noexcept nogil:
+    sp_hand_record(<const SPHand*>hv, <const SPRules*>rv, out)
 
 
-cdef void pm_sp_simulate_one(const SPRules* r, uint64_t seed, int64_t index, const int* pol, const PMSeat* ps,
-                             PMScratch* sc, uint64_t pseed, PMSPRecord* out) noexcept nogil:
-    """sp_simulate_one (spades/spades.pyx) with PIMC and oracle seats."""
-    cdef SPHand h
-    cdef int s
-    sp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
-    pm_sp_play_out(&h, r, pol, ps, sc, pm_base(pseed, seed, index))
-    out.dealer = h.dealer
-    out.leader = h.first_leader
-    for s in range(SP_MAX_SEATS):
-        if s < r.seats:
-            out.score[s] = h.score[s]
-            out.bag_penalty[s] = h.bag_penalty[s]
-            out.bags_after[s] = h.bags_after[s]
-            out.bid[s] = h.bid[s]
-            out.kind[s] = h.kind[s]
-            out.tricks[s] = h.tricks[s]
-            out.bags[s] = h.bags[s]
-            out.prize[s] = h.prize[s]
-            out.made[s] = h.made[s]
-        else:
-            out.score[s] = out.bag_penalty[s] = out.bags_after[s] = 0
-            out.bid[s] = out.kind[s] = -1
-            out.tricks[s] = out.bags[s] = out.prize[s] = out.made[s] = 0
+cdef PMGame PM_SPADES
+PM_SPADES.hand_bytes = sizeof(SPHand)
+PM_SPADES.phase = pm_sp_phase
+PM_SPADES.to_act = pm_sp_to_act
+PM_SPADES.n_played = pm_sp_n_played
+PM_SPADES.legal = pm_sp_legal
+PM_SPADES.action = pm_sp_action
+PM_SPADES.heuristic = pm_sp_heuristic
+PM_SPADES.random = pm_sp_random
+PM_SPADES.play = pm_sp_play
+PM_SPADES.hands = pm_sp_hands
+PM_SPADES.side = pm_sp_side
+PM_SPADES.so_far = pm_sp_so_far
+PM_SPADES.elsewhere = pm_sp_elsewhere
+PM_SPADES.solver = pm_sp_solver
+PM_SPADES.places = pm_sp_places
+PM_SPADES.playout = pm_sp_playout
+PM_SPADES.step = pm_sp_step
+PM_SPADES.new_hand = sp_gd_new
+PM_SPADES.record = pm_sp_record
+PM_SPADES.tt_bits = PM_SP_TT_BITS
+PM_SPADES.general_from = 8
 
 
 # the spades bid-odds trial (spades/odds.pyx) with PIMC and oracle seats: every candidate bid
@@ -756,16 +912,22 @@ cdef inline int pm_sp_made(const SPHand* h, int seat) noexcept nogil:
 cdef void pm_sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
                            const int* codes, int n_codes, uint64_t seed, int64_t index, const int* pol,
                            const PMSeat* ps, PMScratch* sc, uint64_t pseed, int16_t* out) noexcept nogil:
-    cdef SPHand dealt, h
-    cdef int c, code, chosen = -1
-    cdef uint64_t base = pm_base(pseed, seed, index)
-    cdef int16_t* row
+    cdef SPHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     sp_odds_deal(&dealt, r, hand, seat, dealer, scores, blind)
+    pm_sp_odds_play(r, &dealt, seat, codes, n_codes, pol, ps, sc, pm_base(pseed, seed, index), out)
+
+
+cdef void pm_sp_odds_play(const SPRules* r, const SPHand* dealt, int seat, const int* codes, int n_codes,
+                          const int* pol, const PMSeat* ps, PMScratch* sc, uint64_t base, int16_t* out) noexcept nogil:
+    """The trial's columns from its deal (bidding under way, the player's turn still to come)."""
+    cdef SPHand h
+    cdef int c, code, chosen = -1
+    cdef int16_t* row
     for c in range(n_codes):
         code = codes[c]
         row = out + SPO_PER_BID * c
-        h = dealt
+        h = dealt[0]
         while h.phase == SP_PH_BID:
             if h.to_act == seat and code >= 0:
                 sp_bid(&h, r, code)
@@ -775,7 +937,7 @@ cdef void pm_sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer
                     chosen = sp_code(h.kind[seat], h.bid[seat])
                 else:
                     pm_sp_bid_step(&h, r, pol, ps, sc, base)
-        pm_sp_play_out(&h, r, pol, ps, sc, base)
+        pm_play_out(&PM_SPADES, &h, r, pol, ps, sc, base)
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
         row[SPO_MADE] = pm_sp_made(&h, seat)
@@ -789,9 +951,10 @@ EVALS = {"solve": PM_SOLVE, "playout": PM_PLAYOUT}
 
 
 cdef int pm_seats(seats, int* pol, PMSeat* ps, int n) except -1:
-    """Per seat (kind, worlds, eval, seed[, bids[, value]]): kind one of KINDS, eval one of EVALS,
-    bids heuristic (default) or pimc (spades: pm_sp_bid), value tricks (default) or score (spades
-    play-outs: the seat's score for the hand); checked by the caller."""
+    """Per seat (kind, worlds, eval, seed[, bids[, value[, tricks]]]): kind one of KINDS, eval one of
+    EVALS, bids heuristic (default) or pimc (spades: pm_sp_bid), value tricks (default) or score
+    (spades play-outs: the seat's score for the hand), tricks (oracle: solve only with at most that
+    many tricks left, the heuristic's card before; 0, the default: every trick); checked by the caller."""
     cdef int s
     if len(seats) != n:
         raise ValueError(f"give {n} seats' policies, got {len(seats)}")
@@ -799,9 +962,11 @@ cdef int pm_seats(seats, int* pol, PMSeat* ps, int n) except -1:
         kind, worlds, ev, sd = seats[s][:4]
         bids = seats[s][4] if len(seats[s]) > 4 else "heuristic"
         value = seats[s][5] if len(seats[s]) > 5 else "tricks"
+        tricks = seats[s][6] if len(seats[s]) > 6 else 0
         if (kind not in KINDS or ev not in EVALS or not 1 <= int(worlds) <= PM_MAX_WORLDS
-                or bids not in ("heuristic", "pimc") or value not in ("tricks", "score")):
+                or bids not in ("heuristic", "pimc") or value not in ("tricks", "score") or not 0 <= int(tricks) <= 64):
             raise ValueError(f"bad policy for seat {s}: {seats[s]!r}")
+        ps[s].tricks = int(tricks)
         ps[s].bids = bids == "pimc"
         ps[s].score = value == "score"
         pol[s] = KINDS[kind]
@@ -822,9 +987,20 @@ cdef uint64_t pm_policy_seed(const PMSeat* ps, int n) noexcept:
     return out
 
 
-cdef PMScratch* pm_scratches(int threads, int tt_bits) except NULL:
+cdef inline int pm_table_bits(int tt_bits, const PMSeat* ps, int n) noexcept nogil:
+    """The solver's table size (log2) for these seats: ``tt_bits``, or the smallest when no seat
+    searches (play-outs only: the tables are never read, and a big one costs its allocation)."""
+    cdef int s
+    for s in range(n):
+        if ps[s].kind == PM_ORACLE or (ps[s].kind == PM_PIMC and ps[s].eval == PM_SOLVE):
+            return tt_bits
+    return 5
+
+
+cdef PMScratch* pm_scratches(int threads, int tt_bits, const PMSeat* ps, int n) except NULL:
     cdef PMScratch* sc = <PMScratch*>calloc(threads, sizeof(PMScratch))
     cdef int t
+    tt_bits = pm_table_bits(tt_bits, ps, n)
     if sc == NULL:
         raise MemoryError()
     for t in range(threads):
@@ -843,79 +1019,178 @@ cdef void pm_free(PMScratch* sc, int threads) noexcept:
     free(sc)
 
 
-def _check_layouts():
-    """The records written here must be the engines' own record structs byte for byte."""
-    from cardsim.euchre.euchre import EUCHRE_RECORD_DTYPE
-    from cardsim.spades.spades import SP_RECORD_DTYPE
-    cdef PMEURecord e
-    cdef PMSPRecord s
-    cdef char* eb = <char*>&e
-    cdef char* sb = <char*>&s
-    eu = {"redeals": <char*>&e.redeals - eb, "points": <char*>&e.points[0] - eb,
-          "team_points": <char*>&e.team_points[0] - eb, "tricks": <char*>&e.tricks[0] - eb,
-          "dealer": <char*>&e.dealer - eb, "maker": <char*>&e.maker - eb, "trump": <char*>&e.trump - eb,
-          "round": <char*>&e.round - eb, "maker_alone": <char*>&e.maker_alone - eb,
-          "lone_defender": <char*>&e.lone_defender - eb, "picked_up": <char*>&e.picked_up - eb,
-          "euchred": <char*>&e.euchred - eb}
-    sp = {"score": <char*>&s.score[0] - sb, "bag_penalty": <char*>&s.bag_penalty[0] - sb,
-          "bags_after": <char*>&s.bags_after[0] - sb, "bid": <char*>&s.bid[0] - sb, "kind": <char*>&s.kind[0] - sb,
-          "tricks": <char*>&s.tricks[0] - sb, "bags": <char*>&s.bags[0] - sb, "prize": <char*>&s.prize[0] - sb,
-          "made": <char*>&s.made[0] - sb, "dealer": <char*>&s.dealer - sb, "leader": <char*>&s.leader - sb}
-    if (EUCHRE_RECORD_DTYPE.itemsize != sizeof(PMEURecord)
-            or any(EUCHRE_RECORD_DTYPE.fields[k][1] != v for k, v in eu.items())
-            or SP_RECORD_DTYPE.itemsize != sizeof(PMSPRecord)
-            or any(SP_RECORD_DTYPE.fields[k][1] != v for k, v in sp.items())):
-        raise ImportError("cardsim.solver._pimc: the record structs do not match the engines' dtypes")
-
-_check_layouts()
-
-
-def _tt_bits(seats):
-    return PM_EU_TT_BITS if seats is None else PM_SP_TT_BITS
+cdef int pm_batch(const PMGame* g, const void* r, int seats, uint64_t seed, int64_t start, records, policy_seats,
+                  int threads) except -1:
+    """Hands ``start ..`` of the batch keyed by ``seed`` into ``records`` (the game's record dtype)."""
+    cdef int pol[SP_MAX_SEATS]
+    cdef PMSeat ps[SP_MAX_SEATS]
+    cdef Py_ssize_t i, n = len(records)
+    cdef int nt = max(1, threads)
+    cdef size_t size = records.itemsize
+    pm_seats(policy_seats, pol, ps, seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef char* out = <char*>&raw[0]
+    cdef PMScratch* sc = pm_scratches(nt, g.tt_bits, ps, seats)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_simulate_one(g, r, seats, seed, start + i, pol, ps, &sc[threadid()], pseed, out + i * size)
+    finally:
+        pm_free(sc, nt)
+    return 0
 
 
 def simulate_euchre_pimc(rules, int seats, uint64_t seed, int64_t start, records, policy_seats, int threads=1):
     """Hands ``start .. start+len(records)-1`` of the euchre (4 seats) or cutthroat (3) batch keyed
     by ``seed`` into ``records`` (the engine's record dtype), seats by ``policy_seats`` (see
     pm_seats).  Hand i depends only on (seed, i) and the policies: the same for any ``threads``."""
+    from cardsim.euchre.euchre import EUCHRE_RECORD_DTYPE
     cdef EURules r = eu_rules_from(rules, seats)
-    cdef int pol[EU_MAX_SEATS]
-    cdef PMSeat ps[EU_MAX_SEATS]
-    cdef Py_ssize_t i, n = len(records)
-    cdef int nt = max(1, threads)
-    pm_seats(policy_seats, pol, ps, seats)
-    cdef uint64_t pseed = pm_policy_seed(ps, seats)
-    if records.itemsize != sizeof(PMEURecord):
+    if records.itemsize != EUCHRE_RECORD_DTYPE.itemsize:
         raise ValueError("records must have the euchre record dtype")
-    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
-    cdef PMEURecord* out = <PMEURecord*>&raw[0]
-    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS)
-    try:
-        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
-            pm_eu_simulate_one(&r, seed, start + i, pol, ps, &sc[threadid()], pseed, &out[i])
-    finally:
-        pm_free(sc, nt)
+    pm_batch(&PM_EUCHRE, &r, seats, seed, start, records, policy_seats, threads)
 
 
 def simulate_spades_pimc(rules, uint64_t seed, int64_t start, records, policy_seats, int threads=1):
     """As simulate_euchre_pimc for spades and cutthroat spades (SP_RECORD_DTYPE records)."""
+    from cardsim.spades.spades import SP_RECORD_DTYPE
     cdef SPRules r = sp_rules_from(rules)
-    cdef int pol[SP_MAX_SEATS]
-    cdef PMSeat ps[SP_MAX_SEATS]
-    cdef Py_ssize_t i, n = len(records)
-    cdef int nt = max(1, threads)
-    pm_seats(policy_seats, pol, ps, r.seats)
-    cdef uint64_t pseed = pm_policy_seed(ps, r.seats)
-    if records.itemsize != sizeof(PMSPRecord):
+    if records.itemsize != SP_RECORD_DTYPE.itemsize:
         raise ValueError("records must have the spades record dtype")
+    pm_batch(&PM_SPADES, &r, r.seats, seed, start, records, policy_seats, threads)
+
+
+# -- whole games (cardsim._games's driver, with the game's own hooks but the play-out) --------
+
+ctypedef struct PMGameRun:      # one game's PIMC context, handed to the driver as its ``policies``
+    int pol[GD_MAX_SEATS]       # first: the driver's policies pointer points here
+    const PMGame* game
+    const PMSeat* ps
+    PMScratch* sc
+    uint64_t pseed
+    uint64_t seed
+    uint64_t stream             # the game's stream (its index in the batch)
+    int k                       # the hand of the game being played (0 first)
+
+
+cdef void pm_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
+    """The driver's play_out for games with PIMC or oracle seats: hand k of game i is keyed
+    (pm_base) by the hand stream gd_hand_stream(i, k), as a hand batch's hand by its index."""
+    cdef PMGameRun* run = <PMGameRun*><void*>policies
+    pm_play_out(run.game, hand, rules, run.pol, run.ps, run.sc,
+                pm_base(run.pseed, run.seed, <int64_t>gd_hand_stream(run.stream, run.k)))
+    run.k += 1
+
+
+cdef void pm_game_one(const GDGame* g, const void* rules, PMGameRun* run, int64_t index, int dealer, char* record,
+                      int32_t* points, int32_t* scores, int8_t* dealers, int64_t max_rows) noexcept nogil:
+    """Game ``index`` of the batch as cardsim._games plays it (its _game_one), PIMC seats playing
+    their cards; hand rows (points, scores, dealers) as gd_play_game writes them."""
+    cdef GDResult result
+    cdef size_t hand_bytes = (g.hand_bytes + 15) & ~(<size_t>15)
+    cdef char* buf = <char*>malloc(hand_bytes + g.game_bytes + 16)
+    if buf == NULL:
+        return  # out of memory inside a thread: the record stays zeroed (hands == 0 tells it)
+    if dealer < 0:
+        dealer = <int>(index % g.seats)
+    run.stream = <uint64_t>index
+    run.k = 0
+    gd_play_game(g, rules, <const int*><void*>run, run.seed, <uint64_t>index, dealer, buf, buf + hand_bytes,
+                 &result, points, scores, dealers, max_rows)
+    memset(record, 0, g.record_bytes)
+    g.record(buf, buf + hand_bytes, rules, &result, record)
+    free(buf)
+
+
+cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_seats, int threads, int dealer,
+                  int32_t* points, int32_t* scores, int8_t* dealers, const int64_t* offsets,
+                  const int64_t* counts) except -1:
+    cdef const PMGame* pg
+    cdef GDGame g = kind.game
+    cdef PMSeat ps[GD_MAX_SEATS]
+    cdef int pol[GD_MAX_SEATS]
+    cdef int s, t, nt = max(1, threads), sides = kind.game.sides
+    cdef Py_ssize_t i, n = len(records)
+    cdef size_t size = kind.game.record_bytes
+    cdef const void* rules = kind.rules
+    cdef PMGameRun* runs
+    cdef PMScratch* sc
+    if kind.name in ("euchre", "cutthroat-euchre"):
+        pg = &PM_EUCHRE
+    elif kind.name in ("spades", "cutthroat-spades"):
+        pg = &PM_SPADES
+    else:
+        raise ValueError(f"no PIMC in the core for {kind.name} games")
+    if records.dtype != kind.record_dtype:
+        raise ValueError(f"records must have the {kind.name} game record dtype")
+    if dealer >= g.seats:
+        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{g.seats - 1}")
+    pm_seats(policy_seats, pol, ps, g.seats)
+    g.play_out = pm_gd_play
     cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
-    cdef PMSPRecord* out = <PMSPRecord*>&raw[0]
-    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS)
+    cdef char* out = <char*>&raw[0]
+    runs = <PMGameRun*>calloc(nt, sizeof(PMGameRun))
+    if runs == NULL:
+        raise MemoryError()
+    try:
+        sc = pm_scratches(nt, pg.tt_bits, ps, g.seats)
+    except MemoryError:
+        free(runs)
+        raise
+    for t in range(nt):
+        for s in range(GD_MAX_SEATS):
+            runs[t].pol[s] = pol[s] if s < g.seats else PM_HEURISTIC
+        runs[t].game, runs[t].ps, runs[t].sc = pg, ps, &sc[t]
+        runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
-            pm_sp_simulate_one(&r, seed, start + i, pol, ps, &sc[threadid()], pseed, &out[i])
+            if points == NULL:
+                pm_game_one(&g, rules, &runs[threadid()], start + i, dealer, out + i * size, NULL, NULL, NULL, 0)
+            else:
+                pm_game_one(&g, rules, &runs[threadid()], start + i, dealer, out + i * size,
+                            points + offsets[i] * sides, scores + offsets[i] * sides, dealers + offsets[i], counts[i])
     finally:
         pm_free(sc, nt)
+        free(runs)
+    if n and records["hands"].min() == 0:
+        raise MemoryError("the core could not allocate a game's hand buffers")
+    return 0
+
+
+def simulate_games_pimc(GameKind kind, uint64_t seed, int64_t start, records, policy_seats, int threads=1,
+                        int dealer=-1):
+    """cardsim._games.simulate_games with PIMC and oracle seats (``policy_seats`` as pm_seats;
+    ``kind`` filled with the seats' bidding policies): games ``start ..`` of the batch keyed by
+    ``seed``, game i on game stream i, first dealer i % seats (``dealer`` >= 0: that one); the
+    same for any ``threads``."""
+    pm_games(kind, seed, start, records, policy_seats, threads, dealer, NULL, NULL, NULL, NULL, NULL)
+
+
+def simulate_hand_scores_pimc(GameKind kind, uint64_t seed, int64_t start, hands, policy_seats, int threads=1,
+                              int dealer=-1):
+    """cardsim._games.simulate_hand_scores with PIMC and oracle seats: (dealer, points, score) per
+    hand of games ``start ..`` whose lengths are ``hands``, the games played again."""
+    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
+    cdef Py_ssize_t n = counts.shape[0]
+    offsets_array = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets_array[1:])
+    cdef int64_t[::1] offsets = offsets_array
+    cdef int sides = kind.game.sides
+    rows = int(offsets_array[n])
+    dealers_array = np.zeros(rows, dtype=np.int8)
+    points_array = np.zeros((rows, sides), dtype=np.int32)
+    scores_array = np.zeros((rows, sides), dtype=np.int32)
+    if rows == 0:
+        return dealers_array, points_array, scores_array
+    scratch = np.zeros(n, dtype=kind.record_dtype)
+    cdef int8_t[::1] d = dealers_array
+    cdef int32_t[:, ::1] p = points_array
+    cdef int32_t[:, ::1] sc = scores_array
+    pm_games(kind, seed, start, scratch, policy_seats, threads, dealer, &p[0, 0], &sc[0, 0], &d[0], &offsets[0],
+             &counts[0])
+    if not np.array_equal(scratch["hands"], counts):
+        raise ValueError("hands must be the games' own lengths (their records' hands field)")
+    return dealers_array, points_array, scores_array
 
 
 def euchre_odds_pimc(rules, int seats, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
@@ -930,7 +1205,7 @@ def euchre_odds_pimc(rules, int seats, uint64_t hand, int upcard, int seat, int 
         raise ValueError(f"out must have {EUO_COLUMNS} columns")
     pm_seats(policy_seats, pol, ps, seats)
     cdef uint64_t pseed = pm_policy_seed(ps, seats)
-    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS)
+    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS, ps, seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_eu_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, pol, ps, &sc[threadid()], pseed,
@@ -960,11 +1235,61 @@ def spades_odds_pimc(rules, uint64_t hand, int seat, int dealer, scores, bint bl
         sc_[k] = scores[k] if k < r.seats else 0
     for k in range(n_codes):
         cd[k] = codes[k]
-    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS)
+    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS, ps, r.seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             pm_sp_odds_trial(&r, hand, seat, dealer, sc_, blind, cd, n_codes, seed, start + i, pol, ps,
                              &sc[threadid()], pseed, &out[i, 0])
+    finally:
+        pm_free(sc, nt)
+
+
+def euchre_odds_pimc_hands(rules, int seats, int seat, uint64_t seed, const int64_t[::1] ids,
+                           const unsigned char[:, ::1] hands, int16_t[:, ::1] out, policy_seats, int threads=1):
+    """Conditioned euchre bid-odds trials with PIMC and oracle seats: trial ``ids[i]``'s kept deal is
+    row i of ``hands`` (cardsim._odds_conditions.odds_conditioned_hands: an EUHand about to bid),
+    played as euchre_odds_pimc plays a trial's deal, keyed by (seed, ids[i])."""
+    cdef EURules r = eu_rules_from(rules, seats)
+    cdef int pol[EU_MAX_SEATS]
+    cdef PMSeat ps[EU_MAX_SEATS]
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int nt = max(1, threads)
+    if out.shape[1] != EUO_COLUMNS or out.shape[0] != n or hands.shape[0] != n or hands.shape[1] != sizeof(EUHand):
+        raise ValueError(f"out must have {EUO_COLUMNS} columns, hands {sizeof(EUHand)} bytes a row, one per id")
+    pm_seats(policy_seats, pol, ps, seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef PMScratch* sc = pm_scratches(nt, PM_EU_TT_BITS, ps, seats)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_eu_odds_play(&r, <const EUHand*>&hands[i, 0], seat, pol, ps, &sc[threadid()],
+                            pm_base(pseed, seed, ids[i]), &out[i, 0])
+    finally:
+        pm_free(sc, nt)
+
+
+def spades_odds_pimc_hands(rules, int seat, codes, uint64_t seed, const int64_t[::1] ids,
+                           const unsigned char[:, ::1] hands, int16_t[:, ::1] out, policy_seats, int threads=1):
+    """As euchre_odds_pimc_hands for spades: row i of ``hands`` is trial ids[i]'s kept deal (an SPHand
+    at the player's turn), played as spades_odds_pimc plays a trial's deal."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int pol[SP_MAX_SEATS]
+    cdef PMSeat ps[SP_MAX_SEATS]
+    cdef int cd[SPO_MAX_CODES]
+    cdef int n_codes = len(codes), k
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int nt = max(1, threads)
+    if (n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1 or out.shape[0] != n
+            or hands.shape[0] != n or hands.shape[1] != sizeof(SPHand) or not 0 <= seat < r.seats):
+        raise ValueError(f"out must have 3 columns per bid code and one more, hands {sizeof(SPHand)} bytes a row")
+    pm_seats(policy_seats, pol, ps, r.seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, r.seats)
+    for k in range(n_codes):
+        cd[k] = codes[k]
+    cdef PMScratch* sc = pm_scratches(nt, PM_SP_TT_BITS, ps, r.seats)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_sp_odds_play(&r, <const SPHand*>&hands[i, 0], seat, cd, n_codes, pol, ps, &sc[threadid()],
+                            pm_base(pseed, seed, ids[i]), &out[i, 0])
     finally:
         pm_free(sc, nt)
 
@@ -974,6 +1299,12 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
     in its card play, with barred cards noted as the step API notes them) plays, its worlds
     drawn with decision key ``key`` (world w: seed ``key + GAMMA*(w+1)``) as the Python
     reference cardsim.solver.players.pimc_action(hand, policy, key=key) draws them."""
+    return pimc_decision_nodes(state, policy_seat, key)[0]
+
+
+def pimc_decision_nodes(GameState state, policy_seat, uint64_t key):
+    """pimc_decision and the solver's positions searched for it: (action, nodes), a measure of
+    the decision's cost that does not depend on the machine's load (bench/bench_pimc_odds.py)."""
     cdef PMSeat ps
     cdef int pol[1]
     cdef PMScratch sc
@@ -985,7 +1316,10 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
     if ps.kind < PM_PIMC:
         raise ValueError("pimc_decision is for pimc and oracle")
     game = state.rules.game
-    if pm_open(&sc, PM_EU_TT_BITS if "euchre" in game else PM_SP_TT_BITS) < 0:
+    tricks = EU_TRICKS
+    if game in ("spades", "cutthroat-spades"):  # the generalised table sized to the tricks left
+        tricks = (<SPRules*>state.structs[1]).hand_size - (<SPHand*>state.structs[0]).tricks_played
+    if pm_open(&sc, pm_table_bits(PM_EU_TT_BITS if "euchre" in game else PM_SP_TT_BITS, &ps, 1), tricks) < 0:
         pm_close(&sc)
         raise MemoryError()
     try:
@@ -993,14 +1327,14 @@ def pimc_decision(GameState state, policy_seat, uint64_t key):
             eh = <EUHand*>state.structs[0]
             if eh.phase != EPH_PLAY:
                 raise ValueError("the hand is not in its card play")
-            card = pm_eu_card(eh, <const EURules*>state.structs[1], &ps, &sc, key)
-            return pm_eu_action(eh, card)
+            card = pm_card(&PM_EUCHRE, eh, <const EURules*>state.structs[1], &ps, &sc, key)
+            return pm_eu_action(eh, card), sc.sv.nodes
         if game in ("spades", "cutthroat-spades"):
             sh = <SPHand*>state.structs[0]
             if sh.phase != SP_PH_PLAY:
                 raise ValueError("the hand is not in its card play")
-            card = pm_sp_card(sh, <const SPRules*>state.structs[1], &ps, &sc, key)
-            return pm_sp_action(card)
+            card = pm_card(&PM_SPADES, sh, <const SPRules*>state.structs[1], &ps, &sc, key)
+            return pm_sp_card_action(card), sc.sv.nodes
         raise ValueError(f"no PIMC in the core for {game}")
     finally:
         pm_close(&sc)

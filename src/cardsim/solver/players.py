@@ -25,7 +25,7 @@ solver's phase).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import numpy as np
@@ -34,6 +34,7 @@ from ..errors import CardsimError
 from .positions import EUCHRE_GAMES, card_bit_to_action, euchre_effective, position
 
 _PIMC = re.compile(r"^pimc(?:\((.*)\))?$")
+_ORACLE = re.compile(r"^oracle(?:\(tricks=(.*)\))?$")
 
 
 @dataclass(frozen=True)
@@ -46,18 +47,23 @@ class SolverPolicy:
     seed: int = 0
     bids: str = "heuristic"     # spades batches: "pimc" also bids by PIMC (cardsim.solver._pimc)
     value: str = "tricks"       # spades batch play-outs: "score" values the seat's score for the hand
+    default_value: str = field(default="tricks", compare=False, repr=False)  # the game's: the name says others
+    tricks: int = 0             # oracle(tricks=N): solve with at most N tricks left, the heuristic's card before
 
     @property
     def name(self) -> str:
+        """The full form, which parses back to this player in its game (a value other than the
+        game's default is named: spades play-outs default to score, so tricks is named there)."""
         if self.kind == "oracle":
-            return "oracle"
-        tail = (",bids=pimc" if self.bids == "pimc" else "") + (",value=score" if self.value == "score" else "")
+            return f"oracle(tricks={self.tricks})" if self.tricks else "oracle"
+        tail = (",bids=pimc" if self.bids == "pimc" else "") + (
+            f",value={self.value}" if self.value == "score" or self.value != self.default_value else "")
         return f"pimc(worlds={self.worlds},eval={self.eval},seed={self.seed}{tail})"
 
 
 #: the games whose core batches and bid odds play pimc and oracle (cardsim.solver._pimc)
 BATCH_GAMES = ("euchre", "cutthroat-euchre", "spades", "cutthroat-spades")
-POLICY_HELP = "heuristic, random, oracle or pimc(worlds=N,eval=solve|playout,seed=S)"
+POLICY_HELP = "heuristic, random, oracle, oracle(tricks=N) or pimc(worlds=N,eval=solve|playout,seed=S)"
 
 
 def default_eval(game: str | None) -> str:
@@ -67,15 +73,22 @@ def default_eval(game: str | None) -> str:
 
 
 def is_solver_policy(name: str) -> bool:
-    return name == "oracle" or bool(_PIMC.match(name.replace(" ", "")))
+    text = name.replace(" ", "")
+    return bool(_ORACLE.match(text) or _PIMC.match(text))
 
 
 def parse_policy(name: str, game: str | None = None) -> SolverPolicy:
     """``oracle`` or ``pimc(worlds=..,eval=..,seed=..)`` (any order, all optional) -> SolverPolicy;
     ``eval`` left out: :func:`default_eval` of ``game``."""
     text = name.replace(" ", "")
-    if text == "oracle":
-        return SolverPolicy("oracle")
+    oracle = _ORACLE.match(text)
+    if oracle:
+        if oracle.group(1) is None:
+            return SolverPolicy("oracle")
+        if not oracle.group(1).isdigit() or not 1 <= int(oracle.group(1)) <= 64:
+            raise CardsimError(f"oracle tricks must be 1..64 (solve with at most that many tricks left), "
+                               f"got {oracle.group(1)!r}")
+        return SolverPolicy("oracle", tricks=int(oracle.group(1)))
     m = _PIMC.match(text)
     if not m:
         raise CardsimError(f"unknown solver policy {name!r}: oracle or pimc(worlds=32,eval=solve|playout,seed=0)")
@@ -108,6 +121,7 @@ def parse_policy(name: str, game: str | None = None) -> SolverPolicy:
     if params.get("bids") == "pimc" or (game in ("spades", "cutthroat-spades") and params["eval"] == "playout"):
         # spades play-outs are judged by the hand's score (nil, contracts, bags), as PIMC bids are
         params.setdefault("value", "score")
+        params["default_value"] = "score"
     return SolverPolicy("pimc", **params)
 
 
@@ -135,7 +149,7 @@ def check_batch_policies(game: str, policy: str | Sequence[str],
             if sp.value == "score" and sp.eval != "playout":
                 raise CardsimError("pimc value=score needs eval=playout (the solver counts tricks)")
             names.append(sp.name)
-            spec.append((sp.kind, sp.worlds, sp.eval, sp.seed, sp.bids, sp.value))
+            spec.append((sp.kind, sp.worlds, sp.eval, sp.seed, sp.bids, sp.value, sp.tricks))
         elif p in POLICIES:
             names.append(p)
             spec.append((p, 1, "solve", 0))
@@ -265,11 +279,14 @@ def core_action(hand: Any, p: SolverPolicy) -> int:
     """The solver player's card, by the core (cardsim.solver._pimc.pimc_decision: the same card as
     oracle_action / pimc_action, from the same worlds, without a Python call per world) in euchre
     and spades; by the Python players elsewhere."""
+    if p.tricks and hand.rules.game not in BATCH_GAMES:
+        raise CardsimError(f"oracle(tricks=N) plays in {', '.join(BATCH_GAMES)} (the core's oracle); "
+                           f"{hand.rules.game} has the full-depth oracle")
     if hand.rules.game not in BATCH_GAMES or p.value != "tricks" or p.bids != "heuristic":
         return oracle_action(hand) if p.kind == "oracle" else pimc_action(hand, p)
     from ._pimc import pimc_decision
     key = _world_key(hand, hand.to_act, p.seed) if p.kind == "pimc" else 0
-    return int(pimc_decision(hand._state, (p.kind, p.worlds, p.eval, p.seed), key))
+    return int(pimc_decision(hand._state, (p.kind, p.worlds, p.eval, p.seed, p.bids, p.value, p.tricks), key))
 
 
 def play_hand(hand: Any, policies: Sequence[str]) -> Any:

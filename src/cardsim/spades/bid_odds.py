@@ -37,6 +37,7 @@ from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads
 from .hand import KIND_NAMES
 from ..odds import SOLVER_STEP, odds_policies, check_seat, conditions_line, sample_trials, wilson_interval
+from ..solver.players import bidding_policies
 from ..odds_conditions import build_conditions, finish, trial_runner
 
 NIL, BLIND_NIL, BLIND6, ONE_FOR_50, TWO_FOR_40, MOON = 1, 2, 3, 4, 5, 6
@@ -215,7 +216,8 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
     policies, solver = odds_policies(game.name, policy, seats, conditioned)
     seed, threads = check_seed(seed), check_threads(threads)
     width = 3 * len(codes) + 1
-    cond = build_conditions(game, None if blind else hand, seat, dealer, policies, known=known, voids=voids,
+    bidders = bidding_policies(policies)  # the auction's check: a solver player bids as the heuristic
+    cond = build_conditions(game, None if blind else hand, seat, dealer, bidders, known=known, voids=voids,
                             auction=auction, auction_slack=auction_slack, constraints=constraints, accept=accept,
                             min_acceptance=min_acceptance, scores=per_seat, blind=bool(blind))
 
@@ -230,8 +232,8 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
                               policies, threads)
         return out
 
-    run = trial_runner(cond, plain, game, hand_mask, seat, dealer, seed, policies, threads, width, scores=per_seat,
-                 blind=bool(blind), codes=codes)
+    run = trial_runner(cond, plain, game, hand_mask, seat, dealer, seed, bidders, threads, width, scores=per_seat,
+                 blind=bool(blind), codes=codes, solver=solver)
 
     results = sample_trials(run, lambda res: _widest_interval(res, codes, held, bool(blind)), trials=trials,
                             precision=precision, progress=progress, step=None if solver is None else SOLVER_STEP)

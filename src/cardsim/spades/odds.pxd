@@ -22,3 +22,6 @@ cdef void sp_conditioned_candidates(const SPRules* r, const OddsCond* c, uint64_
                                     const int* scores, bint blind, uint64_t seed, int64_t start, Py_ssize_t n,
                                     uint64_t* deals, uint8_t* passed, const int* policies,
                                     int threads) noexcept nogil
+cdef void sp_conditioned_hands(const SPRules* r, const OddsCond* c, uint64_t hand, int seat, int dealer,
+                               const int* scores, bint blind, uint64_t seed, const int64_t* ids, Py_ssize_t n,
+                               SPHand* hands, int64_t* tries, const int* policies, int threads) noexcept nogil

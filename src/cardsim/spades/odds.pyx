@@ -341,17 +341,35 @@ cdef int64_t spc_trial(const SPRules* r, uint64_t hand, int seat, int dealer, co
                        const OddsCond* c, int16_t* out) noexcept nogil:
     """The kept deal is played from the player's turn: the earlier seats' bids are the calls."""
     cdef SPHand dealt
+    cdef int64_t tries = spc_keep(r, hand, seat, dealer, scores, blind, seed, index, policies, c, &dealt)
+    if tries >= 0:
+        sp_odds_from(&dealt, r, seat, codes, n_codes, policies, out)
+    return tries
+
+
+cdef int64_t spc_keep(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
+                      uint64_t seed, int64_t index, const int* policies, const OddsCond* c,
+                      SPHand* dealt) noexcept nogil:
+    """Trial ``index``'s kept deal into ``dealt`` (at the player's turn); the deals tried, -1: none passed."""
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef int64_t tries = 0
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     while True:
         tries += 1
-        if spc_attempt(r, hand, seat, dealer, scores, blind, c, policies, &dealt, bb):
-            break
+        if spc_attempt(r, hand, seat, dealer, scores, blind, c, policies, dealt, bb):
+            return tries
         if tries >= c.max_attempts:
             return -1
-    sp_odds_from(&dealt, r, seat, codes, n_codes, policies, out)
-    return tries
+
+
+cdef void sp_conditioned_hands(const SPRules* r, const OddsCond* c, uint64_t hand, int seat, int dealer,
+                               const int* scores, bint blind, uint64_t seed, const int64_t* ids, Py_ssize_t n,
+                               SPHand* hands, int64_t* tries, const int* policies, int threads) noexcept nogil:
+    """The kept deals of conditioned trials ``ids[0 .. n)`` as hands at the player's turn (the
+    trials of cardsim.solver._pimc play them with PIMC seats)."""
+    cdef Py_ssize_t i
+    for i in prange(n, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+        tries[i] = spc_keep(r, hand, seat, dealer, scores, blind, seed, ids[i], policies, c, &hands[i])
 
 
 

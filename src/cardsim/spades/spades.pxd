@@ -1,7 +1,7 @@
 # cython: language_level=3
 """What spades/spades.pyx shares with spades/games.pyx and spades/odds.pyx."""
 from libc.stdint cimport int64_t, uint64_t
-from cardsim.spades.engine cimport SPRules
+from cardsim.spades.engine cimport SPHand, SPRules
 from cardsim.spades.players cimport SPBidTables
 from cardsim._games cimport GDHistory
 
@@ -10,3 +10,4 @@ cdef SPBidTables* sp_bid_tables() noexcept nogil   # the bid tables spades/playe
 cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil
 cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil
 cdef int sp_history_cap() noexcept nogil
+cdef void sp_hand_record(const SPHand* h, const SPRules* r, void* record) noexcept nogil  # an SPRecord

@@ -225,9 +225,15 @@ cdef void sp_simulate_one(const SPRules* r, uint64_t seed, int64_t index, const 
                           SPRecord* out) noexcept nogil:
     """Deal and play hand ``index`` of the batch keyed by ``seed`` from zero game context."""
     cdef SPHand h
-    cdef int s
     sp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
     sp_play_out(&h, r, policies)
+    sp_hand_record(&h, r, out)
+
+
+cdef void sp_hand_record(const SPHand* h, const SPRules* r, void* record) noexcept nogil:
+    """The finished hand's SPRecord (solver/_pimc.pyx writes its batches' records with it too)."""
+    cdef SPRecord* out = <SPRecord*>record
+    cdef int s
     out.dealer = h.dealer
     out.leader = h.first_leader
     for s in range(SP_MAX_SEATS):

@@ -1,0 +1,82 @@
+"""PIMC and oracle seats in conditioned bid odds (issue 16): the core keeps each trial's deal as
+the conditioned heuristic trials keep it, and cardsim.solver._pimc plays it as its unconditioned
+trials play theirs.  With heuristic and random seats through that path the columns are exactly the
+core's conditioned trials; with PIMC seats the odds do not depend on the thread count.  Nothing
+here pins a stream value."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardsim import Game, _core, bid_odds
+from cardsim._odds_conditions import hand_bytes
+from cardsim.odds_conditions import build_conditions
+from cardsim.solver import _pimc
+
+HEUR = ("heuristic", 1, "solve", 0)
+RAND = ("random", 1, "solve", 0)
+
+
+def _euchre_cond(g: Game, hand, seat: int, dealer: int, policies, up: int):
+    return build_conditions(g, hand, seat, dealer, policies, known=None, voids=["1:S"], auction=None,
+                            auction_slack=None, constraints=["2: H >= 1"], accept=None, min_acceptance=None,
+                            upcard_bit=up)
+
+
+@pytest.mark.parametrize("game", ["euchre", "cutthroat-euchre"])
+def test_euchre_kept_deals_played_by_core_seats_are_the_core_conditioned_trials(game):
+    g = Game(game)
+    hand, up = g.cards("JH AH KS 9C TD"), g.cards("9H").mask.bit_length() - 1
+    names = ["heuristic", "random", "heuristic", "heuristic"][:g.seats]
+    spec = [HEUR, RAND, HEUR, HEUR][:g.seats]
+    ids = np.arange(3, 43, dtype=np.int64)
+    want = np.zeros((len(ids), _core.EUCHRE_ODDS_COLUMNS), dtype=np.int16)
+    tries_a = np.zeros(len(ids), dtype=np.int64)
+    cond = _euchre_cond(g, hand, 0, g.seats - 1, names, up)
+    _core.odds_conditioned(game, g.rules, cond.core, hand.mask, 0, g.seats - 1, 5, ids, want, tries_a, names, 2,
+                           upcard=up)
+    hands = np.zeros((len(ids), hand_bytes(game)), dtype=np.uint8)
+    tries_b = np.zeros(len(ids), dtype=np.int64)
+    _core.odds_conditioned_hands(game, g.rules, cond.core, hand.mask, 0, g.seats - 1, 5, ids, hands, tries_b, names,
+                                 2, upcard=up)
+    got = np.zeros_like(want)
+    _pimc.euchre_odds_pimc_hands(g.rules, g.seats, 0, 5, ids, hands, got, spec, 2)
+    assert (tries_a == tries_b).all() and (tries_a > 0).all()
+    assert (got == want).all()
+
+
+def test_spades_kept_deals_played_by_core_seats_are_the_core_conditioned_trials():
+    """Every candidate bid on its own copy of the kept deal (the PIMC path) against the core's
+    conditioned trials, which share one play between bids: equal with heuristic players."""
+    from cardsim.odds_spades import _candidate_codes
+    g = Game("spades")
+    hand = g.cards("AS KS QS 2S AH KH 3H 4D 5D 6C 7C 8C 9C")
+    names = ["heuristic"] * 4
+    cond = build_conditions(g, hand, 0, 3, names, known=None, voids=["1:D"], auction=None, auction_slack=None,
+                            constraints=None, accept=None, min_acceptance=None, scores=[0, 0, 0, 0], blind=False)
+    codes = _candidate_codes(g, 13, [0] * 4, 0, False)
+    ids = np.arange(0, 40, dtype=np.int64)
+    hands = np.zeros((len(ids), hand_bytes("spades")), dtype=np.uint8)
+    tries = np.zeros(len(ids), dtype=np.int64)
+    _core.odds_conditioned_hands("spades", g.rules, cond.core, hand.mask, 0, 3, 8, ids, hands, tries, names, 2,
+                                 scores=[0, 0, 0, 0], blind=False)
+    got = np.zeros((len(ids), 3 * len(codes) + 1), dtype=np.int16)
+    _pimc.spades_odds_pimc_hands(g.rules, 0, codes, 8, ids, hands, got, [HEUR] * 4, 2)
+    want = np.zeros_like(got)
+    tries_a = np.zeros(len(ids), dtype=np.int64)
+    _core.odds_conditioned("spades", g.rules, cond.core, hand.mask, 0, 3, 8, ids, want, tries_a, names, 2,
+                           scores=[0, 0, 0, 0], blind=False, codes=codes)
+    assert (tries == tries_a).all() and (tries > 0).all()
+    assert (got == want).all()
+
+
+@pytest.mark.parametrize("game,cards,extra", [
+    ("euchre", "JH AH KS 9C TD", {"upcard": "9H", "voids": ["1:S"], "constraints": ["2: H >= 1"]}),
+    ("spades", "AS KS QS 2S AH KH 3H 4D 5D 6C 7C 8C 9C", {"voids": ["2:D"]}),
+])
+def test_conditioned_pimc_odds_do_not_depend_on_threads(game, cards, extra):
+    pol = ["pimc(worlds=3,eval=playout)", "heuristic", "random", "oracle" if game == "euchre" else "heuristic"]
+    one = bid_odds(game, cards, trials=12, policy=pol, seed=4, threads=1, **extra)
+    two = bid_odds(game, cards, trials=12, policy=pol, seed=4, threads=2, **extra)
+    assert one.to_dict() == two.to_dict()
+    assert one.to_dict()["conditions"]["trials"] == 12
