@@ -260,6 +260,12 @@ def test_cli_bid_policy_pimc_and_policies_json():
     res = _cli("bid", "euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic,random",
                "--trials", "30", "--threads", "1")
     assert res.exit_code == 0 and "recommendation" in res.output and "P(make)" in res.output
+    # conditioned: the same kept deals under each policy (PIMC seats bid as the heuristic)
+    res = _cli("bid", "euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic,pimc(worlds=2,eval=playout)",
+               "--void", "1:S", "--trials", "10", "--threads", "1", "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert [o["conditions"]["trials"] for o in out["odds"]] == [10, 10]
 
 
 @pytest.mark.parametrize("args,text", [

@@ -103,15 +103,13 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     if policies is not None:
         if policy != "heuristic":
             raise click.UsageError("give --policy or --policies, not both")
-        if any(context[k] for k in ("known", "voids", "auction", "constraints")) or scheduler or workers:
-            raise CardsimError("--policies compares unconditioned odds on this machine: drop --known, --void, "
-                               "--auction, --require, --scheduler and --workers")
+        if scheduler or workers:
+            raise CardsimError("--policies compares odds on this machine: drop --scheduler and --workers")
         with LazyProgress(stderr_console()) as progress:
             comparison = compare_policies(the_game, cards, split_policies(policies),
                                           trials=20_000 if trials is None else trials, precision=precision, seed=seed,
                                           threads=check_threads(threads), progress=progress,
-                                          **{k: v for k, v in context.items()
-                                             if k in ("seat", "dealer", "upcard", "scores", "blind")})
+                                          **{k: v for k, v in context.items() if v is not None})
         if as_json:
             echo_json(comparison.to_dict())
             return
