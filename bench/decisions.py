@@ -13,6 +13,12 @@ Decision kinds:
 
 * ``spades``, ``cutthroat-spades`` — **bid**: the heuristic's bid (``policy_bid``: its bid in
   most deals of the odds) against the bid of the best expected score; seat 0, new game.
+  **nil**: the same hands, nil or not: the heuristic bids nil against nil's expected score
+  beating the best other bid's; points lost: the difference of the two where they disagree.
+  **blind**: seat 0 bidding first, behind the other seats (team) by 0, 25, 50, 75, 100,
+  150, 200, 300, 400 in turn (scores where no blind bid is open are skipped): the
+  heuristic's blind nil, blind 6 or looking, against ``bid_odds(blind=True, scores=...)``
+  with the same players (their looking row with the blind bids turned off for it).
 * ``euchre``, ``cutthroat-euchre`` — **round 1** (order up / take up or pass, alone or not) at
   seat ``i % seats``, and **round 2** (name a suit or pass, alone or not) with everybody
   having passed round 1; the heuristic's action is read by stepping it in a hand with those
@@ -45,6 +51,7 @@ import time
 from typing import Any
 
 from cardsim import Game, bid_odds
+from cardsim.errors import CardsimError
 
 GAMES = ("spades", "cutthroat-spades", "euchre", "cutthroat-euchre", "cutthroat-pinochle", "partnership-pinochle")
 PASS, MIN_BID = 24, 31      # pinochle contract actions: pass, the first bid action
@@ -53,7 +60,7 @@ PASS, MIN_BID = 24, 31      # pinochle contract actions: pass, the first bid act
 # -- spades -------------------------------------------------------------------------------
 
 def spades_bids(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
-    out = []
+    out, nil = [], []
     for s in seeds:
         first = game.deal(seed=s)
         cards = str(game.deal(seed=s, dealer=len(first.hands) - 1).hands[0])
@@ -63,7 +70,64 @@ def spades_bids(game: Game, seeds: list[int], trials: int, threads: int) -> dict
         lost = rows[rec]["expected_score"] - rows[mine]["expected_score"] if mine in rows else float("nan")
         out.append({"seed": s, "cards": cards, "heuristic": mine, "recommended": rec, "agree": mine == rec,
                     "lost": lost if mine != rec else 0.0})
-    return {"bid": out}
+        if "nil" in rows:     # nil or not: nil's expected score against the best trick bid's
+            best = max((r for b, r in rows.items() if b not in ("nil", "policy")), key=lambda r: r["expected_score"])
+            rec_nil, mine_nil = rows["nil"]["expected_score"] > best["expected_score"], mine == "nil"
+            nil.append({"seed": s, "cards": cards, "heuristic": mine_nil, "recommended": rec_nil,
+                        "agree": mine_nil == rec_nil, "p_nil": rows["nil"]["p_make"],
+                        "lost": abs(rows["nil"]["expected_score"] - best["expected_score"]) if mine_nil != rec_nil
+                        else 0.0})
+    return {"bid": out, "nil": nil}
+
+
+BLIND_GAPS = (0, 25, 50, 75, 100, 150, 200, 300, 400)
+
+
+def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
+    """The game's bid-table shape and its loaded tables; loads them again with the blind bids
+    off (the same players, looking), for the blind odds' "look" row."""
+    from cardsim import _core
+    shape = 0 if game.name == "spades" else 1
+    if not hasattr(_core, "spades_bid_params"):   # an older core: the players as they are
+        return shape, None
+    params = _core.spades_bid_params()[shape]
+    if params is not None:
+        _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], _core.spades_nil_limits()[shape],
+                                   params["weights"], params["nil_weights"], params["moon"], None, None)
+    return shape, params
+
+
+def spades_blind(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    """Blind bids, before looking: seat 0 bidding first, behind the others by a margin from
+    BLIND_GAPS in turn; the heuristic's bid (blind nil, blind 6 or looking) against the blind
+    bid odds at that score (``bid_odds(blind=True, scores=...)``, the "policy" row: looking,
+    with the same players' blind bids turned off for it)."""
+    from cardsim import _core
+    out: list[dict[str, Any]] = []
+    partnership = game.name == "spades"
+    seats = len(game.deal(seed=seeds[0]).hands)
+    for i, s in enumerate(seeds):
+        gap = BLIND_GAPS[i % len(BLIND_GAPS)]
+        scores = [0, gap] if partnership else [0] + [gap] * (seats - 1)
+        per_seat = [scores[k % 2] for k in range(4)] if partnership else scores
+        hand = game.deal(seed=s, dealer=seats - 1, scores=per_seat)
+        n = len(hand.history)
+        hand.step("heuristic")
+        name = hand.action_to_string(hand.history[n])
+        mine = name if name in ("blind_nil", "blind6") else "look"
+        shape, params = _looking_tables(game)
+        try:
+            odds = bid_odds(game, None, blind=True, scores=scores, trials=trials, seed=s, threads=threads, seat=0)
+        except CardsimError:       # no blind bid open at this score
+            continue
+        finally:
+            _core._load_spades_bid_tables()
+        rows = {("look" if r["bid"] == "policy" else r["bid"]): r["expected_score"] for r in odds.rows}
+        rec = max(rows, key=lambda b: rows[b])
+        out.append({"seed": s, "gap": gap, "heuristic": mine, "recommended": rec, "agree": mine == rec,
+                    "lost": rows[rec] - rows[mine], "scores": {b: round(v, 2) for b, v in rows.items()},
+                    "look_exact": params is not None})
+    return {"blind": out}
 
 
 # -- euchre -------------------------------------------------------------------------------
@@ -224,6 +288,7 @@ def main() -> None:
         start = time.perf_counter()
         if "spades" in name:
             kinds = spades_bids(game, seeds, args.trials, args.threads)
+            kinds.update(spades_blind(game, seeds, args.trials, args.threads))
         elif "euchre" in name:
             kinds = euchre_decisions(game, seeds, args.trials, args.threads)
         else:
@@ -238,6 +303,12 @@ def main() -> None:
             if kind == "bid" or kind == "bid ceiling":
                 over = sum(1 for e in entries if not e["agree"] and _above(e))
                 note = f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
+            if kind == "nil":
+                note = (f"heuristic bids nil on {sum(e['heuristic'] for e in entries)}, the odds on "
+                        f"{sum(e['recommended'] for e in entries)} of {n} hands")
+            if kind == "blind":
+                note = (f"heuristic blind on {sum(e['heuristic'] != 'look' for e in entries)}, the odds on "
+                        f"{sum(e['recommended'] != 'look' for e in entries)} of {n} scores")
             if kind == "throw-in":
                 note = (f"heuristic throws in on {sum(e['heuristic'] for e in entries)}, the odds on "
                         f"{sum(e['recommended'] for e in entries)} of {n} contracts (army points)")

@@ -1,23 +1,39 @@
-"""Learn the spades heuristic's bid table from the simulator's own bid odds (issue 11).
+"""Learn the spades heuristic's bid tables from the simulator's own bid odds (issue 11).
 
     python scripts/spades_bid_table.py                       # regenerate src/cardsim/data/spades_bids.json
     python scripts/spades_bid_table.py --hands 40 --trials 200 --out /tmp/small.json
 
-The heuristic counts likely tricks (``sp_estimate``, hundredths of a trick).  Bidding that
-count rounded overbid in partnership spades (about 10 points a hand lost against the bid
-odds).  This script, for each game shape (``spades``: four seats in partnership;
-``cutthroat-spades``: three seats), deals seeded hands to seat 0 (bidding first, a new game),
-and for each hand takes every regular bid's expected score from ``cardsim.bid_odds`` with
-the heuristic players: in round 1 all of them bid by the rounded count (the tables are
-unloaded first, so the result never depends on the table shipped), in round 2 by round 1's
-table (``--rounds``); a 1 or 2 counts as the heuristic bids it, one-for-50 / two-for-40
-where the rules allow them.  Per quarter-trick of count
-(hands pooled with the neighbouring quarters) it keeps the bid with the best mean expected
-score, makes the bids non-decreasing in the count, and writes, per game, the counts at
-which bids 2, 3, ... start; a second round (``--rounds 2``, the default) learns again against
-players bidding by the first round's table and moves the cuts halfway towards that reply
-(undamped, partnership tables oscillate: partners' bids add up).  With the same hands it
-learns the nil limits by a grid search (see learn_nil).  Deterministic: the same arguments give the same bytes.
+What it learns, per game shape (``spades``: four seats in partnership; ``cutthroat-spades``:
+three seats), from seeded hands of seat 0 bidding first in a new game (the same question
+``bench/decisions.py`` asks), every bid's expected score from ``cardsim.bid_odds`` with the
+heuristic players (a 1 or 2 counts as the heuristic bids it, one-for-50 / two-for-40 where
+the rules allow them):
+
+* **the count** (``weights``): a weighted sum of the hand's features
+  (``_core.spades_features``: spade length, top spades, the spade honours, side aces, guarded
+  kings and queens, ruffs with spare spades, long side suits, the hand-set count), fitted by
+  least squares to 100 x the regular bid of the best expected score of each hand;
+* **the cuts**: per quarter-trick of that count (pooled with the neighbouring quarters) the
+  bid with the best mean expected score, made non-decreasing; written as the counts at which
+  bids 2, 3, ... start;
+* **nil** (``nil_weights``): a weighted sum of the same features, the log-odds that nil's
+  expected score (200 x P(nil makes) - 100, the partner's contract aside) beats the table
+  bid's, by a logistic regression with each hand weighted by the points the choice is worth
+  there (learn_nil); nil where the sum is positive;
+* **moon** (``moon``): the offset from 100 x moon_tricks of the count from which moon wins
+  the most points (none of the hands: no offset, 10,000: never);
+* **blind nil / blind 6** (``blind_nil``, ``blind6``): ``bid_odds(blind=True)`` at seat 0 behind
+  the others by each margin in BLIND_GAPS, in a new game's other respects: the smallest margin
+  from which the blind bid's expected score beats looking at every larger margin, else null
+  (never).
+
+Round 1 learns against players bidding by the rounded hand-set count (a table that bids like
+the untabled heuristic but never blind, so that the blind odds compare blind bids with
+looking; the shipped tables never enter), each further round (``--rounds``, default 2)
+against players bidding by the previous round's tables (the other seats' bids move with
+the table, so the best reply does too), on fresh seeds, and moves the tables halfway towards
+that reply (undamped, partnership tables oscillate: partners' bids add up).
+Deterministic: the same arguments give the same bytes.
 """
 from __future__ import annotations
 
@@ -25,6 +41,8 @@ import argparse
 import json
 import pathlib
 import sys
+
+import numpy as np
 
 HERE = pathlib.Path(__file__).resolve().parent
 if (HERE.parent / "src" / "cardsim").is_dir():
@@ -36,12 +54,20 @@ SHAPES = {"spades": 0, "cutthroat-spades": 1}
 BUCKET = 25
 MIN_HANDS = 12
 MAX_COUNT = 1800   # hundredths: the counts the table covers (17 tricks and more take the last bid)
+SCALE = 1000       # weights in thousandths (spades/players.pxd SP_W_SCALE)
+NF = 17            # features (SP_NF)
+EST = 16           # the feature that is the hand-set count
+BLIND_GAPS = (50, 100, 200, 400)
+NEVER_MOON = 10_000
+NIL_SCALE = 100_000  # nil's weights: log-odds times this
+NIL_RIDGE = 1e-4     # the ridge, per hand (at least 1 in all: small samples separate)
+MAX_WEIGHT = 10_000_000
 OUT = HERE.parent / "src" / "cardsim" / "data" / "spades_bids.json"
 
 
 def features(mask: int) -> tuple[int, int, int, int]:
-    """What the nil limits read of a hand mask: spades held, top spade's lane position (-1:
-    none), side aces, side kings (as sp_nil_hand in the core)."""
+    """What the hand-set nil limits read of a hand mask: spades held, top spade's lane
+    position (-1: none), side aces, side kings (as sp_nil_hand in the core)."""
     spades = mask & 0xFFFF
     side = mask & ~0xFFFF
     aces = sum(1 for lane in (1, 2, 3) if side >> (16 * lane + 12) & 1)
@@ -49,45 +75,66 @@ def features(mask: int) -> tuple[int, int, int, int]:
     return bin(spades).count("1"), spades.bit_length() - 1, aces, kings
 
 
-def samples(game_name: str, hands: int, trials: int, seed: int) -> list[tuple[int, dict[int, float]]]:
-    """(count, {bid: expected score}) for ``hands`` seeded hands of seat 0 (nil's score under
-    the key "nil" and the hand's features under "features", when the rules allow nil)."""
+def samples(game_name: str, hands: int, trials: int, seed: int) -> list[dict]:
+    """Per seeded hand of seat 0: its features and {bid: expected score} ("nil", "moon" too)."""
     game = Game(game_name)
     out = []
     for i in range(hands):
         s = seed * 1_000_000 + i
         seats = len(game.deal(seed=s).hands)
         hand = game.deal(seed=s, dealer=seats - 1).hands[0]
-        est = int(_core.spades_estimate(game.rules, hand.mask))
         odds = bid_odds(game, str(hand), trials=trials, seed=s, threads=1, seat=0)
         scores = {int(r["bid"]): float(r["expected_score"]) for r in odds.rows if str(r["bid"]).isdigit()}
         rows = {r["bid"]: r for r in odds.rows}
         for n, special, allowed in ((1, "one_for_50", "allow_one_for_50"), (2, "two_for_40", "allow_two_for_40")):
             if game.rules.get(allowed) and special in rows:   # the heuristic bids 1 / 2 this way
                 scores[n] = float(rows[special]["expected_score"])
-        extra = {"held": len(hand), "features": features(hand.mask)}
-        if "nil" in rows:
-            extra["nil"] = float(rows["nil"]["expected_score"])
-        out.append((est, scores, extra))
+        entry = {"f": list(_core.spades_features(game.rules, hand.mask)), "scores": scores, "held": len(hand)}
+        for special in ("nil", "moon"):
+            if special in rows:
+                entry[special] = float(rows[special]["expected_score"])
+        out.append(entry)
     return out
 
 
-def learn(data: list) -> list[int]:
-    """The counts at which bids 2, 3, ... start (see the module docstring).
+def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Least squares with a tiny ridge (features that never vary in a small sample get 0)."""
+    a = x.T @ x + 1e-6 * np.eye(x.shape[1])
+    return np.linalg.solve(a, x.T @ y)
+
+
+def learn_weights(data: list[dict]) -> list[int]:
+    """The count's weights: least squares of 100 x each hand's best regular bid on its features."""
+    x = np.array([d["f"] for d in data], dtype=float)
+    y = np.array([100.0 * max(sorted(d["scores"]), key=lambda n: (round(d["scores"][n], 6), -n)) for d in data])
+    return [int(np.clip(round(w * SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for w in solve(x, y)]
+
+
+def count(weights: list[int], f: list[int]) -> int:
+    """The learned count of a hand (sp_learned_count: C's integer division)."""
+    s = sum(w * v for w, v in zip(weights, f))
+    return s // SCALE if s >= 0 else -((-s) // SCALE)
+
+
+def learn_cuts(counts: list[int], data: list[dict]) -> list[int]:
+    """The counts at which bids 2, 3, ... start.
 
     Per quarter-trick of count with at least MIN_HANDS hands (pooled with the neighbouring
-    quarters): the bid of the best mean expected score, kept as an offset from the rounded
-    count; quarters with fewer hands (the rare very weak and very strong counts) take the
-    offset of the nearest quarter that has enough.  Then the bids are made non-decreasing.
+    quarters; none has: the fullest): the bid of the best mean expected score, kept as an
+    offset from the rounded count; quarters with fewer hands (the rare very weak and very
+    strong counts) take the offset of the nearest quarter that has enough.  Then the bids
+    are made non-decreasing.
     """
     buckets: dict[int, list[dict[int, float]]] = {}
-    for est, scores, _ in data:
-        buckets.setdefault(max(est, 0) // BUCKET, []).append(scores)
+    for c, d in zip(counts, data):
+        buckets.setdefault(max(c, 0) // BUCKET, []).append(d["scores"])
     top = max(buckets)
+    pooled_at = {b: [sc for k in (b - 1, b, b + 1) for sc in buckets.get(k, [])] for b in range(top + 1)}
+    need = min(MIN_HANDS, max(len(p) for p in pooled_at.values()))
     offset: dict[int, int] = {}
     for b in range(top + 1):
-        pooled = [sc for k in (b - 1, b, b + 1) for sc in buckets.get(k, [])]
-        if len(pooled) < MIN_HANDS:
+        pooled = pooled_at[b]
+        if not pooled or len(pooled) < need:
             continue
         bids = sorted(set.intersection(*(set(sc) for sc in pooled)))
         mean = {n: sum(sc[n] for sc in pooled) / len(pooled) for n in bids}
@@ -104,30 +151,73 @@ def learn(data: list) -> list[int]:
     return cuts
 
 
-def learn_nil(data: list, cuts: list[int]) -> list[int] | None:
-    """Nil limits (count below, most spades, top spade, most side aces, most side kings): the
-    grid point whose rule (nil where the hand is within every limit, else the table's bid)
-    has the best total expected score over the hands; None when the rules allow no nil."""
-    if not all("nil" in extra for _, _, extra in data):
+def table_bid(cuts: list[int], c: int, held: int) -> int:
+    return min(max(1 + sum(1 for k in cuts if k <= c), 1), held)
+
+
+def learn_nil(data: list[dict], regular: list[float]) -> list[int] | None:
+    """Nil's weights (see the module docstring); None when the rules allow no nil.
+
+    A logistic regression of "nil beats the table's bid" on the features, each hand weighted by
+    how many points the choice is worth there (|nil's expected score - the bid's|), fitted by
+    Newton's method with a small ridge on standardised features; the weights are the log-odds'
+    (times NIL_SCALE), so nil where they sum above 0, i.e. where nil's predicted P(nil makes)
+    times its value beats the trick bid on the hands that matter.
+    """
+    if not all("nil" in d for d in data):
         return None
-    regular = []
-    for est, scores, extra in data:
-        n = min(max(1 + sum(1 for c in cuts if c <= est), 1), extra["held"])
-        regular.append(scores[n])
-    best, best_gain = None, None
-    for count in range(50, 401, 25):
-        for spades in (2, 3, 4):
-            for top in range(5, 12):
-                for aces in (0, 1):
-                    for kings in (0, 1, 2):
-                        gain = 0.0
-                        for (est, _, extra), reg in zip(data, regular):
-                            n, t, a, k = extra["features"]
-                            if est < count and n <= spades and t <= top and a <= aces and k <= kings:
-                                gain += extra["nil"] - reg
-                        if best_gain is None or round(gain, 6) > round(best_gain, 6):
-                            best, best_gain = [count, spades, top, aces, kings], gain
+    x = np.array([d["f"] for d in data], dtype=float)
+    gain = np.array([d["nil"] - reg for d, reg in zip(data, regular)])
+    y = (gain > 0).astype(float)
+    cost = np.abs(gain) / max(float(np.abs(gain).mean()), 1e-9)
+    mu, sd = x[:, 1:].mean(0), x[:, 1:].std(0)
+    sd[sd == 0] = 1.0
+    z = np.hstack([np.ones((len(x), 1)), (x[:, 1:] - mu) / sd])
+    ridge = max(NIL_RIDGE, 1.0 / len(x)) * len(x) * np.diag(np.r_[0.0, np.ones(z.shape[1] - 1)]) + 1e-9 * np.eye(z.shape[1])
+    beta = np.zeros(z.shape[1])
+    for _ in range(30):
+        p = 1.0 / (1.0 + np.exp(-(z @ beta)))
+        grad = z.T @ (cost * (p - y)) + ridge @ beta
+        hess = (z * (cost * p * (1.0 - p))[:, None]).T @ z + ridge
+        beta = beta - np.linalg.solve(hess, grad)
+    raw = np.r_[beta[0] - float((beta[1:] * mu / sd).sum()), beta[1:] / sd]
+    return [int(np.clip(round(v * NIL_SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for v in raw]
+
+
+def learn_moon(data: list[dict], counts: list[int], regular: list[float], moon_tricks: int) -> int | None:
+    """Moon's offset (see the module docstring); None when the rules have no moon."""
+    if not all("moon" in d for d in data):
+        return None
+    best, best_gain = NEVER_MOON, 0.0
+    for off in range(-800, 801, BUCKET):
+        g = sum(d["moon"] - reg for d, c, reg in zip(data, counts, regular) if c >= 100 * moon_tricks + off)
+        if round(g, 6) > round(best_gain, 6):
+            best, best_gain = off, g
     return best
+
+
+def learn_blind(game_name: str, trials: int, seed: int) -> dict[str, int | None]:
+    """The blind margins (see the module docstring), against the tables loaded now."""
+    game = Game(game_name)
+    seats = len(game.deal(seed=seed).hands)
+    partnership = game_name == "spades"
+    gains: dict[str, list[tuple[int, float]]] = {"blind_nil": [], "blind6": []}
+    for gap in BLIND_GAPS:
+        scores = [0, gap] if partnership else [0] + [gap] * (seats - 1)
+        odds = bid_odds(game, None, blind=True, scores=scores, trials=trials, seed=seed + gap, threads=1, seat=0)
+        rows = {r["bid"]: r["expected_score"] for r in odds.rows}
+        for key in gains:
+            if key in rows:
+                gains[key].append((gap, rows[key] - rows["policy"]))
+    out: dict[str, int | None] = {}
+    for key, pairs in gains.items():
+        margin = None
+        for gap, g in sorted(pairs, reverse=True):
+            if g <= 0:
+                break
+            margin = gap
+        out[key] = margin
+    return out
 
 
 def rounded(b: int) -> int:
@@ -135,36 +225,65 @@ def rounded(b: int) -> int:
     return max(1, (b * BUCKET + BUCKET // 2 + 50) // 100)
 
 
+def pad(cuts: list[int]) -> list[int]:
+    cuts = list(cuts)
+    while len(cuts) < 18:
+        cuts.append(cuts[-1] + 100)
+    return cuts
+
+
 def damp(old: list[int], new: list[int]) -> list[int]:
     """Cut by cut, halfway from ``old`` to ``new`` (down to a quarter-trick); a missing cut
     reads as the last one plus a trick."""
-    def pad(cuts: list[int]) -> list[int]:
-        cuts = list(cuts)
-        while len(cuts) < 18:
-            cuts.append(cuts[-1] + 100)
-        return cuts
     mixed = [((a + b) // 2) // BUCKET * BUCKET for a, b in zip(pad(old), pad(new))]
     return [c for c in mixed if c <= MAX_COUNT]
 
 
+def half(old: list[int] | None, new: list[int] | None) -> list[int] | None:
+    if old is None or new is None:
+        return new
+    return [(a + b) // 2 for a, b in zip(old, new)]
+
+
+ROUNDING = {"cuts": [100 * k - 50 for k in range(2, 20)], "nil": None, "weights": None, "nil_weights": None,
+            "moon": 0, "blind_nil": None, "blind6": None}
+
+
+def load(shape: int, t: dict) -> None:
+    _core.set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
+                               t.get("moon"), t.get("blind_nil"), t.get("blind6"))
+
+
+def learn_shape(name: str, hands: int, trials: int, seed: int) -> dict:
+    data = samples(name, hands, trials, seed)
+    weights = learn_weights(data)
+    counts = [count(weights, d["f"]) for d in data]
+    cuts = learn_cuts(counts, data)
+    regular = [d["scores"][table_bid(cuts, c, d["held"])] for d, c in zip(data, counts)]
+    t = {"weights": weights, "cuts": cuts, "nil_weights": learn_nil(data, regular),
+         "moon": learn_moon(data, counts, regular, int(Game(name).rules.get("moon_tricks", 13)))}
+    t.update(learn_blind(name, 4 * trials, seed))
+    return t
+
+
 def build(hands: int, trials: int, seed: int, rounds: int = 1) -> bytes:
-    """The table as JSON bytes.  Round 1 learns against players bidding by the rounded count;
-    each further round against players bidding by the previous round's table (the other
-    seats' bids move with the table, so the best reply does too), on fresh seeds."""
-    for shape in SHAPES.values():
-        _core.set_spades_bid_table(shape, None)
+    """The tables as JSON bytes (see the module docstring)."""
     try:
         table: dict = {}
         for k in range(rounds):
-            for name in SHAPES:
-                data = samples(name, hands, trials, seed + k)
-                cuts = learn(data)
-                if name in table:      # damped: halfway from the last round's table to the reply
-                    cuts = damp(table[name]["cuts"], cuts)
-                table[name] = {"cuts": cuts, "nil": learn_nil(data, cuts), "bucket": BUCKET,
-                               "hands": hands, "trials": trials, "seed": seed, "rounds": rounds}
             for name, shape in SHAPES.items():
-                _core.set_spades_bid_table(shape, table[name]["cuts"], table[name]["nil"])
+                load(shape, table.get(name, ROUNDING))
+            for name in SHAPES:
+                t = learn_shape(name, hands, trials, seed + k)
+                if name in table:      # damped: halfway from the last round's tables to the reply
+                    old = table[name]
+                    t["cuts"] = damp(old["cuts"], t["cuts"])
+                    t["weights"] = half(old["weights"], t["weights"])
+                    t["nil_weights"] = half(old["nil_weights"], t["nil_weights"])
+                    if t["moon"] is not None and old["moon"] is not None:
+                        t["moon"] = (t["moon"] + old["moon"]) // 2
+                t.update({"bucket": BUCKET, "hands": hands, "trials": trials, "seed": seed, "rounds": rounds})
+                table[name] = t
     finally:
         _core._load_spades_bid_tables()
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()

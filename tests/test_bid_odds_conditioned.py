@@ -257,6 +257,8 @@ def test_euchre_auction_agrees_with_rejection():
 
 
 def test_spades_auction_agrees_with_rejection():
+    # "2 2": a common opening of the heuristic players (about 16% of these deals; "2 1" became
+    # rare when issue 11's learned nil took most of the 1 bids)
     game = Game("spades")
     cards = "AS KS 5S 2S AH KH 7H 3H AD 8D 4D 9C 6C"
     hand = game.cards(cards)
@@ -269,10 +271,10 @@ def test_spades_auction_agrees_with_rejection():
         h = game.deal(seed=0, dealer=3, cards={"hands": [str(game.cards(int(d[s]))) for s in range(4)]})
         h.step("heuristic")
         h.step("heuristic")
-        keep.append(h.bids[:2] == ["2", "1"])
+        keep.append(h.bids[:2] == ["2", "2"])
     keep = np.array(keep)
     assert 0.05 < keep.mean() < 0.5
-    odds = bid_odds(game, cards, seat=2, dealer=3, auction="2 1", trials=3000, seed=9, threads=2)
+    odds = bid_odds(game, cards, seat=2, dealer=3, auction="2 2", trials=3000, seed=9, threads=2)
     checked = 0
     for bid in (6, 7, 8):
         c = codes.index(bid)
@@ -282,9 +284,9 @@ def test_spades_auction_agrees_with_rejection():
         assert ok, (bid, p_rej, p_cond, se)
         checked += 0.05 < p_cond < 0.95
     assert checked
-    _cond, same_deals, core_keep = _candidates(game, hand, 2, 3, n, 11, scores=[0, 0, 0, 0], auction="2 1")
+    _cond, same_deals, core_keep = _candidates(game, hand, 2, 3, n, 11, scores=[0, 0, 0, 0], auction="2 2")
     assert (same_deals == deals).all() and (core_keep == keep).all()
-    slack = bid_odds(game, cards, seat=2, dealer=3, auction="2 1", auction_slack=1, trials=500, seed=9, threads=2)
+    slack = bid_odds(game, cards, seat=2, dealer=3, auction="2 2", auction_slack=1, trials=500, seed=9, threads=2)
     assert slack.conditions["acceptance"] > odds.conditions["acceptance"] + 0.1
 
 

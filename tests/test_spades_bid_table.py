@@ -25,13 +25,12 @@ def script():
 
 def test_regenerating_a_small_table_gives_the_same_bytes():
     """40 hands of 200 deals per game: the bytes pinned in tests/cases/spades_bids_small.json
-    (written by ``script().build(40, 200, 2035)``; seed 2035 since issues 15 and 10 changed the
-    random streams: with 40 hands a seed must put 12 of them in one learning window, and 2026
-    no longer did)."""
-    before = _core.spades_bid_tables()
+    (written by ``script().build(40, 200, 2035)``), weights, cuts, nil weights, moon and blind
+    margins included."""
+    before = _core.spades_bid_tables(), _core.spades_bid_params()
     data = script().build(40, 200, 2035)
     assert data == SMALL.read_bytes()
-    assert _core.spades_bid_tables() == before   # the shipped tables are loaded back
+    assert (_core.spades_bid_tables(), _core.spades_bid_params()) == before   # the shipped tables are loaded back
 
 
 def test_the_package_ships_the_table_and_loads_it():
@@ -53,12 +52,16 @@ def test_the_heuristic_bids_by_the_table(name, shape):
     (at most the cards held); special bids (nil, one-for-50, two-for-40, moon) aside."""
     game = Game(name)
     cuts = _core.spades_bid_tables()[shape]
+    weights = _core.spades_bid_params()[shape]["weights"]
     checked = differs = 0
     for seed in range(300):
         seats = len(game.deal(seed=seed).hands)
         hand = game.deal(seed=seed, dealer=seats - 1)
         cards = hand.hands[0]
-        est = _core.spades_estimate(game.rules, cards.mask)
+        features = _core.spades_features(game.rules, cards.mask)
+        est = _core.spades_count(game.rules, cards.mask)
+        total = sum(w * f for w, f in zip(weights, features))
+        assert est == (total // 1000 if total >= 0 else -(-total // 1000))   # C's division
         n = len(hand.history)
         hand.step("heuristic")
         name_bid = hand.action_to_string(hand.history[n])
@@ -67,8 +70,8 @@ def test_the_heuristic_bids_by_the_table(name, shape):
         want = min(max(table_bid(cuts, est), 1), len(cards))
         assert int(name_bid) == want, (seed, str(cards), est, name_bid, want)
         checked += 1
-        differs += want != max(1, (est + 50) // 100)
-    assert checked > 150 and differs > 20   # the table is not the rounded count
+        differs += want != max(1, (features[-1] + 50) // 100)
+    assert checked > 150 and differs > 20   # the table is not the rounded hand-set count
 
 
 def test_bad_tables_are_refused_and_change_nothing():
@@ -79,9 +82,77 @@ def test_bad_tables_are_refused_and_change_nothing():
         _core.set_spades_bid_table(0, [300, 200])
     with pytest.raises(ValueError):
         _core.set_spades_bid_table(0, [100, 200], [1, 2])
+    with pytest.raises(ValueError):
+        _core.set_spades_bid_table(0, [100, 200], None, [1, 2])
+    with pytest.raises(ValueError):
+        _core.set_spades_bid_table(0, [100, 200], None, None, None, None, -5)
     assert (_core.spades_bid_tables(), _core.spades_nil_limits()) == before
 
 
-def test_the_shipped_nil_limits_are_loaded():
+def test_the_shipped_weights_and_margins_are_loaded():
     shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
-    assert _core.spades_nil_limits() == {0: shipped["spades"]["nil"], 1: shipped["cutthroat-spades"]["nil"]}
+    params = _core.spades_bid_params()
+    for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
+        got, want = params[shape], shipped[key]
+        assert got["weights"] == want["weights"] and got["nil_weights"] == want["nil_weights"]
+        assert (got["blind_nil"], got["blind6"]) == (want["blind_nil"], want["blind6"])
+        assert got["moon"] == (want["moon"] or 0)
+
+
+def with_table(shape, **change):
+    """Load the shipped table of ``shape`` with ``change`` applied; the caller reloads."""
+    params = dict(_core.spades_bid_params()[shape])
+    params.update(change)
+    _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
+                               params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"])
+
+
+def first_bid(game, seed, scores=None):
+    seats = len(game.deal(seed=seed).hands)
+    hand = game.deal(seed=seed, dealer=seats - 1, **({"scores": scores} if scores else {}))
+    n = len(hand.history)
+    hand.step("heuristic")
+    return hand.action_to_string(hand.history[n])
+
+
+@pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
+def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
+    """Nil exactly where the nil weights' sum over the hand's features is positive (a nil
+    partner aside: seat 0 bids first); with a large constant every hand bids nil."""
+    game = Game(name)
+    w = _core.spades_bid_params()[shape]["nil_weights"]
+    nils = 0
+    for seed in range(200):
+        cards = game.deal(seed=seed, dealer=len(game.deal(seed=seed).hands) - 1).hands[0]
+        gain = sum(a * b for a, b in zip(w, _core.spades_features(game.rules, cards.mask)))
+        bid = first_bid(game, seed)
+        if bid in ("moon",):
+            continue
+        assert (bid == "nil") == (gain > 0), (seed, str(cards), gain, bid)
+        nils += bid == "nil"
+    assert 0 < nils < 100
+    try:
+        with_table(shape, nil_weights=[10**6] + [0] * 16)
+        assert all(first_bid(game, seed) in ("nil", "moon") for seed in range(20))
+    finally:
+        _core._load_spades_bid_tables()
+
+
+@pytest.mark.parametrize("name, shape, gap, scores", [
+    ("spades", 0, 100, [0, 100, 0, 100]), ("cutthroat-spades", 1, 100, [0, 100, 100])])
+def test_blind_bids_follow_the_margins(name, shape, gap, scores):
+    """Blind nil / blind 6 when the seat is at least the table's margin behind, never closer;
+    blind 6 only where legal (blind6_behind; partnership spades has none)."""
+    game = Game(name)
+    try:
+        with_table(shape, blind_nil=gap, blind6=None)
+        assert first_bid(game, 1, scores) == "blind_nil"
+        assert first_bid(game, 1, [s // 2 for s in scores]) != "blind_nil"
+        if name == "cutthroat-spades":
+            with_table(shape, blind_nil=None, blind6=gap)
+            assert first_bid(game, 1, scores) == "blind6"
+            assert first_bid(game, 1, [s // 2 for s in scores]) != "blind6"
+            with_table(shape, blind_nil=None, blind6=0)    # the rules' blind6_behind still holds
+            assert first_bid(game, 1, [0, 40, 40]) != "blind6"
+    finally:
+        _core._load_spades_bid_tables()

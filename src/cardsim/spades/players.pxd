@@ -2,12 +2,18 @@
 #
 # random     uniform over the legal bids (every special bid the rules allow now and
 #            every number 1..cards held); uniform over the legal cards.
-# heuristic  bids from counting likely tricks (high spades, spade length, side aces
-#            and guarded kings, voids and shortness with spare spades), the count turned
-#            into a bid by a table learned from the bid odds (sp_count_bid); bids nil with
-#            a hand that has nothing high; takes one-for-50 / two-for-40 for a 1 or 2
-#            count, moon when the count reaches it; blind 6 only when allowed and at
-#            least 100 behind (never blind nil).  Plays to make its bid, then ducks to
+# heuristic  bids from a count of likely tricks: where a learned table is loaded (partnership
+#            spades and three-seat cutthroat), a weighted sum of the hand's features (spade
+#            length, top spades, spade honours, side aces, guarded kings and queens, ruffs
+#            with spare spades, long side suits, the hand-set count) turned into a bid by the
+#            table's cuts; else the hand-set count (high spades, spade length, side aces and
+#            guarded kings, voids and shortness with spare spades) rounded.  Nil where the
+#            learned nil weights say it beats the trick bid (else: a hand with nothing high);
+#            one-for-50 / two-for-40 for a 1 or 2, moon from its learned count; blind nil /
+#            blind 6 by how far the seat is behind the leader (the learned margins, decided
+#            before looking; untabled: blind 6 at 100 behind, never blind nil).  All of it
+#            fitted by scripts/spades_bid_table.py against the bid odds' expected scores with
+#            the same players.  Plays to make its bid, then ducks to
 #            avoid bags; a nil bidder ducks throughout; a partner of a nil bidder takes
 #            the tricks the nil partner would otherwise win; in cutthroat, a player who
 #            has made its bid takes a trick the score leader is winning while that
@@ -171,24 +177,33 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
             and popcount(side & ((<uint64_t>0x0800) * ALL_LANES_BB)) <= p[SP_NIL_KINGS])
 
 # -- the learned bid table (scripts/spades_bid_table.py, src/cardsim/data/spades_bids.json) --
-# The count of sp_estimate rounded to whole tricks overbid in partnership spades: against the
-# simulator's own bid odds (same players) it lost about 10 points a hand, since the partner's
-# tricks and the opponents' overlap the count.  The table says, per game shape, from which
-# count (hundredths of a trick) each bid starts: bid n for counts from cut[n] up to cut[n+1]
-# (cut[1] is below any count).  It is learned offline: seeded hands of the seat bidding first,
-# each bid's expected score from bid_odds with the heuristic players bidding by rounding, and
-# per quarter-trick of count the bid with the best mean expected score, made non-decreasing.
+# Bidding sp_estimate's count rounded overbid in partnership spades (about 10 points a hand lost
+# against the simulator's own bid odds with the same players), and one count with learned cuts
+# still lost 3.8 points a hand in spades and 6.7 in cutthroat (bench/decisions.py), most of it
+# on nil and moon.  The learned table, per game shape:
+# * the count: a weighted sum of the hand's features (sp_features: spade length, top spades,
+#   the spade honours, side aces, guarded kings and queens, ruffs with spare spades, long side
+#   suits, sp_estimate's count), fitted by least squares to the bid of the best expected score
+#   of seeded hands' bid odds with the same players;
+# * the cuts: bid n for counts from cut[n] up to cut[n+1] (cut[1] is below any count), per
+#   quarter-trick of the count the bid with the best mean expected score, non-decreasing;
+# * nil: a second weighted sum of the same features, the log-odds that nil's expected score
+#   (P(nil makes) x 200 - 100) beats the table bid's, a logistic regression with each hand
+#   weighted by the points the choice is worth there; nil when it is positive;
+# * moon from a learned count (an offset from 100 x moon_tricks); blind nil and blind 6 (where legal) when the seat is at least
+#   a learned margin behind the leader: the margin from which blind bids beat looking in the
+#   blind bid odds, or never (SP_NEVER).
 # Shapes: 0 = four seats in partnership, 1 = three seats; other shapes (five seats, jokers)
-# keep the rounding.  No table loaded (cut[1] == SP_NO_TABLE): rounding everywhere.
-# The same script learns each shape's nil limits (sp_nil_hand): the count, spade length, top
-# spade and side aces and kings below which nil scores best on average, by a grid search over
-# the same hands; the seed's rule (no spade above the 8, no side ace or king, count below 1.2)
-# bid 1 on many hands whose nil the bid odds prefer (6 of the 10 points lost a hand).
+# keep the rounding and the hand-set rules (sp_nil_hand with SP_NIL_DEFAULT, blind 6 at 100
+# behind, moon at its count).  No table loaded (cut[1] == SP_NO_TABLE): the same.
 
 cdef enum:
     SP_BID_SHAPES = 2
     SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
     SP_NO_TABLE = -(1 << 30) + 1
+    SP_NEVER = 1 << 30
+    SP_NF = 17                  # features (sp_features)
+    SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -196,27 +211,104 @@ cdef enum:
 # hand is played.
 cdef extern from *:
     """
-    typedef struct { int cut[2][20]; int nil[2][5]; } SPBidTables;  /* [SP_BID_SHAPES][SP_BID_CUTS], [..][SP_NIL_PARAMS] */
+    typedef struct {
+        int cut[2][20];         /* [SP_BID_SHAPES][SP_BID_CUTS] */
+        int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_weight is all 0 */
+        int weight[2][17];      /* [..][SP_NF]: the count's weights */
+        int nil_weight[2][17];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
+        int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
+        int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
+        int blind6[2];          /* blind 6, where legal, this far behind */
+    } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
     ctypedef struct SPBidTables:
         int cut[SP_BID_SHAPES][SP_BID_CUTS]
         int nil[SP_BID_SHAPES][SP_NIL_PARAMS]
+        int weight[SP_BID_SHAPES][SP_NF]
+        int nil_weight[SP_BID_SHAPES][SP_NF]
+        int moon[SP_BID_SHAPES]
+        int blind_nil[SP_BID_SHAPES]
+        int blind6[SP_BID_SHAPES]
     SPBidTables* SP_TABLES
 
+cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
+    """The SP_NF features the learned tables weigh; the side suits enter alike (suit-blind).
+
+    0 one; 1 spades held; 2 spades with no higher spade out; 3..6 the A, K, Q, J of spades;
+    7 spades beyond three; 8 side aces; 9 side kings with a guard; 10 side queens with two
+    guards; 11 ruffs: spare spades (beyond the top ones) up to two a void and one a singleton;
+    12 side cards beyond four in a suit; 13 the top spade's rank (1: the 2, 13: the A; 0: no
+    spade); 14 side kings and queens; 15 cards of rank 5 and below; 16 sp_estimate's count
+    (hundredths)."""
+    cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
+    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        if not (r.deck & above_in_lane_bb(c) & ~spades):
+            top += 1
+    f[0] = 1
+    f[1] = ns
+    f[2] = top
+    f[3] = (spades >> 12) & 1
+    f[4] = (spades >> 11) & 1
+    f[5] = (spades >> 10) & 1
+    f[6] = (spades >> 9) & 1
+    f[7] = ns - 3 if ns > 3 else 0
+    f[8] = 0
+    f[9] = 0
+    f[10] = 0
+    f[12] = 0
+    f[14] = 0
+    for suit in range(1, 4):
+        side = (cards >> (16 * suit)) & 0xFFFF
+        n = popcount(side)
+        f[8] += (side >> 12) & 1
+        f[9] += ((side >> 11) & 1) & (n >= 2)
+        f[10] += ((side >> 10) & 1) & (n >= 3)
+        f[14] += ((side >> 11) & 1) + ((side >> 10) & 1)
+        f[12] += n - 4 if n > 4 else 0
+        shorts += 2 if n == 0 else (1 if n == 1 else 0)
+    spare = ns - top
+    f[11] = spare if spare < shorts else shorts
+    f[13] = (msb(spades) & 15) + 1 if spades else 0
+    f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
+    f[16] = sp_estimate(cards, r)
+
+cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
+    cdef int i, s = 0
+    for i in range(SP_NF):
+        s += w[i] * f[i]
+    return s
+
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
+    """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
+    loaded for them (five seats, jokers, or no table)."""
+    cdef int shape = -1
     if r.jokers:
         return -1
     if r.partnership and r.seats == 4:
-        return 0
-    if not r.partnership and r.seats == 3:
-        return 1
-    return -1
+        shape = 0
+    elif not r.partnership and r.seats == 3:
+        shape = 1
+    if shape >= 0 and SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+        return -1
+    return shape
+
+cdef inline int sp_learned_count(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
+    """The count the bid reads (hundredths of a trick): the learned weights over the features
+    (written to ``f``), else sp_estimate's count."""
+    cdef int shape = sp_bid_shape(r)
+    sp_features(cards, r, f)
+    if shape < 0:
+        return f[16]
+    return sp_dot(SP_TABLES.weight[shape], f) // SP_W_SCALE
 
 cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
     """Tricks to bid for a count ``est`` (hundredths): the learned table, else rounding."""
     cdef int shape = sp_bid_shape(r), n
-    if shape < 0 or SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+    if shape < 0:
         return (est + 50) // 100
     n = 1
     while n + 1 < SP_BID_CUTS and SP_TABLES.cut[shape][n + 1] <= est:
@@ -226,23 +318,43 @@ cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
 cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
     """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
     cdef int shape = sp_bid_shape(r)
-    if shape < 0 or SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+    if shape < 0:
         return SP_NIL_DEFAULT
     return SP_TABLES.nil[shape]
 
+cdef inline bint sp_wants_nil(uint64_t cards, const int* f, const SPRules* r) noexcept nogil:
+    """Nil pays better than the table's trick bid: the learned log-odds (nil_weight) are positive;
+    with no gain weights (or no table) the hand is within the nil limits (sp_nil_hand)."""
+    cdef int shape = sp_bid_shape(r), i
+    if shape >= 0:
+        for i in range(SP_NF):
+            if SP_TABLES.nil_weight[shape][i] != 0:
+                return sp_dot(SP_TABLES.nil_weight[shape], f) > 0
+    return sp_nil_hand(cards, f[16], sp_nil_limits(r))
+
 cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
-    """Blind 6 when allowed and 100 behind; moon, nil by the count; else the count's bid
-    (sp_count_bid: the learned table where there is one), one-for-50 / two-for-40 for 1 / 2."""
-    cdef int s = h.to_act, est, b, held = popcount(h.hand[s])
+    """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind),
+    before looking; then moon from its count, nil where it pays (sp_wants_nil), else the
+    count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2."""
+    cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
+    cdef int f[SP_NF]
+    cdef bint partner_nil = r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards
-    if sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)) and sp_leader_gap(h, r, s) >= 100:
+    gap = sp_leader_gap(h, r, s)
+    if shape >= 0:
+        if (not partner_nil and gap >= SP_TABLES.blind_nil[shape]
+                and sp_bid_legal(h, r, sp_code(SP_BID_BLIND_NIL, 0))):
+            return sp_code(SP_BID_BLIND_NIL, 0)
+        if gap >= SP_TABLES.blind6[shape] and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
+            return sp_code(SP_BID_BLIND6, 6)
+    elif gap >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
         return sp_code(SP_BID_BLIND6, 6)
-    est = sp_estimate(h.hand[s], r)
-    if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks:
+    est = sp_learned_count(h.hand[s], r, f)
+    if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks + (
+            SP_TABLES.moon[shape] if shape >= 0 else 0):
         return sp_code(SP_BID_MOON, r.moon_tricks)
-    if r.allow_nil and sp_nil_hand(h.hand[s], est, sp_nil_limits(r)):
-        if not (r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)):
-            return sp_code(SP_BID_NIL, 0)
+    if r.allow_nil and not partner_nil and sp_wants_nil(h.hand[s], f, r):
+        return sp_code(SP_BID_NIL, 0)
     b = sp_count_bid(est, r)
     if b < 1:
         b = 1

@@ -103,23 +103,44 @@ SP_TABLES = &_sp_table_store
 cdef SPBidTables* sp_bid_tables() noexcept nogil:
     return &_sp_table_store
 
-def set_spades_bid_table(shape, cuts, nil=None):
-    """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats): ``cuts``
-    the counts (hundredths) at which bids 2, 3, ... start, ``nil`` the nil limits (count below,
-    most spades, top spade position, most side aces, most side kings; None: the default
-    120, 3, 6, 0, 0); ``cuts`` None: bid the rounded count with the default nil limits."""
+def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
+                         blind6=None):
+    """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
+    spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
+    the hand-set nil limits (count below, most spades, top spade position, most side aces, most
+    side kings; None: 120, 3, 6, 0, 0), used where ``nil_weights`` (SP_NF weights over
+    spades_features, nil where their sum is positive; None: all 0) gives no nil rule; ``weights`` the count's (SP_NF
+    thousandths over spades_features; None: sp_estimate's count itself); ``moon``: bid moon
+    from a count of 100 x moon_tricks plus this (None: 0); ``blind_nil`` / ``blind6`` how far behind
+    the leader a seat bids blind nil / blind 6 (None: never).  ``cuts`` None: no table (the
+    rounded count and the hand-set rules)."""
     cdef int n
     if shape not in (0, 1):
         raise ValueError(f"shape is 0 or 1, got {shape!r}")
     nil = [SP_NIL_DEFAULT[n] for n in range(SP_NIL_PARAMS)] if nil is None else [int(x) for x in nil]
     if len(nil) != SP_NIL_PARAMS:
         raise ValueError(f"nil limits are {SP_NIL_PARAMS} numbers, got {nil!r}")
+    weights = [0] * (SP_NF - 1) + [SP_W_SCALE] if weights is None else [int(x) for x in weights]
+    nil_weights = [0] * SP_NF if nil_weights is None else [int(x) for x in nil_weights]
+    if len(weights) != SP_NF or len(nil_weights) != SP_NF:
+        raise ValueError(f"weights are {SP_NF} numbers, got {weights!r} and {nil_weights!r}")
+    if any(abs(w) > 10_000_000 for w in weights + nil_weights):
+        raise ValueError("weights are at most 10,000,000 in size")
+    margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
+    if not -10_000 <= margins[0] <= 10_000 or any(not 0 <= x <= SP_NEVER for x in margins[1:]):
+        raise ValueError(f"the moon offset is -10,000 .. 10,000 and blind margins 0 .. {SP_NEVER}, got {margins!r}")
     if cuts is not None:
         cuts = [int(c) for c in cuts]
         if len(cuts) > SP_BID_CUTS - 2 or cuts != sorted(cuts):
             raise ValueError("cuts are at most 18 non-decreasing counts")
     for n in range(SP_NIL_PARAMS):   # checked: now load
         SP_TABLES.nil[shape][n] = nil[n]
+    for n in range(SP_NF):
+        SP_TABLES.weight[shape][n] = weights[n]
+        SP_TABLES.nil_weight[shape][n] = nil_weights[n]
+    SP_TABLES.moon[shape] = margins[0]
+    SP_TABLES.blind_nil[shape] = margins[1]
+    SP_TABLES.blind6[shape] = margins[2]
     if cuts is None:
         for n in range(SP_BID_CUTS):
             SP_TABLES.cut[shape][n] = SP_NO_TABLE
@@ -139,6 +160,22 @@ def spades_bid_tables():
             out[shape] = [SP_TABLES.cut[shape][n] for n in range(2, SP_BID_CUTS) if SP_TABLES.cut[shape][n] < (1 << 30)]
     return out
 
+def spades_bid_params():
+    """The rest of the loaded tables: {shape: {weights, nil_weights, moon (the offset),
+    blind_nil, blind6 (None: never)} or None where no table is loaded}."""
+    def margin(x):
+        return None if x == SP_NEVER else x
+    out = {}
+    for shape in range(SP_BID_SHAPES):
+        if SP_TABLES.cut[shape][1] == SP_NO_TABLE:
+            out[shape] = None
+            continue
+        out[shape] = {"weights": [SP_TABLES.weight[shape][n] for n in range(SP_NF)],
+                      "nil_weights": [SP_TABLES.nil_weight[shape][n] for n in range(SP_NF)],
+                      "moon": SP_TABLES.moon[shape], "blind_nil": margin(SP_TABLES.blind_nil[shape]),
+                      "blind6": margin(SP_TABLES.blind6[shape])}
+    return out
+
 def spades_nil_limits():
     """The nil limits in force per shape: {shape: [count, spades, top, aces, kings]}."""
     return {shape: ([SP_TABLES.nil[shape][n] for n in range(SP_NIL_PARAMS)]
@@ -155,14 +192,29 @@ def _load_spades_bid_tables():
         data = json.loads(path.read_text())
         for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
             if key in data:
-                set_spades_bid_table(shape, data[key]["cuts"], data[key].get("nil"))
+                t = data[key]
+                set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
+                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"))
 
 _load_spades_bid_tables()
 
 def spades_estimate(rules, hand):
-    """The heuristic's count of likely tricks of ``hand`` (a card mask), in hundredths."""
+    """The heuristic's hand-set count of likely tricks of ``hand`` (a card mask), in hundredths."""
     cdef SPRules r = sp_rules_from(rules)
     return sp_estimate(<uint64_t>hand, &r)
+
+def spades_features(rules, hand):
+    """The SP_NF features of ``hand`` (a card mask) the learned bid tables weigh (spades/players.pxd sp_features)."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int f[SP_NF]
+    sp_features(<uint64_t>hand, &r, f)
+    return [f[n] for n in range(SP_NF)]
+
+def spades_count(rules, hand):
+    """The count the heuristic bids from (hundredths): the learned one where a table is loaded."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int f[SP_NF]
+    return sp_learned_count(<uint64_t>hand, &r, f)
 
 
 def spades_table(rules):
