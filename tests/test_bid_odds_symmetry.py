@@ -78,7 +78,10 @@ def test_euchre_twins_have_the_same_odds(game, m, cards, upcard):
         twin = index[key]
         for stat in ("p_euchre", "p_march"):
             compared += 1
-            assert abs(z(row[stat], twin[stat], TRIALS // 2)) < 3, (stat, row, twin)
+            # 3.5: this test makes about 240 comparisons; at 3 the learned euchre players of issue
+            # 11 failed one by noise (pass, p_euchre 0.0353 against the twin's 0.0257, z 3.08; the
+            # twin's other seeds 15, 25, 35 gave z -1.3, 1.8, 0.7)
+            assert abs(z(row[stat], twin[stat], TRIALS // 2)) < 3.5, (stat, row, twin)
         se = math.hypot(row["net_se"], twin["net_se"])
         if se:
             assert abs(row["expected_net"] - twin["expected_net"]) < 3 * se, (row, twin)
