@@ -1,6 +1,7 @@
 """Decision quality of the heuristic players against the simulator's own bid odds (issue 11).
 
     python bench/decisions.py [--hands 200] [--trials 3000] [--seed 11] [--games g1,g2] [--threads T] [--json FILE]
+                              [--rates N]   # euchre games: score outcomes by seat from N heuristic hands
 
 For each game and decision kind, a fixed, seeded set of hands (``Game(g).deal(seed)`` for
 seeds ``seed*100000 + i``, one seat's cards): the heuristic's choice with those cards,
@@ -49,6 +50,8 @@ import argparse
 import json
 import time
 from typing import Any
+
+import numpy as np
 
 from cardsim import Game, bid_odds
 from cardsim.errors import CardsimError
@@ -191,6 +194,89 @@ def euchre_decisions(game: Game, seeds: list[int], trials: int, threads: int) ->
     return kinds
 
 
+def _net(st: Any, seat: int, partnership: bool) -> float:
+    """The bid odds' net: the player's (team's) points less the mean opponent's."""
+    if partnership:
+        pts = st.team_points
+        return float(pts[seat & 1] - pts[1 - (seat & 1)])
+    pts = st.points
+    return pts[seat] - (sum(pts) - pts[seat]) / (len(pts) - 1)
+
+
+def defend_decisions(game: Game, seeds: list[int], trials: int) -> dict[str, list[dict[str, Any]]]:
+    """The first defender's defend-alone decision (see the module docstring)."""
+    if not game.rules["allow_lone_defender"]:
+        game = Game(game.name, **{**game.rules, "allow_lone_defender": True})
+    partnership = game.name == "euchre"
+    worlds = max(trials // 4, 20)
+    out = []
+    for s in seeds:
+        hand = game.deal(seed=s)
+        while hand.phase not in ("defend", "play", "done"):
+            hand.step("heuristic")
+        if hand.phase != "defend" or hand.redeals:
+            continue
+        seat, st = hand.to_act, hand._state
+        mine_st = st.clone()
+        mine_st.policy_step("heuristic")
+        mine = mine_st.lone_defender == seat
+        total = {False: 0.0, True: 0.0}
+        for w in range(worlds):
+            world, _ = st.resample(seat, s * 1000 + w)
+            for alone in (False, True):
+                x = world.clone()
+                x.defend(alone)
+                while x.phase != "done":
+                    x.policy_step("heuristic")
+                total[alone] += _net(x, seat, partnership)
+        value = {k: v / worlds for k, v in total.items()}
+        rec = value[True] > value[False]
+        out.append({"seed": s, "cards": str(hand.hands[seat]), "seat": seat, "trump": hand.trump,
+                    "maker_alone": bool(hand.maker_alone), "heuristic": mine, "recommended": rec,
+                    "agree": mine == rec, "lost": value[rec] - value[mine]})
+    return {"defend alone": out}
+
+
+# published simulations of human-like partnership play: share of hands by each side's score
+HUMAN_LIKE = {"dealer's team": {1: 0.45, 2: 0.16, 4: 0.05}, "opponents": {1: 0.17, 2: 0.12, 4: 0.05}}
+
+
+def euchre_rates(name: str, hands: int, seed: int, threads: int) -> None:
+    """Print the score outcomes by side relative to the dealer (partnership euchre: the dealer's
+    team and the opponents; cutthroat: the dealer, its left, its right), from a heuristic batch:
+    each side's share of hands scoring 1, 2 (a march, or euchring the makers) and 4 (a lone
+    march), its lone-march rate and the rate at which it is euchred as maker."""
+    rec = Game(name).simulate(hands, seed=seed, threads=threads).array
+    rec = rec[rec["maker"] >= 0]
+    n = len(rec)
+    seats = 4 if name == "euchre" else 3
+    dealer, maker = rec["dealer"].astype(int), rec["maker"].astype(int)
+    if name == "euchre":
+        sides = {"dealer's team": 0, "opponents": 1}
+        pts = {0: rec["team_points"][np.arange(n), dealer & 1], 1: rec["team_points"][np.arange(n), 1 - (dealer & 1)]}
+        side_of_maker = (maker & 1) != (dealer & 1)
+    else:
+        sides = {"dealer": 0, "dealer's left": 1, "dealer's right": 2}
+        pts = {k: rec["points"][np.arange(n), (dealer + k) % seats] for k in range(3)}
+        side_of_maker = (maker - dealer) % seats
+    print(f"{name}: {n} hands with a maker of {hands} (heuristic, seed {seed})")
+    print(f"  {'side':16s} {'+1':>7s} {'+2':>7s} {'+4':>7s}  {'makes':>7s} {'alone':>7s} {'lone march':>10s} {'euchred':>8s}"
+          "   human-like +1/+2/+4")
+    for label, k in sides.items():
+        p = pts[k]
+        mine = side_of_maker == k
+        made_tricks = np.zeros(n, dtype=int)
+        for s in range(seats):
+            on_side = (s & 1) == (maker & 1) if name == "euchre" else s == maker
+            made_tricks += np.where(on_side, rec["tricks"][:, s], 0)
+        lone_march = mine & rec["maker_alone"] & (made_tricks == 5)
+        ref = HUMAN_LIKE.get(label)
+        ref_text = "/".join(f"{ref[v]:.0%}" for v in (1, 2, 4)) if ref else ""
+        print(f"  {label:16s} {np.mean(p == 1):7.1%} {np.mean(p == 2):7.1%} {np.mean(p == 4):7.1%}  "
+              f"{np.mean(mine):7.1%} {np.mean(mine & rec['maker_alone']):7.1%} {np.mean(lone_march):10.2%} "
+              f"{np.mean(mine & rec['euchred']):8.1%}   {ref_text}")
+
+
 # -- pinochle -----------------------------------------------------------------------------
 
 def pinochle_ceiling(game: Game, seed: int, seat: int, dealer: int) -> int | None:
@@ -279,6 +365,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--json", default=None, help="write every hand's figures to this file")
+    parser.add_argument("--rates", type=int, default=0, metavar="N",
+                        help="euchre games: also print the score outcomes by seat from N heuristic hands")
     args = parser.parse_args()
     seeds = [args.seed * 100_000 + i for i in range(args.hands)]
     report: dict[str, Any] = {}
@@ -291,6 +379,9 @@ def main() -> None:
             kinds.update(spades_blind(game, seeds, args.trials, args.threads))
         elif "euchre" in name:
             kinds = euchre_decisions(game, seeds, args.trials, args.threads)
+            kinds.update(defend_decisions(game, seeds, args.trials))
+            if args.rates:
+                euchre_rates(name, args.rates, args.seed, args.threads)
         else:
             kinds = pinochle_decisions(game, seeds, args.trials, args.threads)
             if name == "cutthroat-pinochle":
@@ -309,6 +400,9 @@ def main() -> None:
             if kind == "blind":
                 note = (f"heuristic blind on {sum(e['heuristic'] != 'look' for e in entries)}, the odds on "
                         f"{sum(e['recommended'] != 'look' for e in entries)} of {n} scores")
+            if kind == "defend alone":
+                note = (f"heuristic defends alone on {sum(e['heuristic'] for e in entries)}, the odds on "
+                        f"{sum(e['recommended'] for e in entries)} of {n} hands")
             if kind == "throw-in":
                 note = (f"heuristic throws in on {sum(e['heuristic'] for e in entries)}, the odds on "
                         f"{sum(e['recommended'] for e in entries)} of {n} contracts (army points)")

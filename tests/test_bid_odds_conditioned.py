@@ -251,7 +251,11 @@ def test_euchre_auction_agrees_with_rejection():
     row = odds.row(1, "take up alone")
     ok, se = _close(march_rej, int(keep.sum()), row["p_march"], odds.trials)
     assert ok, (march_rej, row["p_march"], se)
-    assert row["p_march"] < 0.38  # the issue measured 43% unconditioned, 33% conditioned
+    # the issue measured 43% unconditioned, 33% conditioned with the hand-set players; with the
+    # learned euchre table (issue 11) 43.6% and 38.5% (seed 5, 8,000 trials): the passes still
+    # tell of cards against the lone hand
+    plain = bid_odds(game, "9H TH AC KC 9S", upcard="JH", seat=0, dealer=0, trials=8000, seed=5, threads=2)
+    assert row["p_march"] < plain.row(1, "take up alone")["p_march"] - 0.03
     _cond, same_deals, core_keep = _candidates(game, hand, 0, 0, n, 11, upcard_bit=up, auction="pass pass pass")
     assert (same_deals == deals).all() and (core_keep == keep).all()
 

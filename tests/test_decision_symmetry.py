@@ -229,6 +229,9 @@ CASES = [   # about a thousand hands a game, every decision of each
     ("partnership-pinochle", {}, PINOCHLE_GROUP, 1000),
     ("euchre", {}, EUCHRE_GROUP, 1000),
     ("cutthroat-euchre", {}, EUCHRE_GROUP, 1000),
+    # the learned alone and defend-alone thresholds (euchre/players.pxd) where the options use them
+    ("euchre", {"allow_lone_defender": True}, EUCHRE_GROUP, 300),
+    ("cutthroat-euchre", {"lone_march_points": 4}, EUCHRE_GROUP, 300),
     ("spades", {}, spades_group("spades", {}), 700),
     ("spades", {"prize_jacks": ["JD", "JC"]}, spades_group("spades", {"prize_jacks": ["JD", "JC"]}), 300),
     # cutthroat's defaults (no 2C, J♦ and J♣ prizes) leave no two side suits alike

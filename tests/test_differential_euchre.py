@@ -321,4 +321,6 @@ def test_core_heuristic_actions_are_legal_in_the_reference(config):
     if game.rules.stick_the_dealer:
         assert stats["redeals"] == 0
     elif seats == 4:  # a cutthroat heuristic with the dummy in view nearly always makes trump
-        assert stats["redeals"] > 10, stats
+        # and the learned euchre table (issue 11) names a suit in round 2 on most hands: a forced
+        # round-1 pass-out passes round 2 out too about once in 700 hands (was over 10 in 2,000)
+        assert stats["redeals"] >= 1, stats

@@ -271,7 +271,11 @@ def test_left_and_right_of_the_dealer_are_told_apart(tmp_path, game):
     """The seat after the dealer (it bids first) is left of the dealer; the figure under that name
     is that seat's mean and not the other neighbour's (the two differ on these batches; in
     euchre both neighbours are one team, with the same points)."""
-    summary, records = run_batch(tmp_path, game, 4000, 22)
+    # cutthroat euchre with euchre_points=4: the learned players (issue 11) leave the seed's two
+    # neighbours 0.01 apart on this batch, while the left, who makes trump most, loses 0.45 a
+    # hand more to euchres at 4 points
+    sets = ("euchre_points=4",) if game == "cutthroat-euchre" else ()
+    summary, records = run_batch(tmp_path, game, 4000, 22, sets=sets)
     key = "score" if game == "cutthroat-pinochle" else "points"
     seats = records[key].shape[1]
     rows = np.arange(len(records))

@@ -52,13 +52,14 @@ from cardsim.spades.engine cimport SPHand, SPRules, SP_MAX_SEATS
 from cardsim.pinochle.cutthroat cimport cp_rules_from
 from cardsim.pinochle.partnership cimport pp_rules_from
 from cardsim.pinochle.two_hand cimport th_rules_from
-from cardsim.euchre.euchre cimport eu_rules_from
+from cardsim.euchre.euchre cimport eu_bid_tables, eu_rules_from
 from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
                                   sp_conditioned_trials)
 from cardsim.pinochle.common cimport pin_bid_tables
 
 PIN_TABLES = pin_bid_tables()  # the pinochle players' learned tables live in cardsim.pinochle.common
+EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
 
 
 # -- the retry loop every game's trial shares -----------------------------------------------

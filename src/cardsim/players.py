@@ -65,18 +65,33 @@ Euchre (``cutthroat-euchre`` and ``euchre``), in ``euchre/players.pxd``:
       card), half its trump value for the dealer's partner, and half against any
       other seat (it goes to an opponent).  Cutthroat adds 1.0 for the dummy a maker
       merges.
-    * **Bidding.** It orders up (round 1) or names its best other suit (round 2) when
-      the value reaches 5.4 in euchre, 2.8 in cutthroat (dummy included; both set by
-      self-play: the best threshold against players using it); a dealer stuck in
-      round 2 names its best suit.  As dealer
+    * **Bidding.** It orders up (round 1) or names its best other suit (round 2, the best
+      hand value) when a learned count says making trump gains over passing
+      (``scripts/euchre_bid_table.py``, fitted to the bid odds with the same players and
+      shipped in ``cardsim/data/euchre_bids.json``): per game, round and seat position from
+      the dealer, a linear count, in expected net points, over the five cards the maker
+      would hold (each trump rank, the number of trumps, off aces, kings beside their ace,
+      bare kings, voids with two trumps, "next" in round 2, the upcard's share in round 1).
+      The same cards are a different bet for the dealer (who keeps the upcard), its partner
+      and its opponents, and in round 2 for the first seat to name and the last.  The gain
+      of going alone is added where positive.  A dealer stuck in round 2 names its best
+      suit.  As dealer
       it always takes the upcard (it can only help) and discards its least wanted
       card (a singleton off-suit card first to make a void, never trump or an ace).
-    * **Alone.** Maker or defender goes alone only with a hand expected to march:
-      three trumps or more with both bowers and nothing but off-suit aces besides, or
-      four trumps or more with the three top ones; and only when the lone march pays
-      more (``lone_march_points`` above ``march_points`` for the maker,
-      ``lone_defender_march_points`` above ``euchre_points`` for a defender), so a
-      cutthroat maker under the seed's scoring (3 either way) keeps the dummy.
+    * **Alone.** Only when the lone march pays more than a march
+      (``lone_march_points`` above ``march_points``; a cutthroat maker under the seed's
+      scoring, 3 either way, keeps the dummy, since 5 of 10 cards are never worse than its
+      own 5): the maker goes alone with a hand expected to march (three trumps or more with
+      both bowers and nothing but off-suit aces besides, or four trumps or more with the
+      three top ones), or when the table's count of the gain of going alone is positive.
+      A defender (``allow_lone_defender``) goes alone only when
+      ``lone_defender_march_points`` beats ``euchre_points`` and its hand value with the
+      trump reaches the learned ``defend`` threshold (fitted by play-outs from resampled
+      worlds).  Without the table (``set_euchre_bid_table(game, None)``) the hand-set
+      rules: thresholds 5.4 (euchre) and 2.8 (cutthroat, dummy included) on the hand value,
+      and alone only with a hand expected to march.
+    * **No score.** The decisions read the cards, never the game score, so a hand decides
+      alike alone and inside a whole game.
     * **Merge.** The maker keeps the best 5 of 10: trumps, then aces, then rank,
       dropping cards one at a time so short suits are emptied into voids.
     * **Play.** The maker's side leads trump while an opponent may hold some: the top

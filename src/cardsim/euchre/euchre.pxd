@@ -1,6 +1,8 @@
 # cython: language_level=3
 """What euchre/euchre.pyx shares with the other modules (cardsim._odds_conditions, solver/_pimc.pyx)."""
 from cardsim.euchre.engine cimport EUHand, EURules
+from cardsim.euchre.players cimport EUBidTables
 
 cdef EURules eu_rules_from(rules, int seats) except *
 cdef void eu_hand_record(const EUHand* h, const EURules* r, void* record) noexcept nogil  # an EURecord
+cdef EUBidTables* eu_bid_tables() noexcept nogil   # the learned table the players read (EU_TABLES)

@@ -19,6 +19,82 @@ from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport *
 
+# -- the learned decision table (euchre/players.pxd reads it through EU_TABLES) ---------------
+# The one copy; cardsim._odds_conditions and cardsim.solver._pimc point their EU_TABLES here
+# (eu_bid_tables) when they are loaded.
+
+cdef EUBidTables _eu_table_store
+EU_TABLES = &_eu_table_store
+
+cdef EUBidTables* eu_bid_tables() noexcept nogil:
+    return &_eu_table_store
+
+_EU_GAMES = {"cutthroat-euchre": EU_T_CUTTHROAT, "euchre": EU_T_EUCHRE}
+_EU_TABLE_KEYS = ("make", "alone", "defend")
+
+
+def set_euchre_bid_table(game, table=None):
+    """Load the learned decision table of ``game`` ("euchre" or "cutthroat-euchre"): a dict
+    with ``make`` and ``alone`` (2 rounds x positions from the dealer's left x EU_FEATURES
+    coefficients, thousandths of a point; euchre/players.pxd) and ``defend`` (tenths of a
+    trick); None: the hand-set rules."""
+    cdef int g, k, p, i, seats
+    if game not in _EU_GAMES:
+        raise ValueError(f"game is one of {sorted(_EU_GAMES)}, got {game!r}")
+    g = _EU_GAMES[game]
+    seats = 4 if g == EU_T_EUCHRE else 3
+    if table is not None:
+        if sorted(table) != sorted(_EU_TABLE_KEYS):
+            raise ValueError(f"a euchre table has the keys {_EU_TABLE_KEYS}, got {sorted(table)}")
+        for key in ("make", "alone"):
+            if (len(table[key]) != 2 or any(len(row) != seats for row in table[key])
+                    or any(len(c) != EU_FEATURES for row in table[key] for c in row)):
+                raise ValueError(f"{key} is 2 rounds x {seats} positions x {EU_FEATURES} coefficients")
+    _eu_table_store.loaded[g] = table is not None
+    for k in range(2):
+        for p in range(EU_T_POS):
+            for i in range(EU_FEATURES):
+                _eu_table_store.make[g][k][p][i] = (int(table["make"][k][p][i])
+                                                    if table is not None and p < seats else 0)
+                _eu_table_store.alone[g][k][p][i] = (int(table["alone"][k][p][i])
+                                                     if table is not None and p < seats else 0)
+    _eu_table_store.defend[g] = int(table["defend"]) if table is not None else 0
+
+
+def euchre_bid_tables():
+    """The tables loaded now: {game: table dict or None}."""
+    out = {}
+    for game, g in _EU_GAMES.items():
+        seats = 4 if g == EU_T_EUCHRE else 3
+        if not _eu_table_store.loaded[g]:
+            out[game] = None
+            continue
+        make = [[[0] * EU_FEATURES for p in range(seats)] for k in range(2)]
+        alone = [[[0] * EU_FEATURES for p in range(seats)] for k in range(2)]
+        for k in range(2):
+            for p in range(seats):
+                for i in range(EU_FEATURES):
+                    make[k][p][i] = _eu_table_store.make[g][k][p][i]
+                    alone[k][p][i] = _eu_table_store.alone[g][k][p][i]
+        out[game] = {"make": make, "alone": alone, "defend": _eu_table_store.defend[g]}
+    return out
+
+
+def _load_euchre_bid_tables():
+    """Load src/cardsim/data/euchre_bids.json (scripts/euchre_bid_table.py); none: the hand-set rules."""
+    import importlib.resources
+    import json
+    for game in _EU_GAMES:
+        set_euchre_bid_table(game, None)
+    path = importlib.resources.files("cardsim").joinpath("data/euchre_bids.json")
+    if path.is_file():
+        data = json.loads(path.read_text())
+        for game in _EU_GAMES:
+            if game in data:   # the file also says how it was fitted (hands, trials, ...)
+                set_euchre_bid_table(game, {k: data[game][k] for k in _EU_TABLE_KEYS})
+
+_load_euchre_bid_tables()
+
 # The thin Python face of the euchre engine (module cardsim.euchre.euchre, over the
 # engine and its players): the rules struct, the batch and the step state.
 

@@ -17,9 +17,56 @@ from cardsim.euchre.engine cimport *
 
 cdef enum:
     EU_ORDER_THRESHOLD = 54     # tenths of a trick: order up / name trump at this hand value ...
-    EU_CUTTHROAT_THRESHOLD = 28 # ... in cutthroat (dummy bonus included); both tuned by self-play
+    EU_CUTTHROAT_THRESHOLD = 28 # ... in cutthroat (dummy bonus included); both hand-set (no table)
     EU_DUMMY_BONUS = 10         # cutthroat: what the dummy is worth to a maker who merges it
     EU_DEALER_PARTNER_SHARE = 2 # the upcard helps the dealer's partner by value / this
+    EU_T_CUTTHROAT = 0          # EUBidTables game index: r.partnership
+    EU_T_EUCHRE = 1
+    EU_T_POS = 4                # seats by position from the dealer's left (eu_pos)
+    EU_F_RIGHT = 0              # eu_features: the right bower held (0/1) ...
+    EU_F_LEFT = 1               # ... the left bower
+    EU_F_ACE = 2                # ... trump ace, king, queen, ten, nine
+    EU_F_KING = 3
+    EU_F_QUEEN = 4
+    EU_F_TEN = 5
+    EU_F_NINE = 6
+    EU_F_TRUMPS = 7             # trumps held
+    EU_F_ACES = 8               # off-suit aces
+    EU_F_ACE_KINGS = 9          # off-suit kings beside their ace
+    EU_F_KINGS = 10             # off-suit kings without their ace
+    EU_F_VOIDS = 11             # off-suit voids, with two trumps or more (else 0)
+    EU_F_NEXT = 12              # round 2: trump is the turned-down card's colour partner ("next")
+    EU_F_UPCARD = 13            # round 1, not the dealer: the upcard's share (tenths, + partner, - opponent)
+    EU_F_ONE = 14               # 1
+    EU_FEATURES = 15
+
+# -- the learned decision table (issue 11) -------------------------------------------
+# Written by scripts/euchre_bid_table.py into src/cardsim/data/euchre_bids.json, loaded by
+# euchre/euchre.pyx (set_euchre_bid_table); the one copy lives there and every module that
+# cimports this header points EU_TABLES at it when it is loaded (``EU_TABLES =
+# eu_bid_tables()``, euchre/euchre.pxd).  A NULL pointer or a game not loaded: the hand-set
+# rules (the thresholds above, eu_expects_march).  Game g = r.partnership, round k = 0
+# (order up / take up) or 1 (name a suit), p = eu_pos (0: the dealer's left .. seats - 1:
+# the dealer); coefficients in thousandths of a point per feature (EU_F_*, eu_features):
+#   make[g][k][p][i]   the expected net points that making trump (not alone) gains over
+#                      passing: a least-squares fit to the bid odds with the same players
+#   alone[g][k][p][i]  the expected net points that going alone gains over not (fitted alike)
+#   defend[g]          a defender goes alone when eu_hand_value with the trump reaches it
+#                      (tenths of a trick; fitted by play-outs from resampled worlds)
+# The features read no suit index (trump, its colour partner and the other suits only by
+# role), so the decisions stay suit-symmetric.
+
+cdef extern from *:
+    """
+    typedef struct { int loaded[2]; int make[2][2][4][15]; int alone[2][2][4][15]; int defend[2]; } EUBidTables;
+    static EUBidTables* EU_TABLES = 0;
+    """
+    ctypedef struct EUBidTables:
+        int loaded[2]
+        int make[2][2][EU_T_POS][EU_FEATURES]
+        int alone[2][2][EU_T_POS][EU_FEATURES]
+        int defend[2]
+    EUBidTables* EU_TABLES
 
 cdef extern from *:
     """
@@ -27,7 +74,11 @@ cdef extern from *:
     """
     const int* EU_TRUMP_VALUE "cardsim_eu_trump_value"  # tenths of a trick per trump lane position
 
+cdef inline bint eu_table(const EURules* r) noexcept nogil:
+    return EU_TABLES != NULL and EU_TABLES.loaded[r.partnership]
+
 cdef inline int eu_threshold(const EURules* r) noexcept nogil:
+    """The hand-set threshold on eu_bid_value (no table loaded)."""
     return EU_ORDER_THRESHOLD if r.partnership else EU_CUTTHROAT_THRESHOLD
 
 # -- hand values ---------------------------------------------------------------------
@@ -147,6 +198,107 @@ cdef inline int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bi
         v = eu_hand_value(e, t)
     return v + (0 if r.partnership else EU_DUMMY_BONUS)
 
+cdef inline void eu_features(const EUHand* h, const EURules* r, int s, int t, int k, int* f) noexcept nogil:
+    """The table's features (EU_F_*) of seat ``s`` making ``t`` in round ``k + 1``: its five cards
+    once trump is made (the dealer in round 1 with the upcard, less eu_drop_worst's card, as it
+    will discard), by role, never by suit index.  Called at the bid (the hand physical) and again
+    at the alone decision (effective, the pickup done): both give the same features."""
+    cdef uint64_t e = h.hand[s] if h.trump >= 0 else eu_effective(h.hand[s], t), lane
+    cdef int i, suit, up, n
+    for i in range(EU_FEATURES):
+        f[i] = 0
+    f[EU_F_ONE] = 1
+    if k == 0:
+        up = lsb(eu_effective(bit_bb(h.upcard), t)) if h.trump < 0 else h.upcard
+        if s == h.dealer:
+            if h.trump < 0:
+                e = eu_drop_worst(e | bit_bb(up), t, 1)
+        else:
+            f[EU_F_UPCARD] = EU_TRUMP_VALUE[up & 15] // EU_DEALER_PARTNER_SHARE
+            if not (r.partnership and s == eu_partner(r, h.dealer)):
+                f[EU_F_UPCARD] = -f[EU_F_UPCARD]
+    else:
+        up = h.upcard >> 4                  # the turned-down card's own suit (physical) ...
+        if h.trump >= 0 and up == t and (h.upcard & 15) == EU_LEFT:
+            up = 3 - t                      # ... also once it is effective (a left bower)
+        f[EU_F_NEXT] = up == 3 - t
+    lane = (e >> (16 * t)) & 0xFF
+    f[EU_F_RIGHT] = (lane >> EU_RIGHT) & 1
+    f[EU_F_LEFT] = (lane >> EU_LEFT) & 1
+    f[EU_F_ACE] = (lane >> 5) & 1
+    f[EU_F_KING] = (lane >> 4) & 1
+    f[EU_F_QUEEN] = (lane >> 3) & 1
+    f[EU_F_TEN] = (lane >> 1) & 1
+    f[EU_F_NINE] = lane & 1
+    n = popcount(lane)
+    f[EU_F_TRUMPS] = n
+    for suit in range(4):
+        if suit == t:
+            continue
+        lane = (e >> (16 * suit)) & 0xFF
+        if lane & 0x20:
+            f[EU_F_ACES] += 1
+            f[EU_F_ACE_KINGS] += (lane >> 4) & 1
+        elif lane & 0x10:
+            f[EU_F_KINGS] += 1
+        elif lane == 0 and n >= 2:
+            f[EU_F_VOIDS] += 1
+
+cdef inline int eu_gain(const int* coef, const int* f) noexcept nogil:
+    cdef int i, v = 0
+    for i in range(EU_FEATURES):
+        v += coef[i] * f[i]
+    return v
+
+cdef inline bint eu_alone_pays(const EURules* r) noexcept nogil:
+    """Alone gives up the partner (the dummy in cutthroat) and gains only the lone march's
+    bonus: never when there is none (cutthroat's default 3 = 3: keeping 5 of 10 is never worse
+    than one's own 5)."""
+    return r.lone_march_points > r.march_points
+
+cdef inline bint eu_makes(const EUHand* h, const EURules* r, int s, int t, int k) noexcept nogil:
+    """With the table: make ``t`` when the fitted gain of making, plus that of going alone
+    where it is positive and pays, is above nothing; else the hand-set threshold."""
+    cdef int f[EU_FEATURES]
+    cdef int g = r.partnership, p, gain, alone
+    if not eu_table(r):
+        return eu_bid_value(h, r, s, t, k == 0) >= eu_threshold(r)
+    p = eu_pos(h, r, s)
+    eu_features(h, r, s, t, k, f)
+    gain = eu_gain(EU_TABLES.make[g][k][p], f)
+    if eu_alone_pays(r):
+        alone = eu_gain(EU_TABLES.alone[g][k][p], f)
+        if alone > 0:
+            gain += alone
+    return gain > 0
+
+cdef inline bint eu_goes_alone(const EUHand* h, const EURules* r, int s) noexcept nogil:
+    """Only where a lone march pays a bonus: with a hand expected to march (eu_expects_march),
+    or with the table when the fitted gain of going alone (same features as the bid) is above
+    nothing.  The fit runs over every hand, so the rare lone hands hardly move it: the hand-set
+    rule keeps them (JH JD AH AS AC with hearts: alone 3.97 net points a hand, not alone 1.99)."""
+    cdef int f[EU_FEATURES]
+    cdef int k = h.round - 1
+    if not eu_alone_pays(r):
+        return False
+    if eu_expects_march(h.hand[s], h.trump):
+        return True
+    if eu_table(r):
+        eu_features(h, r, s, h.trump, k, f)
+        return eu_gain(EU_TABLES.alone[r.partnership][k][eu_pos(h, r, s)], f) > 0
+    return False
+
+cdef inline bint eu_defends_alone(const EUHand* h, const EURules* r, int s) noexcept nogil:
+    """A lone defender scores more than a euchre only by taking all five tricks, so never when
+    lone_defender_march_points does not beat euchre_points; else the learned threshold on the
+    defender's eu_hand_value with the trump (fitted by play-outs from resampled worlds), or
+    without a table the hand-set eu_expects_march."""
+    if r.lone_defender_march_points <= r.euchre_points:
+        return False
+    if eu_table(r):
+        return eu_hand_value(h.hand[s], h.trump) >= EU_TABLES.defend[r.partnership]
+    return eu_expects_march(h.hand[s], h.trump)
+
 # -- card play helpers ---------------------------------------------------------------
 
 cdef inline int eu_cheapest(uint64_t cards, int t, EUSuitView* key) noexcept nogil:
@@ -262,30 +414,29 @@ cdef inline int eu_best_suit(const EUHand* h, const EURules* r, int s, int exclu
     return best
 
 cdef inline void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
-    """Order up / name the best other suit when its value reaches eu_threshold (the
-    dealer stuck in round 2 names its best suit); the dealer always takes the upcard and
-    drops its least wanted card; alone (maker or defender) only with eu_expects_march, and
-    only where the march alone pays more (lone_march_points > march_points for the maker,
-    lone_defender_march_points > euchre_points for a defender: cutthroat's default 3 = 3
-    never goes alone, since keeping 5 of 10 is never worse than one's own 5);
-    the merge keeps the best 5 of 10 (trumps, aces, then rank, voids made where possible)."""
+    """Order up / name the best other suit (the best eu_bid_value) by eu_makes (the learned
+    gain per round and position from the dealer; the dealer stuck in round 2 names it); the
+    dealer always takes the upcard and drops its least wanted card; alone by eu_goes_alone,
+    defend alone by eu_defends_alone (each only where the lone march pays a bonus);
+    the merge keeps the best 5 of 10 (trumps, aces, then rank, voids made where possible).
+    The game score is not read (EUHand carries none): the same cards get the same decision
+    in a single hand and in a whole game."""
     cdef int s = h.to_act, value, suit
     if h.phase == EPH_BID1:
-        eu_bid1(h, r, eu_bid_value(h, r, s, h.upcard >> 4, True) >= eu_threshold(r))
+        eu_bid1(h, r, eu_makes(h, r, s, h.upcard >> 4, 0))
     elif h.phase == EPH_PICKUP:
         eu_pickup(h, r, True)
     elif h.phase == EPH_DISCARD:
         eu_discard(h, r, lsb(h.hand[s] & ~eu_drop_worst(h.hand[s], h.trump, 1)))
     elif h.phase == EPH_BID2:
         suit = eu_best_suit(h, r, s, h.upcard >> 4, &value)
-        eu_bid2(h, r, suit if value >= eu_threshold(r) or not eu_may_pass2(h, r) else -1)
-    elif h.phase == EPH_ALONE:  # alone gives up the dummy (partner): only for a bonus
-        eu_alone(h, r, r.lone_march_points > r.march_points and eu_expects_march(h.hand[s], h.trump))
+        eu_bid2(h, r, suit if not eu_may_pass2(h, r) or eu_makes(h, r, s, suit, 1) else -1)
+    elif h.phase == EPH_ALONE:
+        eu_alone(h, r, eu_goes_alone(h, r, s))
     elif h.phase == EPH_MERGE:
         eu_merge(h, r, eu_drop_worst(h.hand[s], h.trump, EU_HAND_SIZE))
     elif h.phase == EPH_DEFEND:
-        eu_defend(h, r, r.lone_defender_march_points > r.euchre_points
-                  and eu_expects_march(h.hand[s], h.trump))
+        eu_defend(h, r, eu_defends_alone(h, r, s))
     elif h.phase == EPH_PLAY:
         eu_play(h, r, eu_heuristic_card(h, r))
 

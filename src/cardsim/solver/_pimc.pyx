@@ -48,7 +48,7 @@ from cardsim.solver._solver cimport SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRule
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal, euo_record
-from cardsim.euchre.euchre cimport eu_hand_record, eu_rules_from
+from cardsim.euchre.euchre cimport eu_bid_tables, eu_hand_record, eu_rules_from
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
@@ -56,6 +56,7 @@ from cardsim.spades.spades cimport sp_bid_tables, sp_gd_new, sp_hand_record, sp_
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 
 SP_TABLES = sp_bid_tables()  # the spades bid tables live in cardsim.spades.spades (spades/players.pxd)
+EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
 
 cdef enum:
     PM_RANDOM = POLICY_RANDOM
