@@ -20,6 +20,9 @@ class GameKind:
 
 def simulate_games(kind: GameKind, seed: int, start: int, records: npt.NDArray[np.void], threads: int = ...,
                    dealer: int = ...) -> None: ...
+def hand_score_rows(kind: GameKind, hands: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64],
+                                                     npt.NDArray[np.int8], npt.NDArray[np.int32],
+                                                     npt.NDArray[np.int32]]: ...
 def simulate_hand_scores(kind: GameKind, seed: int, start: int, hands: Any, threads: int = ...,
                          dealer: int = ...) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int32],
                                                      npt.NDArray[np.int32]]: ...

@@ -175,21 +175,29 @@ def simulate_games(GameKind kind, uint64_t seed, int64_t start, records, int thr
         raise MemoryError("the core could not allocate a game's hand buffers")
 
 
+def hand_score_rows(GameKind kind, hands):
+    """The buffers of a hand-scores run over games whose lengths are ``hands``: (counts int64[n],
+    offsets int64[n + 1] (game i's rows start at offsets[i]), dealer int8[rows], points
+    int32[rows, sides], score int32[rows, sides]), the last three zeroed."""
+    counts = np.ascontiguousarray(hands, dtype=np.int64)
+    offsets = np.zeros(counts.shape[0] + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    rows, sides = int(offsets[-1]), kind.game.sides
+    return (counts, offsets, np.zeros(rows, dtype=np.int8), np.zeros((rows, sides), dtype=np.int32),
+            np.zeros((rows, sides), dtype=np.int32))
+
+
 def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int threads=1, int dealer=-1):
     """Each hand's scores of games ``start ..``, whose lengths ``hands`` (their records' ``hands``)
     give the rows: the games are played again, row by row (deterministic, so the same games).
     Returns (dealer int8[rows], points int32[rows, sides], score int32[rows, sides]): the
     dealer of the deal played, the hand's points per side and the scores after it."""
-    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
+    counts_array, offsets_array, dealers_array, points_array, scores_array = hand_score_rows(kind, hands)
+    cdef int64_t[::1] counts = counts_array
     cdef Py_ssize_t i, n = counts.shape[0]
-    offsets_array = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=offsets_array[1:])
     cdef int64_t[::1] offsets = offsets_array
     cdef int sides = kind.game.sides
     rows = int(offsets_array[n])
-    dealers_array = np.zeros(rows, dtype=np.int8)
-    points_array = np.zeros((rows, sides), dtype=np.int32)
-    scores_array = np.zeros((rows, sides), dtype=np.int32)
     scratch = np.zeros(n, dtype=kind.record_dtype)
     cdef unsigned char[::1] raw = _records_bytes(kind, scratch, dealer)
     cdef char* out = <char*>&raw[0] if n else NULL

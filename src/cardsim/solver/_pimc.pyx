@@ -37,6 +37,8 @@ from cython.parallel cimport prange, threadid
 
 import numpy as np
 
+from cardsim._games import hand_score_rows
+
 from cardsim._bits cimport ALL_LANES_BB, bit_bb, lane_bb, lsb, popcount
 from cardsim._rng cimport Rng, mix64, rng_seed, rng_seed_hand
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
@@ -44,7 +46,8 @@ from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepar
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
 from cardsim._games cimport GD_MAX_SEATS, GDGame, GDResult, GameKind, gd_hand_stream, gd_play_game
-from cardsim.solver._solver cimport SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch, sv_apply, sv_value
+from cardsim.solver._solver cimport (SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch, sv_apply,
+                                     sv_full_lane, sv_value)
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal, euo_record
@@ -135,16 +138,6 @@ cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
     memset(sc.sv.gtt, 0, <size_t>buckets * sizeof(SVGBucket))
 
 
-cdef inline bint pm_full_lane(const uint64_t* hands, int seats) noexcept nogil:
-    """A seat holds all 16 cards of a lane: the generalised table cannot key it (exact table then)."""
-    cdef int s, l
-    for s in range(seats):
-        for l in range(4):
-            if (hands[s] & lane_bb(l)) == lane_bb(l):
-                return True
-    return False
-
-
 cdef inline uint64_t pm_base(uint64_t policy_seed, uint64_t seed, int64_t index) noexcept nogil:
     """The key of one hand (trial) of a batch: the policy's seed and the hand's (seed, index)."""
     return mix64(mix64(policy_seed + 0x2545F4914F6CDD1DULL) ^ mix64(seed + 0x632BE59BD9B4E019ULL)
@@ -203,7 +196,7 @@ cdef inline void pm_solve_moves(PMScratch* sc, const SVRules* sr, const SVPos* p
     cdef int vals[PM_MAX_MOVES]
     cdef SVPos child
     sc.sv.general = (sr.kind == SV_FOLLOW and not sr.points and pos.tricks_left >= sc.general_from
-                     and not pm_full_lane(pos.hand, sr.seats))
+                     and not sv_full_lane(pos.hand, sr.seats))
     for j in range(n):
         if rep[j] != j:
             vals[j] = vals[rep[j]]
@@ -1171,16 +1164,11 @@ def simulate_hand_scores_pimc(GameKind kind, uint64_t seed, int64_t start, hands
                               int dealer=-1):
     """cardsim._games.simulate_hand_scores with PIMC and oracle seats: (dealer, points, score) per
     hand of games ``start ..`` whose lengths are ``hands``, the games played again."""
-    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
+    counts_array, offsets_array, dealers_array, points_array, scores_array = hand_score_rows(kind, hands)
+    cdef int64_t[::1] counts = counts_array
     cdef Py_ssize_t n = counts.shape[0]
-    offsets_array = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=offsets_array[1:])
     cdef int64_t[::1] offsets = offsets_array
-    cdef int sides = kind.game.sides
     rows = int(offsets_array[n])
-    dealers_array = np.zeros(rows, dtype=np.int8)
-    points_array = np.zeros((rows, sides), dtype=np.int32)
-    scores_array = np.zeros((rows, sides), dtype=np.int32)
     if rows == 0:
         return dealers_array, points_array, scores_array
     scratch = np.zeros(n, dtype=kind.record_dtype)

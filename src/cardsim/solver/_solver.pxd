@@ -27,6 +27,8 @@ in an ``SVScratch`` the caller owns: no globals, and the search runs without the
 """
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 
+from cardsim._bits cimport lane_bb
+
 cdef enum:
     SV_MAX_SEATS = 5
     SV_FOLLOW = 0               # follow suit, else anything (euchre, spades)
@@ -107,3 +109,14 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil
 cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil
+
+
+cdef inline bint sv_full_lane(const uint64_t* hands, int seats) noexcept nogil:
+    """A seat holds all 16 cards of a lane (the generalised key keeps lengths in 4 bits,
+    so the exact table is used then)."""
+    cdef int s, l
+    for s in range(seats):
+        for l in range(4):
+            if (hands[s] & lane_bb(l)) == lane_bb(l):
+                return True
+    return False

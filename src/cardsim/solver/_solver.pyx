@@ -992,16 +992,6 @@ cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, in
     return lo
 
 
-cdef inline bint sv_full_lane(const uint64_t* hands, int seats) noexcept nogil:
-    """A seat holds all 16 cards of a lane (the generalised key keeps lengths in 4 bits)."""
-    cdef int s, l
-    for s in range(seats):
-        for l in range(4):
-            if (hands[s] & lane_bb(l)) == lane_bb(l):
-                return True
-    return False
-
-
 # -- the Python face ------------------------------------------------------------------------
 
 KINDS = {"follow": SV_FOLLOW, "pinochle": SV_PINOCHLE}
