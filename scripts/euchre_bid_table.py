@@ -50,7 +50,7 @@ from fractions import Fraction
 from typing import Any
 
 HERE = pathlib.Path(__file__).resolve().parent
-if (HERE.parent / "src" / "cardsim").is_dir():
+if __name__ == "__main__" and (HERE.parent / "src" / "cardsim").is_dir():  # run from a checkout; imported (tests): as is
     sys.path.insert(0, str(HERE.parent / "src"))
 
 from cardsim import Game, bid_odds  # noqa: E402

@@ -37,7 +37,7 @@ from fractions import Fraction
 import numpy as np
 
 HERE = pathlib.Path(__file__).resolve().parent
-if (HERE.parent / "src" / "cardsim").is_dir():
+if __name__ == "__main__" and (HERE.parent / "src" / "cardsim").is_dir():  # run from a checkout; imported (tests): as is
     sys.path.insert(0, str(HERE.parent / "src"))
 
 from cardsim import Game, _core, bid_odds  # noqa: E402

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+import cardsim
 from cardsim._moved import MOVED
 
 FIXTURE = Path(__file__).parent / "cases" / "pickles_main_888aaf6.pkl"
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+SRC = str(Path(cardsim.__file__).resolve().parent.parent)  # where this cardsim lives (src/ or site-packages)
 
 
 @pytest.mark.parametrize("old", sorted(MOVED))
