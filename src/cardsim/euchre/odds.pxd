@@ -70,32 +70,39 @@ cdef inline void euo_step(EUHand* h, const EURules* r, int seat, const int* poli
     else:
         eu_policy_step(h, r, policies[h.to_act])
 
-cdef inline void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* policies) noexcept nogil:
-    """Force the player's ``action`` (see the top of this file) and play the hand out."""
+cdef inline bint euo_force_call(EUHand* h, const EURules* r, int seat, int action) noexcept nogil:
+    """Force the player's ``action`` (see the top of this file) on a hand about to bid: everybody
+    before it passes, then its call.  True when the call is a round-1 order-up whose alone choice
+    still waits for the dealer's pickup and discard (the caller steps its players up to
+    EPH_ALONE, then calls eu_alone(h, r, action == 2)); a round-2 call is made whole here."""
     cdef int i, k, suit
-    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
-                            and policies[2] == POLICY_RANDOM
-                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
     if action < 3:
         while h.to_act != seat:
             eu_bid1(h, r, False)
         eu_bid1(h, r, action != 0)
-        if action != 0:
-            while h.phase != EPH_ALONE:  # the dealer's pickup and discard
-                euo_step(h, r, seat, policies, all_random)
-            eu_alone(h, r, action == 2)
+        return action != 0
+    for i in range(r.seats):
+        eu_bid1(h, r, False)
+    while h.to_act != seat:
+        eu_bid2(h, r, -1)
+    if action == 3:
+        eu_bid2(h, r, -1)
     else:
-        for i in range(r.seats):
-            eu_bid1(h, r, False)
-        while h.to_act != seat:
-            eu_bid2(h, r, -1)
-        if action == 3:
-            eu_bid2(h, r, -1)
-        else:
-            k = (action - 4) >> 1
-            suit = k + (k >= (h.upcard >> 4))
-            eu_bid2(h, r, suit)
-            eu_alone(h, r, (action - 4) & 1)
+        k = (action - 4) >> 1
+        suit = k + (k >= (h.upcard >> 4))
+        eu_bid2(h, r, suit)
+        eu_alone(h, r, (action - 4) & 1)
+    return False
+
+cdef inline void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* policies) noexcept nogil:
+    """Force the player's ``action`` (see the top of this file) and play the hand out."""
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM
+                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+    if euo_force_call(h, r, seat, action):
+        while h.phase != EPH_ALONE:  # the dealer's pickup and discard
+            euo_step(h, r, seat, policies, all_random)
+        eu_alone(h, r, action == 2)
     while h.phase != EPH_DONE and h.redeals == 0:
         euo_step(h, r, seat, policies, all_random)
 

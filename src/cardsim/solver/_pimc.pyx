@@ -50,7 +50,8 @@ from cardsim.solver._solver cimport (SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRul
                                      sv_full_lane, sv_value)
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
-from cardsim.euchre.odds cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal, euo_record
+from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
+                                  euo_force_call, euo_record)
 from cardsim.euchre.euchre cimport eu_bid_tables, eu_hand_record, eu_rules_from
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
@@ -589,27 +590,10 @@ cdef inline void pm_euo_step(EUHand* h, const EURules* r, int seat, const int* p
 cdef inline void pm_euo_act(EUHand* h, const EURules* r, int seat, int action, const int* pol, const PMSeat* ps,
                             PMScratch* sc, uint64_t base) noexcept nogil:
     """euo_act (euchre/odds.pxd): force the player's ``action`` and play the hand out."""
-    cdef int i, k, suit
-    if action < 3:
-        while h.to_act != seat:
-            eu_bid1(h, r, False)
-        eu_bid1(h, r, action != 0)
-        if action != 0:
-            while h.phase != EPH_ALONE:
-                pm_euo_step(h, r, seat, pol, ps, sc, base)
-            eu_alone(h, r, action == 2)
-    else:
-        for i in range(r.seats):
-            eu_bid1(h, r, False)
-        while h.to_act != seat:
-            eu_bid2(h, r, -1)
-        if action == 3:
-            eu_bid2(h, r, -1)
-        else:
-            k = (action - 4) >> 1
-            suit = k + (k >= (h.upcard >> 4))
-            eu_bid2(h, r, suit)
-            eu_alone(h, r, (action - 4) & 1)
+    if euo_force_call(h, r, seat, action):
+        while h.phase != EPH_ALONE:
+            pm_euo_step(h, r, seat, pol, ps, sc, base)
+        eu_alone(h, r, action == 2)
     while h.phase != EPH_DONE and h.redeals == 0:
         pm_euo_step(h, r, seat, pol, ps, sc, base)
 
