@@ -57,7 +57,8 @@ if not openmp:
     print("cardsim: building without OpenMP", file=sys.stderr)
 
 # -g0: no debug information (Python's own flags ask for -g); the code is the same, the build a quarter faster.
-compile_args = ["-O3", "-g0"] if not DEBUG else ["-O0", "-g"]
+# The optimisation level is per module (opt_level below); -O0 for CARDSIM_DEBUG=1.
+compile_args = ["-g0"] if not DEBUG else ["-O0", "-g"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-mpopcnt")  # every x86-64 CPU since 2008; popcount is the core's hottest op
 link_args = []
@@ -74,14 +75,24 @@ directives = {
     "embedsignature": True,
 }
 
-# Modules with no per-card or per-hand code (the contract's Python machinery, meld names, the
-# whole-game driver's loop over hooks, Cython's utility code) compile at -O1: half the compile
-# time, no batch slower (the hot loops are inline code compiled into the game modules at -O3).
+# Every module compiles at -O2: a fifth less compiler time than -O3, and no batch, bid-odds trial or
+# solver search slower (instruction counts of every game's bench workloads, -O3 against -O2:
+# scripts/callgrind_trees.py; docs/adding-a-game.md).  HOT: the modules whose hot loops did lose at
+# -O2 (more than 1% instructions in a workload) keep -O3.  LIGHT: modules with no per-card or per-hand
+# code (the contract's Python machinery, meld names, the whole-game driver's loop over hooks, Cython's
+# utility code) compile at -O1, half the time of -O3 (the hot loops are inline code compiled into the
+# game modules).
+HOT: set[str] = set()
 LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
 
 
-def light(args: list[str]) -> list[str]:
-    return [("-O1" if a == "-O3" else a) for a in args]
+def opt_level(name: str) -> str:
+    """The optimisation flag of module ``cardsim.<name>``."""
+    return "-O3" if name in HOT else "-O1" if name in LIGHT else "-O2"
+
+
+def flags(name: str) -> list[str]:
+    return compile_args if DEBUG else [opt_level(name), *compile_args]
 
 
 def extension(name: str) -> Extension:
@@ -91,7 +102,7 @@ def extension(name: str) -> Extension:
         f"cardsim.{name}",
         [f"src/cardsim/{name.replace('.', '/')}.pyx"],
         include_dirs=[numpy.get_include()],
-        extra_compile_args=light(compile_args) if name in LIGHT else compile_args,
+        extra_compile_args=flags(name),
         extra_link_args=link_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
         + ([] if DEBUG else [("NDEBUG", None)]),
@@ -145,23 +156,26 @@ SHARED_UTILITY = "cardsim._cyutility"
 # build_ext hands the modules to its workers in list order: the heaviest first, so that the
 # last ones to finish are short and no worker idles long at the end.
 extensions = [extension(name) for name in sorted(MODULES, key=build_weight, reverse=True)]
-extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=light(compile_args),
+extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=flags("_cyutility"),
                                extra_link_args=link_args))
 
 
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
-    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources."""
-    ext = Extension(name, sources)
-    return list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
-                          force=force, quiet=True)[0].sources)
+    """Cythonize one module here, in this process (no worker pool); its C sources."""
+    return list(cythonize([Extension(name, sources)], **cython_options(force))[0].sources)
 
 
-def picklable(fn: object) -> bool:
-    """Whether ``fn`` can go to a worker process by reference: not when a build front end (pip's
-    isolated build) runs this file as code under another ``__main__``; then Cython runs here, one
-    module at a time, and only the C compilers run side by side."""
+def cython_options(force: bool) -> dict[str, object]:
+    return {"compiler_directives": directives, "shared_utility_qualified_name": SHARED_UTILITY,
+            "force": force, "quiet": True}
+
+
+def picklable(*objects: object) -> bool:
+    """Whether ``objects`` can go to a worker process.  The pool runs Cython's own ``cythonize``
+    (importable, so it goes by reference even when a build front end, pip's isolated build, runs
+    this file as code under another ``__main__``, where a function defined here could not)."""
     try:
-        pickle.dumps(fn)
+        pickle.dumps(objects)
     except (pickle.PicklingError, AttributeError, TypeError):
         return False
     return True
@@ -194,7 +208,7 @@ class ParallelBuildExt(build_ext):
 
     def run(self) -> None:
         self._pool = None
-        if sys.platform.startswith("linux") and picklable(cythonize_one):
+        if sys.platform.startswith("linux") and picklable(cythonize, Extension("x", ["x.pyx"]), cython_options(False)):
             try:  # forked workers start with Cython imported; all fork now, before any thread runs
                 self._pool = ProcessPoolExecutor(max_workers=int(self.parallel or 1),
                                                  mp_context=multiprocessing.get_context("fork"))
@@ -210,7 +224,8 @@ class ParallelBuildExt(build_ext):
     def build_extension(self, ext: Extension) -> None:
         # (cythonizing the shared utility's Extension writes src/cardsim/_cyutility.c)
         if self._pool is not None:
-            ext.sources = self._pool.submit(cythonize_one, ext.name, ext.sources, bool(self.force)).result()
+            done = self._pool.submit(cythonize, [Extension(ext.name, ext.sources)], **cython_options(bool(self.force)))
+            ext.sources = list(done.result()[0].sources)
         else:
             with CYTHON_LOCK:
                 ext.sources = cythonize_one(ext.name, ext.sources, bool(self.force))

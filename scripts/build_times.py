@@ -4,6 +4,7 @@
     python scripts/build_times.py                 # every module of setup.py's MODULES
     python scripts/build_times.py --only solver._solver --opt -O2
     python scripts/build_times.py --cflags "-O1" --only _games
+    python scripts/build_times.py -j 2             # and the wall a clean 2-worker build would take
 
 Each module is cythonized (forced, in this process: its CPU time) and its C file compiled
 once with the flags setup.py uses (or ``--opt``/``--cflags`` instead), one step at a time, so
@@ -11,6 +12,11 @@ the figures are CPU seconds of each step (user + system) and hold under load, un
 time.  Printed: per module the Cython seconds, the C compiler seconds, the C file's lines,
 and the totals.  Works on a scratch copy of nothing: it writes the .c files where the build
 does (src/cardsim/...) and the objects to a temporary folder.
+
+``-j N`` also estimates a clean build's wall on N idle cores: setup.py hands the modules to N
+workers in its order (``extensions``), each worker cythonizes and then compiles its module, so
+the estimate is that list schedule over the per-module CPU seconds (the critical path is the
+last worker to finish).
 """
 from __future__ import annotations
 
@@ -28,13 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def modules() -> tuple[list[str], set[str]]:
+def modules() -> list[str]:
     tree = ast.parse((ROOT / "setup.py").read_text())
-    found: dict[str, object] = {}
     for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id in ("MODULES", "LIGHT"):
-            found[node.targets[0].id] = ast.literal_eval(node.value)
-    return list(found["MODULES"]), set(found["LIGHT"])  # type: ignore[arg-type]
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "MODULES":
+            return list(ast.literal_eval(node.value))
+    raise SystemExit("setup.py has no MODULES list")
 
 
 def cpu_children() -> float:
@@ -47,12 +52,28 @@ def cpu_self() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def schedule(rows: list[tuple[str, float, float, int, str]], order: list[str], workers: int) -> None:
+    """Print the list schedule of setup.py's order on ``workers`` idle cores: each module's start
+    and end, and the build's estimated wall (CPU seconds; linking and setup.py's start-up left out)."""
+    cost = {name: cy + cc for name, cy, cc, _lines, _opt in rows}
+    free = [0.0] * workers
+    print(f"schedule on {workers} workers (setup.py's order):")
+    for name in order:
+        if name not in cost:
+            continue
+        w = min(range(workers), key=free.__getitem__)
+        start, free[w] = free[w], free[w] + cost[name]
+        print(f"  worker {w}  {start:6.1f} -> {free[w]:6.1f} s  {name}")
+    print(f"estimated wall {max(free):.1f} s (CPU {sum(cost.values()):.1f} s, ideal {sum(cost.values()) / workers:.1f} s)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", help="this module only (repeatable)")
-    parser.add_argument("--opt", help="the optimisation flag for every module (default: setup.py's, -O1 for LIGHT)")
+    parser.add_argument("--opt", help="the optimisation flag for every module (default: setup.py's per module)")
     parser.add_argument("--cflags", default="", help="more flags for the C compiler")
     parser.add_argument("--no-cython", action="store_true", help="compile the .c files as they are")
+    parser.add_argument("-j", type=int, default=0, help="estimate the wall of a build on this many idle cores")
     args = parser.parse_args()
 
     sys.path.insert(0, str(ROOT))
@@ -69,7 +90,7 @@ def main() -> int:
     compile_args: list[str] = list(setup_globals["compile_args"])  # type: ignore[arg-type]
     utility = setup_globals["SHARED_UTILITY"]
 
-    names, light = modules()
+    names = modules()
     if args.only:
         names = [n for n in names if n in args.only]
     cc = sysconfig.get_config_var("CC").split()
@@ -86,8 +107,8 @@ def main() -> int:
                           shared_utility_qualified_name=utility, force=True, quiet=True)
                 cy = cpu_self() - before
             c_file = pyx[:-4] + ".c"
-            flags = list(compile_args)
-            opt = args.opt or ("-O1" if name in light else "-O3")
+            flags = list(setup_globals["extension"](name).extra_compile_args)  # type: ignore[operator]
+            opt = args.opt or next(f for f in flags if f.startswith("-O"))
             flags = [opt if f.startswith("-O") else f for f in flags] + args.cflags.split()
             cmd = cc + base + ["-DNDEBUG", "-DNPY_NO_DEPRECATED_API=NPY_1_7_API_VERSION"] + includes + \
                 ["-c", c_file, "-o", os.path.join(tmp, name + ".o")] + flags
@@ -99,13 +120,17 @@ def main() -> int:
             print(f"{name:24s} cython {cy:6.1f} s   cc {gcc:6.1f} s ({opt})   {lines:>8,} lines   "
                   f"(wall {time.time() - wall:5.1f} s)", flush=True)
         if not args.only and os.path.exists("src/cardsim/_cyutility.c"):  # Cython's shared utility code
-            flags = [(args.opt or "-O1") if f.startswith("-O") else f for f in compile_args] + args.cflags.split()
+            flags = list(setup_globals["extensions"][0].extra_compile_args)  # type: ignore[index]
+            flags = [args.opt if args.opt and f.startswith("-O") else f for f in flags] + args.cflags.split()
             before = cpu_children()
             subprocess.run(cc + base + includes + ["-c", "src/cardsim/_cyutility.c", "-o", os.path.join(tmp, "u.o")]
                            + flags, check=True, stderr=subprocess.DEVNULL)
             rows.append(("_cyutility", 0.0, cpu_children() - before,
-                         sum(1 for _ in open("src/cardsim/_cyutility.c", encoding="utf-8", errors="replace")), "-O1"))
+                         sum(1 for _ in open("src/cardsim/_cyutility.c", encoding="utf-8", errors="replace")),
+                         next(f for f in flags if f.startswith("-O"))))
             print(f"{'_cyutility':24s} cython    0.0 s   cc {rows[-1][2]:6.1f} s", flush=True)
+    if args.j:
+        schedule(rows, [e.name[len("cardsim."):] for e in setup_globals["extensions"]], args.j)  # type: ignore[attr-defined]
     print(f"{'total':24s} cython {sum(r[1] for r in rows):6.1f} s   cc {sum(r[2] for r in rows):6.1f} s   "
           f"{sum(r[3] for r in rows):>8,} lines   (load {os.getloadavg()[0]:.1f})")
     return 0
