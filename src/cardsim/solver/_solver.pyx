@@ -750,6 +750,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             bk = sv_gbucket(sc, k0, k1, &tag)
             sv_prefetch(<void*>bk)
             sv_prefetch(<void*>(<char*>bk + 64))
+        else:
+            # the same for the exact table: its slot is a cache (and often TLB) miss
+            sv_key(r, p, key)
+            e = sv_slot(sc, r, p, key)
+            sv_prefetch(<void*>e)
+            sv_prefetch(<void*>(<char*>e + sizeof(SVEntry) - 1))
         hi = sv_points_left(r, p) if r.points else p.tricks_left
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
             q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
@@ -824,8 +830,6 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
               if lo >= beta or hi <= alpha or lo >= hi:
                 break
         else:
-            sv_key(r, p, key)
-            e = sv_slot(sc, r, p, key)
             if sv_same(sc, r, p, e, key):
                 if e.lo > lo:
                     lo = e.lo
@@ -1013,6 +1017,8 @@ cdef class Position:
     cdef SVScratch sc
     cdef void* gtt_base                 # what sv_big_alloc gave for the generalised table
     cdef size_t gtt_len
+    cdef void* tt_base                  # and for the exact table
+    cdef size_t tt_len
 
     def __cinit__(self, hands, *, int trump, int leader, int max_side, int count_side, active=None,
                   str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,
@@ -1096,14 +1102,15 @@ cdef class Position:
                 raise MemoryError()
             self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - SV_BUCKET_BITS)) - 1
         else:
-            self.sc.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
+            self.sc.tt = <SVEntry*>sv_big_alloc((<size_t>1 << tt_bits) * sizeof(SVEntry), &self.tt_base, &self.tt_len)
             if self.sc.tt == NULL:
                 raise MemoryError()
             self.sc.tt_mask = (<uint64_t>1 << tt_bits) - 1
         self.sc.gen = 1
 
     def __dealloc__(self):
-        free(self.sc.tt)
+        if self.tt_base != NULL:
+            sv_big_free(self.tt_base, self.tt_len)
         if self.gtt_base != NULL:
             sv_big_free(self.gtt_base, self.gtt_len)
 
