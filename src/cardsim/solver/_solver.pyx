@@ -345,6 +345,38 @@ cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t*
         best = p.tricks_left
     return best
 
+cdef inline int sv_forced_points(const SVRules* r, const SVPos* p, int L, uint64_t got) noexcept nogil:
+    """Points mode: what the other seats must give to the tricks ``L`` cashes with its quick
+    winners ``got`` (sv_quick_tricks): a seat holding cards of a lane ``L`` cashes k winners
+    in must play min(k, its length) of them, at the least its cheapest ones.  Those tricks
+    are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
+    cdef uint64_t c, m, cheap
+    cdef int f, l, k, j, total = 0, best, b
+    for l in range(4):
+        k = popcount(got & lane_bb(l))
+        if not k:
+            continue
+        for f in range(r.seats):
+            if f == L:
+                continue
+            c = p.hand[f] & lane_bb(l)
+            j = 0
+            while c and j < k:
+                # the cheapest card left of this lane
+                m = c
+                best = 1 << 20
+                cheap = 0
+                while m:
+                    b = lsb(m)
+                    m &= m - 1
+                    if r.pts[b] < best:
+                        best = r.pts[b]
+                        cheap = bit_bb(b)
+                total += best
+                c &= ~cheap
+                j += 1
+    return total
+
 cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
                                 uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
     """Tricks the top trumps force, whatever anyone wants: a trump above every trump of
@@ -779,7 +811,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             # the leader's cashed winners bring their own points at least (and the last
             # trick's bonus when they are every trick left)
             q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
-            t = (r.last_bonus if q >= p.tricks_left else 0)
+            t = (r.last_bonus if q >= p.tricks_left else 0) + sv_forced_points(r, p, p.leader, got)
             while got:
                 t += r.pts[lsb(got)]
                 got &= got - 1
