@@ -1005,6 +1005,19 @@ cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
     return total
 
 
+cdef int sv_first_guess(const SVRules* r, const SVPos* p) noexcept nogil:
+    """Where MTD(f) starts for a fresh position.  Counting points with fewer seats raising the
+    value than lowering it (cutthroat pinochle's bidder against two), from the top: a probe that
+    fails (the value is below it) needs one refutation at each of the many lowering seats' turns,
+    one that succeeds needs all their cards, so climbing from a low guess costs several times more
+    than coming down (12 tricks left, seeds 1-6: 23.3M nodes from the play-out estimate, 19.9M
+    from the top).  Otherwise the estimate."""
+    cdef int seats = (1 << r.seats) - 1
+    if r.points and popcount(<uint64_t>(r.active & r.max_side & seats)) < popcount(<uint64_t>(r.active & ~r.max_side & seats)):
+        return sv_points_left(r, p)
+    return sv_estimate(r, p)
+
+
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil:
     """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
     ``guess`` (the transposition table keeps what each one proved)."""
@@ -1202,7 +1215,7 @@ cdef class Position:
         """The exact value of the rest of the hand for ``count_side``."""
         cdef int v
         with nogil:
-            v = sv_value(&self.sc, &self.r, &self.p, sv_estimate(&self.r, &self.p))
+            v = sv_value(&self.sc, &self.r, &self.p, sv_first_guess(&self.r, &self.p))
         return v
 
     def move_values(self):
@@ -1218,7 +1231,7 @@ cdef class Position:
         top = sv_points_left(&self.r, &self.p) if self.r.points else self.p.tricks_left
         maximise = (self.r.max_side >> s) & 1
         with nogil:
-            best = sv_value(&self.sc, &self.r, &self.p, sv_estimate(&self.r, &self.p))
+            best = sv_value(&self.sc, &self.r, &self.p, sv_first_guess(&self.r, &self.p))
             n = sv_moves(&self.r, &self.p, s, reps)
         values = {}
         for i in range(n):
@@ -1300,3 +1313,8 @@ def _probe(Position pos, int beta):
     cdef uint64_t win
     cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta, &win)
     return g, pos.sc.nodes - n0
+
+
+def _estimate(Position pos):
+    """Debug: the guess MTD(f) starts from (sv_estimate: the hand played out by the move ordering)."""
+    return sv_estimate(&pos.r, &pos.p)
