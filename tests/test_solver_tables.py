@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from cardsim import Game
+from cardsim.solver._solver import Position
 from cardsim.solver.positions import position
 
 CASES = [
@@ -77,3 +78,25 @@ def test_generalised_table_searches_fewer_nodes() -> None:
     slow = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=16, exact_table=True)
     assert fast.move_values() == slow.move_values()
     assert fast.nodes < slow.nodes
+
+
+def test_pinochle_cashed_winners_count_the_points_followers_must_give() -> None:
+    """Seat 0 leads two top trumps; the others must follow in trump, with their cheapest cards
+    at worst: the leader's bound counts those points too, so the root is settled by bounds alone
+    (one node), and the value is the brute-force one."""
+    def bit(lane: int, rank: int, copy: int) -> int:   # pinochle ranks 9 J Q K T A = 0..5
+        return 16 * lane + 2 * rank + copy
+    pts = [1 if (b & 15) < 12 and (b & 15) // 2 >= 3 else 0 for b in range(64)]   # A, T, K: 1 point
+    aces = (1 << bit(0, 5, 0)) | (1 << bit(0, 5, 1))
+    for follow1, follow2, want in [
+        ((bit(0, 3, 0), bit(0, 3, 1)), (bit(0, 4, 0), bit(0, 4, 1)), 7),    # K K and T T: 2 + 4 + last
+        ((bit(0, 3, 0), bit(1, 0, 0)), (bit(0, 4, 0), bit(0, 2, 0)), 5),    # K + a plain 9, T + Q: the K, T are forced
+    ]:
+        hands = [aces, sum(1 << b for b in follow1), sum(1 << b for b in follow2)]
+        pos = Position(hands, trump=0, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                       must_beat=2, card_points=pts, last_trick_points=1, tricks_done=5)
+        assert pos.value() == want
+        assert pos.nodes == 1
+        exact = Position(hands, trump=0, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                         must_beat=2, card_points=pts, last_trick_points=1, tricks_done=5, exact_table=True)
+        assert exact.move_values() == {b: want for b in exact.legal()}
