@@ -113,12 +113,19 @@ def player(kind: str, oracle_tricks: int) -> Callable[[Any], int | None]:
     """The card the player under test plays now, or None to let the heuristic act."""
     if kind == "oracle":
         def act(hand: Any) -> int | None:
+            if hand.phase != "play":
+                return None
             total = hand._state.hand_size if hasattr(hand._state, "hand_size") else (24 if hand.seats == 2 else 12)
             left = total - hand.tricks_played
             return oracle_action(hand) if left <= oracle_tricks else None
         return act
     pol = parse_policy(PIMC if kind == "pimc" else kind)
-    return lambda hand: pimc_action(hand, pol)
+
+    def pimc(hand: Any) -> int | None:
+        if hand.phase != "play" and (hand.rules.game != "two-hand-pinochle" or pol.eval != "playout"):
+            return None     # two-hand play-outs take the stock phase too (melds, dix, draws)
+        return pimc_action(hand, pol)
+    return pimc
 
 
 def sides(game: str) -> list[set[int]]:
@@ -133,7 +140,7 @@ def play(game: str, seed: int, dealer: int, side: set[int], act: Callable[[Any],
     the others and in every other decision): each side's hand score."""
     hand = Game(game).deal(seed=seed, dealer=dealer)
     while hand.to_act is not None:
-        if hand.to_act in side and hand.phase == "play":
+        if hand.to_act in side and hand.phase in ("play", "stock", "meld"):
             a = act(hand)
             if a is not None:
                 hand.apply(a)

@@ -71,8 +71,8 @@ def test_stock_worlds_keep_what_the_seat_saw() -> None:
             assert world.observation(seat) == obs
             assert world._state.legal_actions() == hand._state.legal_actions()
             moved += str(world.hands[1 - seat]) != str(hand.hands[1 - seat]) or world._state.stock != hand._state.stock
-        acts, means = hand._state.pimc_values(seat, 4, 3, order)
-        assert acts == hand.legal_actions() and len(means) == len(acts)
+        acts, means, relaxed = hand._state.pimc_values(seat, 4, 3, order)
+        assert acts == hand.legal_actions() and len(means) == len(acts) and relaxed == 0
     assert moved > 0
 
 
@@ -110,6 +110,18 @@ def test_stock_decisions_do_not_depend_on_hidden_cards() -> None:
     assert differed > 0
 
 
+def test_relaxed_worlds_keep_what_the_seat_holds_and_see_no_hidden_card() -> None:
+    """``tries=0``: every world relaxed (the hidden cards shuffled, blind to past meld decisions):
+    still keyed only by what the seat saw, and its values are those of worlds with the seat's
+    cards (the same legal actions, valued)."""
+    for hand in positions(6, "stock", 80):
+        seat = hand.to_act
+        a = hand._state.pimc_values(seat, 6, 11, two_hand_deal_order(hand), tries=0)
+        assert a[2] == 6 and a[0] == hand.legal_actions()
+        other = hand.resample(seat, 3)
+        assert other._state.pimc_values(seat, 6, 11, two_hand_deal_order(other), tries=0) == a
+
+
 def _python_values(hand: Any, worlds: int) -> dict[int, list[int]]:
     """PIMC over the Python resample: per action, the seat's final score less the opponent's
     in each of ``worlds`` resamples, the heuristic playing on."""
@@ -128,13 +140,14 @@ def _python_values(hand: Any, worlds: int) -> dict[int, list[int]]:
 def test_stock_values_agree_with_pimc_over_the_python_resample() -> None:
     """Same expectation per action as PIMC over the exact Python resample (a z test per action,
     Bonferroni over the actions at alpha 1e-4): the worlds are drawn alike."""
-    hand = next(h for h in positions(30, "stock", 300) if h.tricks_played >= 4 and h.phase == "stock"
+    hand = next(h for h in positions(30, "stock", 300) if h.tricks_played >= 3 and h.phase == "stock"
                 and len(h.legal_actions()) >= 6)
     seat, n = hand.to_act, 60
     ref = _python_values(hand, n)
     core: dict[int, list[int]] = {a: [] for a in ref}
     for w in range(n):      # one world a call: each world's value per action
-        acts, means = hand._state.pimc_values(seat, 1, 500 + w, two_hand_deal_order(hand))
+        acts, means, relaxed = hand._state.pimc_values(seat, 1, 500 + w, two_hand_deal_order(hand), tries=5000)
+        assert relaxed == 0
         for a, m in zip(acts, means):
             core[a].append(int(m))
     bound = 4.6 if len(ref) <= 12 else 4.8
@@ -167,6 +180,8 @@ def test_pimc_values_check_their_arguments() -> None:
         hand._state.pimc_values(seat, 4, 0, [0] * 48)
     with pytest.raises(ValueError, match="worlds"):
         hand._state.pimc_values(seat, 0, 0, two_hand_deal_order(hand))
+    with pytest.raises(ValueError, match="tries"):
+        hand._state.pimc_values(seat, 4, 0, two_hand_deal_order(hand), tries=-1)
     other = Game(GAME).deal(seed=3)
     hand.step("heuristic")
     hand.step("heuristic")

@@ -252,6 +252,7 @@ cdef inline int th_step_action(THHand* h, const THRules* r, int policy) noexcept
 cdef enum:
     TH_VIEW_EVENTS = 64         # most cards the opponent can show in a hand
     TH_WORLD_TRIES = 5000       # draws of one world before giving up (as the Python resample)
+    TH_PIMC_TRIES = 100         # a PIMC decision's draws, per world, before its worlds are relaxed
 
 ctypedef struct THView:
     int seat
@@ -273,6 +274,7 @@ ctypedef struct THView:
     int n_hidden
     int hidden[48]              # codes of the hidden cards, ascending
     int n_hidden_o              # how many of them the opponent holds
+    uint64_t hidden_o_bits      # its hidden cards (for th_view_relaxed)
     int n_drawn                 # face-down cards drawn so far
     int phase                   # the hand's phase and seat to act now
     int to_act
@@ -350,6 +352,7 @@ cdef int th_view_prepare(const THHand* h, const THRules* r, int seat, const int*
     for i in range(PIN_CARD_ACTIONS):
         counts[i] = 0
     v.n_hidden_o = th_codes_into(off & ~fixed, counts)
+    v.hidden_o_bits = off & ~fixed
     v.n_drawn = h.n_drawn
     v.phase = h.phase
     v.to_act = h.to_act
@@ -453,14 +456,41 @@ cdef int th_view_draw(const THView* v, const THRules* r, Rng* rng, THHand* out) 
     return 0
 
 
-cdef bint th_view_world(const THView* v, const THRules* r, Rng* rng, THHand* out) noexcept nogil:
-    """A world of ``v`` (up to TH_WORLD_TRIES draws), its players' stream drawn from ``rng``."""
-    cdef int tries
-    for tries in range(TH_WORLD_TRIES):
+cdef bint th_view_world(const THView* v, const THRules* r, Rng* rng, THHand* out, int* budget) noexcept nogil:
+    """A world of ``v`` (a draw kept, while ``budget`` draws are left, each draw taking one),
+    its players' stream drawn from ``rng``; False when the budget ran out."""
+    while budget[0] > 0:
+        budget[0] -= 1
         if th_view_draw(v, r, rng, out) == 0:
             rng_seed(&out.rng, rng_next(rng), 0)
             return True
     return False
+
+
+cdef void th_view_relaxed(const THView* v, const THHand* h, Rng* rng, THHand* out) noexcept nogil:
+    """A world of ``h`` that keeps the seat's cards, the table, the cards played and the upcard
+    the opponent took, with the hidden cards shuffled between the opponent's hand and the stock
+    (a uniform order), as TwoHandPinochleState.resample deals them: blind to what the opponent's
+    past meld decisions showed (for positions where almost no draw is consistent with them)."""
+    cdef int o = 1 - v.seat, i, c
+    cdef int hidden[48]
+    cdef uint64_t pool = v.hidden_o_bits, pair, b
+    out[0] = h[0]
+    for i in range(v.n_drawn, TH_STOCK_SIZE):
+        pool |= bit_bb(h.stock[i])
+    out.hand[o] = h.hand[o] & ~v.hidden_o_bits
+    memcpy(hidden, v.hidden, v.n_hidden * sizeof(int))
+    shuffle_ints(rng, hidden, v.n_hidden)
+    for i in range(v.n_hidden):         # each code dealt as one of its copies in the pool
+        c = hidden[i]
+        pair = pool & ((<uint64_t>3) << (16 * (c // 6) + 2 * (c % 6)))
+        b = pair & (~pair + 1)
+        pool &= ~b
+        if i < v.n_hidden_o:
+            out.hand[o] |= b
+        else:
+            out.stock[v.n_drawn + i - v.n_hidden_o] = <int>lsb(b)
+    rng_seed(&out.rng, rng_next(rng), 0)
 
 
 cdef inline int th_pimc_actions(const THHand* h, int* out) noexcept nogil:
@@ -481,16 +511,19 @@ cdef inline int th_pimc_actions(const THHand* h, int* out) noexcept nogil:
 
 
 cdef int th_pimc_values(const THHand* h, const THRules* r, const THView* v, int worlds, uint64_t seed, int* acts,
-                        double* means) noexcept nogil:
+                        double* means, int tries, int* relaxed) noexcept nogil:
     """PIMC's values for the seat to act in ``h``: its actions (th_pimc_actions) into ``acts``
     and, per action, the mean over ``worlds`` worlds of ``v`` of its final score less the
-    opponent's when both play the heuristic after it; returns how many actions, -1 when no
-    world was found.  In the last 12 tricks every card is known and the heuristic draws
-    nothing, so every world is ``h`` and one play-out per action is the mean."""
+    opponent's when both play the heuristic after it; returns how many actions (-2: an action
+    illegal in a world).  The worlds are exact (th_view_world) while the decision's draws last
+    (``tries`` a world); the rest relaxed (th_view_relaxed), counted in ``relaxed``.  In the
+    last 12 tricks every card is known and the heuristic draws nothing, so every world is ``h``
+    and one play-out per action is the mean."""
     cdef THHand world, x
     cdef Rng rng
     cdef int pol[TH_SEATS]
-    cdef int s = h.to_act, o = 1 - h.to_act, n, j, k
+    cdef int s = h.to_act, o = 1 - h.to_act, n, j, k, budget = tries * worlds
+    relaxed[0] = 0
     pol[0] = pol[1] = POLICY_HEURISTIC
     n = th_pimc_actions(h, acts)
     for j in range(n):
@@ -504,8 +537,9 @@ cdef int th_pimc_values(const THHand* h, const THRules* r, const THView* v, int 
         return n
     rng_seed(&rng, seed, RESAMPLE_STREAM)
     for k in range(worlds):
-        if not th_view_world(v, r, &rng, &world):
-            return -1
+        if not th_view_world(v, r, &rng, &world, &budget):
+            th_view_relaxed(v, h, &rng, &world)
+            relaxed[0] += 1
         for j in range(n):
             x = world
             if not th_apply_checked(&x, r, acts[j]):
@@ -618,32 +652,35 @@ cdef class TwoHandPinochleState(GameState):
             other.h.stock[h.n_drawn + i] = order[i]
         return other, [(h.hand[o] & ~known, dealt[0]), (stock, dealt[1])]
 
-    def pimc_values(self, int seat, int worlds, uint64_t seed, order=None):
+    def pimc_values(self, int seat, int worlds, uint64_t seed, order=None, int tries=TH_PIMC_TRIES):
         """PIMC with heuristic play-outs for ``seat`` (to act): its actions and, per action, the
         mean over ``worlds`` worlds of its final score less the opponent's when both play the
         heuristic after it.  The worlds are drawn in the core from what ``seat`` has seen (the
         deal ``order``, 48 card bits as set_deal takes them, and the history), keyed by
         ``seed``: the opponent's hidden cards and the face-down stock in a uniform order,
-        consistent with every action of the history (its meld decisions included).  In the
-        last 12 tricks nothing is hidden (``order`` is not needed) and one card is valued per
-        legal card (from hand when a copy is held off the table)."""
+        consistent with every action of the history (its meld decisions included); in a position
+        where fewer than about 1 draw in ``tries`` (100) is, the worlds left when the
+        decision's ``tries * worlds`` draws run out are relaxed (the hidden cards shuffled, blind to the past meld
+        decisions), and ``relaxed`` counts them.  In the last 12 tricks nothing is hidden
+        (``order`` is not needed) and one card is valued per legal card (from hand when a copy
+        is held off the table).  Returns (actions, means, relaxed)."""
         cdef THView v
         cdef int acts[TH_NUM_ACTIONS]
         cdef double means[TH_NUM_ACTIONS]
-        cdef int n
+        cdef int n, relaxed = 0
         if self.h.phase == PH_DONE or self.h.to_act != seat:
             raise ValueError("pimc_values needs a hand in play and the seat to act")
-        if worlds < 1:
-            raise ValueError("worlds must be at least 1")
+        if worlds < 1 or worlds > 1 << 16:
+            raise ValueError("worlds must be 1..65536")
+        if tries < 0 or tries > 1 << 14:
+            raise ValueError("tries must be 0..16384")
         if self.h.phase != PH_PLAY:
             self._view(seat, order, &v)
         with nogil:
-            n = th_pimc_values(&self.h, &self.r, &v, worlds, seed, acts, means)
-        if n == -1:
-            raise RuntimeError(f"pimc: no world consistent with what seat {seat} saw in {TH_WORLD_TRIES} draws")
+            n = th_pimc_values(&self.h, &self.r, &v, worlds, seed, acts, means, tries, &relaxed)
         if n < 0:
             raise RuntimeError("pimc: an action legal in the hand is illegal in a world (a core bug)")
-        return [acts[i] for i in range(n)], [means[i] for i in range(n)]
+        return [acts[i] for i in range(n)], [means[i] for i in range(n)], relaxed
 
     def resample_seen(self, int seat, uint64_t seed, order):
         """One world as pimc_values draws it (the first, for ``seed``): a copy in which what
@@ -652,13 +689,15 @@ cdef class TwoHandPinochleState(GameState):
         cdef THView v
         cdef Rng rng
         cdef TwoHandPinochleState other = self.clone()
+        cdef int budget
         if self.h.phase == PH_DONE:
             raise ValueError("the hand is over: nothing to resample")
         if self.h.phase == PH_PLAY:
             return other
         self._view(seat, order, &v)
         rng_seed(&rng, seed, RESAMPLE_STREAM)
-        if not th_view_world(&v, &self.r, &rng, &other.h):
+        budget = TH_WORLD_TRIES
+        if not th_view_world(&v, &self.r, &rng, &other.h, &budget):
             raise RuntimeError(f"resample: no world consistent with what seat {seat} saw in {TH_WORLD_TRIES} draws")
         return other
 

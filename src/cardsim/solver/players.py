@@ -244,7 +244,7 @@ def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None, core: b
         raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
     if core and policy.eval == "playout" and hand.rules.game == "two-hand-pinochle":  # every phase, in the core
         order = two_hand_deal_order(hand) if hand._state.phase != "play" else None
-        acts, means = hand._state.pimc_values(seat, policy.worlds, _world_key(hand, seat, policy.seed), order)
+        acts, means, _ = hand._state.pimc_values(seat, policy.worlds, _world_key(hand, seat, policy.seed), order)
         return _pick(hand, dict(zip(acts, means)), True)
     pos = position(hand, seat)
     if core and policy.eval == "playout" and hasattr(hand._state, "pimc_playout"):  # pinochle: all in the core
@@ -290,8 +290,9 @@ def _side_total(hand: Any, side: int) -> int:
 
 
 def act(hand: Any, policy: str | SolverPolicy) -> None:
-    """One decision of the seat to act: the solver player's card in the card play, the
-    heuristic's choice otherwise."""
+    """One decision of the seat to act: the solver player's card in the card play (two-hand
+    PIMC play-outs: every decision of both phases, the meld ones included), the heuristic's
+    choice otherwise."""
     p = parse_policy(policy) if isinstance(policy, str) else policy
     two_hand_pimc = p.kind == "pimc" and p.eval == "playout" and hand.rules.game == "two-hand-pinochle"
     if hand._state.phase != "play" and not two_hand_pimc:
