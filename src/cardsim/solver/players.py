@@ -163,8 +163,11 @@ def check_batch_policies(game: str, policy: str | Sequence[str],
         return names, None
     if game not in BATCH_GAMES:
         solver = next(n for n in names if n not in POLICIES)
+        hand_by_hand = ("; pinochle's play hand by hand: cardsim.solver.players.simulate, or cardsim simulate "
+                        "--policy-seats" if "pinochle" in game else "")
         raise CardsimError(f"{solver} is not available for {game}: the core plays pimc and oracle in "
-                           f"{', '.join(BATCH_GAMES)} (here: heuristic or random)")
+                           f"{', '.join(BATCH_GAMES)} batches and bid odds (here: heuristic or random"
+                           f"{hand_by_hand})")
     return names, spec
 
 
