@@ -8,6 +8,11 @@ duplicate-style strength comparison against the heuristic.  Fixed seeds.
 ``time``: one ``pimc(worlds=32,eval=playout)`` decision (32 resamples and a heuristic play-out of
 every legal card in each, in the core), at the first lead of the card play (the most cards to
 value and to play out) and at positions spread over it (0 to 11 cards played), median / p90 / max.
+Two-hand pinochle: every decision of its card play is PIMC's (``pimc_values`` in the core: worlds
+drawn from the deal and the history, every legal action played out with melds, dix and draws):
+the first lead of the hand (stock phase), decisions spread over the stock phase (0 to 11 tricks
+played, melds and draws included), and the first lead of the last 12 tricks, there beside the
+Python path it replaces (``pimc_action(core=False)``: worlds and play-outs from Python).
 
 ``strength`` (cutthroat pinochle by default): each deal is played once with the heuristic in
 every seat and, for each side k (each seat; each team in partnership), once more with the
@@ -43,37 +48,84 @@ def in_play(game: str, seed: int, played: int) -> Any:
     return hand if hand.to_act is not None else None
 
 
-def bench_time(game: str, decisions: int, first: bool) -> None:
-    p = parse_policy(PIMC)
+def in_stock(seed: int, tricks: int) -> Any:
+    """A two-hand hand after ``tricks`` stock tricks (the heuristic everywhere), at its next
+    decision of the stock phase (a lead, a reply, or a meld decision); None if none is left."""
+    hand = Game("two-hand-pinochle").deal(seed=seed)
+    while hand.to_act is not None and hand.phase != "play" and hand.tricks_played < tricks:
+        hand.step("heuristic")
+    return hand if hand.to_act is not None and hand.phase != "play" else None
+
+
+def _report(game: str, times: list[float], cpu: list[float], where: str, how: str = "") -> None:
+    a, b = np.array(times) * 1000, np.array(cpu) * 1000
+    print(f"{game} {PIMC}{how} decision: median {np.median(a):.2f} ms wall ({np.median(b):.2f} ms CPU), p90 "
+          f"{np.percentile(a, 90):.2f} ms wall ({np.percentile(b, 90):.2f} ms CPU), max {a.max():.2f} ms wall "
+          f"over {len(times)} positions ({where})")
+
+
+def _timed(hands: list[Any], decide: Callable[[Any], int]) -> tuple[list[float], list[float]]:
     times: list[float] = []
     cpu: list[float] = []
-    seed = 0
-    while len(times) < decisions:
-        seed += 1
-        hand = in_play(game, seed, 0 if first else seed % 12)
-        if hand is None:
-            continue
+    for hand in hands:
         t, c = time.perf_counter(), time.thread_time()
-        pimc_action(hand, p)
+        decide(hand)
         cpu.append(time.thread_time() - c)
         times.append(time.perf_counter() - t)
-    a, b = np.array(times) * 1000, np.array(cpu) * 1000
+    return times, cpu
+
+
+def bench_time(game: str, decisions: int, first: bool) -> None:
+    p = parse_policy(PIMC)
+    hands: list[Any] = []
+    seed = 0
+    while len(hands) < decisions:
+        seed += 1
+        hand = in_play(game, seed, 0 if first else seed % 12)
+        if hand is not None:
+            hands.append(hand)
     where = "the first lead" if first else "0-11 cards played"
-    print(f"{game} {PIMC} decision: median {np.median(a):.2f} ms wall ({np.median(b):.2f} ms CPU), p90 "
-          f"{np.percentile(a, 90):.2f} ms wall ({np.percentile(b, 90):.2f} ms CPU), max {a.max():.2f} ms wall "
-          f"over {decisions} positions ({where})")
+    if game == "two-hand-pinochle":
+        where = "the first lead of the last 12 tricks" if first else "0-11 cards of the last 12 tricks played"
+    _report(game, *_timed(hands, lambda h: pimc_action(h, p)), where)
+    if game == "two-hand-pinochle" and first:    # the Python path it replaces, same positions, same run
+        _report(game, *_timed(hands, lambda h: pimc_action(h, p, core=False)), where, " (Python path)")
+
+
+def bench_two_hand_stock(decisions: int) -> None:
+    """Two-hand PIMC in the stock phase: the first lead of the hand, and decisions spread over
+    the stock tricks (0 to 11 played: leads, replies, meld decisions)."""
+    p = parse_policy(PIMC)
+    game = "two-hand-pinochle"
+    firsts = [Game(game).deal(seed=seed) for seed in range(1, decisions + 1)]
+    _report(game, *_timed(firsts, lambda h: pimc_action(h, p)), "the first lead of the hand, stock phase")
+    spread: list[Any] = []
+    seed = 0
+    while len(spread) < decisions:
+        seed += 1
+        hand = in_stock(seed, seed % 12)
+        if hand is not None:
+            spread.append(hand)
+    _report(game, *_timed(spread, lambda h: pimc_action(h, p)), "0-11 stock tricks played")
 
 
 def player(kind: str, oracle_tricks: int) -> Callable[[Any], int | None]:
     """The card the player under test plays now, or None to let the heuristic act."""
     if kind == "oracle":
         def act(hand: Any) -> int | None:
+            if hand.phase != "play":
+                return None
             total = hand._state.hand_size if hasattr(hand._state, "hand_size") else (24 if hand.seats == 2 else 12)
             left = total - hand.tricks_played
             return oracle_action(hand) if left <= oracle_tricks else None
         return act
     pol = parse_policy(PIMC if kind == "pimc" else kind)
-    return lambda hand: pimc_action(hand, pol)
+
+    def pimc(hand: Any) -> int | None:
+        if hand.phase != "play" and (hand.rules.game != "two-hand-pinochle" or pol.eval != "playout"):
+            return None     # two-hand play-outs take the stock phase too (melds, dix, draws)
+        return pimc_action(hand, pol)
+    return pimc
 
 
 def sides(game: str) -> list[set[int]]:
@@ -88,7 +140,7 @@ def play(game: str, seed: int, dealer: int, side: set[int], act: Callable[[Any],
     the others and in every other decision): each side's hand score."""
     hand = Game(game).deal(seed=seed, dealer=dealer)
     while hand.to_act is not None:
-        if hand.to_act in side and hand.phase == "play":
+        if hand.to_act in side and hand.phase in ("play", "stock", "meld"):
             a = act(hand)
             if a is not None:
                 hand.apply(a)
@@ -122,7 +174,7 @@ def bench_strength(game: str, kind: str, deals: int, oracle_tricks: int) -> None
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", action="append", choices=["time", "strength"])
-    ap.add_argument("--games", default="cutthroat-pinochle,partnership-pinochle")
+    ap.add_argument("--games", default="cutthroat-pinochle,partnership-pinochle,two-hand-pinochle")
     ap.add_argument("--decisions", type=int, default=100)
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--players", default="pimc,oracle")
@@ -132,6 +184,8 @@ def main() -> None:
     only = set(a.only or ["time", "strength"])
     if "time" in only:
         for game in a.games.split(","):
+            if game == "two-hand-pinochle":
+                bench_two_hand_stock(a.decisions)
             bench_time(game, a.decisions, True)
             bench_time(game, a.decisions, False)
     if "strength" in only:

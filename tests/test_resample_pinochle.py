@@ -489,6 +489,14 @@ def test_two_hand_late_stock_resamples_are_uniform():
     cards and earlier draws gives the same observations (it won no other trick), so a stock card
     x has weight: its copies times the consistent choices of c.  The resampled stock card must
     follow those weights (chi-square)."""
+    hand, seat, consistent = two_hand_late_weights()
+    _check_uniform(hand, seat, consistent, lambda h: (PINOCHLE.code(h._state.stock[0]),), per=30)
+
+
+def two_hand_late_weights():
+    """The position of test_two_hand_late_stock_resamples_are_uniform: (hand, seat, the weight of
+    each card left in the stock, as a key ``(code,)``), by replay (tests/test_pimc_two_hand.py
+    checks the core's PIMC worlds against the same weights)."""
     for seed in range(60):
         found = _two_hand_late(seed)
         if found is None:
@@ -535,5 +543,4 @@ def test_two_hand_late_stock_resamples_are_uniform():
     else:
         pytest.fail("no position found")
     assert game.replay(world(PINOCHLE.code(hand._state.stock[0]), codes[last]), hand.history).observation(seat) == obs
-    consistent = {(x,): w for x, w in weight.items()}
-    _check_uniform(hand, seat, consistent, lambda h: (PINOCHLE.code(h._state.stock[0]),), per=30)
+    return hand, seat, {(x,): w for x, w in weight.items()}

@@ -159,6 +159,48 @@ cdef enum:
     TH_HISTORY_CAP = 256        # most actions a hand can take: 48 cards, a declaration or exchange and a draw a trick
 
 
+cdef inline int th_legal_actions(const THHand* h, int* out) noexcept nogil:
+    """The legal actions of ``h`` (docs/actions.md), ascending, into ``out``; returns how many."""
+    cdef int n = 0, d, melds
+    if h.phase == PH_STOCK or h.phase == PH_PLAY:
+        n = pin_cards_into(th_legal_hand(h), out)
+        return n + th_table_into(th_legal_table(h), out + n)
+    if h.phase == PH_MELD:
+        melds = 0 if h.melded else th_legal_melds(h, h.to_act)
+        for d in range(TH_DECLS):
+            if (melds >> d) & 1:
+                out[n] = TH_A_DECLARE + d; n += 1
+        if th_can_exchange(h, h.to_act):
+            out[n] = TH_A_EXCHANGE; n += 1
+        out[n] = TH_A_DRAW; n += 1
+    return n
+
+
+cdef inline void th_apply_action(THHand* h, const THRules* r, int action) noexcept nogil:
+    """Apply one legal action of ``h`` (checked by the caller)."""
+    cdef int card
+    if action < TH_A_DECLARE:
+        card = action % TH_A_TABLE
+        th_play(h, r, (16 * (card // 6) + 2 * (card % 6)) | (TH_FROM_TABLE if action >= TH_A_TABLE else 0))
+    elif action < TH_A_EXCHANGE:
+        th_declare(h, r, action - TH_A_DECLARE)
+    elif action == TH_A_EXCHANGE:
+        th_exchange(h, r)
+    else:
+        th_draw(h, r)
+
+
+cdef inline bint th_apply_checked(THHand* h, const THRules* r, int action) noexcept nogil:
+    """Apply ``action`` if it is legal in ``h``; False (``h`` unchanged) if not."""
+    cdef int acts[TH_NUM_ACTIONS]
+    cdef int n = th_legal_actions(h, acts), i
+    for i in range(n):
+        if acts[i] == action:
+            th_apply_action(h, r, action)
+            return True
+    return False
+
+
 cdef int th_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
     """One decision of the seat to act by its policy (th_policy_step), as its one action
     (docs/actions.md) into ``out``; returns 1, -1 once the hand is over (a gd_step_fn)."""
@@ -191,6 +233,324 @@ cdef inline int th_step_action(THHand* h, const THRules* r, int policy) noexcept
     return th_move_action(&before, s, card)
 
 
+# -- PIMC in the core (issue 16): what a seat has seen, its worlds, play-outs of every action ---
+#
+# A seat's view is read once from the hand's deal and history (THView, by replay): its own
+# dealt cards and draws, the upcard, and what the history shows of the opponent's cards: each
+# card it showed (played from hand, melded, a dix exchanged) with the step where it first did,
+# every card that left it, its draws (step, stock index) and the upcard it took.  A world
+# (th_view_draw) is, as TwoHandPinochleHand.resample draws it in Python: the hidden cards (the
+# opponent's off the table, less a taken upcard still held, and the face-down stock) shuffled
+# between its hand and the stock, in a uniform stock order; the opponent's cards over the hand
+# put in its 12 dealt places and its draws, each card it showed in a place it had before
+# showing it (uniform: the places a card may take are nested by time); then the history
+# replayed on that deal, and the world kept only when every action is legal there (the
+# opponent's meld decisions after the tricks it won: a draw chosen, or none, say whether it had
+# a meld).  Everything is done with card codes (0..23), the copies numbered in deal order, so
+# a world depends only on what the seat saw, never on which physical copy lies where.
+
+cdef enum:
+    TH_VIEW_EVENTS = 64         # most cards the opponent can show in a hand
+    TH_WORLD_TRIES = 5000       # draws of one world before giving up (as the Python resample)
+    TH_PIMC_TRIES = 100         # a PIMC decision's draws, per world, before its worlds are relaxed
+
+ctypedef struct THView:
+    int seat
+    int dealer
+    int n_hist
+    int hist[TH_HISTORY_CAP]
+    int deal_code[48]           # the deal as card codes: non-dealer's 12, dealer's 12, upcard, stock top first
+    int n_shown
+    int shown_code[TH_VIEW_EVENTS]
+    int shown_time[TH_VIEW_EVENTS]
+    int gone[PIN_CARD_ACTIONS]  # per code, the opponent's cards that left it
+    int n_draws
+    int draw_time[TH_STOCK_SIZE]
+    int draw_index[TH_STOCK_SIZE]
+    int n_took
+    int took_code[2]
+    int took_time[2]
+    int held[PIN_CARD_ACTIONS]  # per code, the opponent's cards known to be in its hand (table, a taken upcard)
+    int n_hidden
+    int hidden[48]              # codes of the hidden cards, ascending
+    int n_hidden_o              # how many of them the opponent holds
+    uint64_t hidden_o_bits      # its hidden cards (for th_view_relaxed)
+    int n_drawn                 # face-down cards drawn so far
+    int phase                   # the hand's phase and seat to act now
+    int to_act
+
+
+cdef inline int th_code(int bit) noexcept nogil:
+    return 6 * (bit >> 4) + ((bit & 15) >> 1)
+
+
+cdef inline int th_codes_into(uint64_t cards, int* counts) noexcept nogil:
+    """Add ``cards``' codes to ``counts`` (per code); returns how many cards."""
+    cdef int n = 0
+    while cards:
+        counts[th_code(<int>lsb(cards))] += 1
+        n += 1
+        cards &= cards - 1
+    return n
+
+
+cdef int th_view_prepare(const THHand* h, const THRules* r, int seat, const int* order, const int* hist, int n_hist,
+                         THView* v) except -1:
+    """Read ``seat``'s view of ``h`` from its deal ``order`` (48 card bits, deal order) and
+    its history (``n_hist`` actions): see the comment above.  ValueError when the history is
+    not the hand's."""
+    cdef THHand x
+    cdef int o = 1 - seat, i, k, a, actor, before, up, w, c
+    cdef uint64_t fixed = 0, off, pair, bits
+    cdef int counts[PIN_CARD_ACTIONS]
+    if n_hist > TH_HISTORY_CAP:
+        raise ValueError("the history is longer than a two-hand hand can be")
+    memset(v, 0, sizeof(THView))
+    v.seat = seat
+    v.dealer = h.dealer
+    v.n_hist = n_hist
+    for i in range(48):
+        v.deal_code[i] = th_code(order[i])
+    th_deal_order(&x, r, order, h.dealer)
+    for i in range(n_hist):
+        a = hist[i]
+        v.hist[i] = a
+        actor, before, up = x.to_act, x.n_drawn, x.upcard
+        bits = x.table[o]
+        if not th_apply_checked(&x, r, a):
+            raise ValueError("the history is not this hand's: an action is illegal on replay")
+        if actor == o:
+            if a < TH_A_DECLARE:                   # a card played, from the hand (shown) or the table
+                v.gone[a % TH_A_TABLE] += 1
+                if a < TH_A_TABLE:
+                    v.shown_code[v.n_shown] = a; v.shown_time[v.n_shown] = i; v.n_shown += 1
+            elif a < TH_A_EXCHANGE:                # a meld: its new cards go to the table
+                bits = x.table[o] & ~bits
+                while bits:
+                    v.shown_code[v.n_shown] = th_code(<int>lsb(bits)); v.shown_time[v.n_shown] = i; v.n_shown += 1
+                    bits &= bits - 1
+            elif a == TH_A_EXCHANGE:               # the dix for the upcard
+                c = 6 * x.trump
+                v.shown_code[v.n_shown] = c; v.shown_time[v.n_shown] = i; v.n_shown += 1
+                v.gone[c] += 1
+                v.took_code[v.n_took] = th_code(up); v.took_time[v.n_took] = i; v.n_took += 1
+        if x.n_drawn > before:                     # the winner drew, then the loser
+            w = x.last_winner
+            for k in range(x.n_drawn - before):
+                if (w if k == 0 else 1 - w) == o:
+                    v.draw_time[v.n_draws] = i; v.draw_index[v.n_draws] = before + k; v.n_draws += 1
+    if x.hand[0] != h.hand[0] or x.hand[1] != h.hand[1] or x.table[0] != h.table[0] or x.table[1] != h.table[1] \
+            or x.n_drawn != h.n_drawn or x.phase != h.phase:
+        raise ValueError("the history is not this hand's: its replay ends elsewhere")
+    off = h.hand[o] & ~h.table[o]
+    for k in range(v.n_took):                      # a taken upcard is held, unless a copy has gone since
+        c = v.took_code[k]
+        if v.gone[c] == 0:
+            pair = off & ((<uint64_t>3) << (16 * (c // 6) + 2 * (c % 6)))
+            fixed |= pair & (~pair + 1)
+    th_codes_into(h.hand[o] & (h.table[o] | fixed), v.held)
+    for i in range(PIN_CARD_ACTIONS):
+        counts[i] = 0
+    v.n_hidden_o = th_codes_into(off & ~fixed, counts)
+    v.hidden_o_bits = off & ~fixed
+    v.n_drawn = h.n_drawn
+    v.phase = h.phase
+    v.to_act = h.to_act
+    for i in range(h.n_drawn, TH_STOCK_SIZE):
+        counts[th_code(h.stock[i])] += 1
+    for c in range(PIN_CARD_ACTIONS):
+        for k in range(counts[c]):
+            v.hidden[v.n_hidden] = c; v.n_hidden += 1
+    return 0
+
+
+cdef int th_view_draw(const THView* v, const THRules* r, Rng* rng, THHand* out) noexcept nogil:
+    """One try at a world of ``v`` into ``out`` (the deal replayed through the history); 0, or
+    why the draw contradicts what the seat saw (the caller draws again): 1 a taken upcard, 2
+    the opponent's card count, 3 a card shown before the opponent could have it, 4 a third
+    copy, 5 an action of the history illegal in the world, 6 the world not at the same
+    decision after the last action."""
+    cdef int o = 1 - v.seat, i, k, m, c, when, n_slots = TH_HAND_SIZE + v.n_draws, n_rest = 0
+    cdef int hidden[48]
+    cdef int pool[PIN_CARD_ACTIONS]
+    cdef int content[TH_HAND_SIZE + TH_STOCK_SIZE]
+    cdef int slot_time[TH_HAND_SIZE + TH_STOCK_SIZE]
+    cdef int rest[TH_HAND_SIZE + TH_STOCK_SIZE]
+    cdef int codes[48]
+    cdef int copies[PIN_CARD_ACTIONS]
+    cdef int bits[48]
+    cdef bint spare_used[2]
+    cdef int base_o = 0 if o != v.dealer else TH_HAND_SIZE   # the opponent's 12 in deal order
+    memcpy(hidden, v.hidden, v.n_hidden * sizeof(int))
+    shuffle_ints(rng, hidden, v.n_hidden)
+    for c in range(PIN_CARD_ACTIONS):
+        pool[c] = v.held[c] + v.gone[c]
+    for i in range(v.n_hidden_o):
+        pool[hidden[i]] += 1
+    for k in range(v.n_took):
+        if pool[v.took_code[k]] == 0:
+            return 1
+        pool[v.took_code[k]] -= 1
+        spare_used[k] = False
+    m = 0
+    for c in range(PIN_CARD_ACTIONS):
+        m += pool[c]
+    if m != n_slots:
+        return 2
+    for i in range(n_slots):
+        content[i] = -1
+        slot_time[i] = -1 if i < TH_HAND_SIZE else v.draw_time[i - TH_HAND_SIZE]
+    for i in range(v.n_shown):
+        c, when = v.shown_code[i], v.shown_time[i]
+        if pool[c] == 0:
+            for k in range(v.n_took):               # the copy it shows may be the upcard it took
+                if not spare_used[k] and v.took_code[k] == c and v.took_time[k] < when:
+                    spare_used[k] = True
+                    break
+            else:
+                return 3
+            continue
+        m = 0
+        for k in range(n_slots):
+            if slot_time[k] < when and content[k] < 0:
+                m += 1
+        if m == 0:
+            return 3
+        m = rng_below(rng, m)
+        for k in range(n_slots):
+            if slot_time[k] < when and content[k] < 0:
+                if m == 0:
+                    content[k] = c
+                    break
+                m -= 1
+        pool[c] -= 1
+    for c in range(PIN_CARD_ACTIONS):
+        for k in range(pool[c]):
+            rest[n_rest] = c; n_rest += 1
+    shuffle_ints(rng, rest, n_rest)
+    k = 0
+    for i in range(n_slots):
+        if content[i] < 0:
+            content[i] = rest[k]; k += 1
+    memcpy(codes, v.deal_code, 48 * sizeof(int))
+    for i in range(TH_HAND_SIZE):
+        codes[base_o + i] = content[i]
+    for i in range(v.n_draws):
+        codes[2 * TH_HAND_SIZE + 1 + v.draw_index[i]] = content[TH_HAND_SIZE + i]
+    for i in range(v.n_drawn, TH_STOCK_SIZE):
+        codes[2 * TH_HAND_SIZE + 1 + i] = hidden[v.n_hidden_o + i - v.n_drawn]
+    for c in range(PIN_CARD_ACTIONS):
+        copies[c] = 0
+    for i in range(48):                            # copies numbered in deal order
+        c = codes[i]
+        if copies[c] > 1:
+            return 4
+        bits[i] = 16 * (c // 6) + 2 * (c % 6) + copies[c]
+        copies[c] += 1
+    th_deal_order(out, r, bits, v.dealer)
+    for i in range(v.n_hist):
+        if not th_apply_checked(out, r, v.hist[i]):
+            return 5
+    if out.phase != v.phase or out.to_act != v.to_act:
+        return 6       # the last action ends elsewhere: a meld decision due, or none, after a trick won
+    return 0
+
+
+cdef bint th_view_world(const THView* v, const THRules* r, Rng* rng, THHand* out, int* budget) noexcept nogil:
+    """A world of ``v`` (a draw kept, while ``budget`` draws are left, each draw taking one),
+    its players' stream drawn from ``rng``; False when the budget ran out."""
+    while budget[0] > 0:
+        budget[0] -= 1
+        if th_view_draw(v, r, rng, out) == 0:
+            rng_seed(&out.rng, rng_next(rng), 0)
+            return True
+    return False
+
+
+cdef void th_view_relaxed(const THView* v, const THHand* h, Rng* rng, THHand* out) noexcept nogil:
+    """A world of ``h`` that keeps the seat's cards, the table, the cards played and the upcard
+    the opponent took, with the hidden cards shuffled between the opponent's hand and the stock
+    (a uniform order), as TwoHandPinochleState.resample deals them: blind to what the opponent's
+    past meld decisions showed (for positions where almost no draw is consistent with them)."""
+    cdef int o = 1 - v.seat, i, c
+    cdef int hidden[48]
+    cdef uint64_t pool = v.hidden_o_bits, pair, b
+    out[0] = h[0]
+    for i in range(v.n_drawn, TH_STOCK_SIZE):
+        pool |= bit_bb(h.stock[i])
+    out.hand[o] = h.hand[o] & ~v.hidden_o_bits
+    memcpy(hidden, v.hidden, v.n_hidden * sizeof(int))
+    shuffle_ints(rng, hidden, v.n_hidden)
+    for i in range(v.n_hidden):         # each code dealt as one of its copies in the pool
+        c = hidden[i]
+        pair = pool & ((<uint64_t>3) << (16 * (c // 6) + 2 * (c % 6)))
+        b = pair & (~pair + 1)
+        pool &= ~b
+        if i < v.n_hidden_o:
+            out.hand[o] |= b
+        else:
+            out.stock[v.n_drawn + i - v.n_hidden_o] = <int>lsb(b)
+    rng_seed(&out.rng, rng_next(rng), 0)
+
+
+cdef inline int th_pimc_actions(const THHand* h, int* out) noexcept nogil:
+    """The actions PIMC values: every legal action in the stock and meld phases; in the last 12
+    tricks one per legal card, from hand when a copy is held off the table (the solver's cards,
+    as the Python players value them)."""
+    cdef int n = 0
+    cdef uint64_t codes, table
+    if h.phase != PH_PLAY:
+        return th_legal_actions(h, out)
+    codes = copies_one(th_legal(h))
+    table = codes & ~copies_one(h.hand[h.to_act] & ~h.table[h.to_act])
+    while codes:
+        out[n] = pin_card_action(<int>lsb(codes)) + (TH_A_TABLE if (table >> lsb(codes)) & 1 else 0)
+        n += 1
+        codes &= codes - 1
+    return n
+
+
+cdef int th_pimc_values(const THHand* h, const THRules* r, const THView* v, int worlds, uint64_t seed, int* acts,
+                        double* means, int tries, int* relaxed) noexcept nogil:
+    """PIMC's values for the seat to act in ``h``: its actions (th_pimc_actions) into ``acts``
+    and, per action, the mean over ``worlds`` worlds of ``v`` of its final score less the
+    opponent's when both play the heuristic after it; returns how many actions (-2: an action
+    illegal in a world).  The worlds are exact (th_view_world) while the decision's draws last
+    (``tries`` a world); the rest relaxed (th_view_relaxed), counted in ``relaxed``.  In the
+    last 12 tricks every card is known and the heuristic draws nothing, so every world is ``h``
+    and one play-out per action is the mean."""
+    cdef THHand world, x
+    cdef Rng rng
+    cdef int pol[TH_SEATS]
+    cdef int s = h.to_act, o = 1 - h.to_act, n, j, k, budget = tries * worlds
+    relaxed[0] = 0
+    pol[0] = pol[1] = POLICY_HEURISTIC
+    n = th_pimc_actions(h, acts)
+    for j in range(n):
+        means[j] = 0.0
+    if h.phase == PH_PLAY:
+        for j in range(n):
+            x = h[0]
+            th_apply_action(&x, r, acts[j])
+            th_play_out(&x, r, pol)
+            means[j] = x.score[s] - x.score[o]
+        return n
+    rng_seed(&rng, seed, RESAMPLE_STREAM)
+    for k in range(worlds):
+        if not th_view_world(v, r, &rng, &world, &budget):
+            th_view_relaxed(v, h, &rng, &world)
+            relaxed[0] += 1
+        for j in range(n):
+            x = world
+            if not th_apply_checked(&x, r, acts[j]):
+                return -2
+            th_play_out(&x, r, pol)
+            means[j] += x.score[s] - x.score[o]
+    for j in range(n):
+        means[j] /= worlds
+    return n
+
+
 cdef class TwoHandPinochleState(GameState):
     """One Two-Hand Pinochle hand held by the core, for step-by-step play from Python.
 
@@ -218,32 +578,10 @@ cdef class TwoHandPinochleState(GameState):
         return self.h.to_act if self.h.phase != PH_DONE else -1
 
     cdef int legal_into(self, int* out) noexcept nogil:
-        cdef THHand* h = &self.h
-        cdef int n = 0, d, melds
-        if h.phase == PH_STOCK or h.phase == PH_PLAY:
-            n = pin_cards_into(th_legal_hand(h), out)
-            return n + th_table_into(th_legal_table(h), out + n)
-        if h.phase == PH_MELD:
-            melds = 0 if h.melded else th_legal_melds(h, h.to_act)
-            for d in range(TH_DECLS):
-                if (melds >> d) & 1:
-                    out[n] = TH_A_DECLARE + d; n += 1
-            if th_can_exchange(h, h.to_act):
-                out[n] = TH_A_EXCHANGE; n += 1
-            out[n] = TH_A_DRAW; n += 1
-        return n
+        return th_legal_actions(&self.h, out)
 
     cdef void apply_unchecked(self, int action) noexcept nogil:
-        cdef int card
-        if action < TH_A_DECLARE:
-            card = action % TH_A_TABLE
-            th_play(&self.h, &self.r, (16 * (card // 6) + 2 * (card % 6)) | (TH_FROM_TABLE if action >= TH_A_TABLE else 0))
-        elif action < TH_A_EXCHANGE:
-            th_declare(&self.h, &self.r, action - TH_A_DECLARE)
-        elif action == TH_A_EXCHANGE:
-            th_exchange(&self.h, &self.r)
-        else:
-            th_draw(&self.h, &self.r)
+        th_apply_action(&self.h, &self.r, action)
 
     def action_to_string(self, int action):
         """``'AS'`` (the copy in hand), ``'AS from table'`` (the melded copy), a declaration
@@ -313,6 +651,70 @@ cdef class TwoHandPinochleState(GameState):
         for i in range(k):
             other.h.stock[h.n_drawn + i] = order[i]
         return other, [(h.hand[o] & ~known, dealt[0]), (stock, dealt[1])]
+
+    def pimc_values(self, int seat, int worlds, uint64_t seed, order=None, int tries=TH_PIMC_TRIES):
+        """PIMC with heuristic play-outs for ``seat`` (to act): its actions and, per action, the
+        mean over ``worlds`` worlds of its final score less the opponent's when both play the
+        heuristic after it.  The worlds are drawn in the core from what ``seat`` has seen (the
+        deal ``order``, 48 card bits as set_deal takes them, and the history), keyed by
+        ``seed``: the opponent's hidden cards and the face-down stock in a uniform order,
+        consistent with every action of the history (its meld decisions included); in a position
+        where fewer than about 1 draw in ``tries`` (100) is, the worlds left when the
+        decision's ``tries * worlds`` draws run out are relaxed (the hidden cards shuffled, blind to the past meld
+        decisions), and ``relaxed`` counts them.  In the last 12 tricks nothing is hidden
+        (``order`` is not needed) and one card is valued per legal card (from hand when a copy
+        is held off the table).  Returns (actions, means, relaxed)."""
+        cdef THView v
+        cdef int acts[TH_NUM_ACTIONS]
+        cdef double means[TH_NUM_ACTIONS]
+        cdef int n, relaxed = 0
+        if self.h.phase == PH_DONE or self.h.to_act != seat:
+            raise ValueError("pimc_values needs a hand in play and the seat to act")
+        if worlds < 1 or worlds > 1 << 16:
+            raise ValueError("worlds must be 1..65536")
+        if tries < 0 or tries > 1 << 14:
+            raise ValueError("tries must be 0..16384")
+        if self.h.phase != PH_PLAY:
+            self._view(seat, order, &v)
+        with nogil:
+            n = th_pimc_values(&self.h, &self.r, &v, worlds, seed, acts, means, tries, &relaxed)
+        if n < 0:
+            raise RuntimeError("pimc: an action legal in the hand is illegal in a world (a core bug)")
+        return [acts[i] for i in range(n)], [means[i] for i in range(n)], relaxed
+
+    def resample_seen(self, int seat, uint64_t seed, order):
+        """One world as pimc_values draws it (the first, for ``seed``): a copy in which what
+        ``seat`` cannot see is redealt consistent with its deal ``order`` and the history (a
+        draw replayed through the history and kept when every action is legal there)."""
+        cdef THView v
+        cdef Rng rng
+        cdef TwoHandPinochleState other = self.clone()
+        cdef int budget
+        if self.h.phase == PH_DONE:
+            raise ValueError("the hand is over: nothing to resample")
+        if self.h.phase == PH_PLAY:
+            return other
+        self._view(seat, order, &v)
+        rng_seed(&rng, seed, RESAMPLE_STREAM)
+        budget = TH_WORLD_TRIES
+        if not th_view_world(&v, &self.r, &rng, &other.h, &budget):
+            raise RuntimeError(f"resample: no world consistent with what seat {seat} saw in {TH_WORLD_TRIES} draws")
+        return other
+
+    cdef int _view(self, int seat, order, THView* v) except -1:
+        cdef int bits[48]
+        cdef int hist[TH_HISTORY_CAP]
+        cdef int i, n = len(self._history)
+        if order is None or len(order) != 48 or len(set(order)) != 48:
+            raise ValueError("order must hold the 48 card bits of the deal once each")
+        if n > TH_HISTORY_CAP:
+            raise ValueError("the history is longer than a two-hand hand can be")
+        for i in range(48):
+            bits[i] = order[i]
+        for i in range(n):
+            hist[i] = self._history[i]
+        th_view_prepare(&self.h, &self.r, seat, bits, hist, n, v)
+        return 0
 
     def legal_mask(self): return th_legal(&self.h)
     def legal_hand_mask(self): return th_legal_hand(&self.h)
@@ -516,3 +918,4 @@ def two_hand_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:
         raise ValueError("out must have 4 columns and dealers one entry per row")
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
         th_deal_of(&r, seed, start + i, &out[i, 0], &dealers[i])
+

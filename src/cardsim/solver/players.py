@@ -19,8 +19,12 @@ spades) ``bids=pimc`` also bids by PIMC and ``value=score`` judges play-outs by 
 (the default of spades play-outs there, and of ``bids=pimc``).  Values are the side's tricks
 (euchre, spades) or trick points (pinochle).  Every game has resampling; in cutthroat and
 partnership pinochle ``eval=playout`` runs in the core (the state's ``pimc_playout``: worlds,
-play-outs and means in one call).  Two-hand pinochle's card play here is its last 12 tricks (the
-solver's phase).
+play-outs and means in one call).  Two-hand pinochle: ``eval=playout`` takes every decision of
+the card play in both phases, the stock tricks with the melds, the dix exchange and the draw
+after each, and the last 12 tricks, in the core (the state's ``pimc_values``: worlds drawn from
+the deal and the history as the seat saw them, as ``resample`` draws them, valued by the seat's
+final score less the opponent's); the oracle and ``eval=solve`` play its last 12 tricks (the
+solver's phase), the heuristic before.
 """
 from __future__ import annotations
 
@@ -159,8 +163,11 @@ def check_batch_policies(game: str, policy: str | Sequence[str],
         return names, None
     if game not in BATCH_GAMES:
         solver = next(n for n in names if n not in POLICIES)
+        hand_by_hand = ("; pinochle's play hand by hand: cardsim.solver.players.simulate, or cardsim simulate "
+                        "--policy-seats" if "pinochle" in game else "")
         raise CardsimError(f"{solver} is not available for {game}: the core plays pimc and oracle in "
-                           f"{', '.join(BATCH_GAMES)} (here: heuristic or random)")
+                           f"{', '.join(BATCH_GAMES)} batches and bid odds (here: heuristic or random"
+                           f"{hand_by_hand})")
     return names, spec
 
 
@@ -219,17 +226,31 @@ def _worlds(hand: Any, seat: int, n: int, seed: int, key: int | None = None) -> 
             for w in range(n)]
 
 
-def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None) -> int:
+def two_hand_deal_order(hand: Any) -> list[int]:
+    """A two-hand hand's deal as the core's 48 card bits (non-dealer's 12, dealer's 12, the
+    upcard, the stock top first): what ``pimc_values`` replays the history from."""
+    dealer, hands, extras, _ = hand._dealt
+    bits = [b for m in (hands[1 - dealer], hands[dealer]) for b in range(64) if m >> b & 1]
+    return bits + [extras["upcard"].bit_length() - 1] + list(hand._dealt_stock)
+
+
+def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None, core: bool = True) -> int:
     """PIMC's card for the seat to act (see the module docstring); ``key``: the decision key
-    of the core's batch PIMC (the reference its tests compare with)."""
+    of the core's batch PIMC (the reference its tests compare with).  ``core=False``: the
+    worlds and play-outs from Python (the reference the core's pinochle play-outs are tested
+    and timed against; two-hand's card play in its last 12 tricks only)."""
     if policy.value != "tricks" or policy.bids != "heuristic":
         raise CardsimError("pimc value=score and bids=pimc play in the core's batches (Game.simulate, bid odds), "
                            "not hand by hand")
     seat = hand.to_act
     if not hasattr(hand._state, "resample"):
         raise CardsimError(f"pimc needs resampling, which {hand.rules.game} does not have yet: use oracle")
+    if core and policy.eval == "playout" and hand.rules.game == "two-hand-pinochle":  # every phase, in the core
+        order = two_hand_deal_order(hand) if hand._state.phase != "play" else None
+        acts, means, _ = hand._state.pimc_values(seat, policy.worlds, _world_key(hand, seat, policy.seed), order)
+        return _pick(hand, dict(zip(acts, means)), True)
     pos = position(hand, seat)
-    if policy.eval == "playout" and hasattr(hand._state, "pimc_playout"):  # pinochle: all in the core
+    if core and policy.eval == "playout" and hasattr(hand._state, "pimc_playout"):  # pinochle: all in the core
         acts, means = hand._state.pimc_playout(seat, policy.worlds, _world_key(hand, seat, policy.seed),
                                                pos.count_side)
         return _pick(hand, dict(zip(acts, means)), bool(pos.max_side >> seat & 1))
@@ -261,15 +282,23 @@ def pimc_action(hand: Any, policy: SolverPolicy, key: int | None = None) -> int:
 
 
 def _side_total(hand: Any, side: int) -> int:
+    """What ``side`` has taken so far; a finished pinochle hand: its trick points, the last
+    trick's bonus included (the won cards alone leave it out, which made the Python play-outs
+    misvalue the last trick)."""
     from . import _so_far
+    from .positions import PINOCHLE_GAMES
+    if hand.to_act is None and hand.rules.game in PINOCHLE_GAMES:
+        return sum(t for s, t in enumerate(hand._state.trick_points) if side >> s & 1)
     return _so_far(hand, side)
 
 
 def act(hand: Any, policy: str | SolverPolicy) -> None:
-    """One decision of the seat to act: the solver player's card in the card play, the
-    heuristic's choice otherwise."""
+    """One decision of the seat to act: the solver player's card in the card play (two-hand
+    PIMC play-outs: every decision of both phases, the meld ones included), the heuristic's
+    choice otherwise."""
     p = parse_policy(policy) if isinstance(policy, str) else policy
-    if hand._state.phase != "play":
+    two_hand_pimc = p.kind == "pimc" and p.eval == "playout" and hand.rules.game == "two-hand-pinochle"
+    if hand._state.phase != "play" and not two_hand_pimc:
         hand.step("heuristic")
         return
     hand.apply(core_action(hand, p))
@@ -291,7 +320,9 @@ def core_action(hand: Any, p: SolverPolicy) -> int:
 
 def play_hand(hand: Any, policies: Sequence[str]) -> Any:
     """Play ``hand`` to the end, each seat by its policy (core names or solver players)."""
-    parsed: list[Any] = [parse_policy(p) if is_solver_policy(p) else p for p in policies]
+    # two-hand: pimc's default evaluation is its game's (play-outs, every decision of the card play)
+    game = hand.rules.game if hand.rules.game == "two-hand-pinochle" else None
+    parsed: list[Any] = [parse_policy(p, game) if is_solver_policy(p) else p for p in policies]
     while hand.to_act is not None:
         p = parsed[hand.to_act]
         if isinstance(p, SolverPolicy):
