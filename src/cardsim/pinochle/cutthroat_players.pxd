@@ -283,45 +283,86 @@ cdef inline int cp_keep_value(int card, uint64_t cards, int trump, const CPRules
         value -= 3   # shortening a suit towards a void
     return value
 
+cdef inline uint64_t pin_meld_cards(uint64_t cards, int trump) noexcept nogil:
+    """Both copies of every card whose loss could lower ``cards``' meld in ``trump``: the trump
+    nines (dix), the trump run when complete, K and Q of each marriage, every card of a rank held
+    all around, the pinochle's Q of spades and J of diamonds when both are held.  Taking any
+    other card leaves meld_points unchanged (each meld reads only its own cards, and a meld not
+    held once cannot be held after a card is taken)."""
+    cdef uint64_t one = copies_one(cards), want, rel
+    cdef uint64_t run = RUN_LANE << (16 * trump)
+    cdef uint64_t pairs = (one >> (2 * RK)) & (one >> (2 * RQ)) & ALL_LANES_BB
+    cdef int rank
+    rel = ((<uint64_t>1) << (16 * trump)) | (pairs << (2 * RK)) | (pairs << (2 * RQ))
+    if (one & run) == run:
+        rel |= run
+    for rank in range(RJ, RA + 1):
+        want = (<uint64_t>1 << (2 * rank)) * ALL_LANES_BB
+        if (one & want) == want and rank != RT:
+            rel |= want
+    if (one >> (2 * RQ)) & (one >> (32 + 2 * RJ)) & 1:
+        rel |= ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
+    return rel | (rel << 1)
+
 cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """Drop three cards, one at a time, losing the least meld and keeping trump and aces.
 
     Each drop is the card of least cost = 10 x (meld lost) + keep value; among equals
     the card of the suit with the smaller cp_suit_keys key of the cards held (never the
     suit order).  Meld lost is never negative, so a card whose keep value alone reaches
-    the best cost so far is skipped without evaluating its meld; a nine or ten of a side suit
-    is in no meld, so it loses none.
+    the best cost so far is skipped without evaluating its meld; a card outside
+    pin_meld_cards loses none.  A card's keep value reads only its suit's length, so after a
+    drop only the dropped suit's values are made again, and the meld after the drop is the
+    one already counted for the dropped card.
     """
-    cdef uint64_t out = 0, rest, no_meld = (rank_bb(R9) | rank_bb(RT)) & ~lane_bb(trump)
+    cdef uint64_t out = 0, rest, free
     cdef CPSuitView key
     cdef int keep[64]
-    cdef int i, c, cost, best, best_cost, meld_now
+    cdef int i, c, cost, best, best_cost, meld_now, meld_c, best_meld
+    rest = distinct_cards(cards)
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        keep[c] = cp_keep_value(c, cards, trump, r)
+    meld_now = meld_points(cards, trump, r.meld_value)
     for i in range(CP_WIDOW_SIZE):
-        meld_now = meld_points(cards, trump, r.meld_value)
+        free = ~pin_meld_cards(cards, trump)
         cp_suit_view(&key, cards, 0, NULL, 0, trump)
         rest = distinct_cards(cards)  # both copies of a card cost the same
         best, best_cost = lsb(rest), 1 << 30
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            keep[c] = cp_keep_value(c, cards, trump, r)
             if keep[c] < best_cost:
                 best, best_cost = c, keep[c]
         c = best  # the cheapest to keep; its full cost bounds the others
-        best_cost = keep[c] if (no_meld >> c) & 1 else (
-            10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c])
+        if (free >> c) & 1:
+            best_meld = meld_now
+        else:
+            best_meld = meld_points(cards & ~bit_bb(c), trump, r.meld_value)
+            best_cost = 10 * (meld_now - best_meld) + keep[c]
         rest = distinct_cards(cards)
         while rest:
             c = lsb(rest)
             rest &= rest - 1
             if c == best or keep[c] > best_cost or (keep[c] == best_cost and not cp_before(c, best, &key)):
                 continue
-            cost = keep[c] if (no_meld >> c) & 1 else (
-                10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c])
+            if (free >> c) & 1:
+                cost, meld_c = keep[c], meld_now
+            else:
+                meld_c = meld_points(cards & ~bit_bb(c), trump, r.meld_value)
+                cost = 10 * (meld_now - meld_c) + keep[c]
             if cost < best_cost or (cost == best_cost and cp_before(c, best, &key)):
-                best, best_cost = c, cost
+                best, best_cost, best_meld = c, cost, meld_c
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
+        meld_now = best_meld
+        if i < CP_WIDOW_SIZE - 1:  # the dropped suit's length changed: its keep values again
+            rest = distinct_cards(cards) & lane_bb(best >> 4)
+            while rest:
+                c = lsb(rest)
+                rest &= rest - 1
+                keep[c] = cp_keep_value(c, cards, trump, r)
     return out
 
 cdef inline bint cp_heuristic_throw_in(const CPHand* h, const CPRules* r, uint64_t kept, int trump,
@@ -503,9 +544,14 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
     kept.known = 0
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
                             and policies[2] == POLICY_RANDOM)
+    cdef bint all_heuristic = (policies[0] == POLICY_HEURISTIC and policies[1] == POLICY_HEURISTIC
+                               and policies[2] == POLICY_HEURISTIC)
     while h.phase != PH_DONE:
         if all_random and h.phase == PH_PLAY and h.n_in_trick == 0:
             cp_random_tricks(h, r)
+        elif all_heuristic and h.phase == PH_PLAY:
+            while h.phase == PH_PLAY:  # the bid-odds play-out: every card by the heuristic
+                cp_play(h, r, cp_heuristic_card(h, r))
         elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
