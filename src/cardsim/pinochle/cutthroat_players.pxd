@@ -63,7 +63,7 @@ cdef inline void cp_suit_keys(CPSuitView* v) noexcept nogil:
         v.key[s] = (((hold >> (16 * s)) & 0xFFF) | (((seen >> (16 * s)) & 0xFFF) << 12)
                     | (((voids >> (16 * s)) & 0xFF) << 24)
                     | ((<uint64_t>(s == v.trump)) << 30)
-                    | ((<uint64_t>(1 if s == 0 else (2 if s == 2 else 0))) << 31))
+                    | ((<uint64_t>pin_suit_role(s)) << 31))
     v.ready = 1
 
 cdef inline uint64_t pin_holding_all(uint64_t cards) noexcept nogil:
@@ -84,10 +84,22 @@ cdef inline bint pin_points_rise(const int* rank_points) noexcept nogil:
     return (rank_points[0] <= rank_points[1] and rank_points[1] <= rank_points[2] and rank_points[2] <= rank_points[3]
             and rank_points[3] <= rank_points[4] and rank_points[4] <= rank_points[5])
 
+cdef inline int pin_suit_role(int suit) noexcept nogil:
+    """The suit's part in the meld, the top bits of its cp_suit_keys key: hearts and clubs 0,
+    spades 1, diamonds 2."""
+    return (0x0201 >> (4 * suit)) & 0xF
+
 cdef inline bint cp_before(int c, int best, CPSuitView* v) noexcept nogil:
-    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit."""
+    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit.
+
+    Suits of different meld parts compare by that part alone (the key's top bits), so the keys
+    are packed only to tell hearts from clubs."""
+    cdef int rc, rb
     if (c >> 4) == (best >> 4):
         return c < best
+    rc, rb = pin_suit_role(c >> 4), pin_suit_role(best >> 4)
+    if rc != rb:
+        return rc < rb
     if not v.ready:
         cp_suit_keys(v)
     cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
@@ -411,24 +423,25 @@ cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, u
     discard[0] = cp_heuristic_discard(h.hand[h.bidder], trump[0], r) if r.widow else 0
     throw_in[0] = cp_heuristic_throw_in(h, r, h.hand[h.bidder] & ~discard[0], trump[0], discard[0])
 
-cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
-                           CPSuitView* key) noexcept nogil:
-    cdef int s = h.to_act, t = h.trump, other_voids = 0, i
-    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
+cdef inline uint64_t cp_lead_choices(const CPHand* h, uint64_t legal, uint64_t unseen) noexcept nogil:
+    """The cards the heuristic leads the cheapest of: the bidder's trump bosses while defenders
+    may hold trump; else the bosses of side suits nobody else is void in; else a side card."""
+    cdef int s = h.to_act, t = h.trump, other_voids
+    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side, bosses
     if s == h.bidder and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
         if bosses:
-            return cp_cheapest(bosses, t, r.rank_points, key)
-    for i in range(CP_SEATS):
-        if i != s:
-            other_voids |= h.void_mask[i]
-    for i in range(4):
-        if not (other_voids >> i) & 1:
-            safe_side |= suit_cards_bb(side, i)
+            return bosses
+    other_voids = h.void_mask[s + 1 if s < CP_SEATS - 1 else 0] | h.void_mask[s - 1 if s > 0 else CP_SEATS - 1]
+    safe_side = side & ~(pin_spread_suits(other_voids) * <uint64_t>0xFFFF)  # the suits nobody else is void in
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r.rank_points, key)
-    return cp_cheapest(side if side else legal, t, r.rank_points, key)
+        return bosses
+    return side if side else legal
+
+cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
+                           CPSuitView* key) noexcept nogil:
+    return cp_cheapest(cp_lead_choices(h, legal, unseen), h.trump, r.rank_points, key)
 
 cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
@@ -442,34 +455,45 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t legal = cp_legal(h, r)
     if not (legal & (legal - 1)):
         return lsb(legal)
+    return cp_heuristic_choice(h, r, legal)
+
+cdef inline int cp_heuristic_choice(CPHand* h, const CPRules* r, uint64_t legal) noexcept nogil:
+    """cp_heuristic_card among ``legal`` (two cards or more); every branch ends in one cp_cheapest."""
     cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
     if s == h.bidder:
         unseen &= ~h.discard
     cdef CPSuitView view
     cp_suit_view(&view, h.hand[s], h.played | (h.discard if s == h.bidder else 0), h.void_mask, CP_SEATS, t)
-    cdef CPSuitView* key = &view
-    if n == 0:
-        return cp_heuristic_lead(h, r, legal, unseen, key)
-    cdef int best_i = h.best, best = h.trick[best_i]
-    cdef int winner = (h.leader + best_i) % CP_SEATS, led = h.trick[0] >> 4
+    cdef int best_i, best, winner, led
     cdef bint safe
-    cdef uint64_t winners, bosses
-    if s != h.bidder and winner != h.bidder:
-        safe = n == CP_SEATS - 1 or (
-            not (unseen & beats_bb(best))
-            and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
-        if safe:
-            return cp_richest(legal, t, r.rank_points, key)
-        return cp_cheapest(legal, t, r.rank_points, key)
-    winners = cp_beaters(legal, best, t)
-    if winners:
-        if n < CP_SEATS - 1:
-            bosses = cp_bosses(winners, unseen)
-            if bosses:
-                return cp_cheapest(bosses, t, r.rank_points, key)
-        return cp_cheapest(winners, t, r.rank_points, key)
-    return cp_cheapest(legal, t, r.rank_points, key)
+    cdef uint64_t choices, bosses
+    if n == 0:
+        choices = cp_lead_choices(h, legal, unseen)
+    else:
+        best_i = h.best
+        best = h.trick[best_i]
+        winner = h.leader + best_i
+        if winner >= CP_SEATS:
+            winner -= CP_SEATS
+        led = h.trick[0] >> 4
+        if s != h.bidder and winner != h.bidder:
+            safe = n == CP_SEATS - 1 or (
+                not (unseen & beats_bb(best))
+                and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
+            if safe:
+                return cp_richest(legal, t, r.rank_points, &view)
+            choices = legal
+        else:
+            choices = cp_beaters(legal, best, t)
+            if choices:
+                if n < CP_SEATS - 1:
+                    bosses = cp_bosses(choices, unseen)
+                    if bosses:
+                        choices = bosses
+            else:
+                choices = legal
+    return cp_cheapest(choices, t, r.rank_points, &view)
 
 # -- dispatch ------------------------------------------------------------------
 
@@ -551,7 +575,8 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
             cp_random_tricks(h, r)
         elif all_heuristic and h.phase == PH_PLAY:
             while h.phase == PH_PLAY:  # the bid-odds play-out: every card by the heuristic
-                cp_play(h, r, cp_heuristic_card(h, r))
+                legal = cp_legal(h, r)   # cp_heuristic_card, a forced card without its call
+                cp_play(h, r, lsb(legal) if not (legal & (legal - 1)) else cp_heuristic_choice(h, r, legal))
         elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
