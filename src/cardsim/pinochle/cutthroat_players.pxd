@@ -112,8 +112,13 @@ cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points, C
     rank points never fall with rank (every standard count), the cost rises strictly with rank
     within a suit, so only each suit's lowest card can be the cheapest: the loop sees at most four.
     """
+    return cp_cheapest_of(cards, trump, rank_points, key, pin_points_rise(rank_points))
+
+cdef inline int cp_cheapest_of(uint64_t cards, int trump, const int* rank_points, CPSuitView* key,
+                               bint rise) noexcept nogil:
+    """cp_cheapest, ``rise`` being pin_points_rise(rank_points) (worked out once by the caller)."""
     cdef int best, best_cost = 1 << 30, c, cost
-    if pin_points_rise(rank_points):
+    if rise:
         cards = pin_lowest_per_suit(cards)
     best = lsb(cards)
     while cards:
@@ -197,6 +202,15 @@ cdef inline int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noex
     best = pin_best_suit(key, cards)
     value[0] = values[best]
     return best
+
+cdef inline int cp_best_trump_melds(uint64_t cards, const CPRules* r, int* melds) noexcept nogil:
+    """cp_best_trump, each suit's meld_points of ``cards`` left in ``melds[4]``."""
+    cdef int64_t key[4]
+    cdef int t
+    for t in range(4):
+        melds[t] = meld_points(cards, t, r.meld_value)
+        key[t] = pin_trump_key(cards, t, melds[t] + cp_trick_estimate(cards, t))
+    return pin_best_suit(key, cards)
 
 cdef inline void pin_ceiling_features(uint64_t cards, int trump, const int* meld_value, int* f) noexcept nogil:
     """The features the learned bid ceiling reads (pinochle/bid_tables.pxd PIN_F_*) with ``trump``."""
@@ -317,6 +331,10 @@ cdef inline uint64_t pin_meld_cards(uint64_t cards, int trump) noexcept nogil:
     return rel | (rel << 1)
 
 cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+    """cp_heuristic_discard_from with the meld of ``cards`` counted here."""
+    return cp_heuristic_discard_from(cards, trump, r, meld_points(cards, trump, r.meld_value))
+
+cdef inline uint64_t cp_heuristic_discard_from(uint64_t cards, int trump, const CPRules* r, int meld_now) noexcept nogil:
     """Drop three cards, one at a time, losing the least meld and keeping trump and aces.
 
     Each drop is the card of least cost = 10 x (meld lost) + keep value; among equals
@@ -330,13 +348,12 @@ cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRul
     cdef uint64_t out = 0, rest, free
     cdef CPSuitView key
     cdef int keep[64]
-    cdef int i, c, cost, best, best_cost, meld_now, meld_c, best_meld
+    cdef int i, c, cost, best, best_cost, meld_c, best_meld
     rest = distinct_cards(cards)
     while rest:
         c = lsb(rest)
         rest &= rest - 1
         keep[c] = cp_keep_value(c, cards, trump, r)
-    meld_now = meld_points(cards, trump, r.meld_value)
     for i in range(CP_WIDOW_SIZE):
         free = ~pin_meld_cards(cards, trump)
         cp_suit_view(&key, cards, 0, NULL, 0, trump)
@@ -455,10 +472,11 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t legal = cp_legal(h, r)
     if not (legal & (legal - 1)):
         return lsb(legal)
-    return cp_heuristic_choice(h, r, legal)
+    return cp_heuristic_choice(h, r, legal, pin_points_rise(r.rank_points))
 
-cdef inline int cp_heuristic_choice(CPHand* h, const CPRules* r, uint64_t legal) noexcept nogil:
-    """cp_heuristic_card among ``legal`` (two cards or more); every branch ends in one cp_cheapest."""
+cdef inline int cp_heuristic_choice(CPHand* h, const CPRules* r, uint64_t legal, bint rise) noexcept nogil:
+    """cp_heuristic_card among ``legal`` (two cards or more); every branch ends in one cp_cheapest
+    (``rise``: pin_points_rise of the rules' rank points)."""
     cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
     if s == h.bidder:
@@ -493,7 +511,7 @@ cdef inline int cp_heuristic_choice(CPHand* h, const CPRules* r, uint64_t legal)
                         choices = bosses
             else:
                 choices = legal
-    return cp_cheapest(choices, t, r.rank_points, &view)
+    return cp_cheapest_of(choices, t, r.rank_points, &view, rise)
 
 # -- dispatch ------------------------------------------------------------------
 
@@ -565,6 +583,7 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
     cdef CPCeilings kept
+    cdef bint rise
     kept.known = 0
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
                             and policies[2] == POLICY_RANDOM)
@@ -574,9 +593,10 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
         if all_random and h.phase == PH_PLAY and h.n_in_trick == 0:
             cp_random_tricks(h, r)
         elif all_heuristic and h.phase == PH_PLAY:
+            rise = pin_points_rise(r.rank_points)
             while h.phase == PH_PLAY:  # the bid-odds play-out: every card by the heuristic
                 legal = cp_legal(h, r)   # cp_heuristic_card, a forced card without its call
-                cp_play(h, r, lsb(legal) if not (legal & (legal - 1)) else cp_heuristic_choice(h, r, legal))
+                cp_play(h, r, lsb(legal) if not (legal & (legal - 1)) else cp_heuristic_choice(h, r, legal, rise))
         elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
