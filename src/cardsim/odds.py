@@ -326,7 +326,10 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
     rows: list[dict[str, Any]] = []
     trumps: list[dict[str, Any]] = []
     for choice, (meld, trick_points, total) in _totals_by_choice(results).items():
-        values, counts = np.unique(meld, return_counts=True)
+        low_meld = int(meld.min())
+        counts = np.bincount(meld.astype(np.int64) - low_meld)  # np.unique's counts, without the sort
+        values = np.flatnonzero(counts)
+        counts, values = counts[values], values + low_meld
         trumps.append({
             "trump": choice,
             "named_rate": round(float((results[:, 12] == SUITS.index(choice)).mean()), 6) if choice != "best" else 1.0,
@@ -335,20 +338,29 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
             "trick_points_mean": round(float(trick_points.mean()), 4),
             "total_mean": round(float(total.mean()), 4),
         })
-        bid = min_bid
-        while True:
-            made = total >= bid
-            p = float(made.mean())
-            low, high = wilson_interval(np.array([made.sum()]), n)
-            row = {"trump": choice, "bid": bid, "p_make": round(p, 6), "ci_low": round(float(low[0]), 6),
-                   "ci_high": round(float(high[0]), 6),
-                   "expected_score": round(float(np.where(made, total, -bid).mean()), 4)}
+        # every bid at once: how many trials reach each total (a count per value, summed from
+        # the top) and the sum of those totals; the same figures as made = total >= bid per bid
+        low_total = int(total.min())
+        by_value = np.bincount(total.astype(np.int64) - low_total)
+        reach = np.cumsum(by_value[::-1])[::-1]                      # trials with total >= low_total + v
+        reach_sum = np.cumsum((by_value * np.arange(low_total, low_total + len(by_value)))[::-1])[::-1]
+        top = low_total + len(by_value) - 1
+        bids = np.arange(min_bid, max(min_bid, top + 1) + increment, increment)
+        at = np.clip(bids - low_total, 0, len(by_value))
+        made_n = np.where(at < len(by_value), reach[np.minimum(at, len(by_value) - 1)], 0)
+        made_sum = np.where(at < len(by_value), reach_sum[np.minimum(at, len(by_value) - 1)], 0)
+        ci_low, ci_high = wilson_interval(made_n, n)
+        for k, bid in enumerate(bids.tolist()):
+            made_k = int(made_n[k])
+            p = made_k / n
+            row = {"trump": choice, "bid": bid, "p_make": round(p, 6), "ci_low": round(float(ci_low[k]), 6),
+                   "ci_high": round(float(ci_high[k]), 6),
+                   "expected_score": round((int(made_sum[k]) - bid * (n - made_k)) / n, 4)}
             if army:  # set after playing pays 40 in all, a throw-in 20: the better of the two
                 row["expected_army"] = round(max(-40 * (1 - p), -20.0), 4)
             rows.append(row)
             if p < MIN_REPORTED:
                 break
-            bid += increment
     best = [r for r in rows if r["trump"] == "best"]
     chosen = SUITS[int(np.bincount(results[:, 12], minlength=4).argmax())]
     positive = [r["bid"] for r in best if r["expected_score"] > 0]
@@ -387,7 +399,8 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
     (card play by PIMC, everything else by the heuristic; cardsim.solver._pimc).  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
     (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
-    _register_more()
+    if the_game.name not in ODDS:
+        _register_more()  # the other games' odds modules, imported only when one is asked for
     if the_game.name not in ODDS:
         raise RulesError(f"bid odds are not implemented for {the_game.name} yet; implemented: {', '.join(ODDS)}")
     odds = ODDS[the_game.name]

@@ -289,9 +289,11 @@ cdef inline void cp_play(CPHand* h, const CPRules* r, int card) noexcept nogil:
     h.trick[h.n_in_trick] = card
     h.n_in_trick += 1
     if h.n_in_trick < CP_SEATS:
-        h.to_act = (s + 1) % CP_SEATS
+        h.to_act = s + 1 if s < CP_SEATS - 1 else 0   # (s + 1) % CP_SEATS without the division
         return
-    w = (h.leader + h.best) % CP_SEATS
+    w = h.leader + h.best
+    if w >= CP_SEATS:
+        w -= CP_SEATS
     for i in range(CP_SEATS):
         h.won[w] |= bit_bb(h.trick[i])
     h.tricks_played += 1

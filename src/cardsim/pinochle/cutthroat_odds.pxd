@@ -78,12 +78,14 @@ cdef inline void cp_odds_play(const CPHand* dealt, const CPRules* r, int seat, c
                        int16_t* out) noexcept nogil:
     """The columns of one trial from its deal (the player has won the auction)."""
     cdef CPHand h
-    cdef int trump, value, counted
+    cdef int trump, counted
+    cdef int melds[4]
     cdef int16_t* row
-    out[ODDS_CHOSEN] = cp_best_trump(dealt.hand[seat], r, &value)
+    out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)  # the melds shared with the discards
     for trump in range(4):
         h = dealt[0]
-        cp_declare(&h, r, trump, cp_heuristic_discard(h.hand[seat], trump, r) if r.widow else 0, False)
+        cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
+                   False)
         cp_play_out(&h, r, policies)
         if h.thrown_in:  # bidder_needs_trump_marriage threw the hand in: set at any bid
             counted = -1

@@ -63,7 +63,7 @@ cdef inline void cp_suit_keys(CPSuitView* v) noexcept nogil:
         v.key[s] = (((hold >> (16 * s)) & 0xFFF) | (((seen >> (16 * s)) & 0xFFF) << 12)
                     | (((voids >> (16 * s)) & 0xFF) << 24)
                     | ((<uint64_t>(s == v.trump)) << 30)
-                    | ((<uint64_t>(1 if s == 0 else (2 if s == 2 else 0))) << 31))
+                    | ((<uint64_t>pin_suit_role(s)) << 31))
     v.ready = 1
 
 cdef inline uint64_t pin_holding_all(uint64_t cards) noexcept nogil:
@@ -84,10 +84,22 @@ cdef inline bint pin_points_rise(const int* rank_points) noexcept nogil:
     return (rank_points[0] <= rank_points[1] and rank_points[1] <= rank_points[2] and rank_points[2] <= rank_points[3]
             and rank_points[3] <= rank_points[4] and rank_points[4] <= rank_points[5])
 
+cdef inline int pin_suit_role(int suit) noexcept nogil:
+    """The suit's part in the meld, the top bits of its cp_suit_keys key: hearts and clubs 0,
+    spades 1, diamonds 2."""
+    return (0x0201 >> (4 * suit)) & 0xF
+
 cdef inline bint cp_before(int c, int best, CPSuitView* v) noexcept nogil:
-    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit."""
+    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit.
+
+    Suits of different meld parts compare by that part alone (the key's top bits), so the keys
+    are packed only to tell hearts from clubs."""
+    cdef int rc, rb
     if (c >> 4) == (best >> 4):
         return c < best
+    rc, rb = pin_suit_role(c >> 4), pin_suit_role(best >> 4)
+    if rc != rb:
+        return rc < rb
     if not v.ready:
         cp_suit_keys(v)
     cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
@@ -100,8 +112,13 @@ cdef inline int cp_cheapest(uint64_t cards, int trump, const int* rank_points, C
     rank points never fall with rank (every standard count), the cost rises strictly with rank
     within a suit, so only each suit's lowest card can be the cheapest: the loop sees at most four.
     """
+    return cp_cheapest_of(cards, trump, rank_points, key, pin_points_rise(rank_points))
+
+cdef inline int cp_cheapest_of(uint64_t cards, int trump, const int* rank_points, CPSuitView* key,
+                               bint rise) noexcept nogil:
+    """cp_cheapest, ``rise`` being pin_points_rise(rank_points) (worked out once by the caller)."""
     cdef int best, best_cost = 1 << 30, c, cost
-    if pin_points_rise(rank_points):
+    if rise:
         cards = pin_lowest_per_suit(cards)
     best = lsb(cards)
     while cards:
@@ -185,6 +202,15 @@ cdef inline int cp_best_trump(uint64_t cards, const CPRules* r, int* value) noex
     best = pin_best_suit(key, cards)
     value[0] = values[best]
     return best
+
+cdef inline int cp_best_trump_melds(uint64_t cards, const CPRules* r, int* melds) noexcept nogil:
+    """cp_best_trump, each suit's meld_points of ``cards`` left in ``melds[4]``."""
+    cdef int64_t key[4]
+    cdef int t
+    for t in range(4):
+        melds[t] = meld_points(cards, t, r.meld_value)
+        key[t] = pin_trump_key(cards, t, melds[t] + cp_trick_estimate(cards, t))
+    return pin_best_suit(key, cards)
 
 cdef inline void pin_ceiling_features(uint64_t cards, int trump, const int* meld_value, int* f) noexcept nogil:
     """The features the learned bid ceiling reads (pinochle/bid_tables.pxd PIN_F_*) with ``trump``."""
@@ -283,45 +309,89 @@ cdef inline int cp_keep_value(int card, uint64_t cards, int trump, const CPRules
         value -= 3   # shortening a suit towards a void
     return value
 
+cdef inline uint64_t pin_meld_cards(uint64_t cards, int trump) noexcept nogil:
+    """Both copies of every card whose loss could lower ``cards``' meld in ``trump``: the trump
+    nines (dix), the trump run when complete, K and Q of each marriage, every card of a rank held
+    all around, the pinochle's Q of spades and J of diamonds when both are held.  Taking any
+    other card leaves meld_points unchanged (each meld reads only its own cards, and a meld not
+    held once cannot be held after a card is taken)."""
+    cdef uint64_t one = copies_one(cards), want, rel
+    cdef uint64_t run = RUN_LANE << (16 * trump)
+    cdef uint64_t pairs = (one >> (2 * RK)) & (one >> (2 * RQ)) & ALL_LANES_BB
+    cdef int rank
+    rel = ((<uint64_t>1) << (16 * trump)) | (pairs << (2 * RK)) | (pairs << (2 * RQ))
+    if (one & run) == run:
+        rel |= run
+    for rank in range(RJ, RA + 1):
+        want = (<uint64_t>1 << (2 * rank)) * ALL_LANES_BB
+        if (one & want) == want and rank != RT:
+            rel |= want
+    if (one >> (2 * RQ)) & (one >> (32 + 2 * RJ)) & 1:
+        rel |= ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
+    return rel | (rel << 1)
+
 cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
+    """cp_heuristic_discard_from with the meld of ``cards`` counted here."""
+    return cp_heuristic_discard_from(cards, trump, r, meld_points(cards, trump, r.meld_value))
+
+cdef inline uint64_t cp_heuristic_discard_from(uint64_t cards, int trump, const CPRules* r, int meld_now) noexcept nogil:
     """Drop three cards, one at a time, losing the least meld and keeping trump and aces.
 
     Each drop is the card of least cost = 10 x (meld lost) + keep value; among equals
     the card of the suit with the smaller cp_suit_keys key of the cards held (never the
     suit order).  Meld lost is never negative, so a card whose keep value alone reaches
-    the best cost so far is skipped without evaluating its meld; a nine or ten of a side suit
-    is in no meld, so it loses none.
+    the best cost so far is skipped without evaluating its meld; a card outside
+    pin_meld_cards loses none.  A card's keep value reads only its suit's length, so after a
+    drop only the dropped suit's values are made again, and the meld after the drop is the
+    one already counted for the dropped card.
     """
-    cdef uint64_t out = 0, rest, no_meld = (rank_bb(R9) | rank_bb(RT)) & ~lane_bb(trump)
+    cdef uint64_t out = 0, rest, free
     cdef CPSuitView key
     cdef int keep[64]
-    cdef int i, c, cost, best, best_cost, meld_now
+    cdef int i, c, cost, best, best_cost, meld_c, best_meld
+    rest = distinct_cards(cards)
+    while rest:
+        c = lsb(rest)
+        rest &= rest - 1
+        keep[c] = cp_keep_value(c, cards, trump, r)
     for i in range(CP_WIDOW_SIZE):
-        meld_now = meld_points(cards, trump, r.meld_value)
+        free = ~pin_meld_cards(cards, trump)
         cp_suit_view(&key, cards, 0, NULL, 0, trump)
         rest = distinct_cards(cards)  # both copies of a card cost the same
         best, best_cost = lsb(rest), 1 << 30
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            keep[c] = cp_keep_value(c, cards, trump, r)
             if keep[c] < best_cost:
                 best, best_cost = c, keep[c]
         c = best  # the cheapest to keep; its full cost bounds the others
-        best_cost = keep[c] if (no_meld >> c) & 1 else (
-            10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c])
+        if (free >> c) & 1:
+            best_meld = meld_now
+        else:
+            best_meld = meld_points(cards & ~bit_bb(c), trump, r.meld_value)
+            best_cost = 10 * (meld_now - best_meld) + keep[c]
         rest = distinct_cards(cards)
         while rest:
             c = lsb(rest)
             rest &= rest - 1
             if c == best or keep[c] > best_cost or (keep[c] == best_cost and not cp_before(c, best, &key)):
                 continue
-            cost = keep[c] if (no_meld >> c) & 1 else (
-                10 * (meld_now - meld_points(cards & ~bit_bb(c), trump, r.meld_value)) + keep[c])
+            if (free >> c) & 1:
+                cost, meld_c = keep[c], meld_now
+            else:
+                meld_c = meld_points(cards & ~bit_bb(c), trump, r.meld_value)
+                cost = 10 * (meld_now - meld_c) + keep[c]
             if cost < best_cost or (cost == best_cost and cp_before(c, best, &key)):
-                best, best_cost = c, cost
+                best, best_cost, best_meld = c, cost, meld_c
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
+        meld_now = best_meld
+        if i < CP_WIDOW_SIZE - 1:  # the dropped suit's length changed: its keep values again
+            rest = distinct_cards(cards) & lane_bb(best >> 4)
+            while rest:
+                c = lsb(rest)
+                rest &= rest - 1
+                keep[c] = cp_keep_value(c, cards, trump, r)
     return out
 
 cdef inline bint cp_heuristic_throw_in(const CPHand* h, const CPRules* r, uint64_t kept, int trump,
@@ -370,24 +440,25 @@ cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, u
     discard[0] = cp_heuristic_discard(h.hand[h.bidder], trump[0], r) if r.widow else 0
     throw_in[0] = cp_heuristic_throw_in(h, r, h.hand[h.bidder] & ~discard[0], trump[0], discard[0])
 
-cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
-                           CPSuitView* key) noexcept nogil:
-    cdef int s = h.to_act, t = h.trump, other_voids = 0, i
-    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
+cdef inline uint64_t cp_lead_choices(const CPHand* h, uint64_t legal, uint64_t unseen) noexcept nogil:
+    """The cards the heuristic leads the cheapest of: the bidder's trump bosses while defenders
+    may hold trump; else the bosses of side suits nobody else is void in; else a side card."""
+    cdef int s = h.to_act, t = h.trump, other_voids
+    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side, bosses
     if s == h.bidder and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
         if bosses:
-            return cp_cheapest(bosses, t, r.rank_points, key)
-    for i in range(CP_SEATS):
-        if i != s:
-            other_voids |= h.void_mask[i]
-    for i in range(4):
-        if not (other_voids >> i) & 1:
-            safe_side |= suit_cards_bb(side, i)
+            return bosses
+    other_voids = h.void_mask[s + 1 if s < CP_SEATS - 1 else 0] | h.void_mask[s - 1 if s > 0 else CP_SEATS - 1]
+    safe_side = side & ~(pin_spread_suits(other_voids) * <uint64_t>0xFFFF)  # the suits nobody else is void in
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r.rank_points, key)
-    return cp_cheapest(side if side else legal, t, r.rank_points, key)
+        return bosses
+    return side if side else legal
+
+cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
+                           CPSuitView* key) noexcept nogil:
+    return cp_cheapest(cp_lead_choices(h, legal, unseen), h.trump, r.rank_points, key)
 
 cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
@@ -401,34 +472,46 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     cdef uint64_t legal = cp_legal(h, r)
     if not (legal & (legal - 1)):
         return lsb(legal)
+    return cp_heuristic_choice(h, r, legal, pin_points_rise(r.rank_points))
+
+cdef inline int cp_heuristic_choice(CPHand* h, const CPRules* r, uint64_t legal, bint rise) noexcept nogil:
+    """cp_heuristic_card among ``legal`` (two cards or more); every branch ends in one cp_cheapest
+    (``rise``: pin_points_rise of the rules' rank points)."""
     cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
     if s == h.bidder:
         unseen &= ~h.discard
     cdef CPSuitView view
     cp_suit_view(&view, h.hand[s], h.played | (h.discard if s == h.bidder else 0), h.void_mask, CP_SEATS, t)
-    cdef CPSuitView* key = &view
-    if n == 0:
-        return cp_heuristic_lead(h, r, legal, unseen, key)
-    cdef int best_i = h.best, best = h.trick[best_i]
-    cdef int winner = (h.leader + best_i) % CP_SEATS, led = h.trick[0] >> 4
+    cdef int best_i, best, winner, led
     cdef bint safe
-    cdef uint64_t winners, bosses
-    if s != h.bidder and winner != h.bidder:
-        safe = n == CP_SEATS - 1 or (
-            not (unseen & beats_bb(best))
-            and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
-        if safe:
-            return cp_richest(legal, t, r.rank_points, key)
-        return cp_cheapest(legal, t, r.rank_points, key)
-    winners = cp_beaters(legal, best, t)
-    if winners:
-        if n < CP_SEATS - 1:
-            bosses = cp_bosses(winners, unseen)
-            if bosses:
-                return cp_cheapest(bosses, t, r.rank_points, key)
-        return cp_cheapest(winners, t, r.rank_points, key)
-    return cp_cheapest(legal, t, r.rank_points, key)
+    cdef uint64_t choices, bosses
+    if n == 0:
+        choices = cp_lead_choices(h, legal, unseen)
+    else:
+        best_i = h.best
+        best = h.trick[best_i]
+        winner = h.leader + best_i
+        if winner >= CP_SEATS:
+            winner -= CP_SEATS
+        led = h.trick[0] >> 4
+        if s != h.bidder and winner != h.bidder:
+            safe = n == CP_SEATS - 1 or (
+                not (unseen & beats_bb(best))
+                and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
+            if safe:
+                return cp_richest(legal, t, r.rank_points, &view)
+            choices = legal
+        else:
+            choices = cp_beaters(legal, best, t)
+            if choices:
+                if n < CP_SEATS - 1:
+                    bosses = cp_bosses(choices, unseen)
+                    if bosses:
+                        choices = bosses
+            else:
+                choices = legal
+    return cp_cheapest_of(choices, t, r.rank_points, &view, rise)
 
 # -- dispatch ------------------------------------------------------------------
 
@@ -500,12 +583,20 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
     cdef CPCeilings kept
+    cdef bint rise
     kept.known = 0
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
                             and policies[2] == POLICY_RANDOM)
+    cdef bint all_heuristic = (policies[0] == POLICY_HEURISTIC and policies[1] == POLICY_HEURISTIC
+                               and policies[2] == POLICY_HEURISTIC)
     while h.phase != PH_DONE:
         if all_random and h.phase == PH_PLAY and h.n_in_trick == 0:
             cp_random_tricks(h, r)
+        elif all_heuristic and h.phase == PH_PLAY:
+            rise = pin_points_rise(r.rank_points)
+            while h.phase == PH_PLAY:  # the bid-odds play-out: every card by the heuristic
+                legal = cp_legal(h, r)   # cp_heuristic_card, a forced card without its call
+                cp_play(h, r, lsb(legal) if not (legal & (legal - 1)) else cp_heuristic_choice(h, r, legal, rise))
         elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
