@@ -50,8 +50,17 @@ def positions(game: str):
                 break
         if seed == 2:
             out.append(("done", hand.clone()))
+    if not any(label == "redeal" for label, _ in out) and game not in ("two-hand-pinochle", "spades",
+                                                                       "cutthroat-spades"):
+        # everybody passes: the game redeals (a chance event in the history)
+        hand = (Game(game, all_pass="redeal") if game == "partnership-pinochle" else g).deal(seed=7)
+        while not hand.redeals:
+            hand.apply(hand.string_to_action("pass"))
+        hand.apply(hand.legal_actions()[0])
+        out.append(("redeal", hand))
     labels = {label for label, _ in out}
     assert {"deal", "first action", "mid-trick", "done"} <= labels, labels
+    assert "redeal" in labels or game in ("two-hand-pinochle", "spades", "cutthroat-spades")
     return out
 
 
