@@ -199,8 +199,9 @@ def test_by_default_and_for_the_heuristic_the_melded_queen_is_played():
     win_with(hand, "QS")
     assert hand.tables[1].count("QS") == 0 and "queens" in hand.legal_melds()
     hand = melded_queens()
-    hand.step("heuristic")  # leads its cheapest card, a queen: the melded copy
-    assert hand.trick == [(1, "QS")] and hand.tables[1].count("QS") == 0 and hand.hands[1].count("QS") == 1
+    hand.step("heuristic")  # leads its cheapest card, a queen (which one: by suit keys, not order): the melded copy
+    [(seat, queen)] = hand.trick
+    assert seat == 1 and queen[0] == "Q" and hand.tables[1].count(queen) == 0 and hand.hands[1].count(queen) == 1
 
 
 def test_no_copy_on_that_side_is_a_one_line_error_and_changes_nothing():

@@ -10,6 +10,8 @@ HAVE_THREADS: bool
 POLICIES: dict[str, int]
 
 def check_record_layout(dtype: np.dtype[Any], struct_size: int, offsets: Mapping[str, int], what: str) -> None: ...
+def _restore(cls: type["GameState"], rules: Any, num_actions: int, structs: tuple[bytes, ...],
+             history: list[Any]) -> "GameState": ...
 
 class GameState:
     """A hand of some game held by the core; each game's state (cardsim.pinochle.cutthroat, ...) is one."""

@@ -10,7 +10,7 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from cardsim.errors import IllegalMoveError
+from cardsim.errors import CardsimError, IllegalMoveError
 
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 
@@ -48,11 +48,12 @@ def _restore(cls, rules, int num_actions, tuple structs, list history):
     cdef GameState state = cls.__new__(cls)
     cdef bytes data
     cdef int i
-    if len(structs) != 3:
-        raise ValueError("this pickle was made by a different build of cardsim's core")
-    for i in range(3):
-        if len(structs[i]) != state.struct_bytes[i]:
-            raise ValueError("this pickle was made by a different build of cardsim's core")
+    sizes = [state.struct_bytes[i] for i in range(3)]
+    if [len(b) for b in structs] != sizes:
+        raise CardsimError(f"this {cls.__name__} was pickled by a cardsim whose core state is "
+                           f"{'+'.join(str(len(b)) for b in structs)} bytes, this build's "
+                           f"{'+'.join(str(n) for n in sizes)}: it does not load here "
+                           f"(hands pickled since the versioned format do; re-create it from its to_dict())")
     state.rules = rules
     state.num_actions = num_actions
     state._history = list(history)

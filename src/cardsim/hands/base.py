@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 import numpy as np
 
 from ..cards import SUITS, CardSet, Deck
-from ..errors import IllegalMoveError
+from ..errors import CardsimError, IllegalMoveError
 from ..players import check_policies, check_policy
 from ..rules import Rules
 
@@ -173,6 +173,30 @@ class SteppedHand:
 
     def __deepcopy__(self, memo: dict[str, Any]) -> "SteppedHand":
         return self.clone()
+
+    # -- pickling: versioned, through to_dict() (copies in-process keep copying bytes) ------
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as plain data (format HAND_PICKLE_VERSION): the hand's ``to_dict()``, rebuilt
+        on load by ``Game.hand_from_dict``, so a hand pickled now loads after any change to the
+        core's state structs or the hand classes' modules.  The core state's bytes ride along:
+        where they still fit this build's struct and agree with the replayed hand, they are
+        used (the hand then also keeps its players' stream where it was); otherwise the replay
+        stands (the players' stream restarts from the deal's seed)."""
+        return _load_hand, (HAND_PICKLE_VERSION, self.to_dict(), _state_bytes(self._state))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """An old-format pickle (before HAND_PICKLE_VERSION 1: the instance dict with the core
+        state's bytes).  Loaded as it is when its bytes agree with a replay of its own deal and
+        history; a one-line CardsimError otherwise (a state struct changed since)."""
+        self.__dict__.update(state)
+        try:
+            again = _game_of(self).replay(self.deal, self.history)
+        except Exception as exc:   # its deal or history does not replay here
+            raise CardsimError(f"this {self.rules.game} hand was pickled by an older cardsim in a format that does "
+                               f"not load here ({exc}); re-create it from its to_dict()") from None
+        if _shows(self) != _shows(again):
+            raise CardsimError(f"this {self.rules.game} hand was pickled by an older cardsim whose core state "
+                               f"{type(self._state).__name__} is laid out otherwise; re-create it from its to_dict()")
 
     # -- the deal it started from ---------------------------------------------------------
     @classmethod
@@ -348,6 +372,58 @@ class SteppedHand:
 
 
 _CARD_ACTIONS: dict[Any, Any] = {}
+
+#: The hand pickle format written by SteppedHand.__reduce__ (0: the old instance-dict format).
+HAND_PICKLE_VERSION = 1
+
+
+def _game_of(hand: SteppedHand) -> Any:
+    """The Game of ``hand``'s rules."""
+    from ..game import Game
+    return Game(hand.rules.game, **hand.to_dict()["rules"])
+
+
+def _state_bytes(state: Any) -> tuple[bytes, ...]:
+    """The core state's structs as bytes (the state's own pickle payload)."""
+    structs: tuple[bytes, ...] = state.__reduce__()[1][3]
+    return structs
+
+
+def _shows(hand: SteppedHand) -> Any:
+    """What a hand shows (cards by name: a pinochle replay may hold the other physical copy),
+    its phase, turn, trick, trump and legal actions: a core state read with another layout
+    does not show the same."""
+    try:
+        state = hand._state
+        return (hand.phase, hand.to_act, hand.dealer, hand.redeals, hand.trump, hand.tricks_played,
+                [str(h) for h in hand.hands], [str(t) for t in hand.taken],
+                repr(getattr(hand, "trick", None)), state.legal_actions())
+    except Exception as exc:   # a garbled state may fail to show at all
+        return exc
+
+
+def _load_hand(version: int, data: Mapping[str, Any], structs: tuple[bytes, ...] = ()) -> SteppedHand:
+    """Unpickle a hand (SteppedHand.__reduce__): rebuilt from ``data`` (its ``to_dict()``), with
+    the pickled core bytes where they fit this build and agree with the rebuilt hand."""
+    from .._contract import _restore
+    from ..game import Game
+    if not isinstance(version, int) or not 1 <= version <= HAND_PICKLE_VERSION:
+        raise CardsimError(f"this hand was pickled in format {version!r}; this cardsim reads formats 1 to "
+                           f"{HAND_PICKLE_VERSION}: upgrade cardsim, or re-create it from its to_dict()")
+    rules = data["rules"]
+    try:
+        hand: SteppedHand = Game(data["game"], **dict(rules)).hand_from_dict(data)
+    except CardsimError as exc:
+        raise CardsimError(f"this pickled {data.get('game')} hand does not load here: {exc}") from None
+    state = hand._state
+    try:
+        exact = _restore(type(state), state.rules, state.num_actions, tuple(structs), list(state.history))
+    except Exception:        # the structs changed since: the replay stands
+        return hand
+    candidate = object.__new__(type(hand))
+    candidate.__dict__.update(hand.__dict__)
+    candidate._state = exact
+    return candidate if _shows(candidate) == _shows(hand) else hand
 
 
 def _bits(mask: int) -> list[int]:

@@ -18,7 +18,7 @@ from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, s
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
-from cardsim.pinochle.cutthroat_players cimport cp_beaters
+from cardsim.pinochle.cutthroat_players cimport cp_beaters, pin_holding_all
 from cardsim.pinochle.two_hand_engine cimport *
 
 cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexcept nogil:
@@ -57,10 +57,50 @@ cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules
             loss += r.meld_value[th_kind_of(d)]
     return loss
 
+ctypedef struct THSuitView:
+    # th_suit_keys of the seat to act; packed on the first tie only (ties are rare)
+    int ready
+    uint64_t key[4]
+
+cdef inline void th_suit_keys(const THHand* h, THSuitView* v) noexcept nogil:
+    """Per suit, what the seat to act sees of it, packed without its index: the suit order's
+    tie-breaker (as cutthroat's cp_suit_keys).
+
+    key[s] packs (pin_lane_holding: copies counted, not named) the seat's cards of s, its
+    melded cards of s on the table, the opponent's on the table, the cards of s played, in
+    the last 12 tricks the opponent's cards of s (every card is known then), whether s is
+    trump, and the suit's part in the meld (spades and diamonds make the pinochle; hearts and
+    clubs play the same part).  Two suits with the same key look alike in every respect the
+    heuristic reads, so either choice is correct; renaming hearts and clubs renames the keys,
+    so the decisions never depend on the suit order.
+    """
+    cdef int s = h.to_act, t
+    cdef uint64_t mine = pin_holding_all(h.hand[s]), table = pin_holding_all(h.table[s])
+    cdef uint64_t theirs = pin_holding_all(h.table[1 - s]), seen = pin_holding_all(h.played)
+    cdef uint64_t opp = pin_holding_all(h.hand[1 - s]) if h.phase == PH_PLAY else 0
+    for t in range(4):
+        v.key[t] = (((mine >> (16 * t)) & 0xFFF) | (((table >> (16 * t)) & 0xFFF) << 12)
+                    | (((theirs >> (16 * t)) & 0xFFF) << 24) | (((seen >> (16 * t)) & 0xFFF) << 36)
+                    | (((opp >> (16 * t)) & 0xFFF) << 48)
+                    | ((<uint64_t>(t == h.trump)) << 60)
+                    | ((<uint64_t>(1 if t == 0 else (2 if t == 2 else 0))) << 61))
+    v.ready = 1
+
+cdef inline bint th_before(const THHand* h, int c, int best, THSuitView* v) noexcept nogil:
+    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit."""
+    if (c >> 4) == (best >> 4):
+        return c < best
+    if not v.ready:
+        th_suit_keys(h, v)
+    cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
+    return kc < kb or (kc == kb and c < best)
+
 cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
-    lasts, half the meld it would break."""
+    lasts, half the meld it would break (ties: th_before, never the suit order)."""
     cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30
+    cdef THSuitView view
+    view.ready = 0
     cdef int legal = th_legal_melds(h, h.to_act) if h.phase == PH_STOCK else 0
     cdef uint64_t needed = 0  # copy-0 bits of the cards the legal declarations need
     for d in range(TH_DECLS):
@@ -72,7 +112,7 @@ cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t car
         cost = th_card_cost(c, h.trump, r.rank_points)
         if needed & bit_bb(c & ~1):
             cost += th_meld_loss(h, legal, c, r) // 2
-        if cost < best_cost:
+        if cost < best_cost or (cost == best_cost and th_before(h, c, best, &view)):
             best, best_cost = c, cost
     return best
 
@@ -92,15 +132,24 @@ cdef inline void th_random_meld_action(THHand* h, const THRules* r) noexcept nog
 # -- heuristic -----------------------------------------------------------------
 
 cdef inline void th_heuristic_meld_action(THHand* h, const THRules* r) noexcept nogil:
-    """Exchange the dix when possible, then declare the most valuable legal meld, then draw."""
-    cdef int melds, d, best = -1, best_value = -1
+    """Exchange the dix when possible, then declare the most valuable legal meld, then draw.
+
+    Between marriages of equal value in two plain suits: the suit with the smaller
+    th_suit_keys key (never the suit order)."""
+    cdef int melds, d, best = -1, best_value = -1, v
+    cdef THSuitView view
+    view.ready = 0
     if th_can_exchange(h, h.to_act):
         th_exchange(h, r)
         return
     melds = 0 if h.melded else th_legal_melds(h, h.to_act)
     for d in range(TH_DECLS):
-        if (melds >> d) & 1 and r.meld_value[th_kind_of(d)] > best_value:
-            best, best_value = d, r.meld_value[th_kind_of(d)]
+        if not (melds >> d) & 1:
+            continue
+        v = r.meld_value[th_kind_of(d)]
+        if v > best_value or (v == best_value and TD_MARRIAGE <= d < TD_DIX and TD_MARRIAGE <= best < TD_DIX
+                              and th_before(h, 16 * (d - TD_MARRIAGE), 16 * (best - TD_MARRIAGE), &view)):
+            best, best_value = d, v
     if best >= 0:
         th_declare(h, r, best)
     else:
