@@ -75,20 +75,22 @@ directives = {
     "embedsignature": True,
 }
 
-# Every module compiles at -O2: a fifth less compiler time than -O3, and no batch, bid-odds trial or
-# solver search slower (instruction counts of every game's bench workloads, -O3 against -O2:
-# scripts/callgrind_trees.py; docs/adding-a-game.md).  HOT: the modules whose hot loops did lose at
-# -O2 (more than 1% instructions in a workload) keep -O3.  LIGHT: modules with no per-card or per-hand
-# code (the contract's Python machinery, meld names, the whole-game driver's loop over hooks, Cython's
-# utility code) compile at -O1, half the time of -O3 (the hot loops are inline code compiled into the
-# game modules).
-HOT: set[str] = set()
+# The optimisation level is per module.  Modules with per-card or per-hand code compile at -O3:
+# -O2 would save about a fifth of their compiler time, but gcc then inlines less and the hot
+# loops run more instructions (scripts/callgrind_trees.py, every game's bench workloads, -O3
+# against -O2, instructions a hand or trial: two-hand pinochle +36% to +48%, partnership pinochle
+# +6% to +14%, spades +2% to +14%, euchre +4% to +11%, cutthroat pinochle +2% to +7%, PIMC +2% to
+# +11%, the solver's oracle +0.7% and +2.2%: every workload but one over the 1% limit).  LIGHT: modules with no per-card or per-hand code (the contract's Python
+# machinery, meld names, the whole-game driver's loop over hooks, Cython's utility code) compile
+# at -O1, half the time of -O3 (the hot loops are inline code compiled into the game modules).
+# O2: modules measured not to lose at -O2 (none yet).
+O2: set[str] = set()
 LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
 
 
 def opt_level(name: str) -> str:
     """The optimisation flag of module ``cardsim.<name>``."""
-    return "-O3" if name in HOT else "-O1" if name in LIGHT else "-O2"
+    return "-O1" if name in LIGHT else "-O2" if name in O2 else "-O3"
 
 
 def flags(name: str) -> list[str]:
