@@ -34,7 +34,13 @@ Decision kinds:
   bids and the other passes (0 points): a ceiling above the bid-up-to loses the (negative)
   expected score of bidding it, one below loses the (positive) expected score of the
   bid-up-to; the expected scores are the odds' as bidder, with the player's trump after
-  the widow.  An upper figure: auctions stop earlier.
+  the widow.  An upper figure: auctions stop earlier.  Partnership: the opener's ceiling
+  knowing nothing of its partner (the read of a partner's pass unloaded: this auction's partner
+  passes at once, artificially).
+* ``partnership-pinochle`` — **after partner's pass**: the first seat to call after its partner
+  passed (dealer ``i % 4``, the heuristic auction up to that call), its ceiling from there
+  (the read of the partner's pass applied) against the "bid up to" of the odds conditioned on
+  that auction (``bid_odds(auction=...)``); agreement and points lost as for the bid ceiling.
 * ``cutthroat-pinochle`` with ``army_scoring`` on — **throw-in**: the hand's heuristic auction
   (all three seats), then the bidder's throw-in or play, against the bid odds with the widow
   known: throwing in pays 20 to the army ledger, playing 40 x P(set) at the winning bid, so the
@@ -306,6 +312,21 @@ def pinochle_ceiling(game: Game, seed: int, seat: int, dealer: int) -> int | Non
 
 
 def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    if game.name != "partnership-pinochle":
+        return _pinochle_decisions(game, seeds, trials, threads)
+    # the opener's ceiling knowing nothing of its partner: this auction's partner passes at once
+    # (an artificial pass, which the read of a partner's pass would take at its word), so the
+    # read is unloaded for it; it is measured where it acts, "after partner's pass"
+    from cardsim.pinochle import common
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, None)
+    try:
+        return _pinochle_decisions(game, seeds, trials, threads)
+    finally:
+        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"))
+
+
+def _pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
     out = []
     for i, s in enumerate(seeds):
         deal = game.deal(seed=s)
@@ -330,6 +351,78 @@ def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
         out.append({"seed": s, "cards": cards, "heuristic": mine, "recommended": rec, "agree": abs(a - b) <= 2,
                     "lost": lost, "gap": b - a})
     return {"bid ceiling": out}
+
+
+def partner_pass_decisions(game: Game, seeds: list[int], trials: int,
+                           threads: int) -> dict[str, list[dict[str, Any]]]:
+    """Partnership: the ceiling of the first seat to call after its partner passed (dealer
+    ``i % 4``; the heuristic auction up to that call), against the odds' "bid up to"
+    conditioned on that auction (``bid_odds(auction=...)``); measured as ``pinochle_decisions``
+    from there (opponents raising by the minimum)."""
+    out = []
+    for i, s in enumerate(seeds):
+        dealer = i % 4
+        hand = game.deal(seed=s, dealer=dealer)
+        calls: list[str] = []
+        passed: set[int] = set()
+        seat = None
+        while hand.phase == "auction":
+            if (hand.to_act + 2) % 4 in passed:
+                seat = hand.to_act
+                break
+            who, n = hand.to_act, len(hand.history)
+            hand.step("heuristic")
+            if isinstance(hand.history[-1], dict):
+                break
+            calls.append(hand.action_to_string(hand.history[n]))
+            if calls[-1] == "pass":
+                passed.add(who)
+        if seat is None:
+            continue
+        cards = str(hand.hands[seat])
+        try:
+            odds = bid_odds(game, cards, seat=seat, dealer=dealer, trials=trials, seed=s, threads=threads,
+                            auction=calls)
+        except CardsimError:       # too few deals agree with the auction
+            continue
+        rec = odds.recommendation["highest_positive_bid"]
+        score = {r["bid"]: r["expected_score"] for r in odds.rows if r["trump"] == "best"}
+        low = min(score)
+        mine = _ceiling_from(hand, seat, (seat + 2) % 4)
+
+        def value(b: int | None) -> float:
+            return 0.0 if b is None or b < low else score.get(b, min(score.values()))
+
+        a, b = low - 1 if rec is None else rec, low - 1 if mine is None else mine
+        lost = 0.0 if a == b else (-value(b) if b > a else value(a))
+        out.append({"seed": s, "cards": cards, "seat": seat, "auction": " ".join(calls), "heuristic": mine,
+                    "recommended": rec, "agree": abs(a - b) <= 2, "lost": lost, "gap": b - a,
+                    "acceptance": odds.conditions.get("acceptance")})
+    return {"after partner's pass": out}
+
+
+def _ceiling_from(hand: Any, seat: int, partner: int) -> int | None:
+    """The most the heuristic at ``seat`` bids from here (opponents raising by the minimum,
+    the partner passing); None when it passes at once."""
+    best = None
+    while hand.phase == "auction":
+        legal = hand.legal_actions()
+        if hand.to_act == seat:
+            n = len(hand.history)
+            probe = hand.clone()
+            probe.step("heuristic")
+            action = probe.history[n]
+            if action == PASS:
+                return best
+            best = int(hand.action_to_string(action))
+            hand.apply(action)
+        elif hand.to_act != partner and any(a >= MIN_BID for a in legal):
+            hand.apply(min(a for a in legal if a >= MIN_BID))
+        else:
+            hand.apply(PASS)
+        if isinstance(hand.history[-1], dict):
+            return best
+    return best
 
 
 def throw_in_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
@@ -384,6 +477,8 @@ def main() -> None:
                 euchre_rates(name, args.rates, args.seed, args.threads)
         else:
             kinds = pinochle_decisions(game, seeds, args.trials, args.threads)
+            if name == "partnership-pinochle":
+                kinds.update(partner_pass_decisions(game, seeds, args.trials, args.threads))
             if name == "cutthroat-pinochle":
                 kinds.update(throw_in_decisions(game, seeds, args.trials, args.threads))
         for kind, entries in kinds.items():
@@ -391,7 +486,7 @@ def main() -> None:
             agree = sum(e["agree"] for e in entries) / n if n else float("nan")
             lost = sum(e["lost"] for e in entries) / n if n else float("nan")
             note = ""
-            if kind == "bid" or kind == "bid ceiling":
+            if kind in ("bid", "bid ceiling", "after partner's pass"):
                 over = sum(1 for e in entries if not e["agree"] and _above(e))
                 note = f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
             if kind == "nil":

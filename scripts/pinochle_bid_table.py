@@ -33,6 +33,7 @@ import json
 import pathlib
 import sys
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -41,6 +42,7 @@ if __name__ == "__main__" and (HERE.parent / "src" / "cardsim").is_dir():  # run
     sys.path.insert(0, str(HERE.parent / "src"))
 
 from cardsim import Game, _core, bid_odds  # noqa: E402
+from cardsim.errors import CardsimError  # noqa: E402
 from cardsim.pinochle import common  # noqa: E402
 
 OUT = HERE.parent / "src" / "cardsim" / "data" / "pinochle_bids.json"
@@ -48,6 +50,7 @@ GAMES = ("cutthroat-pinochle", "partnership-pinochle")
 CEILING_FEATURES = ("one", "meld", "trumps", "aces", "tens", "short")   # bid_tables.pxd PIN_F_*
 THROW_FEATURES = ("one", "trumps", "aces", "tens", "short", "discard")  # bid_tables.pxd PIN_T_*
 PASSES = 3
+PARTNER_READ = ("const", "slope")   # bid_tables.pxd PIN_P_*
 SLACK = 0.02         # the constant: least points lost within 2% of the best agreement (learn_ceiling)
 
 
@@ -184,6 +187,89 @@ def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: i
     return coef
 
 
+def first_read(hand: Any) -> tuple[int, list[str], int, int] | None:
+    """Step the heuristic auction of ``hand`` (partnership) to the first call of a seat whose
+    partner has passed (the first read of a partner's pass: no seat read one before it, so the
+    calls up to it do not depend on the read); (seat, the calls before it, the seats still in,
+    the lowest bid open when the partner passed), or None when the auction ends (or redeals)
+    first."""
+    calls: list[str] = []
+    level: dict[int, int] = {}      # passed seat -> the lowest bid open when it passed
+    high = int(hand.rules["min_bid"]) - int(hand.rules["bid_increment"])
+    while hand.phase == "auction":
+        seat = hand.to_act
+        if (seat + 2) % 4 in level:
+            return seat, calls, 4 - len(level), level[(seat + 2) % 4]
+        n = len(hand.history)
+        hand.step("heuristic")
+        if isinstance(hand.history[-1], dict):
+            return None
+        calls.append(hand.action_to_string(hand.history[n]))
+        if calls[-1] == "pass":
+            level[seat] = high + int(hand.rules["bid_increment"])
+        else:
+            high = int(calls[-1])
+    return None
+
+
+def partner_samples(hands: int, trials: int, seed: int) -> list[tuple[int, int, int, dict, int, int]]:
+    """Partnership, per seeded deal (dealer ``i % 4``): the heuristic auction up to the first call
+    of a seat whose partner has passed (first_read), and the bid odds of that seat conditioned on
+    the auction so far (``bid_odds(auction=...)``, ``trials`` kept deals).  Per deal: the seat's
+    learned ceiling (the table loaded, no read), the lowest bid open when its partner passed
+    (``level``), its "bid up to" (``need - 1``: none, ``need`` the lowest bid open now), the
+    expected score of each open bid, ``need`` and the seats still in."""
+    name = "partnership-pinochle"
+    game = Game(name)
+    coef = common.pinochle_bid_tables()[name]["ceiling"]
+    out = []
+    i = 0
+    while len(out) < hands:
+        s = seed * 1_000_000 + 700_000 + i
+        dealer = i % 4
+        i += 1
+        hand = game.deal(seed=s, dealer=dealer)
+        point = first_read(hand)
+        if point is None:
+            continue
+        seat, calls, active, level = point
+        cards = hand.hands[seat]
+        try:
+            odds = bid_odds(game, str(cards), seat=seat, dealer=dealer, trials=trials, seed=s, threads=2,
+                            auction=calls)
+        except CardsimError:    # an auction too rare to condition on (below min_acceptance): skipped
+            continue
+        scores = {r["bid"]: r["expected_score"] for r in odds.rows if r["trump"] == "best"}
+        need = min(scores)
+        rec = odds.recommendation["highest_positive_bid"]
+        out.append((ceiling(coef, cards.mask, game.rules), level, need - 1 if rec is None else rec, scores, need,
+                    active))
+    return out
+
+
+def learn_partner(data: list[tuple[int, int, int, dict, int, int]]) -> list[int]:
+    """The read of a partner's pass, (c0, c1) tenths: the ceiling moves by c0 + c1 x level (the
+    lowest bid open when the partner passed).  As learn_ceiling's constant: of a grid of slopes and
+    constants, the pair of least mean points lost among those within SLACK of the best agreement
+    (the seat's stop within 2 points of "bid up to"; with k seats still in, itself included, it
+    calls every k-th bid, so it stops at its ceiling or up to k - 1 below, each alike); ties:
+    the smaller slope, then the smaller constant."""
+    choices = []
+    for slope in range(0, 21):
+        for const in range(-600, 201, 5):
+            agree = loss = 0.0
+            for base, level, rec, scores, low, active in data:
+                cap = base + rounded(const + slope * level)
+                k = max(active, 1)    # the others raising by one, it calls every k-th bid
+                for stop in range(cap, cap - k, -1):
+                    agree += (abs(max(stop, low - 1) - rec) <= 2) / k
+                    loss += lost(scores, rec, stop, low) / k
+            choices.append((agree, -round(loss, 6), -slope, -const))
+    need_agree = max(a for a, _, _, _ in choices) - SLACK * len(data)
+    best = max((a >= need_agree, loss, sl, c) for a, loss, sl, c in choices)
+    return [-best[3], -best[2]]
+
+
 def throw_samples(hands: int, trials: int, seed: int) -> list[tuple[list[int], int]]:
     """Per seeded deal: seat 0 wins the auction at the minimum, the heuristic names trump and
     discards; the features of the 15 cards it keeps (THROW_FEATURES) and the median of its
@@ -224,15 +310,39 @@ def learn_throw(data: list[tuple[list[int], int]]) -> list[int]:
     return whole(solve([f for f, _ in data], [Fraction(y) for _, y in data]))   # targets in tenths
 
 
-def build(hands: int, trials: int, seed: int, throw_hands: int, throw_trials: int) -> bytes:
+def build(hands: int, trials: int, seed: int, throw_hands: int, throw_trials: int, partner_hands: int = 0,
+          partner_trials: int = 0) -> bytes:
     table: dict = {}
     for name in GAMES:
         coef = learn_ceiling(ceiling_samples(name, hands, trials, seed), int(Game(name).rules["min_bid"]))
         table[name] = {"ceiling": coef, "ceiling_features": list(CEILING_FEATURES), "hands": hands,
                        "trials": trials, "seed": seed}
+    if partner_hands:   # the partner samples' auctions are the heuristic's with the new ceilings
+        table["partnership-pinochle"].update(partner_entry(table["partnership-pinochle"]["ceiling"], partner_hands,
+                                                           partner_trials, seed))
     table["cutthroat-pinochle"].update(throw_in=learn_throw(throw_samples(throw_hands, throw_trials, seed)),
                                        throw_in_features=list(THROW_FEATURES), throw_hands=throw_hands,
                                        throw_trials=throw_trials)
+    return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
+
+
+def partner_entry(ceiling: list[int], partner_hands: int, partner_trials: int, seed: int) -> dict:
+    """Partnership's read of a partner's pass, fitted with ``ceiling`` loaded and no read (the
+    auctions up to the first read do not depend on it); the shipped tables are loaded again after."""
+    common.set_pinochle_bid_table("partnership-pinochle", ceiling)
+    try:
+        read = learn_partner(partner_samples(partner_hands, partner_trials, seed))
+    finally:
+        common._load_pinochle_bid_tables()
+    return {"partner": read, "partner_features": list(PARTNER_READ), "partner_hands": partner_hands,
+            "partner_trials": partner_trials}
+
+
+def refit_partner(path: pathlib.Path, partner_hands: int, partner_trials: int, seed: int) -> bytes:
+    """The table in ``path`` with partnership's partner shifts refitted (its ceilings kept)."""
+    table = json.loads(path.read_text())
+    table["partnership-pinochle"].update(partner_entry(table["partnership-pinochle"]["ceiling"], partner_hands,
+                                                       partner_trials, seed))
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
@@ -242,10 +352,20 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=1500)
     parser.add_argument("--throw-hands", type=int, default=1500)
     parser.add_argument("--throw-trials", type=int, default=600)
+    parser.add_argument("--partner-hands", type=int, default=1000)
+    parser.add_argument("--partner-trials", type=int, default=800)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--partner-only", action="store_true",
+                        help="refit only partnership's partner shifts, on the ceilings already in --out")
     args = parser.parse_args()
-    data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials)
+    if args.partner_only:
+        data = refit_partner(pathlib.Path(args.out), args.partner_hands, args.partner_trials, args.seed)
+        pathlib.Path(args.out).write_bytes(data)
+        print(data.decode(), end="")
+        return
+    data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials, args.partner_hands,
+                 args.partner_trials)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)

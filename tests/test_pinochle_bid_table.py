@@ -40,6 +40,20 @@ def test_regenerating_a_small_table_gives_the_same_bytes():
     assert common.pinochle_bid_tables() == before   # learning reads the odds only, loads nothing
 
 
+PARTNER_SMALL = pathlib.Path(__file__).with_name("cases") / "pinochle_partner_small.json"
+
+
+def test_regenerating_a_small_partner_read_gives_the_same_result():
+    """The read of a partner's pass (partnership), learned from 16 auctions of 150 kept deals:
+    the result pinned in tests/cases/pinochle_partner_small.json (``script().partner_entry``
+    with the shipped ceiling; seeded deals, so a change of the deal streams re-baselines it)."""
+    before = common.pinochle_bid_tables()
+    ceiling = before["partnership-pinochle"]["ceiling"]
+    entry = script().partner_entry(ceiling, 16, 150, 2026)
+    assert entry == json.loads(PARTNER_SMALL.read_text())
+    assert common.pinochle_bid_tables() == before   # the shipped tables are loaded again
+
+
 def test_the_package_ships_the_tables_and_loads_them():
     table, loaded = shipped(), common.pinochle_bid_tables()
     for game in ("cutthroat-pinochle", "partnership-pinochle"):
@@ -48,13 +62,17 @@ def test_the_package_ships_the_tables_and_loads_them():
         meld = table[game]["ceiling"][1]
         assert 5 <= meld <= 12       # tenths per meld point: near face value
     assert loaded["cutthroat-pinochle"]["throw_in"] == table["cutthroat-pinochle"]["throw_in"]
+    assert loaded["partnership-pinochle"]["partner"] == table["partnership-pinochle"]["partner"]
+    assert table["partnership-pinochle"]["partner_hands"] >= 500
 
 
 def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     """Every decision of seat 0 in auctions where the other seats raise by the minimum (the
-    partner passing): it bids exactly when the bid needed is within the learned ceiling."""
+    partner passing): it bids exactly when the bid needed is within the learned ceiling, in
+    partnership moved by the read of the partner's pass once it passed."""
     game = Game(name)
     coef = common.pinochle_bid_tables()[name]["ceiling"]
+    read = common.pinochle_bid_tables()[name].get("partner")
     lib = script()
     seats = 3 if name.startswith("cutthroat") else 4
     checked = above_old = 0
@@ -65,11 +83,13 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
         old = max(f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10
                   for f in (lib.ceiling_features(mask, t, game.rules) for t in range(4)))
         above_old += cap > old + (4 if seats == 3 else 10)
+        base, level = cap, None     # level: the lowest bid open when the partner passed
         while hand.phase == "auction":
             legal = hand.legal_actions()
             bids = [a for a in legal if a != 24]
             if hand.to_act == 0:
                 need = int(hand.action_to_string(min(bids))) if bids else None
+                cap = base + (lib.rounded(read[0] + read[1] * level) if read and level is not None else 0)
                 probe = hand.clone()
                 n = len(probe.history)
                 probe.step("heuristic")
@@ -83,6 +103,8 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
             elif bids and not (seats == 4 and hand.to_act == 2):
                 hand.apply(min(bids))
             else:
+                if seats == 4 and hand.to_act == 2:
+                    level = int(hand.action_to_string(min(bids))) if bids else None
                 hand.apply(24)
     return checked, above_old
 
@@ -130,4 +152,8 @@ def test_bad_tables_are_refused_and_change_nothing():
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6])
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, [1, 2])
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6], None, [1, 2, 3])
     assert common.pinochle_bid_tables() == before

@@ -11,6 +11,9 @@
 # ceiling[game][k]: the bid ceiling's coefficients, tenths of a point, per feature k
 #   (PIN_F_*): the most the heuristic bids with these cards is, over the four suits as trump,
 #   the largest of (sum of coefficient x feature + 5) // 10.  game: PIN_CUTTHROAT, PIN_PARTNERSHIP.
+# partner[k]: partnership's read of a partner's pass (partnership_players.pxd pp_partner_read):
+#   (partner[PIN_P_CONST] + partner[PIN_P_SLOPE] x the lowest bid open when the partner
+#   passed) tenths added to the ceiling once the partner passed; partner_loaded 0: no read.
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
 
@@ -32,10 +35,13 @@ cdef enum:
     PIN_T_SHORT = 4             # other suits of at most one card kept
     PIN_T_DISCARD = 5           # counters discarded (points when the discard counts)
     PIN_T_FEATURES = 6
+    PIN_P_CONST = 0             # the read's constant
+    PIN_P_SLOPE = 1             # the read's tenths per point of the bid open at the partner's pass
+    PIN_P_STATES = 2
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][6]; int throw_loaded; int throw_in[6]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][6]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
@@ -43,4 +49,6 @@ cdef extern from *:
         int ceiling[PIN_GAMES][PIN_FEATURES]
         int throw_loaded
         int throw_in[PIN_T_FEATURES]
+        int partner_loaded
+        int partner[PIN_P_STATES]
     PinBidTables* PIN_TABLES

@@ -84,12 +84,14 @@ cdef PinBidTables* pin_bid_tables() noexcept nogil:
 _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
 
 
-def set_pinochle_bid_table(game, ceiling=None, throw_in=None):
+def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits; None: the hand-set count), ``throw_in`` (cutthroat only) the
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
-    short side suits, discarded counters; None: the hand-set throw-in)."""
+    short side suits, discarded counters; None: the hand-set throw-in), ``partner``
+    (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
+    moving by constant + slope x the lowest open bid (None: no read)."""
     cdef int g, k
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
@@ -98,6 +100,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None):
         raise ValueError(f"ceiling is {PIN_FEATURES} coefficients, got {ceiling!r}")
     if throw_in is not None and (g != PIN_CUTTHROAT or len(throw_in) != PIN_T_FEATURES):
         raise ValueError(f"throw_in is {PIN_T_FEATURES} coefficients, cutthroat-pinochle only, got {throw_in!r}")
+    if partner is not None and (g != PIN_PARTNERSHIP or len(partner) != PIN_P_STATES):
+        raise ValueError(f"partner is {PIN_P_STATES} values (constant, slope), partnership-pinochle only, got {partner!r}")
     _pin_table_store.loaded[g] = ceiling is not None
     for k in range(PIN_FEATURES):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None else 0
@@ -105,6 +109,10 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None):
         _pin_table_store.throw_loaded = throw_in is not None
         for k in range(PIN_T_FEATURES):
             _pin_table_store.throw_in[k] = int(throw_in[k]) if throw_in is not None else 0
+    if g == PIN_PARTNERSHIP:
+        _pin_table_store.partner_loaded = partner is not None
+        for k in range(PIN_P_STATES):
+            _pin_table_store.partner[k] = int(partner[k]) if partner is not None else 0
 
 
 def pinochle_bid_tables():
@@ -116,6 +124,9 @@ def pinochle_bid_tables():
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]
                                      if _pin_table_store.throw_loaded else None)
+        if g == PIN_PARTNERSHIP:
+            out[game]["partner"] = ([_pin_table_store.partner[k] for k in range(PIN_P_STATES)]
+                                    if _pin_table_store.partner_loaded else None)
     return out
 
 
@@ -130,6 +141,7 @@ def _load_pinochle_bid_tables():
         data = json.loads(path.read_text())
         for game in _PIN_GAMES:
             if game in data:
-                set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"))
+                set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"),
+                                       data[game].get("partner"))
 
 _load_pinochle_bid_tables()

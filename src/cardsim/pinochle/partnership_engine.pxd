@@ -59,7 +59,8 @@ ctypedef struct PPHand:
     int best                    # index in trick[] of the card winning it so far
     int last_winner             # winner of the latest complete trick
     int void_mask[PP_SEATS]     # suits a seat has shown void in (bit per suit), for players
-    int bid_value[PP_SEATS]     # heuristic bidder's estimate of its hand; -1 until computed
+    int bid_value[PP_SEATS]     # heuristic bidder's estimate of its hand; -1 until computed;
+                                # once the seat passed, -2 - the lowest bid open then (pp_auction_act)
     int meld[PP_SEATS]          # meld shown per seat
     int trick_points[PP_SEATS]  # per seat, last trick included
     int team_meld[2]            # meld shown per team
@@ -122,6 +123,7 @@ cdef inline void pp_auction_act(PPHand* h, const PPRules* r, int bid) noexcept n
     cdef int s = h.to_act
     if bid < 0:
         h.out_mask |= 1 << s
+        h.bid_value[s] = -2 - pp_min_bid(h, r)   # where it passed: what its partner's heuristic reads
     else:
         h.high_bid = bid
         h.high_bidder = s

@@ -69,20 +69,43 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     pp_best_trump(cards, r, &value)
     return value + PP_PARTNER_HELP
 
+cdef inline int pp_partner_read(int level) noexcept nogil:
+    """What a partner's pass adds to the ceiling (points), ``level`` the lowest bid open when
+    the partner passed (0 when no read is loaded).
+
+    The heuristic bids the minimum while it is within its ceiling, so a partner that passed
+    at ``level`` showed a ceiling just below it: a weak partner (an early pass) takes meld and
+    tricks off the team, a strong one (a late pass) adds them.  The read is linear in
+    ``level``, (c0 + c1 x level) tenths (bid_tables.pxd PIN_P_*), fitted by
+    scripts/pinochle_bid_table.py to the bid odds conditioned on the auction.  A partner still
+    bidding is not read (its bids only show a ceiling above them, little until late) beyond
+    the support margin of pp_heuristic_bid.  The level is public (the auction), kept by the
+    engine in the passed seat's ``bid_value`` (partnership_engine.pxd), so the decision is the
+    same however the earlier calls were made (policy steps or applied actions).
+    """
+    cdef int v
+    if PIN_TABLES == NULL or not PIN_TABLES.partner_loaded:
+        return 0
+    v = PIN_TABLES.partner[PIN_P_CONST] + PIN_TABLES.partner[PIN_P_SLOPE] * level
+    return (v + 5) // 10 if v >= 0 else -((5 - v) // 10)
+
 cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within the ceiling (pp_bid_ceiling).
+    """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, moved by what the
+    partner's pass shows once it passed (pp_partner_read).
 
     A partner already holding the high bid is raised only when the minimum is
     PP_SUPPORT_MARGIN within the ceiling (the partner's bid already counts on this hand's
     help); a forced dealer bids the minimum.
     """
-    cdef int value, need = pp_min_bid(h, r)
-    if h.bid_value[h.to_act] < 0:  # a hand's ceiling does not change during the auction
-        h.bid_value[h.to_act] = pp_bid_ceiling(h.hand[h.to_act], r)
-    value = h.bid_value[h.to_act]
+    cdef int value, s = h.to_act, partner = pp_partner(h.to_act), need = pp_min_bid(h, r)
+    if h.bid_value[s] < 0:  # a hand's ceiling does not change during the auction
+        h.bid_value[s] = pp_bid_ceiling(h.hand[s], r)
+    value = h.bid_value[s]
+    if (h.out_mask >> partner) & 1 and h.bid_value[partner] <= -2:
+        value += pp_partner_read(-2 - h.bid_value[partner])
     if not pp_can_pass(h, r):
         return need
-    if h.high_bidder >= 0 and h.high_bidder == pp_partner(h.to_act):
+    if h.high_bidder >= 0 and h.high_bidder == partner:
         value -= PP_SUPPORT_MARGIN
     return need if need <= value else -1
 
