@@ -39,7 +39,14 @@ that seat (the bid odds do not cover this decision); the threshold of the larges
 
 ``--passes`` refits against the players of the previous pass's table (the other seats' bids
 change with the table); the first pass starts from the hand-set rules, so the output does not
-depend on the table shipped now.  Deterministic: the deals and trials are seeded and the
+depend on the table shipped now, or with ``--start FILE`` from that table file's players.
+The shipped table is two steps (an iterated fit whose last pass reads the passes):
+
+    python scripts/euchre_bid_table.py --out /tmp/euchre_2pass.json
+    python scripts/euchre_bid_table.py --start /tmp/euchre_2pass.json --passes 1 --condition round1 --games euchre
+
+Fitted without reading the passes, the dealer's team made trump on 90% of hands and the
+opponents on 10%: the dealer's odds did not know that its partner had passed.  Deterministic: the deals and trials are seeded and the
 arithmetic exact, so the same arguments give the same bytes.
 
 Features read no suit index (trump, its colour partner and the other two suits only by role),
@@ -233,12 +240,13 @@ def best_suit(hand: int, upcard: int, seat: int, dealer: int, partnership: bool)
 # -- samples -----------------------------------------------------------------------------
 
 def odds_samples(name: str, hands: int, trials: int, seed: int, threads: int,
-                 condition: bool = False) -> list[dict[str, Any]]:
+                 condition: str = "none") -> list[dict[str, Any]]:
     """Per hand: the seat's position, and per round the heuristic's make suit with its features and
     the summed trial nets (integers: points x 2 in cutthroat, whose net halves the opponents')
-    of pass, make and make alone.  ``condition``: each round's odds are conditioned on the passes
-    before the seat's turn (``auction``: the seats before it in round 1; all of round 1 and the
-    seats before it in round 2), as the heuristic players of the table loaded now make them."""
+    of pass, make and make alone.  ``condition``: "round1": the odds are conditioned on the round-1
+    passes before the seat's turn (``auction``), as the heuristic players of the table loaded now
+    make them; "all": round 2's too (all of round 1 and the seats before it in round 2; a hand
+    whose round 2 is almost never reached gives no round-2 sample); "none": not conditioned."""
     game = Game(name)
     partnership = name == "euchre"
     seats = 4 if partnership else 3
@@ -252,9 +260,9 @@ def odds_samples(name: str, hands: int, trials: int, seed: int, threads: int,
         hand, up = mask_of(cards), mask_of(upcard).bit_length() - 1
         pos = (seat - dealer - 1) % seats
         odds = bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer, trials=trials, seed=s,
-                        threads=threads, auction=["pass"] * pos if condition and pos else None)
+                        threads=threads, auction=["pass"] * pos if condition != "none" and pos else None)
         odds2: Any = odds
-        if condition:
+        if condition == "all":
             try:
                 odds2 = bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer, trials=trials, seed=s,
                                  threads=threads, auction=["pass"] * (pos + seats))
@@ -418,17 +426,23 @@ def fit_alone(samples: list[dict[str, Any]], seats: int) -> list[list[list[int]]
 
 
 def build(hands: int, trials: int, seed: int, defend_hands: int, defend_worlds: int, passes: int = 2,
-          threads: int = 2, alone_hands: int = 2000, alone_trials: int = 500, condition: bool = False) -> bytes:
+          threads: int = 2, alone_hands: int = 2000, alone_trials: int = 500, condition: str = "none",
+          start: dict[str, Any] | None = None, games: tuple[str, ...] = GAMES) -> bytes:
     """The table file's bytes.  Loads each pass's table into the core while learning (the other
     seats' players), and restores the tables loaded before on return."""
     before = core.euchre_bid_tables()
     try:
-        for game in GAMES:
-            core.set_euchre_bid_table(game, None)
+        for game in GAMES:   # the first pass's players: the hand-set rules, or ``start``'s tables
+            core.set_euchre_bid_table(game, None if start is None else
+                                      {k: start[game][k] for k in ("make", "alone", "defend")})
         table: dict[str, Any] = {}
         for _ in range(passes):
             table = {}
             for name in GAMES:
+                if name not in games:        # not refitted: the start table's, as it is
+                    assert start is not None, "a game left out needs --start"
+                    table[name] = start[name]
+                    continue
                 seats = 4 if name == "euchre" else 3
                 entry = fit(odds_samples(name, hands, trials, seed, threads, condition), seats)
                 entry["alone"] = fit_alone(alone_samples(name, alone_hands, alone_trials, seed, threads), seats)
@@ -438,9 +452,12 @@ def build(hands: int, trials: int, seed: int, defend_hands: int, defend_worlds: 
                 core.set_euchre_bid_table(name, entry)
                 table[name] = {**entry, "hands": hands, "trials": trials, "defend_hands": defend_hands,
                                "defend_worlds": defend_worlds, "alone_hands": alone_hands,
-                               "alone_trials": alone_trials, "condition": condition}
+                               "alone_trials": alone_trials, **({"condition": condition} if condition != "none" else {})}
         table["seed"] = seed
         table["passes"] = passes
+        if start is not None:
+            table["start"] = {"passes": start.get("passes"), "seed": start.get("seed"),
+                              "condition": start["euchre"].get("condition", "none")}
         return (json.dumps(table, sort_keys=True, separators=(",", ":")) + "\n").encode()
     finally:
         for game in GAMES:
@@ -455,15 +472,21 @@ def main() -> None:
     parser.add_argument("--defend-worlds", type=int, default=30, help="resampled worlds per defender")
     parser.add_argument("--alone-hands", type=int, default=2000, help="alone_domain samples per game")
     parser.add_argument("--alone-trials", type=int, default=500, help="deals per alone sample")
-    parser.add_argument("--condition", action="store_true",
-                        help="condition the make odds on the passes before the seat's turn")
+    parser.add_argument("--condition", choices=("none", "round1", "all"), default="none",
+                        help="condition the make odds on the passes before the seat's turn (round 1 / both rounds)")
     parser.add_argument("--passes", type=int, default=2)
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help="the games fitted; the others are copied from --start's table")
+    parser.add_argument("--start", default=None, metavar="FILE",
+                        help="a table file whose players the first pass fits against (default: the hand-set rules)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--threads", type=int, default=2, help="bid-odds threads (the bytes do not depend on it)")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args()
     data = build(args.hands, args.trials, args.seed, args.defend_hands, args.defend_worlds, args.passes,
-                 args.threads, args.alone_hands, args.alone_trials, args.condition)
+                 args.threads, args.alone_hands, args.alone_trials, args.condition,
+                 None if args.start is None else json.loads(pathlib.Path(args.start).read_text()),
+                 tuple(args.games.split(",")))
     pathlib.Path(args.out).write_bytes(data)
     print(data.decode())
 

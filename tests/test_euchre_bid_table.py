@@ -124,3 +124,17 @@ def test_the_heuristic_decides_by_the_table_with_the_scripts_features(game: str,
     # cutthroat's round 1 rarely passes round (the dummy makes most hands worth ordering up)
     assert checked["bid1"] > 400 and checked["alone"] > 50 and checked["defend"] > 50
     assert checked["bid2"] > (50 if partnership else -1)
+
+
+def test_a_pass_from_a_start_table_fits_against_its_players() -> None:
+    """``--start``: the first pass fits against the start table's players (not the hand-set
+    rules), says so in the file, and the tables loaded before come back."""
+    before = core.euchre_bid_tables()
+    s, table = script(), shipped()
+    small = dict(hands=8, trials=20, seed=2026, defend_hands=4, defend_worlds=2, passes=1, threads=1,
+                 alone_hands=8, alone_trials=20)
+    plain = json.loads(s.build(**small))
+    started = json.loads(s.build(**small, start=table))
+    assert "start" not in plain and started["start"]["passes"] == table["passes"]
+    assert started["euchre"]["make"] != plain["euchre"]["make"]   # other players, other odds
+    assert core.euchre_bid_tables() == before
