@@ -2,6 +2,7 @@
 
     python bench/decisions.py [--hands 200] [--trials 3000] [--seed 11] [--games g1,g2] [--threads T] [--json FILE]
                               [--rates N]   # euchre games: score outcomes by seat from N heuristic hands
+                              [--euchre-kinds bids,alone,defend]
 
 For each game and decision kind, a fixed, seeded set of hands (``Game(g).deal(seed)`` for
 seeds ``seed*100000 + i``, one seat's cards): the heuristic's choice with those cards,
@@ -24,8 +25,14 @@ Decision kinds:
   seat ``i % seats``, and **round 2** (name a suit or pass, alone or not) with everybody
   having passed round 1; the heuristic's action is read by stepping it in a hand with those
   cards (its choice depends only on its cards, the upcard and the seats), the
-  recommendation is the action of the highest expected net points.  **alone** reports the
-  hands where either the heuristic or the recommendation goes alone (round 1 and 2).
+  recommendation is the action of the highest expected net points.  **alone (all)** reports
+  the hands of that set where either the heuristic or the recommendation goes alone (round 1
+  and 2; few: about 35 of 200).  **alone**: its own seeded set of ``--hands`` strong trump
+  holdings, where going alone is a real question (``euchre_alone``: a bower, two trumps or
+  more, at most one card neither trump nor an off ace, in the maker's five cards after the
+  pickup; seeds ``seed*100000 + 60000 + j``): the seat makes that trump, and the heuristic's
+  alone or not against the better of the odds' two rows for it (with the partner / dummy,
+  alone); points lost: the difference of the two rows where they disagree.
 * ``cutthroat-pinochle``, ``partnership-pinochle`` — **bid ceiling**: the most the heuristic
   bids with those cards (opponents raising by the minimum each turn, the partner passing)
   against the odds' "bid up to" (the highest bid of positive expected score; none: pass).
@@ -172,7 +179,7 @@ def euchre_choice(game: Game, seed: int, seat: int, dealer: int, rnd: int) -> tu
 
 
 def euchre_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
-    kinds: dict[str, list[dict[str, Any]]] = {"round 1": [], "round 2": [], "alone": []}
+    kinds: dict[str, list[dict[str, Any]]] = {"round 1": [], "round 2": [], "alone (all)": []}
     for i, s in enumerate(seeds):
         deal = game.deal(seed=s)
         seats = len(deal.hands)
@@ -196,8 +203,63 @@ def euchre_decisions(game: Game, seeds: list[int], trials: int, threads: int) ->
                      "lost": best["expected_net"] - mine["expected_net"]}
             kinds[f"round {rnd}"].append(entry)
             if bool(mine["alone"]) or bool(best["alone"]):
-                kinds["alone"].append(entry)
+                kinds["alone (all)"].append(entry)
     return kinds
+
+
+def _strong(cards: list[str], trump: str) -> bool:
+    """A strong trump holding, where going alone is a question: a bower, two trumps or more, and at
+    most one card that is neither a trump nor an off-suit ace (the maker's five cards, after the
+    dealer's pickup)."""
+    left = {"S": "C", "C": "S", "H": "D", "D": "H"}[trump]
+    trumps = [c for c in cards if c[1] == trump or c == "J" + left]
+    bowers = sum(c in ("J" + trump, "J" + left) for c in cards)
+    aces = sum(c[0] == "A" and c[1] != trump for c in cards)
+    return bowers > 0 and len(trumps) >= 2 and len(trumps) + aces >= 4
+
+
+def euchre_alone(game: Game, seed: int, hands: int, trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    """The going-alone question on strong holdings: seeded deals (seeds ``seed*100000 + 60000 + j``,
+    seat ``j % seats``, dealer ``(j // seats) % seats``), and for each round and each trump the seat
+    may make there (round 1 the upcard's suit, the seats before passing; round 2 each other suit,
+    everybody having passed round 1), the seat makes it; where the maker's five cards are
+    ``_strong`` (the dealer's after the heuristic's pickup and discard) the hand is in the set,
+    until ``hands`` entries.  The heuristic's alone or not, stepped at the alone phase, against the
+    bid odds' better of the two rows (make with the partner or dummy, make alone) for that trump."""
+    out: list[dict[str, Any]] = []
+    seats = len(game.deal(seed=seed).hands)
+    j = 0
+    while len(out) < hands:
+        s = seed * 100_000 + 60_000 + j
+        seat, dealer = j % seats, (j // seats) % seats
+        j += 1
+        deal = game.deal(seed=s, dealer=dealer)
+        up = str(deal.upcard)[-1]
+        found = []
+        for rnd, trump in [(1, up)] + [(2, t) for t in "SHDC" if t != up]:
+            hand = deal.clone()
+            while hand.to_act != seat or hand.phase != ("bid1" if rnd == 1 else "bid2"):
+                hand.act("pass")
+            hand.act("order" if rnd == 1 else trump)
+            while hand.phase in ("pickup", "discard"):
+                hand.step("heuristic")
+            if hand.phase != "alone" or hand.to_act != seat or not _strong(str(hand.hands[seat]).split(), trump):
+                continue
+            n = len(hand.history)
+            hand.step("heuristic")
+            found.append((rnd, trump, hand.action_to_string(hand.history[n]) == "alone"))
+        if not found:
+            continue
+        cards = str(deal.hands[seat])
+        odds = bid_odds(game, cards, upcard=str(deal.upcard), seat=seat, dealer=dealer, trials=trials, seed=s,
+                        threads=threads)
+        for rnd, trump, mine in found[:hands - len(out)]:
+            net = {bool(r["alone"]): r["expected_net"] for r in odds.rows if r["round"] == rnd and r["trump"] == trump}
+            rec = net[True] > net[False]
+            out.append({"seed": s, "cards": cards, "upcard": str(deal.upcard), "seat": seat, "dealer": dealer,
+                        "round": rnd, "trump": trump, "heuristic": mine, "recommended": rec, "agree": mine == rec,
+                        "lost": net[rec] - net[mine], "gain_alone": net[True] - net[False]})
+    return {"alone": out}
 
 
 def _net(st: Any, seat: int, partnership: bool) -> float:
@@ -458,6 +520,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--json", default=None, help="write every hand's figures to this file")
+    parser.add_argument("--euchre-kinds", default="bids,alone,defend",
+                        help="euchre games: which decision sets (bids: round 1, round 2 and alone (all))")
     parser.add_argument("--rates", type=int, default=0, metavar="N",
                         help="euchre games: also print the score outcomes by seat from N heuristic hands")
     args = parser.parse_args()
@@ -471,8 +535,12 @@ def main() -> None:
             kinds = spades_bids(game, seeds, args.trials, args.threads)
             kinds.update(spades_blind(game, seeds, args.trials, args.threads))
         elif "euchre" in name:
-            kinds = euchre_decisions(game, seeds, args.trials, args.threads)
-            kinds.update(defend_decisions(game, seeds, args.trials))
+            only = set(args.euchre_kinds.split(","))
+            kinds = euchre_decisions(game, seeds, args.trials, args.threads) if "bids" in only else {}
+            if "alone" in only:
+                kinds.update(euchre_alone(game, args.seed, args.hands, args.trials, args.threads))
+            if "defend" in only:
+                kinds.update(defend_decisions(game, seeds, args.trials))
             if args.rates:
                 euchre_rates(name, args.rates, args.seed, args.threads)
         else:
@@ -495,6 +563,9 @@ def main() -> None:
             if kind == "blind":
                 note = (f"heuristic blind on {sum(e['heuristic'] != 'look' for e in entries)}, the odds on "
                         f"{sum(e['recommended'] != 'look' for e in entries)} of {n} scores")
+            if kind == "alone":
+                note = (f"heuristic alone on {sum(e['heuristic'] for e in entries)}, the odds on "
+                        f"{sum(e['recommended'] for e in entries)} of {n} strong holdings")
             if kind == "defend alone":
                 note = (f"heuristic defends alone on {sum(e['heuristic'] for e in entries)}, the odds on "
                         f"{sum(e['recommended'] for e in entries)} of {n} hands")

@@ -34,12 +34,13 @@ def shipped() -> dict[str, Any]:
 
 
 def test_regenerating_a_small_table_gives_the_same_bytes() -> None:
-    """24 hands of 60 deals per game, 16 defenders of 6 worlds, one pass: the bytes pinned in
-    tests/cases/euchre_bids_small.json (written by ``scripts/euchre_bid_table.py --hands 24 --trials 60
-    --defend-hands 16 --defend-worlds 6 --passes 1 --threads 1 --out ...``; the deals are seeded, so a
-    change of the deal streams or of the players re-baselines it)."""
+    """24 hands of 60 deals per game, 16 defenders of 6 worlds, 40 alone samples of 60 deals, one
+    pass: the bytes pinned in tests/cases/euchre_bids_small.json (written by
+    ``scripts/euchre_bid_table.py --hands 24 --trials 60 --defend-hands 16 --defend-worlds 6
+    --alone-hands 40 --alone-trials 60 --passes 1 --threads 1 --out ...``; the deals are seeded, so
+    a change of the deal streams or of the players re-baselines it)."""
     before = core.euchre_bid_tables()
-    data = script().build(24, 60, 2026, 16, 6, passes=1, threads=1)
+    data = script().build(24, 60, 2026, 16, 6, passes=1, threads=1, alone_hands=40, alone_trials=60)
     assert data == SMALL.read_bytes()
     assert core.euchre_bid_tables() == before   # the tables loaded before come back
 
@@ -100,7 +101,7 @@ def test_the_heuristic_decides_by_the_table_with_the_scripts_features(game: str,
                 k = 0 if phase == "bid1" else 1
                 t = up >> 4 if k == 0 else s.best_suit(cards, up, seat, dealer, partnership)
                 f = s.features(cards, up, t, k + 1, seat, dealer, partnership)
-                alone = s.gain(table["alone"][k][pos], f)
+                alone = s.gain(table["alone"][k][pos], f) if s.alone_domain(f) else 0
                 makes = s.gain(table["make"][k][pos], f) + max(alone, 0) > 0
                 assert (name != "pass") == makes, (seed, seat, f)
                 if k == 1 and makes:
@@ -110,7 +111,7 @@ def test_the_heuristic_decides_by_the_table_with_the_scripts_features(game: str,
             elif phase == "alone":
                 assert made is not None
                 held = s.effective(cards, s.SUITS.index(hand.trump))    # its cards before the merge
-                expected = (s.gain(table["alone"][made[1]][pos], made[0]) > 0
+                expected = ((s.alone_domain(made[0]) and s.gain(table["alone"][made[1]][pos], made[0]) > 0)
                             or s.expects_march(held, s.SUITS.index(hand.trump)))
                 assert (name == "alone") == expected, (seed, seat)
             elif phase == "defend":
@@ -123,3 +124,17 @@ def test_the_heuristic_decides_by_the_table_with_the_scripts_features(game: str,
     # cutthroat's round 1 rarely passes round (the dummy makes most hands worth ordering up)
     assert checked["bid1"] > 400 and checked["alone"] > 50 and checked["defend"] > 50
     assert checked["bid2"] > (50 if partnership else -1)
+
+
+def test_a_pass_from_a_start_table_fits_against_its_players() -> None:
+    """``--start``: the first pass fits against the start table's players (not the hand-set
+    rules), says so in the file, and the tables loaded before come back."""
+    before = core.euchre_bid_tables()
+    s, table = script(), shipped()
+    small = dict(hands=8, trials=20, seed=2026, defend_hands=4, defend_worlds=2, passes=1, threads=1,
+                 alone_hands=8, alone_trials=20)
+    plain = json.loads(s.build(**small))
+    started = json.loads(s.build(**small, start=table))
+    assert "start" not in plain and started["start"]["passes"] == table["passes"]
+    assert started["euchre"]["make"] != plain["euchre"]["make"]   # other players, other odds
+    assert core.euchre_bid_tables() == before

@@ -211,11 +211,16 @@ def test_dealer_always_takes_the_upcard():
     assert hand.picked_up and hand.phase == "discard"
 
 
-MARCH_HANDS = (("JH JD AH AS AC", True), ("JH JD AH KH 9S", True), ("JH JD AH AS KC", False),
-               ("JD AH KH QH AS", False))
+MARCH_HANDS = (("JH JD AH AS AC", True), ("JH JD AH KH 9S", True), ("JH JD AH AS KC", True),
+               ("JD AH KH QH AS", True), ("JH AH KH 9S 9C", False), ("AH KH QH TH AS", False),
+               ("JH TH KS QC 9D", False))
 
 
-def test_goes_alone_only_with_a_hand_expected_to_march():
+def test_goes_alone_with_strong_holdings_only():
+    """Seat 1 (the dealer's left) orders up 9H.  The bid odds (6,000 deals, the same players)
+    put alone above not alone for the four strong holdings: 3.97 against 1.99, 1.77 / 1.35,
+    2.33 / 1.44 and 2.36 / 1.42 net points; the last three are outside the alone domain (two
+    losers, no bower, one trump), where the heuristic never goes alone."""
     for cards, alone in MARCH_HANDS:
         hand = deal_with("euchre", {1: cards}, upcard="9H")
         hand.act("order")
@@ -226,10 +231,11 @@ def test_goes_alone_only_with_a_hand_expected_to_march():
 
 def test_cutthroat_maker_goes_alone_only_when_it_pays_a_bonus():
     """Cutthroat by the seed (a lone march pays 3, like a march with the dummy) the maker
-    always merges the dummy; under the legacy preset (4) it goes alone with a march hand."""
+    always merges the dummy; under the legacy preset (4) it goes alone with a march hand (the
+    hand-set "expected to march" ones), never outside the alone domain."""
     for preset, bonus in ((None, False), ("legacy", True)):
         rules = Game("cutthroat-euchre", preset=preset, dealer_pickup="always").rules
-        for cards, alone in MARCH_HANDS:
+        for cards, alone in MARCH_HANDS[:2] + MARCH_HANDS[4:]:
             base = deal_with("cutthroat-euchre", {1: cards}, upcard="9H")
             hand = CutthroatEuchreHand.from_cards(rules, [" ".join(h) for h in base.hands], upcard="9H",
                                                   dummy=" ".join(base.dummy))
