@@ -11,8 +11,11 @@ the rules allow them):
 
 * **the count** (``weights``): a weighted sum of the hand's features
   (``_core.spades_features``: spade length, top spades, the spade honours, side aces, guarded
-  kings and queens, ruffs with spare spades, long side suits, the hand-set count), fitted by
-  least squares to 100 x the regular bid of the best expected score of each hand;
+  kings and queens, ruffs with spare spades, long side suits, the hand-set count, and what nil
+  fears: side honours with no low card under them, long suits headed by an honour, side suits
+  with no low card, middle and high spades, A-K suits, long spades, long suits with their
+  ace), fitted by least squares to 100 x the regular bid of the best expected score of each
+  hand;
 * **the cuts**: per quarter-trick of that count (pooled with the neighbouring quarters) the
   bid with the best mean expected score, made non-decreasing; written as the counts at which
   bids 2, 3, ... start;
@@ -55,7 +58,7 @@ BUCKET = 25
 MIN_HANDS = 12
 MAX_COUNT = 1800   # hundredths: the counts the table covers (17 tricks and more take the last bid)
 SCALE = 1000       # weights in thousandths (spades/players.pxd SP_W_SCALE)
-NF = 17            # features (SP_NF)
+NF = 24            # features (SP_NF)
 EST = 16           # the feature that is the hand-set count
 BLIND_GAPS = (50, 100, 200, 400)
 NEVER_MOON = 10_000
@@ -107,7 +110,9 @@ def learn_weights(data: list[dict]) -> list[int]:
     """The count's weights: least squares of 100 x each hand's best regular bid on its features."""
     x = np.array([d["f"] for d in data], dtype=float)
     y = np.array([100.0 * max(sorted(d["scores"]), key=lambda n: (round(d["scores"][n], 6), -n)) for d in data])
-    return [int(np.clip(round(w * SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for w in solve(x, y)]
+    weights = [int(np.clip(round(w * SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for w in solve(x, y)]
+    check_int32(weights, data)
+    return weights
 
 
 def count(weights: list[int], f: list[int]) -> int:
@@ -181,7 +186,17 @@ def learn_nil(data: list[dict], regular: list[float]) -> list[int] | None:
         hess = (z * (cost * p * (1.0 - p))[:, None]).T @ z + ridge
         beta = beta - np.linalg.solve(hess, grad)
     raw = np.r_[beta[0] - float((beta[1:] * mu / sd).sum()), beta[1:] / sd]
-    return [int(np.clip(round(v * NIL_SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for v in raw]
+    weights = [int(np.clip(round(v * NIL_SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for v in raw]
+    check_int32(weights, data)
+    return weights
+
+
+def check_int32(weights: list[int], data: list[dict]) -> None:
+    """The core sums weight x feature in C ints: refuse weights whose terms could overflow on
+    these hands (with a factor 4 of headroom for hands outside them)."""
+    worst = max(sum(abs(w * v) for w, v in zip(weights, d["f"])) for d in data)
+    if 4 * worst >= 2**31:
+        raise ValueError(f"weights too large for the core's int sums ({worst:,} on a training hand)")
 
 
 def learn_moon(data: list[dict], counts: list[int], regular: list[float], moon_tricks: int) -> int | None:
@@ -291,7 +306,7 @@ def build(hands: int, trials: int, seed: int, rounds: int = 1) -> bytes:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--trials", type=int, default=800)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rounds", type=int, default=2)
