@@ -170,3 +170,19 @@ def test_blind_bids_follow_the_margins(name, shape, gap, scores):
             assert first_bid(game, 1, [0, 40, 40]) != "blind6"
     finally:
         _core._load_spades_bid_tables()
+
+
+def test_a_round_from_start_tables_is_deterministic():
+    """``--start``: the first round learns against the given tables (an older table's weights
+    padded with 0 for the features added since), not the rounding table; twice the same bytes."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    old = {k: dict(t, weights=t["weights"][:17], nil_weights=t["nil_weights"][:17]) for k, t in shipped.items()}
+    assert m.padded(old["spades"])["weights"] == shipped["spades"]["weights"][:17] + [0] * 7
+    a = m.build(12, 60, 7, start=old)
+    assert a == m.build(12, 60, 7, start=old)
+    reply = json.loads(m.build(12, 60, 7))   # no start: the rounding table, no damping
+    got = json.loads(a)
+    for key in ("spades", "cutthroat-spades"):
+        assert len(got[key]["weights"]) == 24
+        assert got[key]["weights"] != reply[key]["weights"]
