@@ -17,6 +17,14 @@ Decision kinds:
   most deals of the odds) against the bid of the best expected score; seat 0, new game.
   **nil**: the same hands, nil or not: the heuristic bids nil against nil's expected score
   beating the best other bid's; points lost: the difference of the two where they disagree.
+  Where the heuristic disagrees with the first run of the odds, the odds are run again on
+  fresh seeds, ``REPLICATES`` runs of ``--trials`` deals in all; the recommendation is then
+  the best mean over the runs, the points lost the mean difference, and the hand agrees when
+  that difference is within the 95% t interval of its paired standard error (the runs play
+  every bid on the same deals, so the spread of the run-by-run differences measures the
+  noise of the difference itself): a recommendation that the trials cannot tell from the
+  heuristic's choice is not counted against it.  ``exact`` (printed beside) counts only the
+  same bid.  The points lost are not zeroed on such ties.
   **blind**: seat 0 bidding first, behind the other seats (team) by 0, 25, 50, 75, 100,
   150, 200, 300, 400 in turn (scores where no blind bid is open are skipped): the
   heuristic's blind nil, blind 6 or looking, against ``bid_odds(blind=True, scores=...)``
@@ -75,24 +83,69 @@ PASS, MIN_BID = 24, 31      # pinochle contract actions: pass, the first bid act
 
 # -- spades -------------------------------------------------------------------------------
 
+REPLICATES = 9          # runs of the odds (each --trials deals, its own seed) where the heuristic disagrees
+T_CRIT = 2.306          # two-sided 95% Student t, REPLICATES - 1 degrees of freedom
+
+
+def _replicated(game: Game, cards: str, s: int, trials: int, threads: int,
+                first: dict[str, float]) -> list[dict[str, float]]:
+    """REPLICATES runs of the bid odds of ``cards`` ({bid: expected score} each): ``first`` and
+    REPLICATES - 1 more on seeds of their own (s x 16 + k: no other hand's)."""
+    runs = [first]
+    for k in range(1, REPLICATES):
+        odds = bid_odds(game, cards, trials=trials, seed=s * 16 + k, threads=threads, seat=0)
+        runs.append({r["bid"]: r["expected_score"] for r in odds.rows})
+    return runs
+
+
+def _judge(runs: list[dict[str, float]], mine: str, candidates: list[str]) -> tuple[str, float, float]:
+    """(the best of ``candidates`` by the runs' mean, the mean of best - mine, its paired
+    standard error over the runs: every run plays every bid on the same deals)."""
+    mean = {b: float(np.mean([r[b] for r in runs])) for b in candidates}
+    best = max(candidates, key=lambda b: mean[b])
+    diff = np.array([r[best] - r[mine] for r in runs])
+    return best, float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(len(runs))) if len(runs) > 1 else 0.0
+
+
 def spades_bids(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    """Bid and nil of seat 0 bidding first (see the module docstring).  Where the heuristic's bid
+    is not the first run's best, the odds are run REPLICATES times in all; the recommendation
+    is the best mean, the points lost are the mean difference, and the hand counts as agreeing
+    when that difference is within the t interval of its paired standard error (``tie``: the
+    recommendation is not clear); ``exact`` counts only the same bid."""
     out, nil = [], []
     for s in seeds:
         first = game.deal(seed=s)
         cards = str(game.deal(seed=s, dealer=len(first.hands) - 1).hands[0])
         odds = bid_odds(game, cards, trials=trials, seed=s, threads=threads, seat=0)
         rows = {r["bid"]: r for r in odds.rows}
+        scores = {b: r["expected_score"] for b, r in rows.items()}
         rec, mine = odds.recommendation["bid"], odds.recommendation["policy_bid"]
-        lost = rows[rec]["expected_score"] - rows[mine]["expected_score"] if mine in rows else float("nan")
-        out.append({"seed": s, "cards": cards, "heuristic": mine, "recommended": rec, "agree": mine == rec,
-                    "lost": lost if mine != rec else 0.0})
+        trick_bids = [b for b in rows if b not in ("nil", "policy")]
+        runs = [scores]
+        if mine != rec and mine in rows:
+            runs = _replicated(game, cards, s, trials, threads, scores)
+            rec, lost, se = _judge(runs, mine, [b for b in rows if b != "policy"])
+        else:
+            lost, se = 0.0, 0.0
+        tie = mine != rec and lost <= T_CRIT * se
+        out.append({"seed": s, "cards": cards, "heuristic": mine, "recommended": rec, "exact": mine == rec,
+                    "agree": mine == rec or tie, "tie": tie, "lost": lost if mine != rec else 0.0, "lost_se": se,
+                    "runs": len(runs)})
         if "nil" in rows:     # nil or not: nil's expected score against the best trick bid's
-            best = max((r for b, r in rows.items() if b not in ("nil", "policy")), key=lambda r: r["expected_score"])
-            rec_nil, mine_nil = rows["nil"]["expected_score"] > best["expected_score"], mine == "nil"
+            mine_nil = mine == "nil"
+            if len(runs) == 1 and (rows["nil"]["expected_score"] > max(scores[b] for b in trick_bids)) != mine_nil:
+                runs = _replicated(game, cards, s, trials, threads, scores)
+            mean = {b: float(np.mean([r[b] for r in runs])) for b in rows}
+            best = max(trick_bids, key=lambda b: mean[b])
+            rec_nil = mean["nil"] > mean[best]
+            diff = np.array([r["nil"] - r[best] for r in runs]) * (1 if rec_nil else -1)
+            nse = float(diff.std(ddof=1) / np.sqrt(len(runs))) if len(runs) > 1 else 0.0
+            ntie = mine_nil != rec_nil and float(diff.mean()) <= T_CRIT * nse
             nil.append({"seed": s, "cards": cards, "heuristic": mine_nil, "recommended": rec_nil,
-                        "agree": mine_nil == rec_nil, "p_nil": rows["nil"]["p_make"],
-                        "lost": abs(rows["nil"]["expected_score"] - best["expected_score"]) if mine_nil != rec_nil
-                        else 0.0})
+                        "exact": mine_nil == rec_nil, "agree": mine_nil == rec_nil or ntie, "tie": ntie,
+                        "p_nil": rows["nil"]["p_make"], "lost": float(diff.mean()) if mine_nil != rec_nil else 0.0,
+                        "lost_se": nse})
     return {"bid": out, "nil": nil}
 
 
@@ -554,11 +607,14 @@ def main() -> None:
             agree = sum(e["agree"] for e in entries) / n if n else float("nan")
             lost = sum(e["lost"] for e in entries) / n if n else float("nan")
             note = ""
+            if entries and "tie" in entries[0]:
+                note = (f"exact {sum(e['exact'] for e in entries) / n:.1%}, {sum(e['tie'] for e in entries)} ties "
+                        f"(within the noise: see spades_bids); ")
             if kind in ("bid", "bid ceiling", "after partner's pass"):
                 over = sum(1 for e in entries if not e["agree"] and _above(e))
-                note = f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
+                note += f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
             if kind == "nil":
-                note = (f"heuristic bids nil on {sum(e['heuristic'] for e in entries)}, the odds on "
+                note += (f"heuristic bids nil on {sum(e['heuristic'] for e in entries)}, the odds on "
                         f"{sum(e['recommended'] for e in entries)} of {n} hands")
             if kind == "blind":
                 note = (f"heuristic blind on {sum(e['heuristic'] != 'look' for e in entries)}, the odds on "

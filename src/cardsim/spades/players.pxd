@@ -202,7 +202,7 @@ cdef enum:
     SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
     SP_NO_TABLE = -(1 << 30) + 1
     SP_NEVER = 1 << 30
-    SP_NF = 17                  # features (sp_features)
+    SP_NF = 24                  # features (sp_features)
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
@@ -214,8 +214,8 @@ cdef extern from *:
     typedef struct {
         int cut[2][20];         /* [SP_BID_SHAPES][SP_BID_CUTS] */
         int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_weight is all 0 */
-        int weight[2][17];      /* [..][SP_NF]: the count's weights */
-        int nil_weight[2][17];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
+        int weight[2][24];      /* [..][SP_NF]: the count's weights */
+        int nil_weight[2][24];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
@@ -240,9 +240,14 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     guards; 11 ruffs: spare spades (beyond the top ones) up to two a void and one a singleton;
     12 side cards beyond four in a suit; 13 the top spade's rank (1: the 2, 13: the A; 0: no
     spade); 14 side kings and queens; 15 cards of rank 5 and below; 16 sp_estimate's count
-    (hundredths)."""
+    (hundredths).  What nil fears (added for the nil decision, which the count shares): 17 side
+    cards J and above beyond the cards 6 and below of their suit (honours with no low card to
+    duck under them); 18 side cards beyond three in suits headed by the Q, K or A (a long
+    suit with an honour must win once the others are out); 19 side suits held with no card 6
+    and below; 20 spades 8 and above; 21 side suits with both A and K; 22 spades beyond five;
+    23 side cards beyond five in a suit with its A."""
     cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
-    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare
+    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare, low, hi
     while rest:
         c = lsb(rest)
         rest &= rest - 1
@@ -261,6 +266,11 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     f[10] = 0
     f[12] = 0
     f[14] = 0
+    f[17] = 0
+    f[18] = 0
+    f[19] = 0
+    f[21] = 0
+    f[23] = 0
     for suit in range(1, 4):
         side = (cards >> (16 * suit)) & 0xFFFF
         n = popcount(side)
@@ -270,11 +280,22 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
         f[14] += ((side >> 11) & 1) + ((side >> 10) & 1)
         f[12] += n - 4 if n > 4 else 0
         shorts += 2 if n == 0 else (1 if n == 1 else 0)
+        low = popcount(side & 0x001F)      # the 2 .. 6
+        hi = popcount(side & 0x1E00)       # the J .. A
+        f[17] += hi - low if hi > low else 0
+        if side & 0x1C00 and n > 3:        # headed by the Q, K or A
+            f[18] += n - 3
+        f[19] += n > 0 and low == 0
+        f[21] += (side & 0x1800) == 0x1800
+        if (side >> 12) & 1 and n > 5:
+            f[23] += n - 5
     spare = ns - top
     f[11] = spare if spare < shorts else shorts
     f[13] = (msb(spades) & 15) + 1 if spades else 0
     f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
     f[16] = sp_estimate(cards, r)
+    f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
+    f[22] = ns - 5 if ns > 5 else 0
 
 cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
     cdef int i, s = 0
