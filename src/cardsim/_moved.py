@@ -9,11 +9,17 @@ installs the finder on import, before any of its submodules can be imported.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 from types import ModuleType
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence, cast
+
+if TYPE_CHECKING:
+    import importlib.abc
+
+# The finder and loader follow the import protocols without subclassing importlib.abc: that
+# module imports importlib.resources (pathlib, zipfile, tempfile), tens of milliseconds of every
+# command's start-up.
 
 #: old module name -> the module it became
 MOVED = {
@@ -34,7 +40,7 @@ MOVED = {
 }
 
 
-class _AliasLoader(importlib.abc.Loader):
+class _AliasLoader:
     """Loads an old name as the module at its new home (imported first if need be)."""
 
     def __init__(self, target: str) -> None:
@@ -51,7 +57,7 @@ class _AliasLoader(importlib.abc.Loader):
         module.__spec__ = self.own_spec
 
 
-class _AliasFinder(importlib.abc.MetaPathFinder):
+class _AliasFinder:
     """Finds the old module names in MOVED, and nothing else."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
@@ -59,7 +65,7 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
         new = MOVED.get(fullname)
         if new is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(new))
+        return importlib.machinery.ModuleSpec(fullname, cast("importlib.abc.Loader", _AliasLoader(new)))
 
 
 def install() -> None:

@@ -82,13 +82,11 @@ def euchre_bid_tables():
 
 def _load_euchre_bid_tables():
     """Load src/cardsim/data/euchre_bids.json (scripts/euchre_bid_table.py); none: the hand-set rules."""
-    import importlib.resources
-    import json
+    from cardsim._data import load_json
     for game in _EU_GAMES:
         set_euchre_bid_table(game, None)
-    path = importlib.resources.files("cardsim").joinpath("data/euchre_bids.json")
-    if path.is_file():
-        data = json.loads(path.read_text())
+    data = load_json("euchre_bids.json")
+    if data is not None:
         for game in _EU_GAMES:
             if game in data:   # the file also says how it was fitted (hands, trials, ...)
                 set_euchre_bid_table(game, {k: data[game][k] for k in _EU_TABLE_KEYS})

@@ -132,13 +132,11 @@ def pinochle_bid_tables():
 
 def _load_pinochle_bid_tables():
     """Load src/cardsim/data/pinochle_bids.json (scripts/pinochle_bid_table.py); none: the hand-set rules."""
-    import importlib.resources
-    import json
+    from cardsim._data import load_json
     for game in _PIN_GAMES:
         set_pinochle_bid_table(game, None, None)
-    path = importlib.resources.files("cardsim").joinpath("data/pinochle_bids.json")
-    if path.is_file():
-        data = json.loads(path.read_text())
+    data = load_json("pinochle_bids.json")
+    if data is not None:
         for game in _PIN_GAMES:
             if game in data:
                 set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"),

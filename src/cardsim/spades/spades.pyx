@@ -183,13 +183,11 @@ def spades_nil_limits():
             for shape in range(SP_BID_SHAPES)}
 
 def _load_spades_bid_tables():
-    import importlib.resources
-    import json
+    from cardsim._data import load_json
     for shape in range(SP_BID_SHAPES):
         set_spades_bid_table(shape, None)
-    path = importlib.resources.files("cardsim").joinpath("data/spades_bids.json")
-    if path.is_file():
-        data = json.loads(path.read_text())
+    data = load_json("spades_bids.json")
+    if data is not None:
         for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
             if key in data:
                 t = data[key]
