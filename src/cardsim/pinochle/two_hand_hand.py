@@ -102,7 +102,7 @@ class TwoHandPinochleHand(PinochleResample, PinochlePlay, SteppedHand):
     >>> hand = Game("two-hand-pinochle").deal(seed=3)
     >>> hand.step(); hand.step()
     >>> hand.phase, [hand.action_to_string(a) for a in hand.history]
-    ('meld', ['9S', 'TS'])
+    ('meld', ['9C', 'KC'])
     >>> [hand.action_to_string(a) for a in hand.legal_actions()]
     ['trump_marriage', 'draw']
     >>> hand.declare("trump_marriage"); hand.history[-1], hand.phase
