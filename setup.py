@@ -163,21 +163,18 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 
 
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
-    """Cythonize one module here, in this process (no worker pool); its C sources."""
-    return list(cythonize([Extension(name, sources)], **cython_options(force))[0].sources)
+    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources."""
+    ext = Extension(name, sources)
+    return list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
+                          force=force, quiet=True)[0].sources)
 
 
-def cython_options(force: bool) -> dict[str, object]:
-    return {"compiler_directives": directives, "shared_utility_qualified_name": SHARED_UTILITY,
-            "force": force, "quiet": True}
-
-
-def picklable(*objects: object) -> bool:
-    """Whether ``objects`` can go to a worker process.  The pool runs Cython's own ``cythonize``
-    (importable, so it goes by reference even when a build front end, pip's isolated build, runs
-    this file as code under another ``__main__``, where a function defined here could not)."""
+def picklable(fn: object) -> bool:
+    """Whether ``fn`` can go to a worker process by reference: not when a build front end (pip's
+    isolated build) runs this file as code under another ``__main__``; then Cython runs here, one
+    module at a time, and only the C compilers run side by side."""
     try:
-        pickle.dumps(objects)
+        pickle.dumps(fn)
     except (pickle.PicklingError, AttributeError, TypeError):
         return False
     return True
@@ -210,7 +207,7 @@ class ParallelBuildExt(build_ext):
 
     def run(self) -> None:
         self._pool = None
-        if sys.platform.startswith("linux") and picklable(cythonize, Extension("x", ["x.pyx"]), cython_options(False)):
+        if sys.platform.startswith("linux") and picklable(cythonize_one):
             try:  # forked workers start with Cython imported; all fork now, before any thread runs
                 self._pool = ProcessPoolExecutor(max_workers=int(self.parallel or 1),
                                                  mp_context=multiprocessing.get_context("fork"))
@@ -226,8 +223,7 @@ class ParallelBuildExt(build_ext):
     def build_extension(self, ext: Extension) -> None:
         # (cythonizing the shared utility's Extension writes src/cardsim/_cyutility.c)
         if self._pool is not None:
-            done = self._pool.submit(cythonize, [Extension(ext.name, ext.sources)], **cython_options(bool(self.force)))
-            ext.sources = list(done.result()[0].sources)
+            ext.sources = self._pool.submit(cythonize_one, ext.name, ext.sources, bool(self.force)).result()
         else:
             with CYTHON_LOCK:
                 ext.sources = cythonize_one(ext.name, ext.sources, bool(self.force))
