@@ -405,25 +405,7 @@ def pinochle_ceiling(game: Game, seed: int, seat: int, dealer: int) -> int | Non
     passing); None when it never bids."""
     hand = game.deal(seed=seed, dealer=dealer)
     partner = (seat + 2) % 4 if len(hand.hands) == 4 else -1
-    best = None
-    while hand.phase == "auction":
-        legal = hand.legal_actions()
-        if hand.to_act == seat:
-            n = len(hand.history)
-            probe = hand.clone()
-            probe.step("heuristic")
-            action = probe.history[n]
-            if action == PASS:
-                return best
-            best = int(hand.action_to_string(action))
-            hand.apply(action)
-        elif hand.to_act != partner and any(a >= MIN_BID for a in legal):
-            hand.apply(min(a for a in legal if a >= MIN_BID))   # raise by the minimum
-        else:
-            hand.apply(PASS)
-        if isinstance(hand.history[-1], dict):
-            return best
-    return best
+    return _ceiling_from(hand, seat, partner)
 
 
 def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
