@@ -547,6 +547,11 @@ def throw_in_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
     return {"throw-in": out}
 
 
+#: the yes-or-no decision kinds: how the summary line names the choice, and what the hands are
+CHOICE_NOTES = {"nil": ("bids nil", "hands"), "blind": ("blind", "scores"), "alone": ("alone", "strong holdings"),
+                "defend alone": ("defends alone", "hands"), "throw-in": ("throws in", "contracts (army points)")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=200)
@@ -595,21 +600,11 @@ def main() -> None:
             if kind in ("bid", "bid ceiling", "after partner's pass"):
                 over = sum(1 for e in entries if not e["agree"] and _above(e))
                 note += f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
-            if kind == "nil":
-                note += (f"heuristic bids nil on {sum(e['heuristic'] for e in entries)}, the odds on "
-                        f"{sum(e['recommended'] for e in entries)} of {n} hands")
-            if kind == "blind":
-                note = (f"heuristic blind on {sum(e['heuristic'] != 'look' for e in entries)}, the odds on "
-                        f"{sum(e['recommended'] != 'look' for e in entries)} of {n} scores")
-            if kind == "alone":
-                note = (f"heuristic alone on {sum(e['heuristic'] for e in entries)}, the odds on "
-                        f"{sum(e['recommended'] for e in entries)} of {n} strong holdings")
-            if kind == "defend alone":
-                note = (f"heuristic defends alone on {sum(e['heuristic'] for e in entries)}, the odds on "
-                        f"{sum(e['recommended'] for e in entries)} of {n} hands")
-            if kind == "throw-in":
-                note = (f"heuristic throws in on {sum(e['heuristic'] for e in entries)}, the odds on "
-                        f"{sum(e['recommended'] for e in entries)} of {n} contracts (army points)")
+            if kind in CHOICE_NOTES:
+                verb, what = CHOICE_NOTES[kind]
+                chose = (lambda v: v != "look") if kind == "blind" else bool
+                note += (f"heuristic {verb} on {sum(chose(e['heuristic']) for e in entries)}, the odds on "
+                         f"{sum(chose(e['recommended']) for e in entries)} of {n} {what}")
             print(f"{name:22s} {kind:12s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
             report[f"{name}/{kind}"] = {"hands": n, "agree": agree, "lost_per_hand": lost, "entries": entries}
         report[f"{name}/seconds"] = time.perf_counter() - start
