@@ -53,8 +53,22 @@ def wilson_interval(successes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarr
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
+class OddsRows:
+    """What every game's bid-odds result shares: its ``rows`` (one dict per choice) as a table."""
+
+    rows: list[dict[str, Any]]
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The rows as a pandas DataFrame, one column per key (needs the ``pandas`` extra)."""
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
+        return pd.DataFrame(self.rows)
+
+
 @dataclass
-class BidOdds:
+class BidOdds(OddsRows):
     """The odds for one hand: one row per (trump choice, bid), and a recommendation."""
 
     game: str
@@ -83,13 +97,6 @@ class BidOdds:
             "trials": self.trials, "seed": self.seed, "policy": self.policy,
             "trumps": self.trumps, "rows": self.rows, "recommendation": self.recommendation,
         } | ({"conditions": self.conditions} if self.conditions is not None else {})
-
-    def to_pandas(self) -> pd.DataFrame:
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
-        return pd.DataFrame(self.rows)
 
     def tables(self, sure: float = 0.995) -> list[tuple[str, list[str], list[list[Any]]]]:
         """What ``cardsim bid`` prints: (title, columns, rows) per table; bids made at least

@@ -27,18 +27,15 @@ difference ("net").  The best action in each round is the one with the highest n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 from .. import _core
 from ..cards import SUITS, CardSet
 from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads
-from ..odds import SOLVER_STEP, check_seat, conditions_line, odds_policies, sample_trials, wilson_interval
+from ..odds import OddsRows, SOLVER_STEP, check_seat, conditions_line, odds_policies, sample_trials, wilson_interval
 from ..solver.players import bidding_policies
 from ..odds_conditions import build_conditions, finish, trial_runner
 
@@ -48,7 +45,7 @@ NOT_OPEN = 5
 
 
 @dataclass
-class EuchreOdds:
+class EuchreOdds(OddsRows):
     """The odds of every action open to a euchre player: one row per action, and the best."""
 
     game: str
@@ -94,13 +91,6 @@ class EuchreOdds:
             "dealer": self.dealer, "trials": self.trials, "seed": self.seed, "policy": self.policy,
             "rows": self.rows, "recommendation": self.recommendation,
         } | ({"conditions": self.conditions} if self.conditions is not None else {})
-
-    def to_pandas(self) -> pd.DataFrame:
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
-        return pd.DataFrame(self.rows)
 
 
 def actions(game: Game, upcard_suit: int, seat: int, dealer: int) -> list[tuple[int, int, str, str | None, bool | None]]:

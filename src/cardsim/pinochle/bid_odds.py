@@ -23,18 +23,15 @@ are shuffled into the opponent's hand and the stock and the hand is played out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 from .. import _core
 from ..cards import CardSet
 from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads
-from ..odds import odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
+from ..odds import OddsRows, odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
 from ..odds_conditions import build_conditions, finish, trial_runner
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
@@ -60,7 +57,7 @@ def partnership_pinochle_odds(game: Game, cards: str | CardSet, *, trials: int |
 
 
 @dataclass
-class TwoHandOdds:
+class TwoHandOdds(OddsRows):
     """Two-Hand Pinochle odds: the law of the hand's point difference (player - opponent).
 
     ``rows``: P(difference >= d) with its 95% interval for every multiple d of
@@ -91,13 +88,6 @@ class TwoHandOdds:
             "distribution": {str(k): v for k, v in self.distribution.items()}, "rows": self.rows,
             "recommendation": self.recommendation,
         } | ({"conditions": self.conditions} if self.conditions is not None else {})
-
-    def to_pandas(self) -> pd.DataFrame:
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
-        return pd.DataFrame(self.rows)
 
     def tables(self, sure: float = 0.995) -> list[tuple[str, list[str], list[list[Any]]]]:
         s = self.summary

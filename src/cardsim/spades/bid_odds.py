@@ -25,18 +25,15 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 from .. import _core
 from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads
 from .hand import KIND_NAMES
-from ..odds import SOLVER_STEP, odds_policies, check_seat, conditions_line, sample_trials, wilson_interval
+from ..odds import OddsRows, SOLVER_STEP, odds_policies, check_seat, conditions_line, sample_trials, wilson_interval
 from ..solver.players import bidding_policies
 from ..odds_conditions import build_conditions, finish, trial_runner
 
@@ -53,7 +50,7 @@ def code_name(code: int) -> str:
 
 
 @dataclass
-class SpadesBidOdds:
+class SpadesBidOdds(OddsRows):
     """The odds for one spades hand: one row per bid open to the player, the trick
     distribution, and a recommendation.  ``to_dict()`` is what ``cardsim bid --json`` prints."""
 
@@ -87,13 +84,6 @@ class SpadesBidOdds:
             "policy": self.policy, "rows": self.rows, "tricks": self.tricks, "tricks_basis": self.tricks_basis,
             "p_nil": self.p_nil, "recommendation": self.recommendation,
         } | ({"conditions": self.conditions} if self.conditions is not None else {})
-
-    def to_pandas(self) -> pd.DataFrame:
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise CardsimError("to_pandas() needs pandas: pip install 'cardsim[pandas]'") from exc
-        return pd.DataFrame(self.rows)
 
     # -- the command line's tables (cli_bid prints whatever a result's tables() gives) --
     def tables(self, sure: float = 0.995) -> list[tuple[str, Sequence[str], list[list[Any]]]]:
