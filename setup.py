@@ -10,6 +10,7 @@ warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
 bounds checks and assertions back on.
 """
 import glob
+import hashlib
 import multiprocessing
 import os
 import pickle
@@ -97,6 +98,27 @@ def flags(name: str) -> list[str]:
     return compile_args if DEBUG else [opt_level(name), *compile_args]
 
 
+def build_id(name: str) -> str:
+    """A hash of the sources that make module ``cardsim.<name>``: its .pyx, .pxd and every cardsim header
+    it cimports, directly or not (where its state structs are declared).  Baked into the module as
+    CARDSIM_BUILD_ID: a hand pickle's fast path trusts core bytes only from a build with the same id.
+    Cython regenerates a module whenever one of these files changes, so the id moves with it."""
+    seen: set[str] = set()
+    stem = f"src/cardsim/{name.replace('.', '/')}"
+    todo, digest = [f"{stem}.pyx", f"{stem}.pxd"], hashlib.sha256()  # (a module's own .pxd: its declarations)
+    while todo:
+        path = todo.pop()
+        if path in seen or not os.path.exists(path):
+            continue
+        seen.add(path)
+        with open(path, "rb") as fh:
+            text = fh.read()
+        digest.update(f"{path}\0{len(text)}\0".encode() + text)
+        for match in _CIMPORT.finditer(text.decode("utf-8")):
+            todo.append(f"src/cardsim/{(match.group(1) or match.group(2)).replace('.', '/')}.pxd")
+    return digest.hexdigest()[:32]
+
+
 def extension(name: str) -> Extension:
     """One compiled module of the core, ``cardsim.<name>`` from ``src/cardsim/<name>.pyx``
     (a dotted name is a module in a family folder: ``pinochle.cutthroat``, ``solver._solver``)."""
@@ -106,7 +128,7 @@ def extension(name: str) -> Extension:
         include_dirs=[numpy.get_include()],
         extra_compile_args=flags(name),
         extra_link_args=link_args,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"), ("CARDSIM_BUILD_ID", f'"{build_id(name)}"')]
         + ([] if DEBUG else [("NDEBUG", None)]),
     )
 

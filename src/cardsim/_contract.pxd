@@ -21,6 +21,18 @@ calls ``set_structs`` and leaves its structs zeroed): ``clone`` and unpickling b
 the copy that way and fill the structs.
 """
 
+cdef extern from *:
+    """
+    #ifndef CARDSIM_BUILD_ID
+    #define CARDSIM_BUILD_ID ""
+    #endif
+    """
+    # A hash of the module's sources (its .pyx and every header it cimports), baked in by setup.py
+    # ("" when built otherwise).  Each game's state module publishes it as its BUILD_ID (one line,
+    # ``BUILD_ID = CARDSIM_BUILD_ID.decode()``): a hand pickle's fast path trusts core bytes only
+    # from a build whose fingerprint (this id, the struct sizes, the byte order) is this build's.
+    const char* CARDSIM_BUILD_ID
+
 cdef enum:
     MAX_ACTIONS = 512           # no game's action space is larger
 

@@ -43,8 +43,61 @@ def check_record_layout(dtype, size_t struct_size, offsets, what):
         raise ImportError(f"cardsim._core: {what} dtype does not match the C struct")
 
 
-def _restore(cls, rules, int num_actions, tuple structs, list history):
-    """Unpickle a game state: an empty instance of ``cls`` with its structs filled in."""
+#: state_fingerprint's answers by class (computed once per process).
+_FINGERPRINTS = {}
+
+
+def state_fingerprint(cls):
+    """The pickle fingerprint of the game state class ``cls`` in this build (16 bytes): a hash of
+    its name, its module's build id (a hash of the sources that declare its structs, baked in by
+    setup.py: _contract.pxd), the sizes of its structs, the byte order and the pointer size.  Core
+    bytes pickled by a build with another fingerprint may be laid out otherwise; b"" when the
+    module has no build id (built without setup.py): then no fingerprint vouches for its bytes."""
+    fingerprint = _FINGERPRINTS.get(cls)
+    if fingerprint is None:
+        import hashlib
+        import sys
+        build = getattr(sys.modules.get(cls.__module__), "BUILD_ID", "")
+        if not build:
+            fingerprint = b""
+        else:
+            sizes = "+".join(str(n) for n in struct_sizes(cls))
+            text = (f"cardsim core state {cls.__module__}.{cls.__qualname__} build {build} structs {sizes} "
+                    f"{sys.byteorder} {8 * sizeof(void*)}-bit")
+            fingerprint = hashlib.blake2b(text.encode(), digest_size=16).digest()
+        _FINGERPRINTS[cls] = fingerprint
+    return fingerprint
+
+
+def struct_sizes(cls):
+    """The byte sizes of the game state class ``cls``'s structs (hand, rules, steps; 0: none)."""
+    cdef GameState state = cls.__new__(cls)
+    return tuple(int(state.struct_bytes[i]) for i in range(3))
+
+
+def bytes_digest(bytes key, tuple structs):
+    """A checksum of a state's struct bytes keyed by its fingerprint (blake2b, 16 bytes): a pickle
+    carries it so that bytes altered since (a damaged file, a stray write) are never read as a
+    hand; the core's code never sees them."""
+    import hashlib
+    digest = hashlib.blake2b(key=key, digest_size=16)
+    for data in structs:
+        digest.update(data)
+    return digest.digest()
+
+
+def state_structs(GameState state):
+    """The game state's structs as bytes (hand, rules, steps; b"" where it has none)."""
+    cdef int i
+    return tuple((<char*>state.structs[i])[:state.struct_bytes[i]] if state.struct_bytes[i] else b""
+                 for i in range(3))
+
+
+def _restore(cls, rules, int num_actions, tuple structs, list history, check=None):
+    """Unpickle a game state: an empty instance of ``cls`` with its structs filled in.  ``check``
+    (what GameState.__reduce__ writes now; None in pickles from before): (fingerprint, digest), and
+    the bytes are used only when the fingerprint is this build's and the digest theirs; one-line
+    CardsimError otherwise.  Without ``check`` the sizes alone are checked (older pickles)."""
     cdef GameState state = cls.__new__(cls)
     cdef bytes data
     cdef int i
@@ -54,6 +107,15 @@ def _restore(cls, rules, int num_actions, tuple structs, list history):
                            f"{'+'.join(str(len(b)) for b in structs)} bytes, this build's "
                            f"{'+'.join(str(n) for n in sizes)}: it does not load here "
                            f"(hands pickled since the versioned format do; re-create it from its to_dict())")
+    if check is not None:
+        fingerprint = state_fingerprint(cls)
+        if not isinstance(check, tuple) or len(check) != 2 or check[0] != fingerprint:
+            raise CardsimError(f"this {cls.__name__} was pickled by another build of cardsim's core (its "
+                               f"fingerprint is not this build's): its bytes may be laid out otherwise and do not "
+                               f"load here (a hand's pickle does: it falls back to replaying its to_dict())")
+        if not isinstance(check[1], bytes) or check[1] != bytes_digest(fingerprint, structs):
+            raise CardsimError(f"this {cls.__name__} pickle's core bytes are damaged (their checksum does not "
+                               f"match): it does not load")
     state.rules = rules
     state.num_actions = num_actions
     state._history = list(history)
@@ -185,8 +247,8 @@ cdef class GameState:
         return self.clone()
 
     def __reduce__(self):
-        cdef int i
-        structs = []
-        for i in range(3):
-            structs.append((<char*>self.structs[i])[:self.struct_bytes[i]] if self.struct_bytes[i] else b"")
-        return _restore, (type(self), self.rules, self.num_actions, tuple(structs), self._history)
+        """Pickle as the struct bytes, with this build's fingerprint and their checksum (_restore)."""
+        structs = state_structs(self)
+        fingerprint = state_fingerprint(type(self))
+        return _restore, (type(self), self.rules, self.num_actions, structs, self._history,
+                          (fingerprint, bytes_digest(fingerprint, structs)))

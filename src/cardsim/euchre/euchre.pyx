@@ -9,8 +9,11 @@ import numpy as np
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
-from cardsim._contract cimport GameState
+from cardsim._contract cimport CARDSIM_BUILD_ID, GameState
 from cardsim._contract import check_record_layout
+
+#: The hash of this module's sources, baked in at build time (_contract.pxd): part of its state's pickle fingerprint.
+BUILD_ID = (<bytes>CARDSIM_BUILD_ID).decode("ascii")
 from cardsim._games cimport (GD_HAND_STREAMS, GD_MAX_HANDS, GD_STEP_MAX, GDGame, GDHistory, GDResult, GameKind,
                              gd_hand_stream, gd_highest_alone, gd_history_loop, gd_play_game, gd_setup)
 from cardsim._constrained_deal cimport CD_MAX_PLACES

@@ -10,6 +10,7 @@ from ..cards import SUITS, CardSet, Deck
 from ..errors import CardsimError, IllegalMoveError
 from ..players import check_policies, check_policy
 from ..rules import Rules
+from .._contract import GameState, _restore, bytes_digest, state_fingerprint, state_structs
 
 _Hand = TypeVar("_Hand", bound="SteppedHand")
 
@@ -176,27 +177,47 @@ class SteppedHand:
 
     # -- pickling: versioned, through to_dict() (copies in-process keep copying bytes) ------
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle as plain data (format HAND_PICKLE_VERSION): the hand's ``to_dict()``, rebuilt
-        on load by ``Game.hand_from_dict``, so a hand pickled now loads after any change to the
-        core's state structs or the hand classes' modules.  The core state's bytes ride along:
-        where they still fit this build's struct and agree with the replayed hand, they are
-        used (the hand then also keeps its players' stream where it was); otherwise the replay
-        stands (the players' stream restarts from the deal's seed)."""
-        return _load_hand, (HAND_PICKLE_VERSION, self.to_dict(), _state_bytes(self._state))
+        """Pickle as plain data (format HAND_PICKLE_VERSION): the hand's ``to_dict()``, with the
+        core state's bytes and what loading them needs (``_fast_state``).  A build with the same
+        fingerprint (the core module's build id and struct sizes, the hand classes' sources:
+        :func:`_hand_fingerprint`) restores the hand from the bytes alone, its players' stream where
+        it was; any other build, or bytes whose checksum fails, rebuilds it by
+        ``Game.hand_from_dict`` (a replay of the history: the players' stream restarts from the
+        deal's seed), so a hand pickled now loads after any change to the core's structs."""
+        structs = state_structs(self._state)
+        data = {"game": self.rules.game, "rules": _plain_rules(self.rules), "deal": self._deal_once(),
+                "history": self._state.history}   # (to_dict() without its copies: pickle only reads them)
+        return _load_hand, (HAND_PICKLE_VERSION, data, structs, self._fast_state(structs))
+
+    def _fast_state(self, structs: tuple[bytes, ...]) -> tuple[Any, ...] | None:
+        """What a build with this fingerprint restores the hand from: (fingerprint, checksum of the
+        bytes, the state class's name in cardsim._core, its rules (game and values) and action
+        count, the hand's other attributes); the hand class is the game's.  No class path: a pickle
+        loads after modules move.  None where no fingerprint vouches for the bytes (a core built
+        without setup.py's id, or a state whose rules are not the hand's)."""
+        state = self._state
+        fingerprint = _hand_fingerprint(type(self), type(state))
+        if not fingerprint:
+            return None
+        attrs = {name: value for name, value in self.__dict__.items() if name not in _NOT_PICKLED}
+        rules = state.rules
+        if rules is not self.rules:
+            return None
+        return (fingerprint, bytes_digest(fingerprint, structs), type(state).__name__, (rules.game, tuple(rules.items())),
+                state.num_actions, attrs)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """An old-format pickle (before HAND_PICKLE_VERSION 1: the instance dict with the core
-        state's bytes).  Loaded as it is when its bytes agree with a replay of its own deal and
-        history; a one-line CardsimError otherwise (a state struct changed since)."""
+        state's bytes): rebuilt by replaying its own deal and history, which then stands (the
+        old bytes are never read by the core: nothing vouches for their layout)."""
         self.__dict__.update(state)
         try:
             again = _game_of(self).replay(self.deal, self.history)
         except Exception as exc:   # its deal or history does not replay here
             raise CardsimError(f"this {self.rules.game} hand was pickled by an older cardsim in a format that does "
                                f"not load here ({exc}); re-create it from its to_dict()") from None
-        if _shows(self) != _shows(again):
-            raise CardsimError(f"this {self.rules.game} hand was pickled by an older cardsim whose core state "
-                               f"{type(self._state).__name__} is laid out otherwise; re-create it from its to_dict()")
+        self.__dict__.clear()
+        self.__dict__.update(again.__dict__)
 
     # -- the deal it started from ---------------------------------------------------------
     @classmethod
@@ -242,6 +263,18 @@ class SteppedHand:
     def deal(self) -> dict[str, Any]:
         """Everything the hand started from, JSON-ready: the seed of its stream (redeals and
         players' draws), the dealer, every seat's cards and the game's other places."""
+        return _plain_copy(self._deal_once())
+
+    def _deal_once(self) -> dict[str, Any]:
+        """:attr:`deal`, formatted once per deal (the caller must not change it): cached with the
+        ``_dealt`` it was made from, which every change of the deal replaces."""
+        cache = self.__dict__.get("_deal_cache")
+        if cache is None or cache[0] is not self._dealt:
+            cache = self._deal_cache = (self._dealt, self._make_deal())
+        deal: dict[str, Any] = cache[1]
+        return deal
+
+    def _make_deal(self) -> dict[str, Any]:
         out = {"seed": self._seed, **self._format_deal(*self._dealt), **self._context}
         first = getattr(self, "_first_dealer", out["dealer"])
         if first != out["dealer"]:  # redealt before anyone acted (five nines): the stream started there
@@ -250,8 +283,8 @@ class SteppedHand:
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as plain data: ``game``, ``rules``, ``deal`` and ``history``; see Game.hand_from_dict."""
-        rules = {key: list(value) if isinstance(value, tuple) else value for key, value in self.rules.items()}
-        return {"game": self.rules.game, "rules": rules, "deal": self.deal, "history": self.history}
+        return {"game": self.rules.game, "rules": _plain_copy(_plain_rules(self.rules)), "deal": self.deal,
+                "history": self.history}
 
     # -- what a seat knows: observation and resampling (docs/actions.md, Resampling) -------
     def _check_seat(self, seat: int) -> int:
@@ -373,8 +406,48 @@ class SteppedHand:
 
 _CARD_ACTIONS: dict[Any, Any] = {}
 
-#: The hand pickle format written by SteppedHand.__reduce__ (0: the old instance-dict format).
-HAND_PICKLE_VERSION = 1
+#: The hand pickle format written by SteppedHand.__reduce__ (0: the old instance-dict format;
+#: 1: to_dict() and the core bytes, always replayed; 2: with a fingerprint and checksum, restored
+#: from the bytes where the fingerprint is this build's).
+HAND_PICKLE_VERSION = 2
+
+#: _hand_fingerprint's answers by (hand class, state class), computed once per process.
+_HAND_FINGERPRINTS: dict[tuple[type, type], bytes] = {}
+#: The attributes a format-2 pickle leaves out: the core state (its bytes go instead), the rules
+#: (by game and values) and the deal's formatted cache.
+_NOT_PICKLED = frozenset({"_state", "rules", "_deal_cache"})
+#: Rules by (game, their values in order), as format-2 pickles name them, validated once per process
+#: (Rules are immutable: hands share them).
+_RULES: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
+#: to_dict()'s rules part by Rules (JSON-ready: tuples as lists).
+_PLAIN_RULES: dict[Rules, dict[str, Any]] = {}
+#: _classes_of's answers by (game, state class name).
+_CLASSES: dict[tuple[Any, Any], tuple[Any, Any]] = {}
+
+
+def _plain_copy(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a cached plain dict that its caller may change (its lists copied too)."""
+    return {key: list(value) if isinstance(value, list) else value for key, value in d.items()}
+
+
+def _plain_rules(rules: Rules) -> dict[str, Any]:
+    """``rules`` as to_dict() writes them, made once per Rules (the caller must not change it)."""
+    plain = _PLAIN_RULES.get(rules)
+    if plain is None:
+        plain = _PLAIN_RULES[rules] = {key: list(value) if isinstance(value, tuple) else value
+                                       for key, value in rules.items()}
+    return plain
+
+
+def _rules_named(name: Any) -> Rules:
+    """The Rules a format-2 pickle names as (game, values in order), validated on first use."""
+    rules = _RULES.get(name)
+    if rules is None:
+        game, values = name
+        rules = Rules(game, dict(values))
+        if len(_RULES) < 4096:
+            _RULES[name] = rules
+    return rules
 
 
 def _game_of(hand: SteppedHand) -> Any:
@@ -384,46 +457,118 @@ def _game_of(hand: SteppedHand) -> Any:
 
 
 def _state_bytes(state: Any) -> tuple[bytes, ...]:
-    """The core state's structs as bytes (the state's own pickle payload)."""
-    structs: tuple[bytes, ...] = state.__reduce__()[1][3]
+    """The core state's structs as bytes."""
+    structs: tuple[bytes, ...] = state_structs(state)
     return structs
 
 
-def _shows(hand: SteppedHand) -> Any:
-    """What a hand shows (cards by name: a pinochle replay may hold the other physical copy),
-    its phase, turn, trick, trump and legal actions: a core state read with another layout
-    does not show the same."""
+def _class_path(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _classes_of(game: Any, state_name: Any) -> tuple[Any, Any]:
+    """(hand class, state class) of a format-2 pickle: the game's hand class and the state class
+    of that name in cardsim._core; None for either that this build does not have."""
+    key = (game, state_name)
+    found = _CLASSES.get(key)
+    if found is None:
+        from .. import _core
+        from ..game import ENGINES
+        engine = ENGINES.get(game) if isinstance(game, str) else None
+        hand_cls = engine.hand_class if engine is not None else None
+        state_cls = getattr(_core, state_name, None) if isinstance(state_name, str) else None
+        if not (isinstance(state_cls, type) and issubclass(state_cls, GameState)):
+            state_cls = None
+        found = (hand_cls, state_cls)
+        if len(_CLASSES) < 256:
+            _CLASSES[key] = found
+    return found
+
+
+def _hand_fingerprint(hand_cls: type, state_cls: type) -> bytes:
+    """The fingerprint a format-2 hand pickle carries: the core state's (its module's build id,
+    struct sizes, byte order: ``_contract.state_fingerprint``) and a hash of the source of every
+    cardsim module in the hand class's MRO (what the hand's own attributes mean), with cardsim's
+    version.  b"" when the core has no build id (the bytes are then never used)."""
+    key = (hand_cls, state_cls)
+    fingerprint = _HAND_FINGERPRINTS.get(key)
+    if fingerprint is None:
+        import hashlib
+        import sys
+
+        from .. import __version__
+        core = state_fingerprint(state_cls)
+        if not core:
+            fingerprint = b""
+        else:
+            digest = hashlib.blake2b(core, digest_size=16)
+            digest.update(f"cardsim {__version__} {_class_path(hand_cls)}".encode())
+            for cls in hand_cls.__mro__:
+                module = sys.modules.get(cls.__module__)
+                path = getattr(module, "__file__", None)
+                if not cls.__module__.startswith("cardsim") or path is None:
+                    continue
+                try:
+                    with open(path, "rb") as fh:
+                        digest.update(fh.read())
+                except OSError:   # (no source to read: the version above stands for it)
+                    digest.update(path.encode())
+            fingerprint = digest.digest()
+        _HAND_FINGERPRINTS[key] = fingerprint
+    return fingerprint
+
+
+def _from_bytes(data: Mapping[str, Any], structs: Any, fast: Any) -> SteppedHand | None:
+    """The hand restored from its core bytes alone (format 2), or None where they may not be
+    used: another fingerprint (another build, or changed hand classes), bytes whose checksum
+    fails (damaged), or anything in the pickle not of the shape this build writes."""
+    if not isinstance(fast, tuple) or len(fast) != 6 or not isinstance(structs, tuple):
+        return None
+    fingerprint, digest, state_name, rules, num_actions, attrs = fast
     try:
-        state = hand._state
-        return (hand.phase, hand.to_act, hand.dealer, hand.redeals, hand.trump, hand.tricks_played,
-                [str(h) for h in hand.hands], [str(t) for t in hand.taken],
-                repr(getattr(hand, "trick", None)), state.legal_actions())
-    except Exception as exc:   # a garbled state may fail to show at all
-        return exc
+        hand_cls, state_cls = _classes_of(data.get("game"), state_name)
+    except TypeError:   # (an unhashable name)
+        return None
+    if hand_cls is None or state_cls is None or not isinstance(attrs, dict) or not isinstance(num_actions, int):
+        return None
+    expected = _hand_fingerprint(hand_cls, state_cls)
+    if not expected or fingerprint != expected or not all(isinstance(b, bytes) for b in structs):
+        return None
+    history = data.get("history")
+    if not isinstance(history, list):
+        return None
+    if digest != bytes_digest(fingerprint, structs):
+        return None          # damaged bytes: the replay stands
+    try:
+        rules = _rules_named(rules)
+        state = _restore(state_cls, rules, num_actions, structs, history)   # (checks the sizes)
+    except (CardsimError, TypeError, ValueError):
+        return None
+    hand: SteppedHand = object.__new__(hand_cls)
+    hand.__dict__.update(attrs)
+    hand.rules = rules
+    hand._state = state
+    return hand
 
 
-def _load_hand(version: int, data: Mapping[str, Any], structs: tuple[bytes, ...] = ()) -> SteppedHand:
-    """Unpickle a hand (SteppedHand.__reduce__): rebuilt from ``data`` (its ``to_dict()``), with
-    the pickled core bytes where they fit this build and agree with the rebuilt hand."""
-    from .._contract import _restore
+def _load_hand(version: int, data: Mapping[str, Any], structs: Any = (), fast: Any = None) -> SteppedHand:
+    """Unpickle a hand (SteppedHand.__reduce__): from its core bytes where the pickle's
+    fingerprint is this build's and their checksum holds (format 2), otherwise rebuilt from
+    ``data`` (its ``to_dict()``) by a replay; the bytes of a format-1 pickle are not used."""
     from ..game import Game
     if not isinstance(version, int) or not 1 <= version <= HAND_PICKLE_VERSION:
         raise CardsimError(f"this hand was pickled in format {version!r}; this cardsim reads formats 1 to "
                            f"{HAND_PICKLE_VERSION}: upgrade cardsim, or re-create it from its to_dict()")
+    if version >= 2 and fast is not None:
+        restored = _from_bytes(data, structs, fast)
+        if restored is not None:
+            return restored
     rules = data["rules"]
     try:
         hand: SteppedHand = Game(data["game"], **dict(rules)).hand_from_dict(data)
     except CardsimError as exc:
         raise CardsimError(f"this pickled {data.get('game')} hand does not load here: {exc}") from None
-    state = hand._state
-    try:
-        exact = _restore(type(state), state.rules, state.num_actions, tuple(structs), list(state.history))
-    except Exception:        # the structs changed since: the replay stands
-        return hand
-    candidate = object.__new__(type(hand))
-    candidate.__dict__.update(hand.__dict__)
-    candidate._state = exact
-    return candidate if _shows(candidate) == _shows(hand) else hand
+    return hand
 
 
 def _bits(mask: int) -> list[int]:

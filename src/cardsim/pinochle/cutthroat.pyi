@@ -9,6 +9,8 @@ import numpy.typing as npt
 from cardsim._contract import GameState
 from cardsim._games import GameKind
 
+#: The hash of the module's sources baked in at build time (a pickle fingerprint's part).
+BUILD_ID: str
 CP_RECORD_DTYPE: np.dtype[np.void]
 def pinochle_legal_in_position(game: str, rules: Mapping[str, Any], hand: int, trick: Sequence[int],
                                trump: int) -> int: ...

@@ -9,6 +9,8 @@ import numpy.typing as npt
 from cardsim._contract import GameState
 from cardsim._games import GameKind
 
+#: The hash of the module's sources baked in at build time (a pickle fingerprint's part).
+BUILD_ID: str
 def partnership_pinochle_odds(rules: Mapping[str, Any], hand: int, seat: int, dealer: int, seed: int, start: int,
                               out: npt.NDArray[np.int16], policies: Sequence[str], threads: int = ...) -> None: ...
 PP_RECORD_DTYPE: np.dtype[np.void]

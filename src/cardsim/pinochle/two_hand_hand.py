@@ -166,11 +166,10 @@ class TwoHandPinochleHand(PinochleResample, PinochlePlay, SteppedHand):
         bit = self._state.upcard
         return {"upcard": 1 << bit} if bit >= 0 else {}
 
-    @property
-    def deal(self) -> dict[str, Any]:
-        """What the hand started from: ``seed``, ``dealer``, ``hands``, ``upcard`` and ``stock`` (the
-        face-down cards in draw order, top first: the order matters, unlike every other place)."""
-        out = super().deal
+    def _make_deal(self) -> dict[str, Any]:
+        """What the hand started from (:attr:`deal`): ``seed``, ``dealer``, ``hands``, ``upcard`` and ``stock``
+        (the face-down cards in draw order, top first: the order matters, unlike every other place)."""
+        out = super()._make_deal()
         out["stock"] = " ".join(PINOCHLE.code(bit) for bit in self._dealt_stock)
         return out
 

@@ -8,6 +8,8 @@ import numpy.typing as npt
 
 from cardsim._contract import GameState
 
+#: The hash of the module's sources baked in at build time (a pickle fingerprint's part).
+BUILD_ID: str
 #: Bid kinds, SP_BID_* order (a bid code is kind << 5 | tricks).
 SP_BID_KIND_NAMES: tuple[str, ...]
 #: Names of the special bid actions, in action order (kinds 1..6).

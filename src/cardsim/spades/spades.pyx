@@ -9,8 +9,11 @@ import numpy as np
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
-from cardsim._contract cimport GameState
+from cardsim._contract cimport CARDSIM_BUILD_ID, GameState
 from cardsim._contract import check_record_layout
+
+#: The hash of this module's sources, baked in at build time (_contract.pxd): part of its state's pickle fingerprint.
+BUILD_ID = (<bytes>CARDSIM_BUILD_ID).decode("ascii")
 from cardsim._games cimport GDHistory, gd_history_loop
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
