@@ -182,7 +182,7 @@ def hand_score_rows(GameKind kind, hands):
     counts = np.ascontiguousarray(hands, dtype=np.int64)
     offsets = np.zeros(counts.shape[0] + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
-    rows, sides = int(offsets[-1]), kind.game.sides
+    rows, sides = int(offsets[counts.shape[0]]), kind.game.sides  # the last offset (no negative index: wraparound is off)
     return (counts, offsets, np.zeros(rows, dtype=np.int8), np.zeros((rows, sides), dtype=np.int32),
             np.zeros((rows, sides), dtype=np.int32))
 
