@@ -8,7 +8,7 @@ import sys
 
 from click.testing import CliRunner
 
-from cardsim.cli import LAZY_COMMANDS, main
+from cardsim.cli import LAZY_COMMANDS, LAZY_SHORT_HELP, main
 
 HEAVY = ("numpy", "rich", "cardsim._core", "cardsim._contract", "cardsim.game")
 
@@ -20,7 +20,6 @@ def _loaded_after(code: str) -> list[str]:
 
 
 def test_version_loads_nothing_heavy() -> None:
-    # (--help imports the lazy commands to show their one-line help: it may load more)
     assert _loaded_after("from cardsim.cli import main\n"
                          "try:\n    main(['--version'])\nexcept SystemExit:\n    pass") == []
 
@@ -31,6 +30,33 @@ def test_import_cardsim_is_light_and_names_resolve() -> None:
     for name in cardsim.__all__:
         assert getattr(cardsim, name) is not None
     assert set(cardsim.__all__) <= set(dir(cardsim))
+
+
+def test_help_loads_no_command_module() -> None:
+    # the lazy commands' one-line help comes from LAZY_SHORT_HELP: listing them imports none
+    code = ("from cardsim.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "import sys\nassert not any(m in sys.modules for m in ('cardsim.cli_bid', 'cardsim.cli_compare', "
+            "'cardsim.cli_solve')), sorted(m for m in sys.modules if m.startswith('cardsim'))")
+    assert _loaded_after(code) == []
+
+
+def test_lazy_short_help_is_the_commands_own() -> None:
+    import importlib
+
+    import click
+    assert set(LAZY_SHORT_HELP) == set(LAZY_COMMANDS)
+    for name, where in LAZY_COMMANDS.items():
+        module, _, attribute = where.partition(":")
+        real = getattr(importlib.import_module(module), attribute)
+        stand_in = click.Command(name, help=LAZY_SHORT_HELP[name])
+        for limit in (20, 45, 60, 74, 200):   # (click shortens to the terminal's width)
+            assert stand_in.get_short_help_str(limit) == real.get_short_help_str(limit), (name, limit)
+    # and what --help prints for them once they are imported is what it printed before
+    before = CliRunner().invoke(main, ["--help"]).output
+    for name in LAZY_COMMANDS:
+        main.get_command(click.Context(main), name)
+    assert CliRunner().invoke(main, ["--help"]).output == before
 
 
 def test_lazy_commands_are_listed_and_run() -> None:

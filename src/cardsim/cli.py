@@ -32,9 +32,16 @@ if TYPE_CHECKING:  # imported where used, so that `cardsim --version` and `--hel
     from .cards import CardSet
     from .game import Game
 
-# Commands whose module is imported only when the command runs (or its help is shown).
+# Commands whose module is imported only when the command runs (or its own help is shown).
 LAZY_COMMANDS = {"bid": "cardsim.cli_bid:bid", "compare": "cardsim.cli_compare:compare_command",
                  "solve": "cardsim.cli_solve:solve"}
+# Their one-line help in `cardsim --help` (the first sentence of each one's help), so that listing
+# them imports none of them; tests/test_startup.py checks it against the commands themselves.
+LAZY_SHORT_HELP = {
+    "bid": "How likely each bid is to make with CARDS, and which bid is worth making.",
+    "compare": "Compare rule variants of GAME on the same deals: paired differences with 95% intervals.",
+    "solve": "Exact values with every card known: the table of a deal, or a position and its cards.",
+}
 
 MAX_HANDS = 10**9
 MAX_THREADS = 1024
@@ -57,6 +64,22 @@ class CardsimGroup(click.Group):
             module, _, attribute = LAZY_COMMANDS[cmd_name].partition(":")
             self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
         return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``: a lazy command not imported yet shows its line from
+        LAZY_SHORT_HELP (shortened as click shortens the real one), so listing imports nothing."""
+        rows: list[tuple[str, click.Command]] = []
+        for name in self.list_commands(ctx):
+            if name in LAZY_COMMANDS and name not in self.commands:
+                rows.append((name, click.Command(name, help=LAZY_SHORT_HELP[name])))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
