@@ -41,6 +41,18 @@ def test_help_loads_no_command_module() -> None:
     assert _loaded_after(code) == []
 
 
+def test_bid_with_core_players_loads_no_solver_and_no_writers() -> None:
+    # `cardsim bid` with the heuristic or random players needs neither the solver nor the record
+    # writers' csv / zipfile (imported when a command writes a file)
+    code = ("import sys\nimport cardsim.cli_bid\nfrom cardsim.odds import odds_policies\n"
+            "assert odds_policies('cutthroat-pinochle', 'heuristic', 3) == (['heuristic'] * 3, None)\n"
+            "assert odds_policies('euchre', ['random', 'heuristic', 'random', 'random'], 4)[1] is None\n"
+            "late = [m for m in ('cardsim.solver', 'cardsim.solver.players', 'zipfile', 'csv') if m in sys.modules]\n"
+            "assert not late, late\n"
+            "assert odds_policies('euchre', 'pimc', 4)[1] is not None   # a solver player: loaded then")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_lazy_short_help_is_the_commands_own() -> None:
     import importlib
 

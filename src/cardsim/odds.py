@@ -176,6 +176,10 @@ def odds_policies(game: str, policy: str | Sequence[str], seats: int,
     (cardsim.solver.players.check_batch_policies).  Conditioned odds take them too: the kept deals
     come from the core's conditioned dealer, the play from cardsim.solver._pimc; the auction is
     checked against the seats' bidding policy (a solver player bids as the heuristic)."""
+    from .players import POLICIES
+    policies = [policy] * seats if isinstance(policy, str) else list(policy)
+    if len(policies) == seats and all(isinstance(p, str) and p in POLICIES for p in policies):
+        return policies, None   # core policies only (what check_batch_policies says): the solver stays unloaded
     from .solver.players import check_batch_policies
     names, solver = check_batch_policies(game, policy, seats)
     return names, solver

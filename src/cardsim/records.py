@@ -1,11 +1,8 @@
 """Per-hand records of a simulated batch: a numpy structured array, summaries, files."""
 from __future__ import annotations
 
-import csv
 import importlib.util
 import json
-import shutil
-import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -195,6 +192,7 @@ class RecordWriter:
 
     def _open(self) -> None:
         if self.suffix == ".csv":
+            import csv  # (here, not at the top: most commands write no records)
             self._fh = self.tmp.open("w", newline="")
             self._csv = csv.writer(self._fh)
             self._csv.writerow(flat_columns(np.zeros(0, self.dtype)))
@@ -250,6 +248,8 @@ class RecordWriter:
         """``records`` and ``meta`` as ``np.savez_compressed`` writes them, the records from the spool."""
         header = {"descr": np.lib.format.dtype_to_descr(self.dtype), "fortran_order": False,
                   "shape": (self.count,)}
+        import shutil
+        import zipfile
         assert self._spool is not None  # (a .npz is spooled)
         with zipfile.ZipFile(self.tmp, "w", compression=zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
             with zf.open("records.npy", "w", force_zip64=True) as out, self._spool.open("rb") as spool:
