@@ -19,3 +19,34 @@ def test_meld_total_is_counts_times_values():
             for trump in range(4):
                 counts, total = _core.pinochle_meld_breakdown(cards, trump, rules)
                 assert total == sum(c * values[f"meld_{n}"] for c, n in zip(counts, names)), (variant, hex(cards), trump)
+
+
+def test_meld_loss_of_one_card_is_the_meld_difference():
+    """pin_meld_loss (the heuristic discard's and pass's count of the meld one card breaks) equals
+    meld_points before minus after, for every held card bit, trump and random meld values."""
+    from cardsim.pinochle.cutthroat import pinochle_meld_loss
+    rng = random.Random(16)
+    deck = [16 * s + b for s in range(4) for b in range(12)]
+    names = _core.MELD_NAMES
+    for variant in range(3):
+        values = {f"meld_{name}": rng.randint(0, 997) for name in names}
+        rules = Game("cutthroat-pinochle", **values).rules
+        for _ in range(150):
+            bits = rng.sample(deck, rng.choice([12, 15, 18, 24, 30]))
+            cards = sum(1 << b for b in bits)
+            for trump in range(4):
+                total = _core.pinochle_meld_breakdown(cards, trump, rules)[1]
+                for b in bits:
+                    after = _core.pinochle_meld_breakdown(cards & ~(1 << b), trump, rules)[1]
+                    assert pinochle_meld_loss(cards, b, trump, rules) == total - after, (variant, hex(cards), trump, b)
+    # hands rich in meld: double runs, arounds and pinochles, where a card's loss counts most
+    rules = Game("cutthroat-pinochle").rules
+    rich = [16 * s + b for s in range(4) for b in range(2, 12)]
+    for _ in range(100):
+        bits = rng.sample(rich, 30)
+        cards = sum(1 << b for b in bits)
+        for trump in range(4):
+            total = _core.pinochle_meld_breakdown(cards, trump, rules)[1]
+            for b in bits:
+                after = _core.pinochle_meld_breakdown(cards & ~(1 << b), trump, rules)[1]
+                assert pinochle_meld_loss(cards, b, trump, rules) == total - after

@@ -128,6 +128,16 @@ CP_RECORD_DTYPE = np.dtype([
 ], align=True)
 
 
+def pinochle_meld_loss(uint64_t cards, int card, int trump, rules):
+    """The meld ``cards`` lose in ``trump`` when the held card bit ``card`` goes (pin_meld_loss, the
+    heuristic discard's count; any pinochle game's rules); the check's hook."""
+    cdef int values[N_MELDS]
+    if not (cards >> card) & 1:
+        raise ValueError("card must be one of cards' bits")
+    pinochle_meld_values(rules, values)
+    return pin_meld_loss(cards, card, trump, values)
+
+
 def _check_record_layout():
     """The numpy dtype must match the C struct byte for byte."""
     cdef CPRecord rec

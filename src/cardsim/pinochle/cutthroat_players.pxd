@@ -330,6 +330,56 @@ cdef inline uint64_t pin_meld_cards(uint64_t cards, int trump) noexcept nogil:
         rel |= ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
     return rel | (rel << 1)
 
+cdef inline int pin_trump_run_points(uint64_t one, uint64_t two, int trump, const int* values) noexcept nogil:
+    """The run and trump-marriage part of meld_points (``one``/``two``: copies_one/copies_two of the hand)."""
+    cdef uint64_t run = RUN_LANE << (16 * trump)
+    cdef int runs = (<int>((two & run) == run)) + (<int>((one & run) == run))
+    cdef uint64_t lo = one >> (16 * trump), lt = two >> (16 * trump)
+    cdef int trump_pairs = <int>((lo >> (2 * RK)) & (lo >> (2 * RQ)) & 1) + <int>((lt >> (2 * RK)) & (lt >> (2 * RQ)) & 1)
+    return single_or_double_points(values, M_RUN, runs) + (trump_pairs - runs) * values[M_TRUMP_MARRIAGE]
+
+cdef inline int pin_meld_loss(uint64_t cards, int c, int trump, const int* values) noexcept nogil:
+    """meld_points(cards, trump, values) - meld_points(cards less the card bit ``c``, ...), ``c`` held.
+
+    Only the melds the card is part of are counted, before and after: its 9 of trump is one dix;
+    a K or Q makes a marriage of its suit (plain: values[M_MARRIAGE] per pair it breaks); a trump
+    J Q K T A the run and the trump marriages (pin_trump_run_points); A K Q J their "around";
+    the Q of spades and the J of diamonds the pinochle.  Every other part of meld_points reads
+    none of the card's copies, so it cancels (tests/test_meld_points_fast.py checks the equality).
+    """
+    cdef int suit = c >> 4, rank = rank_of(c), loss = 0, sh = 16 * suit, n, m
+    cdef uint64_t after = cards & ~bit_bb(c)
+    cdef uint64_t one = copies_one(cards), two = copies_two(cards), one2 = copies_one(after), two2 = copies_two(after)
+    if rank == R9:
+        return values[M_DIX] if suit == trump else 0
+    if suit == trump:
+        loss = pin_trump_run_points(one, two, trump, values) - pin_trump_run_points(one2, two2, trump, values)
+    elif rank == RK or rank == RQ:
+        loss = (<int>((one >> (sh + 2 * RK)) & (one >> (sh + 2 * RQ)) & 1)
+                + <int>((two >> (sh + 2 * RK)) & (two >> (sh + 2 * RQ)) & 1)
+                - <int>((one2 >> (sh + 2 * RK)) & (one2 >> (sh + 2 * RQ)) & 1)
+                - <int>((two2 >> (sh + 2 * RK)) & (two2 >> (sh + 2 * RQ)) & 1)) * values[M_MARRIAGE]
+    if rank == RA:
+        loss += (single_or_double_points(values, M_ACES, around_count(one, two, RA))
+                 - single_or_double_points(values, M_ACES, around_count(one2, two2, RA)))
+    elif rank == RK:
+        loss += (single_or_double_points(values, M_KINGS, around_count(one, two, RK))
+                 - single_or_double_points(values, M_KINGS, around_count(one2, two2, RK)))
+    elif rank == RQ:
+        loss += (single_or_double_points(values, M_QUEENS, around_count(one, two, RQ))
+                 - single_or_double_points(values, M_QUEENS, around_count(one2, two2, RQ)))
+    elif rank == RJ:
+        loss += (single_or_double_points(values, M_JACKS, around_count(one, two, RJ))
+                 - single_or_double_points(values, M_JACKS, around_count(one2, two2, RJ)))
+    if (suit == 0 and rank == RQ) or (suit == 2 and rank == RJ):
+        n = copies_at(one, two, 2 * RQ)
+        m = copies_at(one, two, 32 + 2 * RJ)
+        loss += single_or_double_points(values, M_PINOCHLE, n if n < m else m)
+        n = copies_at(one2, two2, 2 * RQ)
+        m = copies_at(one2, two2, 32 + 2 * RJ)
+        loss -= single_or_double_points(values, M_PINOCHLE, n if n < m else m)
+    return loss
+
 cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """cp_heuristic_discard_from with the meld of ``cards`` counted here."""
     return cp_heuristic_discard_from(cards, trump, r, meld_points(cards, trump, r.meld_value))
@@ -343,7 +393,8 @@ cdef inline uint64_t cp_heuristic_discard_from(uint64_t cards, int trump, const 
     the best cost so far is skipped without evaluating its meld; a card outside
     pin_meld_cards loses none.  A card's keep value reads only its suit's length, so after a
     drop only the dropped suit's values are made again, and the meld after the drop is the
-    one already counted for the dropped card.
+    one already counted for the dropped card (each count is pin_meld_loss, the melds the card
+    is part of only).
     """
     cdef uint64_t out = 0, rest, free
     cdef CPSuitView key
@@ -368,7 +419,7 @@ cdef inline uint64_t cp_heuristic_discard_from(uint64_t cards, int trump, const 
         if (free >> c) & 1:
             best_meld = meld_now
         else:
-            best_meld = meld_points(cards & ~bit_bb(c), trump, r.meld_value)
+            best_meld = meld_now - pin_meld_loss(cards, c, trump, r.meld_value)
             best_cost = 10 * (meld_now - best_meld) + keep[c]
         rest = distinct_cards(cards)
         while rest:
@@ -379,7 +430,7 @@ cdef inline uint64_t cp_heuristic_discard_from(uint64_t cards, int trump, const 
             if (free >> c) & 1:
                 cost, meld_c = keep[c], meld_now
             else:
-                meld_c = meld_points(cards & ~bit_bb(c), trump, r.meld_value)
+                meld_c = meld_now - pin_meld_loss(cards, c, trump, r.meld_value)
                 cost = 10 * (meld_now - meld_c) + keep[c]
             if cost < best_cost or (cost == best_cost and cp_before(c, best, &key)):
                 best, best_cost, best_meld = c, cost, meld_c

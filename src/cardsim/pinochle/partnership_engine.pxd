@@ -221,9 +221,9 @@ cdef inline void pp_play(PPHand* h, const PPRules* r, int card) noexcept nogil:
     h.trick[h.n_in_trick] = card
     h.n_in_trick += 1
     if h.n_in_trick < PP_SEATS:
-        h.to_act = (s + 1) % PP_SEATS
+        h.to_act = (s + 1) & 3   # (s + 1) % PP_SEATS without the signed remainder
         return
-    w = (h.leader + h.best) % PP_SEATS
+    w = (h.leader + h.best) & 3
     for i in range(PP_SEATS):
         h.won[w] |= bit_bb(h.trick[i])
     h.tricks_played += 1

@@ -17,8 +17,9 @@ from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, r
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
-from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_richest,
-                                               cp_suit_keys, cp_suit_view, cp_trick_estimate, pin_table_ceiling)
+from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_cheapest_of,
+                                               cp_richest, cp_suit_keys, cp_suit_view, cp_trick_estimate,
+                                               pin_meld_loss, pin_points_rise, pin_spread_suits, pin_table_ceiling)
 from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
 
@@ -172,7 +173,7 @@ cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nog
             rest &= rest - 1
             v = 0
             if meld_now and (meld_cards >> c) & 1:
-                v = -10 * (meld_now - meld_points(cards & ~bit_bb(c), t, r.meld_value))
+                v = -10 * pin_meld_loss(cards, c, t, r.meld_value)  # the meld it breaks
             if to_bidder:
                 v += pp_give_value(c, t)
             else:
@@ -188,20 +189,23 @@ cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nog
 cdef inline int pp_heuristic_lead(const PPHand* h, const PPRules* r, uint64_t legal, uint64_t unseen,
                            CPSuitView* key) noexcept nogil:
     """The bidding team pulls trump with bosses; then bosses in suits no opponent is void in."""
-    cdef int s = h.to_act, t = h.trump, opp_voids, i
-    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side = 0, bosses
+    return cp_cheapest(pp_lead_choices(h, legal, unseen), h.trump, r.rank_points, key)
+
+cdef inline uint64_t pp_lead_choices(const PPHand* h, uint64_t legal, uint64_t unseen) noexcept nogil:
+    """The cards pp_heuristic_lead leads the cheapest of: the bidding team's trump bosses while the
+    opponents may hold trump; else the bosses of side suits no opponent is void in; else a side card."""
+    cdef int s = h.to_act, t = h.trump, opp_voids
+    cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side, bosses
     if (s & 1) == (h.bidder & 1) and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)
         if bosses:
-            return cp_cheapest(bosses, t, r.rank_points, key)
-    opp_voids = h.void_mask[(s + 1) % PP_SEATS] | h.void_mask[(s + 3) % PP_SEATS]
-    for i in range(4):
-        if not (opp_voids >> i) & 1:
-            safe_side |= suit_cards_bb(side, i)
+            return bosses
+    opp_voids = h.void_mask[(s + 1) & 3] | h.void_mask[(s + 3) & 3]
+    safe_side = side & ~(pin_spread_suits(opp_voids) * <uint64_t>0xFFFF)  # the suits no opponent is void in
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
-        return cp_cheapest(bosses, t, r.rank_points, key)
-    return cp_cheapest(side if side else legal, t, r.rank_points, key)
+        return bosses
+    return side if side else legal
 
 cdef inline int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
     """Play with the partner: throw counters on its safe tricks, else win cheaply.
@@ -215,32 +219,42 @@ cdef inline int pp_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
     cdef uint64_t legal = pp_legal(h, r)
     if not (legal & (legal - 1)):
         return lsb(legal)
+    return pp_heuristic_choice(h, r, legal, pin_points_rise(r.rank_points))
+
+cdef inline int pp_heuristic_choice(PPHand* h, const PPRules* r, uint64_t legal, bint rise) noexcept nogil:
+    """pp_heuristic_card among ``legal`` (two cards or more); every branch ends in one cp_cheapest
+    or cp_richest (``rise``: pin_points_rise of the rules' rank points)."""
     cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
     cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
     cdef CPSuitView view
     cp_suit_view(&view, h.hand[s], h.played, h.void_mask, PP_SEATS, t)
-    cdef CPSuitView* key = &view
-    if n == 0:
-        return pp_heuristic_lead(h, r, legal, unseen, key)
-    cdef int best = h.trick[h.best], winner = (h.leader + h.best) % PP_SEATS, led = h.trick[0] >> 4
+    cdef int best, winner, led
     cdef bint safe
-    cdef uint64_t winners, bosses
-    if winner == pp_partner(s):
-        # only the opponent on the left can still play after this seat (n == 2)
-        safe = n == PP_SEATS - 1 or (
-            not (unseen & beats_bb(best))
-            and ((best >> 4) == t or not (h.void_mask[(s + 1) % PP_SEATS] >> led) & 1))
-        if safe:
-            return cp_richest(legal, t, r.rank_points, key)
-        return cp_cheapest(legal, t, r.rank_points, key)
-    winners = cp_beaters(legal, best, t)
-    if winners:
-        if n < PP_SEATS - 1:
-            bosses = cp_bosses(winners, unseen)
-            if bosses:
-                return cp_cheapest(bosses, t, r.rank_points, key)
-        return cp_cheapest(winners, t, r.rank_points, key)
-    return cp_cheapest(legal, t, r.rank_points, key)
+    cdef uint64_t choices, bosses
+    if n == 0:
+        choices = pp_lead_choices(h, legal, unseen)
+    else:
+        best = h.trick[h.best]
+        winner = (h.leader + h.best) & 3
+        led = h.trick[0] >> 4
+        if winner == ((s + 2) & 3):
+            # only the opponent on the left can still play after this seat (n == 2)
+            safe = n == PP_SEATS - 1 or (
+                not (unseen & beats_bb(best))
+                and ((best >> 4) == t or not (h.void_mask[(s + 1) & 3] >> led) & 1))
+            if safe:
+                return cp_richest(legal, t, r.rank_points, &view)
+            choices = legal
+        else:
+            choices = cp_beaters(legal, best, t)
+            if choices:
+                if n < PP_SEATS - 1:
+                    bosses = cp_bosses(choices, unseen)
+                    if bosses:
+                        choices = bosses
+            else:
+                choices = legal
+    return cp_cheapest_of(choices, t, r.rank_points, &view, rise)
 
 # -- dispatch ------------------------------------------------------------------
 
@@ -270,8 +284,16 @@ cdef inline void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcep
 cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
+    cdef bint rise
+    cdef bint all_heuristic = (policies[0] == POLICY_HEURISTIC and policies[1] == POLICY_HEURISTIC
+                               and policies[2] == POLICY_HEURISTIC and policies[3] == POLICY_HEURISTIC)
     while h.phase != PH_DONE:
-        if h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
+        if h.phase == PH_PLAY and all_heuristic:
+            rise = pin_points_rise(r.rank_points)
+            while h.phase == PH_PLAY:  # every card by the heuristic: pp_heuristic_card without its call
+                legal = pp_legal(h, r)
+                pp_play(h, r, lsb(legal) if not (legal & (legal - 1)) else pp_heuristic_choice(h, r, legal, rise))
+        elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             legal = pp_legal(h, r)
             pp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
         else:
