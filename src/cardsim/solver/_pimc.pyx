@@ -46,8 +46,8 @@ from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepar
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
 from cardsim._games cimport GD_MAX_SEATS, GDGame, GDResult, GameKind, gd_hand_stream, gd_play_game
-from cardsim.solver._solver cimport (SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch, sv_apply,
-                                     sv_full_lane, sv_value)
+from cardsim.solver._solver cimport (SV_BUCKET_BITS, SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch,
+                                     sv_apply, sv_full_lane, sv_table_alloc, sv_table_free, sv_value)
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
@@ -106,10 +106,11 @@ cdef int pm_open(PMScratch* sc, int tt_bits, int tricks=13) noexcept nogil:
     seat holds a whole lane (the generalised key keeps a lane's length in 4 bits)."""
     memset(sc, 0, sizeof(PMScratch))
     sc.plan = <DealPlan*>malloc(sizeof(DealPlan))
-    sc.sv.tt = <SVEntry*>calloc(<size_t>1 << tt_bits, sizeof(SVEntry))
+    cdef int gbits = tt_bits - 1 if pm_gtt_bits(tricks) > tt_bits - 1 else pm_gtt_bits(tricks)
+    sc.sv.tt = <SVEntry*>sv_table_alloc((<size_t>1 << tt_bits) * sizeof(SVEntry))
     sc.sv.tt_mask = (<uint64_t>1 << tt_bits) - 1
-    sc.gtt_buckets = <uint64_t>1 << ((tt_bits - 1 if pm_gtt_bits(tricks) > tt_bits - 1 else pm_gtt_bits(tricks)) - 4)
-    sc.sv.gtt = <SVGBucket*>calloc(sc.gtt_buckets, sizeof(SVGBucket))
+    sc.gtt_buckets = <uint64_t>1 << (gbits - SV_BUCKET_BITS if gbits > SV_BUCKET_BITS else 0)  # entries / SV_BUCKET
+    sc.sv.gtt = <SVGBucket*>sv_table_alloc(sc.gtt_buckets * sizeof(SVGBucket))
     sc.sv.gtt_mask = sc.gtt_buckets - 1
     sc.sv.gen = 1
     return 0 if sc.plan != NULL and sc.sv.tt != NULL and sc.sv.gtt != NULL else -1
@@ -117,8 +118,8 @@ cdef int pm_open(PMScratch* sc, int tt_bits, int tricks=13) noexcept nogil:
 
 cdef void pm_close(PMScratch* sc) noexcept nogil:
     free(sc.plan)
-    free(sc.sv.tt)
-    free(sc.sv.gtt)
+    sv_table_free(sc.sv.tt, <size_t>(sc.sv.tt_mask + 1) * sizeof(SVEntry))
+    sv_table_free(sc.sv.gtt, <size_t>sc.gtt_buckets * sizeof(SVGBucket))
     sc.plan = NULL
     sc.sv.tt = NULL
     sc.sv.gtt = NULL
@@ -128,7 +129,7 @@ cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
     """Every decision searches under its own rules (trump, side): a fresh table generation, and
     the generalised table emptied (its entries hold no generation), no bigger than the tricks
     left need (as the solver's Position sizes it: clearing costs a pass over it)."""
-    cdef uint64_t buckets = <uint64_t>1 << (pm_gtt_bits(tricks_left) - 4)
+    cdef uint64_t buckets = <uint64_t>1 << (pm_gtt_bits(tricks_left) - SV_BUCKET_BITS)
     sc.sv.gen += 1
     if sc.sv.gen == 0:
         memset(sc.sv.tt, 0, <size_t>(sc.sv.tt_mask + 1) * sizeof(SVEntry))

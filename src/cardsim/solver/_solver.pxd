@@ -109,6 +109,8 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil
 cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil
+cdef void* sv_table_alloc(size_t size) noexcept nogil   # a zeroed table (2 MB pages when big); NULL: no memory
+cdef void sv_table_free(void* table, size_t size) noexcept nogil   # free it (NULL: nothing), given the size asked
 
 
 cdef inline bint sv_full_lane(const uint64_t* hands, int seats) noexcept nogil:

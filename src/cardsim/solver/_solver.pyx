@@ -71,9 +71,35 @@ cdef extern from *:
     static void sv_big_free(void* base, size_t len) {
         if (len) munmap(base, len); else free(base);
     }
+    /* The same for a table whose owner keeps only its pointer and size (PIMC's scratch): the
+       mapping is trimmed to the aligned part, so sv_table_free_c needs only those two. */
+    static void* sv_table_alloc_c(size_t size) {
+        const size_t huge = (size_t)2 << 20;
+        size_t keep, n;
+        char *p, *a;
+        if (size < 2 * huge) return calloc(1, size);
+        keep = (size + huge - 1) & ~(huge - 1);
+        n = keep + huge;
+        p = (char*)mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        a = (char*)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+        if (a > p) munmap(p, (size_t)(a - p));
+        if (p + n > a + keep) munmap(a + keep, (size_t)((p + n) - (a + keep)));
+        #ifdef MADV_HUGEPAGE
+        madvise(a, keep, MADV_HUGEPAGE);
+        #endif
+        return a;
+    }
+    static void sv_table_free_c(void* t, size_t size) {
+        const size_t huge = (size_t)2 << 20;
+        if (t == NULL) return;
+        if (size < 2 * huge) free(t); else munmap(t, (size + huge - 1) & ~(huge - 1));
+    }
     #else
     static void* sv_big_alloc(size_t size, void** base, size_t* len) { void* q = calloc(1, size); *base = q; *len = 0; return q; }
     static void sv_big_free(void* base, size_t len) { (void)len; free(base); }
+    static void* sv_table_alloc_c(size_t size) { return calloc(1, size); }
+    static void sv_table_free_c(void* t, size_t size) { (void)size; free(t); }
     #endif
     /* Bit i set where tags[i] == t, for n tags (n a multiple of 8, at most 64): SSE2 on x86-64. */
     #if defined(__SSE2__)
@@ -109,9 +135,19 @@ cdef extern from *:
     uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) noexcept nogil   # bit i: tags[i] == t
     void* sv_big_alloc(size_t size, void** base, size_t* len) noexcept nogil
     void sv_big_free(void* base, size_t len) noexcept nogil
+    void* sv_table_alloc_c(size_t size) noexcept nogil
+    void sv_table_free_c(void* t, size_t size) noexcept nogil
     void sv_prefetch "__builtin_prefetch"(const void* addr) noexcept nogil
 
 sv_detect_cpu()
+
+
+cdef void* sv_table_alloc(size_t size) noexcept nogil:
+    return sv_table_alloc_c(size)
+
+
+cdef void sv_table_free(void* table, size_t size) noexcept nogil:
+    sv_table_free_c(table, size)
 
 # -- the rules of play ---------------------------------------------------------------
 
