@@ -4,6 +4,7 @@ duplicate-style strength comparison against the heuristic.  Fixed seeds.
     PYTHONPATH=src python bench/bench_pimc_pinochle.py                      # everything, default sizes
     PYTHONPATH=src python bench/bench_pimc_pinochle.py --only time --decisions 200
     PYTHONPATH=src python bench/bench_pimc_pinochle.py --only strength --deals 400 --players pimc
+    PYTHONPATH=src python bench/bench_pimc_pinochle.py --only batch --deals 200 --players pimc,oracle
 
 ``time``: one ``pimc(worlds=32,eval=playout)`` decision (32 resamples and a heuristic play-out of
 every legal card in each, in the core), at the first lead of the card play (the most cards to
@@ -22,6 +23,10 @@ player) - (side k's score with the heuristic): the same cards and the same aucti
 standard error over deals and z.  ``oracle`` sees every card; a full 15-trick cutthroat solve
 costs seconds to minutes (docs/solver.md), so the oracle plays the last ``--oracle-tricks``
 tricks (the heuristic before): an upper bound on endgame play only.
+
+``batch``: the same duplicate comparison through the core's hand batches (Game.simulate with
+pimc or oracle seats, every pinochle game; see bench_batch), with the CPU time a hand.  The
+batches' oracle is the play-out oracle (one heuristic play-out of the true deal per card).
 """
 from __future__ import annotations
 
@@ -171,15 +176,60 @@ def bench_strength(game: str, kind: str, deals: int, oracle_tricks: int) -> None
           f"{time.perf_counter() - t0:.0f} s")
 
 
+def bench_batch(game: str, kind: str, deals: int, threads: int) -> None:
+    """Duplicate strength through the core's batches (Game.simulate: no Python call per card):
+    hand i of the batch keyed by 5000 with the heuristic everywhere, and once more for each side
+    k with the player under test in the seats of k (PIMC: ``pimc(worlds=32,eval=playout)``;
+    oracle: one heuristic play-out of the true deal per card); the same deals and auctions (the
+    players' bids are the heuristic's, which draws no random numbers).  Also the CPU time a hand."""
+    g = Game(game)
+    field = "team_score" if game == "partnership-pinochle" else "score"
+    pol = PIMC if kind == "pimc" else kind
+    base = g.simulate(deals, policy="heuristic", seed=5000, threads=threads).array[field].astype(np.int64)
+    all_sides = sides(game)
+    edges = np.zeros(deals)
+    cpu = 0.0
+    for k, side in enumerate(all_sides):
+        names = [pol if s in side else "heuristic" for s in range(g.seats)]
+        c = time.process_time()
+        rec = g.simulate(deals, policy=names, seed=5000, threads=threads).array
+        cpu += time.process_time() - c
+        edges += rec[field][:, k].astype(np.int64) - base[:, k]
+    edges /= len(all_sides)
+    mean, se = float(edges.mean()), float(edges.std(ddof=1) / len(edges) ** 0.5)
+    print(f"{game} batch duplicate, {pol} vs heuristic card play, {deals} deals x {len(all_sides)} sides: "
+          f"edge {mean:+.2f} points a hand (se {se:.2f}, z {mean / se if se else float('inf'):.1f}); "
+          f"{1000 * cpu / (deals * len(all_sides)):.0f} ms CPU a hand ({threads} thread(s))")
+
+
+def bench_core_decision(game: str, decisions: int) -> None:
+    """The core's batch decision (cardsim.solver._pimc.pinochle_decision, what Game.simulate
+    plays) at the first lead and 0-11 cards into the play: thread CPU per decision."""
+    from cardsim.solver import _pimc
+    spec = ("pimc", 32, "playout", 0)
+    for first in (True, False):
+        hands = []
+        seed = 0
+        while len(hands) < decisions:
+            seed += 1
+            hand = in_play(game, seed, 0 if first else seed % 12)
+            if hand is not None:
+                hands.append(hand)
+        where = "the first lead" if first else "0-11 cards played"
+        _report(game, *_timed(hands, lambda h: _pimc.pinochle_decision(h._state, spec, 7)), where,
+                " (core batch decision)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", action="append", choices=["time", "strength"])
+    ap.add_argument("--only", action="append", choices=["time", "strength", "batch"])
     ap.add_argument("--games", default="cutthroat-pinochle,partnership-pinochle,two-hand-pinochle")
     ap.add_argument("--decisions", type=int, default=100)
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--players", default="pimc,oracle")
     ap.add_argument("--strength-game", default="cutthroat-pinochle")
     ap.add_argument("--oracle-tricks", type=int, default=6)
+    ap.add_argument("--threads", type=int, default=1, help="batch: the core's threads")
     a = ap.parse_args()
     only = set(a.only or ["time", "strength"])
     if "time" in only:
@@ -188,9 +238,15 @@ def main() -> None:
                 bench_two_hand_stock(a.decisions)
             bench_time(game, a.decisions, True)
             bench_time(game, a.decisions, False)
+            if game != "two-hand-pinochle":
+                bench_core_decision(game, a.decisions)
     if "strength" in only:
         for kind in a.players.split(","):
             bench_strength(a.strength_game, kind, a.deals, a.oracle_tricks)
+    if "batch" in only:
+        for game in a.games.split(","):
+            for kind in a.players.split(","):
+                bench_batch(game, kind, a.deals, a.threads)
 
 
 if __name__ == "__main__":

@@ -232,8 +232,8 @@ def test_bad_policies_in_python():
                          ("bogus", "unknown policy")]:
         with pytest.raises(CardsimError, match=text):
             check_batch_policies("euchre", policy, 4)
-    with pytest.raises(CardsimError, match="not available for cutthroat-pinochle"):
-        Game("cutthroat-pinochle").simulate(5, policy="pimc")
+    with pytest.raises(CardsimError, match="eval=playout"):
+        Game("cutthroat-pinochle").simulate(5, policy="pimc(eval=solve)")
     with pytest.raises(CardsimError, match="not unit='tournament'"):
         Game("spades").simulate(5, policy="pimc", unit="tournament")
 
@@ -272,9 +272,10 @@ def test_cli_bid_policy_pimc_and_policies_json():
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "bogus"], "unknown policy"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc(worlds=x)"], "worlds"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc(eval=fast)"], "eval"),
-    (["cutthroat-pinochle", "AS AS TS KS QS JS 9S AH AD AC QS JD KH QH 9D", "--policy", "pimc"], "not available"),
-    (["two-hand-pinochle", "AS AS TS KS QS JS 9S AH AD AC KH QH", "--upcard", "TC", "--policies", "heuristic,oracle"],
-     "not available"),
+    (["cutthroat-pinochle", "AS AS TS KS QS JS 9S AH AD AC QS JD KH QH 9D", "--policy", "pimc(eval=solve)"],
+     "eval=playout"),
+    (["two-hand-pinochle", "AS AS TS KS QS JS 9S AH AD AC KH QH", "--upcard", "TC", "--policies",
+      "heuristic,oracle(tricks=4)"], "not available"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic"], "at least two"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "heuristic,pimc"], "one per seat"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc(worlds=2"], "parentheses"),
@@ -284,6 +285,18 @@ def test_cli_bad_policies_one_line_exit_2(args, text):
     res = _cli("bid", *args, "--trials", "10")
     assert res.exit_code == 2, res.output
     assert text in res.output and len(res.output.strip().splitlines()) == 1
+
+
+def test_cli_bid_pinochle_policy_pimc_and_policies():
+    """cardsim bid takes pimc in the pinochle games (the core's play-outs), alone and side by side."""
+    res = _cli("bid", "partnership-pinochle", "AS AS TS KS QS JS 9S AH AD AC KH QH", "--policy", "pimc(worlds=2)",
+               "--trials", "8", "--threads", "1", "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["policy"][0] == "pimc(worlds=2,eval=playout,seed=0)"
+    res = _cli("bid", "two-hand-pinochle", "AS AS TS KS QS JS 9S AH AD AC KH QH", "--upcard", "TC", "--policies",
+               "heuristic,pimc(worlds=2)", "--trials", "6", "--threads", "1", "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["policies"] == ["heuristic", "pimc(worlds=2,eval=playout,seed=0)"]
 
 
 def test_spades_pimc_bidding_and_score_playouts():

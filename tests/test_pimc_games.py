@@ -101,8 +101,8 @@ def test_pimc_games_do_not_depend_on_threads_and_core_seats_are_the_core_games(g
 def test_tournaments_with_pimc_are_refused_in_one_line():
     with pytest.raises(CardsimError, match="not unit='tournament'"):
         Game("spades").simulate(2, policy="pimc", unit="tournament")
-    with pytest.raises(CardsimError, match="pimc"):
-        Game("cutthroat-pinochle").simulate(2, policy="pimc", unit="game")
+    with pytest.raises(CardsimError, match="eval=playout"):  # pinochle plays pimc by play-outs only
+        Game("cutthroat-pinochle").simulate(2, policy="pimc(eval=solve)", unit="game")
 
 
 def test_pimc_batches_on_a_dask_cluster_are_the_local_batches():

@@ -162,13 +162,13 @@ def test_stock_values_agree_with_pimc_over_the_python_resample() -> None:
         assert abs(mx - my) / se < bound, (hand.action_to_string(a), mx, my, se)
 
 
-def test_pimc_plays_whole_hands_and_is_refused_in_batches_in_one_line() -> None:
+def test_pimc_plays_whole_hands_and_batches_refuse_the_solver_in_one_line() -> None:
     hand = Game(GAME).deal(seed=4)
     play_hand(hand, ["pimc(worlds=4)", "heuristic"])
     assert hand.to_act is None and sum(hand.trick_points) == 250
-    for call in (lambda: Game(GAME).simulate(4, policy="pimc"),
-                 lambda: Game(GAME).simulate(4, policy=["pimc", "heuristic"], unit="game")):
-        with pytest.raises(CardsimError) as info:
+    for call in (lambda: Game(GAME).simulate(4, policy="pimc(eval=solve)"),
+                 lambda: Game(GAME).simulate(4, policy=["pimc(eval=solve)", "heuristic"], unit="game")):
+        with pytest.raises(CardsimError) as info:   # batches play pimc by play-outs (eval=playout)
             call()
         assert "\n" not in str(info.value) and "two-hand-pinochle" in str(info.value)
 

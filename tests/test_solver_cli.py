@@ -86,7 +86,7 @@ def test_cli_history_then_position() -> None:
     ["solve", "cutthroat-pinochle", "--seed", "1"],
     ["solve", "euchre", "--deal", "@/nonexistent/hand.json"],
     ["simulate", "euchre", "--hands", "2", "--policy-seats", "oracle,heuristic,pimc(worlds=0),heuristic"],
-    ["simulate", "euchre", "--hands", "2", "--policy", "oracle", "--unit", "game"],
+    ["simulate", "spades", "--hands", "2", "--policy", "oracle", "--unit", "tournament"],
 ])
 def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     result = run(*args)
@@ -101,3 +101,21 @@ def test_simulate_with_solver_players_per_seat() -> None:
     data = json.loads(result.output)
     assert data["policy"][2].startswith("pimc") and data["hands"] == 6
     assert abs(sum(data["mean_tricks"]) - 5) < 1e-9
+
+
+def test_simulate_whole_games_with_solver_players_runs_in_the_core(tmp_path) -> None:
+    """--unit game (and --out) with pimc / oracle seats: the core's game batches, the same games
+    as Game.simulate(unit="game")."""
+    from cardsim import Game
+    out = tmp_path / "games.csv"
+    result = run("simulate", "euchre", "--hands", "3", "--policy-seats", "oracle,heuristic,pimc(worlds=2),heuristic",
+                 "--unit", "game", "--seed", "4", "--threads", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    want = Game("euchre").simulate(3, policy=["oracle", "heuristic", "pimc(worlds=2)", "heuristic"], unit="game",
+                                   seed=4, threads=1)
+    rows = [line.split(",") for line in out.read_text().splitlines()]
+    head = rows[0]
+    assert len(rows) == 4
+    for i, row in enumerate(rows[1:]):
+        assert int(row[head.index("hands")]) == int(want.array["hands"][i])
+        assert [int(row[head.index("score_0")]), int(row[head.index("score_1")])] == list(want.array["score"][i])

@@ -511,8 +511,10 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
         if histories is not None:
             raise CardsimError("--histories needs the core's players (random, heuristic), not solver players")
-        solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
-        return
+        if unit == "hand" and out is None:  # hand by hand from Python, a summary of the means
+            solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
+            return
+        # whole games or records to a file: the core's batches (cardsim.solver._pimc), as for core players
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
     the_game.iter_simulate(0, policy=policies, seed=seed, threads=threads, unit=unit)  # checks the arguments now

@@ -147,7 +147,8 @@ def solver_simulate(the_game: Game, n_hands: int, policies: str | list[str], see
     from .cli import LazyProgress, stderr_console
     from .solver.players import simulate as solver_sim
     if out is not None or unit != "hand":
-        raise CardsimError("oracle and pimc players simulate hands only, without --out (they play from Python)")
+        raise CardsimError("hand by hand, oracle and pimc players simulate hands without --out (the core's "
+                           "batches take --out and --unit game)")
     names = [policies] * the_game.seats if isinstance(policies, str) else policies
     with LazyProgress(stderr_console()) as progress:
         result = solver_sim(the_game, n_hands, names, seed=seed, progress=progress)

@@ -454,7 +454,7 @@ class Game:
                    seed: int = 0) -> "Summarizer":
         """An accumulator of :meth:`HandRecords.summary` figures over chunks (see iter_simulate)."""
         _, _, summarize = self._unit(unit)
-        return Summarizer(self.name, seed, self._policies(policy), summarize, unit)
+        return Summarizer(self.name, seed, self._batch_policies(policy, unit)[0], summarize, unit)
 
     def _policies(self, policy: str | Sequence[str]) -> list[str]:
         return check_policies(policy, self.seats)
@@ -487,11 +487,27 @@ def _bidders(policies: list[str]) -> list[str]:
 def _solver_chunk(name: str, seats: int, solver: list[tuple[Any, ...]]) -> Callable[..., None]:
     """The core's chunk function of hands with PIMC or oracle seats (cardsim.solver._pimc)."""
     from .solver import _pimc
+    if name == "two-hand-pinochle":
+        from .pinochle.two_hand import simulate_two_hand_pinochle_pimc
+        kinds, worlds, pseed = two_hand_solver_seats(solver)
+        return lambda rules, seed, start, out, _policies, threads: simulate_two_hand_pinochle_pimc(
+            rules, seed, start, out, kinds, worlds, pseed, threads)
+    if "pinochle" in name:
+        return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_pinochle_pimc(
+            name, rules, seed, start, out, solver, threads)
     if "spades" in name:
         return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_spades_pimc(
             rules, seed, start, out, solver, threads)
     return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_euchre_pimc(
         rules, seats, seed, start, out, solver, threads)
+
+
+def two_hand_solver_seats(solver: list[tuple[Any, ...]]) -> tuple[list[int], list[int], int]:
+    """Two-hand's PIMC and oracle seats for its core (pinochle/two_hand.pyx): per seat its kind
+    (0 random, 1 heuristic, 2 pimc, 3 oracle) and worlds, and the policies' seed."""
+    from .solver import _pimc
+    kinds = [_pimc.KINDS[spec[0]] for spec in solver]
+    return kinds, [int(spec[1]) for spec in solver], int(_pimc.policy_seed(solver))
 
 
 def check_count(n_hands: Any) -> int:

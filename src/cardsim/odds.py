@@ -281,21 +281,28 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
     (_totals_by_choice); the dealer defaults to the seat on the player's right."""
     seat = check_seat("seat", seat, seats)
     dealer = check_seat("dealer", (seat + seats - 1) % seats if dealer is None else dealer, seats)
-    policies, _ = odds_policies(game.name, policy, seats)
+    policies, solver = odds_policies(game.name, policy, seats)
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
     cond = build_conditions(game, hand, seat, dealer, policies, **conditioning)
+    if cond is not None and solver is not None:
+        raise CardsimError(f"conditioned {game.name} odds play heuristic or random seats; pimc and oracle play "
+                           f"its unconditioned odds")
     if cond is not None and cond.first_bid is not None:
         min_bid = cond.first_bid  # after the auction so far, the lowest bid the player can make
 
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, 13), dtype=np.int16)
-        core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
+        if solver is not None:  # PIMC / oracle seats: the same deals (cardsim.solver._pimc)
+            from .solver._pimc import pinochle_odds_pimc
+            pinochle_odds_pimc(game.name, game.rules, hand.mask, seat, dealer, seed, start, out, solver, threads)
+        else:
+            core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
         return out
 
     run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 13)
     results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
-                            progress=progress)
+                            progress=progress, step=None if solver is None else SOLVER_STEP)
     rows, trumps, recommendation = bid_summary(results, min_bid, int(game.rules["bid_increment"]), army,
                                                reason_tail)
     return BidOdds(game.name, str(hand), seat, dealer, len(results), seed, policies, rows, trumps, recommendation,

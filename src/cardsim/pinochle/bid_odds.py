@@ -30,8 +30,8 @@ import numpy as np
 from .. import _core
 from ..cards import CardSet
 from ..errors import CardsimError
-from ..game import Game, check_seed, check_threads
-from ..odds import OddsRows, odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
+from ..game import Game, check_seed, check_threads, two_hand_solver_seats
+from ..odds import SOLVER_STEP, OddsRows, odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
 from ..odds_conditions import build_conditions, finish, trial_runner
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
@@ -155,21 +155,31 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
         raise CardsimError(f"upcard {up} is also in the hand: the hand holds both copies of it")
     seat = check_seat("seat", seat, 2)
     dealer = check_seat("dealer", 1 - seat if dealer is None else dealer, 2)
-    policies, _ = odds_policies(game.name, policy, 2)
+    policies, solver = odds_policies(game.name, policy, 2)
     seed, threads = check_seed(seed), check_threads(threads)
     upcard_bit = _free_copy(hand.mask, up.mask)
     cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,
                             auction_slack=auction_slack, constraints=constraints, accept=accept,
                             min_acceptance=min_acceptance, upcard_bit=upcard_bit)
+    if cond is not None and solver is not None:
+        raise CardsimError("conditioned two-hand-pinochle odds play heuristic or random seats; pimc and oracle "
+                           "play its unconditioned odds")
 
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, 4), dtype=np.int16)
-        _core.two_hand_pinochle_odds(game.rules, hand.mask, upcard_bit, seat, dealer, seed, start, out, policies,
-                                     threads)
+        if solver is not None:  # PIMC / oracle seats: the same deals, in the core (pinochle/two_hand.pyx)
+            from .two_hand import two_hand_pinochle_odds_pimc
+            kinds, worlds, pseed = two_hand_solver_seats(solver)
+            two_hand_pinochle_odds_pimc(game.rules, hand.mask, upcard_bit, seat, dealer, seed, start, out, kinds,
+                                        worlds, pseed, threads)
+        else:
+            _core.two_hand_pinochle_odds(game.rules, hand.mask, upcard_bit, seat, dealer, seed, start, out,
+                                         policies, threads)
         return out
 
     run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 4, upcard=upcard_bit)
-    results = sample_trials(run, _two_hand_widest, trials=trials, precision=precision, progress=progress)
+    results = sample_trials(run, _two_hand_widest, trials=trials, precision=precision, progress=progress,
+                            step=None if solver is None else SOLVER_STEP)
     n = len(results)
     meld, opp_meld, tp, opp_tp = (results[:, k].astype(np.int32) for k in range(4))
     diff = meld + tp - opp_meld - opp_tp

@@ -159,9 +159,15 @@ cdef void cp_simulate_one(const CPRules* r, uint64_t seed, int64_t index, const 
                           CPRecord* out) noexcept nogil:
     """Deal and play hand ``index`` of the batch keyed by ``seed``; write its record."""
     cdef CPHand h
-    cdef int s
     cp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % CP_SEATS))
     cp_play_out(&h, r, policies)
+    cp_hand_record(&h, out)
+
+
+cdef void cp_hand_record(const CPHand* h, void* record) noexcept nogil:
+    """The record (CP_RECORD_DTYPE) of a finished hand (cardsim.solver._pimc writes its batches' too)."""
+    cdef CPRecord* out = <CPRecord*>record
+    cdef int s
     out.bid = h.high_bid if h.bidder >= 0 else 0
     out.redeals = h.redeals
     out.dealer = h.dealer

@@ -103,9 +103,15 @@ cdef void pp_simulate_one(const PPRules* r, uint64_t seed, int64_t index, const 
                           PPRecord* out) noexcept nogil:
     """Deal and play hand ``index`` of the batch keyed by ``seed``; write its record."""
     cdef PPHand h
-    cdef int s
     pp_new_hand(&h, seed, <uint64_t>index, <int>(index % PP_SEATS))
     pp_play_out(&h, r, policies)
+    pp_hand_record(&h, out)
+
+
+cdef void pp_hand_record(const PPHand* h, void* record) noexcept nogil:
+    """The record (PP_RECORD_DTYPE) of a finished hand (cardsim.solver._pimc writes its batches' too)."""
+    cdef PPRecord* out = <PPRecord*>record
+    cdef int s
     out.bid = h.high_bid if h.bidder >= 0 else 0
     out.redeals = h.redeals
     out.dealer = h.dealer

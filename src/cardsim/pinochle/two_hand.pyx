@@ -25,6 +25,7 @@ from cardsim.pinochle.two_hand_engine cimport *
 from cardsim.pinochle.two_hand_players cimport *
 from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_odds_order, th_odds_trial
 from cardsim._deal cimport RESAMPLE_STREAM, resample_places
+from cardsim.solver.pimc_keys cimport pm_base, pm_key
 
 from cardsim.pinochle.common import parse_card_points, pinochle_auction_action_name, pinochle_card_name
 
@@ -302,12 +303,26 @@ cdef int th_view_prepare(const THHand* h, const THRules* r, int seat, const int*
     """Read ``seat``'s view of ``h`` from its deal ``order`` (48 card bits, deal order) and
     its history (``n_hist`` actions): see the comment above.  ValueError when the history is
     not the hand's."""
+    cdef int status = th_view_read(h, r, seat, order, hist, n_hist, v)
+    if status == -1:
+        raise ValueError("the history is longer than a two-hand hand can be")
+    if status == -2:
+        raise ValueError("the history is not this hand's: an action is illegal on replay")
+    if status == -3:
+        raise ValueError("the history is not this hand's: its replay ends elsewhere")
+    return 0
+
+
+cdef int th_view_read(const THHand* h, const THRules* r, int seat, const int* order, const int* hist, int n_hist,
+                      THView* v) noexcept nogil:
+    """th_view_prepare without the GIL: 0, or -1 a history too long, -2 an action illegal on
+    replay, -3 the replay ending elsewhere."""
     cdef THHand x
     cdef int o = 1 - seat, i, k, a, actor, before, up, w, c
     cdef uint64_t fixed = 0, off, pair, bits
     cdef int counts[PIN_CARD_ACTIONS]
     if n_hist > TH_HISTORY_CAP:
-        raise ValueError("the history is longer than a two-hand hand can be")
+        return -1
     memset(v, 0, sizeof(THView))
     v.seat = seat
     v.dealer = h.dealer
@@ -321,7 +336,7 @@ cdef int th_view_prepare(const THHand* h, const THRules* r, int seat, const int*
         actor, before, up = x.to_act, x.n_drawn, x.upcard
         bits = x.table[o]
         if not th_apply_checked(&x, r, a):
-            raise ValueError("the history is not this hand's: an action is illegal on replay")
+            return -2
         if actor == o:
             if a < TH_A_DECLARE:                   # a card played, from the hand (shown) or the table
                 v.gone[a % TH_A_TABLE] += 1
@@ -344,7 +359,7 @@ cdef int th_view_prepare(const THHand* h, const THRules* r, int seat, const int*
                     v.draw_time[v.n_draws] = i; v.draw_index[v.n_draws] = before + k; v.n_draws += 1
     if x.hand[0] != h.hand[0] or x.hand[1] != h.hand[1] or x.table[0] != h.table[0] or x.table[1] != h.table[1] \
             or x.n_drawn != h.n_drawn or x.phase != h.phase:
-        raise ValueError("the history is not this hand's: its replay ends elsewhere")
+        return -3
     off = h.hand[o] & ~h.table[o]
     for k in range(v.n_took):                      # a taken upcard is held, unless a copy has gone since
         c = v.took_code[k]
@@ -552,6 +567,199 @@ cdef int th_pimc_values(const THHand* h, const THRules* r, const THView* v, int 
     for j in range(n):
         means[j] /= worlds
     return n
+
+
+# -- PIMC and oracle seats in the batches and bid odds (cardsim.solver._pimc dispatches here) ----
+# A seat's kind: 0 random, 1 heuristic (the core's policy codes), 2 pimc (th_pimc_values:
+# play-outs of worlds drawn from what it saw, every decision of the card play), 3 oracle (one
+# heuristic play-out of every action on the true deal, the stock order included).  Decision
+# keys: pm_key(pm_base(policy seed, seed, hand), actions so far, seat), as the step API's
+# replay (cardsim.solver._pimc.decision_key) builds them.
+
+cdef enum:
+    TH_PM_PIMC = 2
+    TH_PM_ORACLE = 3
+
+
+cdef inline void th_order_of(const THHand* h, int* order) noexcept nogil:
+    """A fresh hand's deal as th_deal_order takes it: non-dealer's 12 and dealer's 12 (ascending
+    bits: the deal's places within a hand do not matter), the upcard, the stock top first
+    (cardsim.solver.players.two_hand_deal_order)."""
+    cdef int i, k = 0, j, s
+    cdef uint64_t x
+    for j in range(2):
+        s = 1 - h.dealer if j == 0 else h.dealer
+        x = h.hand[s]
+        while x:
+            order[k] = <int>lsb(x); k += 1
+            x &= x - 1
+    order[k] = h.upcard; k += 1
+    for i in range(TH_STOCK_SIZE):
+        order[k + i] = h.stock[i]
+
+
+cdef int th_solver_choice(THHand* h, const THRules* r, int kind, int worlds, uint64_t key, const int* order,
+                          const int* hist, int n_hist, THView* v) noexcept nogil:
+    """The action of the PIMC or oracle seat to act: the highest mean (th_pimc_values, or the
+    oracle's play-outs of the true deal); ties: the heuristic's action when tied, else the lowest
+    (cardsim.solver.players._pick).  Negative: the view or a world failed (a core bug)."""
+    cdef int acts[TH_NUM_ACTIONS]
+    cdef double means[TH_NUM_ACTIONS]
+    cdef int n, j, relaxed, heur, best = -1, s = h.to_act
+    cdef double top
+    cdef THHand x
+    cdef int pol[TH_SEATS]
+    if kind == TH_PM_ORACLE:
+        pol[0] = pol[1] = POLICY_HEURISTIC
+        n = th_pimc_actions(h, acts)
+        for j in range(n):
+            x = h[0]
+            th_apply_action(&x, r, acts[j])
+            th_play_out(&x, r, pol)
+            means[j] = x.score[s] - x.score[1 - s]
+    else:
+        if h.phase != PH_PLAY and th_view_read(h, r, s, order, hist, n_hist, v) < 0:
+            return -1
+        n = th_pimc_values(h, r, v, worlds, key, acts, means, TH_PIMC_TRIES, &relaxed)
+        if n < 0:
+            return -2
+    if n == 1:
+        return acts[0]
+    x = h[0]
+    heur = th_step_action(&x, r, POLICY_HEURISTIC)
+    top = means[0]
+    for j in range(1, n):
+        if means[j] > top:
+            top = means[j]
+    for j in range(n):
+        if means[j] == top:
+            if acts[j] == heur:
+                return heur
+            if best < 0 or acts[j] < acts[best]:
+                best = j
+    return acts[best]
+
+
+cdef int th_solver_play_out(THHand* h, const THRules* r, const int* kinds, const int* worlds, uint64_t base,
+                            const int* order, int n_hist, int* hist, THView* v) noexcept nogil:
+    """Finish ``h`` (its deal ``order``, ``n_hist`` actions ``hist`` so far), each seat by its
+    kind; -1 when a decision failed."""
+    cdef int s, a
+    while h.phase != PH_DONE:
+        s = h.to_act
+        if n_hist >= TH_HISTORY_CAP:
+            return -1
+        if kinds[s] >= TH_PM_PIMC:
+            a = th_solver_choice(h, r, kinds[s], worlds[s], pm_key(base, n_hist, s), order, hist, n_hist, v)
+            if a < 0:
+                return -1
+            th_apply_action(h, r, a)
+        else:
+            a = th_step_action(h, r, kinds[s])
+        hist[n_hist] = a
+        n_hist += 1
+    return 0
+
+
+cdef int th_solver_hand(THHand* h, const THRules* r, const int* kinds, const int* worlds, uint64_t base) noexcept nogil:
+    """Play a freshly dealt ``h`` to its end, PIMC and oracle seats by kind (see above), decisions
+    keyed from ``base`` (pm_base of the hand); -1 when a decision failed."""
+    cdef THView v
+    cdef int order[48]
+    cdef int hist[TH_HISTORY_CAP]
+    th_order_of(h, order)
+    return th_solver_play_out(h, r, kinds, worlds, base, order, 0, hist, &v)
+
+
+cdef int th_solver_one(const THRules* r, uint64_t seed, int64_t index, const int* kinds, const int* worlds,
+                       uint64_t pseed, THRecord* out) noexcept nogil:
+    cdef THHand h
+    cdef int s
+    th_new_hand(&h, r, seed, <uint64_t>index, <int>(index % TH_SEATS))
+    if th_solver_hand(&h, r, kinds, worlds, pm_base(pseed, seed, index)) < 0:
+        return -1
+    for s in range(TH_SEATS):
+        out.meld[s] = h.meld[s]
+        out.trick_points[s] = h.trick_points[s]
+        out.score[s] = h.score[s]
+        out.melds[s] = h.melds[s]
+    out.dealer = h.dealer
+    out.trump = h.trump
+    out.exchanged = h.exchanged
+    out.last_trick = h.last_winner
+    return 0
+
+
+cdef int th_solver_seats(kinds, worlds, int* k, int* w) except -1:
+    if len(kinds) != TH_SEATS or len(worlds) != TH_SEATS:
+        raise ValueError("one kind and one worlds count per seat")
+    for s in range(TH_SEATS):
+        if not 0 <= kinds[s] <= TH_PM_ORACLE or not 1 <= worlds[s] <= 4096:
+            raise ValueError(f"bad policy for seat {s}")
+        k[s], w[s] = kinds[s], worlds[s]
+    return 0
+
+
+def simulate_two_hand_pinochle_pimc(rules, uint64_t seed, int64_t start, records, kinds, worlds, uint64_t pseed,
+                                    int threads=1):
+    """Hands ``start ..`` of the two-hand batch keyed by ``seed`` (TH_RECORD_DTYPE) with PIMC and
+    oracle seats (``kinds`` per seat: 0 random, 1 heuristic, 2 pimc, 3 oracle; ``worlds`` per
+    seat; ``pseed`` the policies' seed, cardsim.solver._pimc.policy_seed): no Python call, the
+    GIL released; hand i depends only on (seed, i) and the policies."""
+    cdef THRules r = th_rules_from(rules)
+    cdef int k[TH_SEATS]
+    cdef int w[TH_SEATS]
+    cdef Py_ssize_t i, n = len(records)
+    cdef int failed = 0
+    if records.dtype != TH_RECORD_DTYPE:
+        raise ValueError("records must have dtype TH_RECORD_DTYPE")
+    th_solver_seats(kinds, worlds, k, w)
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef THRecord* out = <THRecord*>&raw[0]
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
+        if th_solver_one(&r, seed, start + i, k, w, pseed, &out[i]) < 0:
+            failed = 1
+    if failed:
+        raise RuntimeError("pimc: a two-hand decision failed (a core bug)")
+
+
+def two_hand_pinochle_odds_pimc(rules, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                                int64_t start, int16_t[:, ::1] out, kinds, worlds, uint64_t pseed, int threads=1):
+    """two_hand_pinochle_odds with PIMC and oracle seats (as simulate_two_hand_pinochle_pimc): the
+    same deals (th_odds_deal), the same columns."""
+    cdef THRules r = th_rules_from(rules)
+    cdef int k[TH_SEATS]
+    cdef int w[TH_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    cdef int failed = 0
+    if out.shape[1] != TH_ODDS_COLUMNS:
+        raise ValueError(f"out must have {TH_ODDS_COLUMNS} columns")
+    th_solver_seats(kinds, worlds, k, w)
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
+        if th_solver_odds_trial(&r, hand, upcard, seat, dealer, seed, start + i, k, w, pseed, &out[i, 0]) < 0:
+            failed = 1
+    if failed:
+        raise RuntimeError("pimc: a two-hand decision failed (a core bug)")
+
+
+cdef int th_solver_odds_trial(const THRules* r, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
+                              int64_t index, const int* kinds, const int* worlds, uint64_t pseed,
+                              int16_t* out) noexcept nogil:
+    cdef THHand h
+    cdef THView v
+    cdef int order[48]
+    cdef int hist[TH_HISTORY_CAP]
+    cdef Rng deal_rng
+    rng_seed_hand(&deal_rng, &h.rng, seed, <uint64_t>index)   # th_odds_deal, its order kept
+    th_odds_order(order, &deal_rng, hand, upcard, seat, dealer)
+    th_deal_order(&h, r, order, dealer)
+    if th_solver_play_out(&h, r, kinds, worlds, pm_base(pseed, seed, index), order, 0, hist, &v) < 0:
+        return -1
+    out[0] = h.meld[seat]
+    out[1] = h.meld[1 - seat]
+    out[2] = h.trick_points[seat]
+    out[3] = h.trick_points[1 - seat]
+    return 0
 
 
 cdef class TwoHandPinochleState(GameState):

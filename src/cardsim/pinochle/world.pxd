@@ -110,6 +110,13 @@ cdef inline int pin_world_prepare(PinHand* h, const void* r, const CPSteps* step
                                   DealPlan* plan) except -1:
     """What ``seat`` knows, as places, capacities, barred cards and checks, and the plan of
     the constrained deal for it (docs/actions.md, Resampling)."""
+    if pin_world_prepare_nogil(h, r, steps, seat, w, plan) != CD_OK:
+        raise RuntimeError("resample: the constraints admit no deal")
+    return 0
+
+cdef inline int pin_world_prepare_nogil(PinHand* h, const void* r, const CPSteps* steps, int seat, PinWorld* w,
+                                        DealPlan* plan) noexcept nogil:
+    """pin_world_prepare without the GIL: returns cd_prepare_masks' status (CD_OK: a plan)."""
     cdef int S = pin_seats(h), s, p, i, b = h.bidder, q = (h.bidder + 2) % PP_SEATS if h.bidder >= 0 else -1
     cdef const int* values = pin_meld_values(h, r)
     cdef bint team = False
@@ -171,9 +178,7 @@ cdef inline int pin_world_prepare(PinHand* h, const void* r, const CPSteps* step
                 w.meldknown[s] = w.fixed[s] | steps.played_by[s]
                 pin_meld_shown(h.meld_hand[s], h.trump, values, &w.want1[s], &w.want2[s])
                 w.barred[p] |= pin_meld_barred(w.meldknown[s], w.hidden & ~w.barred[p], h.trump, values)
-    if cd_prepare_masks(plan, w.hidden, w.barred, w.cap, w.n) != CD_OK:
-        raise RuntimeError("resample: the constraints admit no deal")
-    return 0
+    return cd_prepare_masks(plan, w.hidden, w.barred, w.cap, w.n)
 
 cdef inline bint pin_world_draw(const PinWorld* w, DealPlan* plan, Rng* rng, const PinHand* h, const void* r,
                                 const CPSteps* steps, int seat, PinHand* out, CPSteps* out_steps,
@@ -255,6 +260,54 @@ cdef inline list pin_world_resample(PinHand* h, const void* r, const CPSteps* st
         raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
     return [(pin_world_place(h, w.kind[p])[0] & ~w.known, dealt[p]) for p in range(w.n)]
 
+cdef inline int pin_pimc_totals(PinHand* h, const void* r, const CPSteps* steps, DealPlan* plan, int seat,
+                                int worlds, uint64_t seed, int side, bint oracle, int* acts,
+                                double* totals) noexcept nogil:
+    """The legal cards of ``seat`` (to act, in the card play) into ``acts`` (card actions) and, per
+    card, into ``totals`` the sum over ``worlds`` resamples of the trick points of the seats in
+    ``side`` (a mask) when everyone plays the heuristic after it; returns how many cards, -1 when
+    no world was found.  Cutthroat draws its worlds from one resample stream keyed by ``seed``;
+    partnership each world from its own, seeded from that stream (as resample(seat, rng_next)
+    draws it).  Each world's players draw from the resample stream.  ``oracle``: the one world
+    is ``h`` itself (every card seen; its players' stream seeded from ``seed``), ``worlds``
+    ignored: the play-out oracle of pinochle batches (cardsim.solver._pimc)."""
+    cdef PinWorld w
+    cdef Rng rng, world_rng
+    cdef Rng* draw_rng = &rng
+    cdef PinHand world, x
+    cdef CPSteps world_steps
+    cdef uint64_t dealt[CD_MAX_PLACES]
+    cdef int pol[PP_SEATS]
+    cdef int S = pin_seats(h), n, j, k, s
+    n = pin_cards_into(pin_legal(h, r), acts)
+    for s in range(S):
+        pol[s] = POLICY_HEURISTIC
+    for j in range(n):
+        totals[j] = 0.0
+    rng_seed(&rng, seed, RESAMPLE_STREAM)
+    if oracle:
+        worlds = 1
+    elif pin_world_prepare_nogil(h, r, steps, seat, &w, plan) != CD_OK:
+        return -1
+    for k in range(worlds):
+        world = h[0]
+        if not oracle:
+            world_steps = steps[0]
+            if PinHand is PPHand:
+                rng_seed(&world_rng, rng_next(&rng), RESAMPLE_STREAM)
+                draw_rng = &world_rng
+            if not pin_world_draw(&w, plan, draw_rng, h, r, steps, seat, &world, &world_steps, dealt):
+                return -1
+        rng_seed(&world.rng, rng_next(&rng), 0)
+        for j in range(n):
+            x = world
+            pin_play(&x, r, <int>lsb(pin_legal(&x, r) & pin_action_copies_bb(acts[j])))
+            pin_play_out(&x, r, pol)
+            for s in range(S):
+                if (side >> s) & 1:
+                    totals[j] += x.trick_points[s]
+    return n
+
 cdef inline tuple pin_pimc_playout(PinHand* h, const void* r, const CPSteps* steps, DealPlan* plan, int seat,
                                    int worlds, uint64_t seed, int side):
     """The legal cards of ``seat`` (to act, in the card play) and, per card, the mean over
@@ -263,44 +316,16 @@ cdef inline tuple pin_pimc_playout(PinHand* h, const void* r, const CPSteps* ste
     partnership each world from its own, seeded from that stream (as resample(seat,
     rng_next) draws it).  Each world's players draw from the resample stream."""
     cdef PinWorld w
-    cdef Rng rng, world_rng
-    cdef Rng* draw_rng = &rng
-    cdef PinHand world, x
-    cdef CPSteps world_steps
-    cdef uint64_t dealt[CD_MAX_PLACES]
     cdef int acts[PIN_CARD_ACTIONS]
     cdef double totals[PIN_CARD_ACTIONS]
-    cdef int pol[PP_SEATS]
-    cdef int S = pin_seats(h), n, j, k, s, ok = 1
+    cdef int n, j
     if h.phase != PH_PLAY or h.to_act != seat:
         raise ValueError("pimc_playout needs the card play and the seat to act")
     if worlds < 1:
         raise ValueError("worlds must be at least 1")
-    n = pin_cards_into(pin_legal(h, r), acts)
-    for s in range(S):
-        pol[s] = POLICY_HEURISTIC
-    for j in range(n):
-        totals[j] = 0.0
-    pin_world_prepare(h, r, steps, seat, &w, plan)
-    rng_seed(&rng, seed, RESAMPLE_STREAM)
+    pin_world_prepare(h, r, steps, seat, &w, plan)   # raises when the constraints admit no deal
     with nogil:
-        for k in range(worlds):
-            world = h[0]
-            world_steps = steps[0]
-            if PinHand is PPHand:
-                rng_seed(&world_rng, rng_next(&rng), RESAMPLE_STREAM)
-                draw_rng = &world_rng
-            if not pin_world_draw(&w, plan, draw_rng, h, r, steps, seat, &world, &world_steps, dealt):
-                ok = 0
-                break
-            rng_seed(&world.rng, rng_next(&rng), 0)
-            for j in range(n):
-                x = world
-                pin_play(&x, r, <int>lsb(pin_legal(&x, r) & pin_action_copies_bb(acts[j])))
-                pin_play_out(&x, r, pol)
-                for s in range(S):
-                    if (side >> s) & 1:
-                        totals[j] += x.trick_points[s]
-    if not ok:
+        n = pin_pimc_totals(h, r, steps, plan, seat, worlds, seed, side, False, acts, totals)
+    if n < 0:
         raise RuntimeError(f"resample: no deal showing the same meld in {PIN_RESAMPLE_TRIES} draws")
     return [acts[j] for j in range(n)], [totals[j] / worlds for j in range(n)]

@@ -58,9 +58,28 @@ from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
 from cardsim.spades.spades cimport sp_bid_tables, sp_gd_new, sp_hand_record, sp_rules_from
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
+from cardsim.solver.pimc_keys cimport pm_base, pm_key
+from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into
+from cardsim.pinochle.common cimport CPSteps, pin_bid_tables
+from cardsim.pinochle.bid_tables cimport PIN_TABLES
+from cardsim.pinochle.cutthroat_engine cimport (CP_SEATS, PH_DONE, PH_PLAY, CPHand, CPRules, cp_declare,
+                                                cp_new_hand)
+from cardsim.pinochle.cutthroat_players cimport (cp_best_trump_melds, cp_heuristic_card, cp_heuristic_discard_from,
+                                                 cp_policy_step)
+from cardsim.pinochle.cutthroat_odds cimport (ODDS_CHOSEN, ODDS_COLUMNS, ODDS_MELD, ODDS_PER_TRUMP, ODDS_TOTAL,
+                                              ODDS_TRICK_POINTS, cp_odds_deal)
+from cardsim.pinochle.partnership_engine cimport PP_SEATS, PPHand, PPRules, pp_declare, pp_new_hand
+from cardsim.pinochle.partnership_players cimport pp_best_trump, pp_heuristic_card, pp_policy_step
+from cardsim.pinochle.games_odds cimport pp_odds_deal
+from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_totals, pin_play
+from cardsim.pinochle.cutthroat cimport cp_hand_record, cp_rules_from
+from cardsim.pinochle.partnership cimport pp_hand_record, pp_rules_from
+from cardsim.pinochle.two_hand_engine cimport THHand, THRules
+from cardsim.pinochle.two_hand cimport th_solver_hand
 
 SP_TABLES = sp_bid_tables()  # the spades bid tables live in cardsim.spades.spades (spades/players.pxd)
 EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
+PIN_TABLES = pin_bid_tables()  # the pinochle players' learned bid tables live in cardsim.pinochle.common
 
 cdef enum:
     PM_RANDOM = POLICY_RANDOM
@@ -138,17 +157,6 @@ cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
         buckets = sc.gtt_buckets
     sc.sv.gtt_mask = buckets - 1
     memset(sc.sv.gtt, 0, <size_t>buckets * sizeof(SVGBucket))
-
-
-cdef inline uint64_t pm_base(uint64_t policy_seed, uint64_t seed, int64_t index) noexcept nogil:
-    """The key of one hand (trial) of a batch: the policy's seed and the hand's (seed, index)."""
-    return mix64(mix64(policy_seed + 0x2545F4914F6CDD1DULL) ^ mix64(seed + 0x632BE59BD9B4E019ULL)
-                 ^ (<uint64_t>index * GAMMA))
-
-
-cdef inline uint64_t pm_key(uint64_t base, int n_played, int seat) noexcept nogil:
-    """The key of one decision: the hand's key, the cards played so far and the seat."""
-    return mix64(mix64(base + 0x632BE59BD9B4E019ULL) ^ (<uint64_t>(n_played * 8 + seat) * GAMMA))
 
 
 cdef inline int pm_choose(const int64_t* total, const int* moves, const int* actions, int n,
@@ -923,6 +931,323 @@ cdef void pm_sp_odds_play(const SPRules* r, const SPHand* dealt, int seat, const
     out[SPO_PER_BID * n_codes] = chosen
 
 
+# -- pinochle (cutthroat, partnership): the core's own PIMC play-outs --------------------------
+# The step states' pimc_playout (pinochle/world.pxd, pin_pimc_totals) is the decision: worlds
+# drawn from what the seat has seen (its cards, the widow or passes it saw, the melds, the
+# plays and what they prove, noted in a CPSteps as the step state notes them), every legal
+# card played out by the heuristic for everyone in each world, the side's trick points summed.
+# ``oracle``: one play-out per card of the true deal (every card seen): a full-depth pinochle
+# solve costs seconds an early position (bench/bench_solver.py), too slow for batches.  Bids,
+# trump, the widow's discard and the passes are the heuristic's.
+
+cdef inline int pm_pin_side(const PinHand* h, int seat) noexcept nogil:
+    """The seats whose trick points ``seat`` counts: its partnership, or cutthroat's defenders
+    together against the bidder (cardsim.solver.positions.sides)."""
+    if PinHand is CPHand:
+        return (7 & ~(1 << h.bidder)) if seat != h.bidder else 1 << seat
+    else:
+        return (1 << seat) | (1 << ((seat + 2) % 4))
+
+
+cdef inline int pm_pin_heuristic(const PinHand* h, const void* r) noexcept nogil:
+    """The heuristic's card for the seat to act (on a copy: the tie-break)."""
+    cdef PinHand x = h[0]
+    if PinHand is CPHand:
+        return cp_heuristic_card(&x, <const CPRules*>r)
+    else:
+        return pp_heuristic_card(&x, <const PPRules*>r)
+
+
+cdef inline void pm_pin_policy_step(PinHand* h, const void* r, int policy) noexcept nogil:
+    if PinHand is CPHand:
+        cp_policy_step(h, <const CPRules*>r, policy)
+    else:
+        pp_policy_step(h, <const PPRules*>r, policy)
+
+
+cdef inline int pm_pin_must_beat(const PinHand* h, const void* r) noexcept nogil:
+    if PinHand is CPHand:
+        return (<const CPRules*>r).must_beat
+    else:
+        return (<const PPRules*>r).must_beat
+
+
+cdef inline int pm_pin_n_played(const PinHand* h) noexcept nogil:
+    """A decision's place in the card play (its key): 4 a trick, then the cards in the trick."""
+    return 4 * h.tricks_played + h.n_in_trick
+
+
+cdef int pm_pin_card(PinHand* h, const void* r, const CPSteps* steps, const PMSeat* ps, DealPlan* plan,
+                     uint64_t key) noexcept nogil:
+    """The card (a bit) the PIMC or oracle seat to act plays: the highest total of
+    pin_pimc_totals (keyed by ``key``); ties: the heuristic's card when tied, else the lowest
+    action, as cardsim.solver.players._pick chooses.  -1: no world found (cannot happen: the
+    true cards are one)."""
+    cdef int acts[PIN_CARD_ACTIONS]
+    cdef double totals[PIN_CARD_ACTIONS]
+    cdef int j, n, best = -1, preferred, heur
+    cdef uint64_t legal = pin_legal(h, r)
+    cdef double top
+    n = pin_cards_into(legal, acts)
+    if n == 1:
+        return <int>lsb(legal)
+    heur = pm_pin_heuristic(h, r)
+    n = pin_pimc_totals(h, r, steps, plan, h.to_act, ps.worlds, key, pm_pin_side(h, h.to_act),
+                        ps.kind == PM_ORACLE, acts, totals)
+    if n < 0:
+        return -1
+    preferred = pin_card_action(heur)
+    top = totals[0]
+    for j in range(1, n):
+        if totals[j] > top:
+            top = totals[j]
+    for j in range(n):
+        if totals[j] == top:
+            if acts[j] == preferred:
+                best = j
+                break
+            if best < 0:
+                best = j
+    return <int>lsb(legal & pin_action_copies_bb(acts[best]))
+
+
+cdef int pm_pin_play_out(PinHand* h, const void* r, CPSteps* steps, const int* pol, const PMSeat* ps,
+                         DealPlan* plan, uint64_t base) noexcept nogil:
+    """Finish the hand, each seat by its policy, noting what every card proves in ``steps`` (as
+    the step state notes it); -1 when a decision found no world."""
+    cdef int s, card
+    cdef PinHand before
+    while h.phase != PH_DONE:
+        s = h.to_act
+        if h.phase == PH_PLAY and pol[s] >= PM_PIMC:
+            card = pm_pin_card(h, r, steps, &ps[s], plan, pm_key(base, pm_pin_n_played(h), s))
+            if card < 0:
+                return -1
+            pin_note_play(steps, h, card, pm_pin_must_beat(h, r))
+            pin_play(h, r, card)
+        elif h.phase == PH_PLAY:
+            before = h[0]
+            pm_pin_policy_step(h, r, pol[s])
+            pin_note_play(steps, &before, <int>lsb(before.hand[s] & ~h.hand[s]), pm_pin_must_beat(h, r))
+        else:
+            pm_pin_policy_step(h, r, PM_RANDOM if pol[s] == PM_RANDOM else PM_HEURISTIC)
+    return 0
+
+
+cdef inline void pm_pin_steps_clear(CPSteps* steps) noexcept nogil:
+    memset(steps, 0, sizeof(CPSteps))
+    steps.trump = -1
+
+
+cdef int pm_pin_simulate_one(PinHand* h, const void* r, uint64_t seed, int64_t index, const int* pol,
+                             const PMSeat* ps, DealPlan* plan, uint64_t pseed, char* out) noexcept nogil:
+    """Hand ``index`` of the game's batch keyed by ``seed`` (its own deal) in ``h`` (the caller's,
+    one per thread), PIMC and oracle seats playing their cards; its record as the game's batch
+    writes it."""
+    cdef CPSteps steps
+    pm_pin_steps_clear(&steps)
+    if PinHand is CPHand:
+        cp_new_hand(h, <const CPRules*>r, seed, <uint64_t>index, <int>(index % CP_SEATS))
+    else:
+        pp_new_hand(h, seed, <uint64_t>index, <int>(index % PP_SEATS))
+    if pm_pin_play_out(h, r, &steps, pol, ps, plan, pm_base(pseed, seed, index)) < 0:
+        return -1
+    if PinHand is CPHand:
+        cp_hand_record(h, out)
+    else:
+        pp_hand_record(h, out)
+    return 0
+
+
+cdef int pm_cp_simulate_one(const CPRules* r, uint64_t seed, int64_t index, const int* pol, const PMSeat* ps,
+                            DealPlan* plan, uint64_t pseed, char* out) noexcept nogil:
+    cdef CPHand h
+    return pm_pin_simulate_one(&h, r, seed, index, pol, ps, plan, pseed, out)
+
+
+cdef int pm_pp_simulate_one(const PPRules* r, uint64_t seed, int64_t index, const int* pol, const PMSeat* ps,
+                            DealPlan* plan, uint64_t pseed, char* out) noexcept nogil:
+    cdef PPHand h
+    return pm_pin_simulate_one(&h, r, seed, index, pol, ps, plan, pseed, out)
+
+
+cdef void pm_cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
+                           const int* pol, const PMSeat* ps, DealPlan* plan, uint64_t pseed, int16_t* out,
+                           int* failed) noexcept nogil:
+    """cp_odds_trial (pinochle/cutthroat_odds.pxd) with PIMC and oracle seats: the same deal, every
+    trump by the heuristic's discard, the same columns."""
+    cdef CPHand dealt, h
+    cdef CPSteps steps
+    cdef int trump, counted
+    cdef int melds[4]
+    cdef int16_t* row
+    cdef uint64_t base = pm_base(pseed, seed, index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    cp_odds_deal(&dealt, r, hand, seat, dealer)
+    out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)
+    for trump in range(4):
+        h = dealt
+        cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
+                   False)
+        pm_pin_steps_clear(&steps)
+        if pm_pin_play_out(&h, r, &steps, pol, ps, plan, mix64(base + <uint64_t>trump)) < 0:
+            failed[0] = 1
+        if h.thrown_in:
+            counted = -1
+        elif h.trick_points[seat] >= r.save_meld_points:
+            counted = h.meld[seat]
+        else:
+            counted = h.dix_points[seat] if r.dix_always_counts else 0
+        row = out + ODDS_PER_TRUMP * trump
+        row[ODDS_MELD] = h.meld[seat]
+        row[ODDS_TRICK_POINTS] = h.trick_points[seat]
+        row[ODDS_TOTAL] = counted + h.trick_points[seat]
+
+
+cdef void pm_pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
+                           const int* pol, const PMSeat* ps, DealPlan* plan, uint64_t pseed, int16_t* out,
+                           int* failed) noexcept nogil:
+    """pp_odds_trial (pinochle/games_odds.pxd) with PIMC and oracle seats: the same deal and columns."""
+    cdef PPHand dealt, h
+    cdef CPSteps steps
+    cdef int trump, value, team = seat & 1, counted
+    cdef int16_t* row
+    cdef uint64_t base = pm_base(pseed, seed, index)
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    pp_odds_deal(&dealt, hand, seat, dealer)
+    out[ODDS_CHOSEN] = pp_best_trump(dealt.hand[seat], r, &value)
+    for trump in range(4):
+        h = dealt
+        pp_declare(&h, r, trump)
+        pm_pin_steps_clear(&steps)
+        if pm_pin_play_out(&h, r, &steps, pol, ps, plan, mix64(base + <uint64_t>trump)) < 0:
+            failed[0] = 1
+        counted = h.team_meld[team] if h.team_trick_points[team] >= r.save_meld_points else 0
+        row = out + ODDS_PER_TRUMP * trump
+        row[ODDS_MELD] = h.team_meld[team]
+        row[ODDS_TRICK_POINTS] = h.team_trick_points[team]
+        row[ODDS_TOTAL] = counted + h.team_trick_points[team]
+
+
+cdef DealPlan* pm_plans(int threads) except NULL:
+    """One constrained-deal plan per thread (~512 KiB each)."""
+    cdef DealPlan* plans = <DealPlan*>malloc(<size_t>max(1, threads) * sizeof(DealPlan))
+    if plans == NULL:
+        raise MemoryError()
+    return plans
+
+
+def simulate_pinochle_pimc(game, rules, uint64_t seed, int64_t start, records, policy_seats, int threads=1):
+    """Hands ``start .. start+len(records)-1`` of the cutthroat or partnership pinochle batch keyed
+    by ``seed`` into ``records`` (the game's record dtype), seats by ``policy_seats`` (see
+    pm_seats; oracle: play-outs of the true deal).  Hand i depends only on (seed, i) and the
+    policies: the same for any ``threads``.  The GIL is released."""
+    from cardsim.pinochle.cutthroat import CP_RECORD_DTYPE
+    from cardsim.pinochle.partnership import PP_RECORD_DTYPE
+    cdef CPRules cr
+    cdef PPRules pr
+    cdef int cutthroat = game == "cutthroat-pinochle", seats = 3 if cutthroat else 4
+    cdef int pol[PP_SEATS]
+    cdef PMSeat ps[PP_SEATS]
+    cdef Py_ssize_t i, n = len(records)
+    cdef int nt = max(1, threads), failed = 0
+    if not cutthroat and game != "partnership-pinochle":
+        raise ValueError(f"no pinochle PIMC batch for {game}")
+    if records.dtype != (CP_RECORD_DTYPE if cutthroat else PP_RECORD_DTYPE):
+        raise ValueError(f"records must have the {game} record dtype")
+    if cutthroat:
+        cr = cp_rules_from(rules)
+    else:
+        pr = pp_rules_from(rules)
+    pm_seats(policy_seats, pol, ps, seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef char* out = <char*>&raw[0]
+    cdef size_t size = records.itemsize
+    cdef DealPlan* plans = pm_plans(nt)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            if cutthroat:
+                if pm_cp_simulate_one(&cr, seed, start + i, pol, ps, &plans[threadid()], pseed, out + i * size) < 0:
+                    failed = 1
+            else:
+                if pm_pp_simulate_one(&pr, seed, start + i, pol, ps, &plans[threadid()], pseed, out + i * size) < 0:
+                    failed = 1
+    finally:
+        free(plans)
+    if failed:
+        raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
+
+
+def pinochle_odds_pimc(game, rules, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t start,
+                       int16_t[:, ::1] out, policy_seats, int threads=1):
+    """cutthroat_pinochle_odds / partnership_pinochle_odds with PIMC and oracle seats: the same
+    deals and columns; each trump's play-out keyed by the trial and the suit."""
+    cdef CPRules cr
+    cdef PPRules pr
+    cdef int cutthroat = game == "cutthroat-pinochle", seats = 3 if cutthroat else 4
+    cdef int pol[PP_SEATS]
+    cdef PMSeat ps[PP_SEATS]
+    cdef Py_ssize_t i, n = out.shape[0]
+    cdef int nt = max(1, threads), failed = 0
+    if not cutthroat and game != "partnership-pinochle":
+        raise ValueError(f"no pinochle PIMC odds for {game}")
+    if out.shape[1] != ODDS_COLUMNS:
+        raise ValueError(f"out must have {ODDS_COLUMNS} columns")
+    if cutthroat:
+        cr = cp_rules_from(rules)
+    else:
+        pr = pp_rules_from(rules)
+    pm_seats(policy_seats, pol, ps, seats)
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef DealPlan* plans = pm_plans(nt)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            if cutthroat:
+                pm_cp_odds_trial(&cr, hand, seat, dealer, seed, start + i, pol, ps, &plans[threadid()], pseed,
+                                 &out[i, 0], &failed)
+            else:
+                pm_pp_odds_trial(&pr, hand, seat, dealer, seed, start + i, pol, ps, &plans[threadid()], pseed,
+                                 &out[i, 0], &failed)
+    finally:
+        free(plans)
+    if failed:
+        raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
+
+
+def pinochle_decision(GameState state, policy_seat, uint64_t key):
+    """The card action the PIMC or oracle seat to act in ``state`` (a cutthroat or partnership
+    pinochle step state in its card play) plays with decision key ``key``: the card a batch
+    plays there (pm_pin_card), for replays of batch hands through the step API."""
+    cdef PMSeat ps
+    cdef int pol[1]
+    cdef int card
+    cdef DealPlan* plan
+    pm_seats([policy_seat], pol, &ps, 1)
+    if ps.kind < PM_PIMC:
+        raise ValueError("pinochle_decision is for pimc and oracle")
+    game = state.rules.game
+    cdef int cutthroat = game == "cutthroat-pinochle"
+    if not cutthroat and game != "partnership-pinochle":
+        raise ValueError(f"pinochle_decision is for cutthroat and partnership pinochle, not {game}")
+    if ((<CPHand*>state.structs[0]).phase if cutthroat else (<PPHand*>state.structs[0]).phase) != PH_PLAY:
+        raise ValueError("the hand is not in its card play")
+    plan = pm_plans(1)
+    try:
+        with nogil:
+            if cutthroat:
+                card = pm_pin_card(<CPHand*>state.structs[0], state.structs[1], <const CPSteps*>state.structs[2],
+                                   &ps, plan, key)
+            else:
+                card = pm_pin_card(<PPHand*>state.structs[0], state.structs[1], <const CPSteps*>state.structs[2],
+                                   &ps, plan, key)
+    finally:
+        free(plan)
+    if card < 0:
+        raise RuntimeError("pimc: no world consistent with the seat's view")
+    return pin_card_action(card)
+
+
 # -- the Python face --------------------------------------------------------------------------
 
 KINDS = {"random": PM_RANDOM, "heuristic": PM_HEURISTIC, "pimc": PM_PIMC, "oracle": PM_ORACLE}
@@ -1061,6 +1386,35 @@ cdef void pm_gd_play(void* hand, const void* rules, const int* policies) noexcep
     run.k += 1
 
 
+cdef void pm_gd_play_cp(void* hand, const void* rules, const int* policies) noexcept nogil:
+    """pm_gd_play for cutthroat pinochle games (pm_pin_play_out; a failed decision leaves the
+    hand as it is, which cannot happen: the true cards are a world)."""
+    cdef PMGameRun* run = <PMGameRun*><void*>policies
+    cdef CPSteps steps
+    pm_pin_steps_clear(&steps)
+    pm_pin_play_out(<CPHand*>hand, rules, &steps, run.pol, run.ps, run.sc.plan,
+                    pm_base(run.pseed, run.seed, <int64_t>gd_hand_stream(run.stream, run.k)))
+    run.k += 1
+
+
+cdef void pm_gd_play_pp(void* hand, const void* rules, const int* policies) noexcept nogil:
+    cdef PMGameRun* run = <PMGameRun*><void*>policies
+    cdef CPSteps steps
+    pm_pin_steps_clear(&steps)
+    pm_pin_play_out(<PPHand*>hand, rules, &steps, run.pol, run.ps, run.sc.plan,
+                    pm_base(run.pseed, run.seed, <int64_t>gd_hand_stream(run.stream, run.k)))
+    run.k += 1
+
+
+cdef void pm_gd_play_th(void* hand, const void* rules, const int* policies) noexcept nogil:
+    cdef PMGameRun* run = <PMGameRun*><void*>policies
+    cdef int worlds[2]
+    worlds[0], worlds[1] = run.ps[0].worlds, run.ps[1].worlds
+    th_solver_hand(<THHand*>hand, <const THRules*>rules, run.pol, worlds,
+                   pm_base(run.pseed, run.seed, <int64_t>gd_hand_stream(run.stream, run.k)))
+    run.k += 1
+
+
 cdef void pm_game_one(const GDGame* g, const void* rules, PMGameRun* run, int64_t index, int dealer, char* record,
                       int32_t* points, int32_t* scores, int8_t* dealers, int64_t max_rows) noexcept nogil:
     """Game ``index`` of the batch as cardsim._games plays it (its _game_one), PIMC seats playing
@@ -1094,25 +1448,34 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
     cdef const void* rules = kind.rules
     cdef PMGameRun* runs
     cdef PMScratch* sc
+    cdef int tt_bits = 5
+    g.play_out = pm_gd_play
     if kind.name in ("euchre", "cutthroat-euchre"):
         pg = &PM_EUCHRE
     elif kind.name in ("spades", "cutthroat-spades"):
         pg = &PM_SPADES
+    elif kind.name == "cutthroat-pinochle":
+        pg, g.play_out = NULL, pm_gd_play_cp
+    elif kind.name == "partnership-pinochle":
+        pg, g.play_out = NULL, pm_gd_play_pp
+    elif kind.name == "two-hand-pinochle":
+        pg, g.play_out = NULL, pm_gd_play_th
     else:
         raise ValueError(f"no PIMC in the core for {kind.name} games")
+    if pg != NULL:
+        tt_bits = pg.tt_bits
     if records.dtype != kind.record_dtype:
         raise ValueError(f"records must have the {kind.name} game record dtype")
     if dealer >= g.seats:
         raise ValueError(f"dealer {dealer} is out of range: seats are 0..{g.seats - 1}")
     pm_seats(policy_seats, pol, ps, g.seats)
-    g.play_out = pm_gd_play
     cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
     cdef char* out = <char*>&raw[0]
     runs = <PMGameRun*>calloc(nt, sizeof(PMGameRun))
     if runs == NULL:
         raise MemoryError()
     try:
-        sc = pm_scratches(nt, pg.tt_bits, ps, g.seats)
+        sc = pm_scratches(nt, tt_bits, ps, g.seats)
     except MemoryError:
         free(runs)
         raise

@@ -66,7 +66,11 @@ class SolverPolicy:
 
 
 #: the games whose core batches and bid odds play pimc and oracle (cardsim.solver._pimc)
-BATCH_GAMES = ("euchre", "cutthroat-euchre", "spades", "cutthroat-spades")
+BATCH_GAMES = ("euchre", "cutthroat-euchre", "spades", "cutthroat-spades", "cutthroat-pinochle",
+               "partnership-pinochle", "two-hand-pinochle")
+#: the pinochle games among them: PIMC by heuristic play-outs only, the oracle by one heuristic
+#: play-out of the true deal per card (a full-depth pinochle solve takes seconds an early position)
+PINOCHLE_BATCH_GAMES = ("cutthroat-pinochle", "partnership-pinochle", "two-hand-pinochle")
 POLICY_HELP = "heuristic, random, oracle, oracle(tricks=N) or pimc(worlds=N,eval=solve|playout,seed=S)"
 
 
@@ -152,6 +156,12 @@ def check_batch_policies(game: str, policy: str | Sequence[str],
                                    f"score play-outs); {game} bids by the heuristic and counts tricks")
             if sp.value == "score" and sp.eval != "playout":
                 raise CardsimError("pimc value=score needs eval=playout (the solver counts tricks)")
+            if game in PINOCHLE_BATCH_GAMES and sp.kind == "pimc" and sp.eval != "playout":
+                raise CardsimError(f"{game} batches and bid odds play pimc with eval=playout (heuristic play-outs; "
+                                   f"a full-depth pinochle solve takes seconds a decision), not eval={sp.eval}")
+            if game in PINOCHLE_BATCH_GAMES and sp.tricks:
+                raise CardsimError(f"oracle(tricks=N) is not available for {game} batches: its oracle values each "
+                                   f"card by a heuristic play-out of the true deal (use oracle)")
             names.append(sp.name)
             spec.append((sp.kind, sp.worlds, sp.eval, sp.seed, sp.bids, sp.value, sp.tricks))
         elif p in POLICIES:
@@ -163,11 +173,8 @@ def check_batch_policies(game: str, policy: str | Sequence[str],
         return names, None
     if game not in BATCH_GAMES:
         solver = next(n for n in names if n not in POLICIES)
-        hand_by_hand = ("; pinochle's play hand by hand: cardsim.solver.players.simulate, or cardsim simulate "
-                        "--policy-seats" if "pinochle" in game else "")
         raise CardsimError(f"{solver} is not available for {game}: the core plays pimc and oracle in "
-                           f"{', '.join(BATCH_GAMES)} batches and bid odds (here: heuristic or random"
-                           f"{hand_by_hand})")
+                           f"{', '.join(BATCH_GAMES)} batches and bid odds (here: heuristic or random)")
     return names, spec
 
 
@@ -296,7 +303,7 @@ def act(hand: Any, policy: str | SolverPolicy) -> None:
     """One decision of the seat to act: the solver player's card in the card play (two-hand
     PIMC play-outs: every decision of both phases, the meld ones included), the heuristic's
     choice otherwise."""
-    p = parse_policy(policy) if isinstance(policy, str) else policy
+    p = parse_policy(policy, hand.rules.game) if isinstance(policy, str) else policy
     two_hand_pimc = p.kind == "pimc" and p.eval == "playout" and hand.rules.game == "two-hand-pinochle"
     if hand._state.phase != "play" and not two_hand_pimc:
         hand.step("heuristic")
@@ -308,10 +315,12 @@ def core_action(hand: Any, p: SolverPolicy) -> int:
     """The solver player's card, by the core (cardsim.solver._pimc.pimc_decision: the same card as
     oracle_action / pimc_action, from the same worlds, without a Python call per world) in euchre
     and spades; by the Python players elsewhere."""
-    if p.tricks and hand.rules.game not in BATCH_GAMES:
-        raise CardsimError(f"oracle(tricks=N) plays in {', '.join(BATCH_GAMES)} (the core's oracle); "
+    if p.tricks and (hand.rules.game not in BATCH_GAMES or hand.rules.game in PINOCHLE_BATCH_GAMES):
+        solved = [g for g in BATCH_GAMES if g not in PINOCHLE_BATCH_GAMES]
+        raise CardsimError(f"oracle(tricks=N) plays in {', '.join(solved)} (the core's oracle); "
                            f"{hand.rules.game} has the full-depth oracle")
-    if hand.rules.game not in BATCH_GAMES or p.value != "tricks" or p.bids != "heuristic":
+    if hand.rules.game not in BATCH_GAMES or hand.rules.game in PINOCHLE_BATCH_GAMES or p.value != "tricks" \
+            or p.bids != "heuristic":
         return oracle_action(hand) if p.kind == "oracle" else pimc_action(hand, p)
     from ._pimc import pimc_decision
     key = _world_key(hand, hand.to_act, p.seed) if p.kind == "pimc" else 0
@@ -319,10 +328,10 @@ def core_action(hand: Any, p: SolverPolicy) -> int:
 
 
 def play_hand(hand: Any, policies: Sequence[str]) -> Any:
-    """Play ``hand`` to the end, each seat by its policy (core names or solver players)."""
-    # two-hand: pimc's default evaluation is its game's (play-outs, every decision of the card play)
-    game = hand.rules.game if hand.rules.game == "two-hand-pinochle" else None
-    parsed: list[Any] = [parse_policy(p, game) if is_solver_policy(p) else p for p in policies]
+    """Play ``hand`` to the end, each seat by its policy (core names or solver players); pimc's
+    evaluation when the policy names none is its game's (default_eval: the solver in euchre,
+    play-outs elsewhere)."""
+    parsed: list[Any] = [parse_policy(p, hand.rules.game) if is_solver_policy(p) else p for p in policies]
     while hand.to_act is not None:
         p = parsed[hand.to_act]
         if isinstance(p, SolverPolicy):
