@@ -190,6 +190,10 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
 # * nil: a second weighted sum of the same features, the log-odds that nil's expected score
 #   (P(nil makes) x 200 - 100) beats the table bid's, a logistic regression with each hand
 #   weighted by the points the choice is worth there; nil when it is positive;
+# * the offsets: per class of spade length by top spades (sp_count_class), a number added to the
+#   count before the cuts, the one of the best total expected score on that class's hands (the
+#   cuts read one count for every hand, and in cutthroat's 17 cards the best bid of a count
+#   depends on how its tricks come: long spades run, side honours fall to ruffs);
 # * moon from a learned count (an offset from 100 x moon_tricks); blind nil and blind 6 (where legal) when the seat is at least
 #   a learned margin behind the leader: the margin from which blind bids beat looking in the
 #   blind bid odds, or never (SP_NEVER).
@@ -204,6 +208,9 @@ cdef enum:
     SP_NEVER = 1 << 30
     SP_NF = 24                  # features (sp_features)
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
+    SP_OFF_LEN = 8              # the offsets' classes: spades held (0 .. 7, 7 and more) ...
+    SP_OFF_TOP = 4              # ... by top spades (0 .. 3, 3 and more)
+    SP_OFF_CLASSES = 32         # SP_OFF_LEN x SP_OFF_TOP
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -219,6 +226,7 @@ cdef extern from *:
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
+        int offset[2][32];      /* [..][SP_OFF_CLASSES]: added to the count before the cuts, by class */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -230,6 +238,7 @@ cdef extern from *:
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
+        int offset[SP_BID_SHAPES][SP_OFF_CLASSES]
     SPBidTables* SP_TABLES
 
 cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
@@ -336,6 +345,20 @@ cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
         n += 1
     return n
 
+cdef inline int sp_count_class(const int* f) noexcept nogil:
+    """The offsets' class of a hand by its features: spades held (f[1], 7 and more alike) by
+    top spades (f[2], 3 and more alike)."""
+    return (f[1] if f[1] < SP_OFF_LEN else SP_OFF_LEN - 1) * SP_OFF_TOP + (f[2] if f[2] < SP_OFF_TOP else SP_OFF_TOP - 1)
+
+cdef inline int sp_offset_count(int est, const int* f, const SPRules* r) noexcept nogil:
+    """The count the cuts read: the learned count plus its class's offset (the table's
+    non-linear part: the linear count misjudges some spade holdings by a trick or more); no
+    table: the count itself."""
+    cdef int shape = sp_bid_shape(r)
+    if shape < 0:
+        return est
+    return est + SP_TABLES.offset[shape][sp_count_class(f)]
+
 cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
     """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
     cdef int shape = sp_bid_shape(r)
@@ -376,7 +399,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
         return sp_code(SP_BID_MOON, r.moon_tricks)
     if r.allow_nil and not partner_nil and sp_wants_nil(h.hand[s], f, r):
         return sp_code(SP_BID_NIL, 0)
-    b = sp_count_bid(est, r)
+    b = sp_count_bid(sp_offset_count(est, f, r), r)
     if b < 1:
         b = 1
     if b > held:
