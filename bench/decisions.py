@@ -2,7 +2,7 @@
 
     python bench/decisions.py [--hands 200] [--trials 3000] [--seed 11] [--games g1,g2] [--threads T] [--json FILE]
                               [--rates N]   # euchre games: score outcomes by seat from N heuristic hands
-                              [--euchre-kinds bids,alone,defend]
+                              [--euchre-kinds bids,alone,defend] [--euchre-yardstick plain|conditioned|both]
 
 For each game and decision kind, a fixed, seeded set of hands (``Game(g).deal(seed)`` for
 seeds ``seed*100000 + i``, one seat's cards): the heuristic's choice with those cards,
@@ -33,7 +33,12 @@ Decision kinds:
   seat ``i % seats``, and **round 2** (name a suit or pass, alone or not) with everybody
   having passed round 1; the heuristic's action is read by stepping it in a hand with those
   cards (its choice depends only on its cards, the upcard and the seats), the
-  recommendation is the action of the highest expected net points.  **alone (all)** reports
+  recommendation is the action of the highest expected net points.  ``--euchre-yardstick
+  conditioned`` (or ``both``) adds **round 1 cond**: the same round-1 hands and heuristic
+  choices, judged against bid odds conditioned on the passes the seat saw before its turn
+  (``bid_odds(auction=["pass"] * k)``, k seats before it: only deals in which the heuristic
+  players there pass), the odds the shipped round-1 table was fitted to; plain odds deal
+  the other seats hands they would have ordered up with.  **alone (all)** reports
   the hands of that set where either the heuristic or the recommendation goes alone (round 1
   and 2; few: about 35 of 200).  **alone**: its own seeded set of ``--hands`` strong trump
   holdings, where going alone is a real question (``euchre_alone``: a bower, two trumps or
@@ -232,31 +237,69 @@ def euchre_choice(game: Game, seed: int, seat: int, dealer: int, rnd: int) -> tu
     return trump, hand.action_to_string(hand.history[n]) == "alone"
 
 
-def euchre_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
-    kinds: dict[str, list[dict[str, Any]]] = {"round 1": [], "round 2": [], "alone (all)": []}
+def _euchre_entry(rows: list[dict[str, Any]], trump: str | None, alone: bool | None,
+                  **where: Any) -> dict[str, Any] | None:
+    """The heuristic's (trump, alone) judged against the odds' ``rows`` of one round: the
+    recommendation is the row of the highest expected net; None when the table has no row for
+    the heuristic's action."""
+    best = max(rows, key=lambda r: r["expected_net"])
+    if trump is None:
+        mine = next((r for r in rows if r["trump"] is None), None)
+    else:
+        mine = next((r for r in rows if r["trump"] == trump and bool(r["alone"]) == alone), None)
+    if mine is None:
+        return None
+    return {**where, "heuristic": mine["action"], "recommended": best["action"], "agree": mine is best,
+            "lost": best["expected_net"] - mine["expected_net"], "alone_involved": bool(mine["alone"]) or
+            bool(best["alone"])}
+
+
+def euchre_decisions(game: Game, seeds: list[int], trials: int, threads: int,
+                     yardstick: str = "plain") -> dict[str, list[dict[str, Any]]]:
+    """Round 1, round 2 and alone (all) (see the module docstring).  ``yardstick``: "plain" judges
+    round 1 against odds that know nothing of the passes before the seat; "conditioned" against
+    odds conditioned on them (``bid_odds(auction=["pass"] * pos)``, pos the seats before it from
+    the dealer's left: the deals in which the heuristic players at those seats pass), kind
+    "round 1 cond"; "both" reports both (the same hands and seeds: the heuristic's choice is
+    the same, only the yardstick moves)."""
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    if yardstick in ("plain", "both"):
+        kinds.update({"round 1": [], "round 2": [], "alone (all)": []})
+    if yardstick in ("conditioned", "both"):
+        kinds["round 1 cond"] = []
     for i, s in enumerate(seeds):
         deal = game.deal(seed=s)
         seats = len(deal.hands)
         seat, dealer = i % seats, (i // seats) % seats
         cards, upcard = str(game.deal(seed=s, dealer=dealer).hands[seat]), str(game.deal(seed=s, dealer=dealer).upcard)
-        odds = bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer, trials=trials, seed=s, threads=threads)
+        pos = (seat - dealer - 1) % seats
+        where = {"seed": s, "cards": cards, "upcard": upcard, "seat": seat, "dealer": dealer}
+        odds = None
+        if "round 1" in kinds or pos == 0:
+            odds = bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer, trials=trials, seed=s,
+                            threads=threads)
+        if "round 1 cond" in kinds:
+            trump, alone = euchre_choice(game, s, seat, dealer, 1)
+            cond = odds if pos == 0 else bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer,
+                                                  trials=trials, seed=s, threads=threads, auction=["pass"] * pos)
+            assert cond is not None
+            entry = _euchre_entry([r for r in cond.rows if r["round"] == 1], trump, alone, **where, round=1,
+                                  passes=pos)
+            if entry is not None:
+                kinds["round 1 cond"].append(entry)
+        if "round 1" not in kinds:
+            continue
+        assert odds is not None
         for rnd in (1, 2):
             rows = [r for r in odds.rows if r["round"] == rnd]
             if not rows:
                 continue
-            best = max(rows, key=lambda r: r["expected_net"])
             trump, alone = euchre_choice(game, s, seat, dealer, rnd)
-            if trump is None:
-                mine = next((r for r in rows if r["trump"] is None), None)
-            else:
-                mine = next((r for r in rows if r["trump"] == trump and bool(r["alone"]) == alone), None)
-            if mine is None:
+            entry = _euchre_entry(rows, trump, alone, **where, round=rnd)
+            if entry is None:
                 continue
-            entry = {"seed": s, "cards": cards, "upcard": upcard, "seat": seat, "dealer": dealer, "round": rnd,
-                     "heuristic": mine["action"], "recommended": best["action"], "agree": mine is best,
-                     "lost": best["expected_net"] - mine["expected_net"]}
             kinds[f"round {rnd}"].append(entry)
-            if bool(mine["alone"]) or bool(best["alone"]):
+            if entry["alone_involved"]:
                 kinds["alone (all)"].append(entry)
     return kinds
 
@@ -563,6 +606,9 @@ def main() -> None:
     parser.add_argument("--json", default=None, help="write every hand's figures to this file")
     parser.add_argument("--euchre-kinds", default="bids,alone,defend",
                         help="euchre games: which decision sets (bids: round 1, round 2 and alone (all))")
+    parser.add_argument("--euchre-yardstick", choices=("plain", "conditioned", "both"), default="plain",
+                        help="euchre games: judge round 1 against odds that ignore the passes before the seat "
+                             "(plain), odds conditioned on them (kind 'round 1 cond'), or both")
     parser.add_argument("--rates", type=int, default=0, metavar="N",
                         help="euchre games: also print the score outcomes by seat from N heuristic hands")
     args = parser.parse_args()
@@ -577,7 +623,8 @@ def main() -> None:
             kinds.update(spades_blind(game, seeds, args.trials, args.threads))
         elif "euchre" in name:
             only = set(args.euchre_kinds.split(","))
-            kinds = euchre_decisions(game, seeds, args.trials, args.threads) if "bids" in only else {}
+            kinds = euchre_decisions(game, seeds, args.trials, args.threads, args.euchre_yardstick) \
+                if "bids" in only else {}
             if "alone" in only:
                 kinds.update(euchre_alone(game, args.seed, args.hands, args.trials, args.threads))
             if "defend" in only:
