@@ -12,7 +12,11 @@ hands per second, the median of R repeats, both per CPU second of the process th
 cardsim / OpenSpiel for euchre and spades (the issue's target: at least 2x).  The other
 cardsim games on the contract are timed too, for information.  Then ``clone()`` and
 ``pickle`` round trips per second of a mid-hand state (half-way through a seeded random
-playthrough), for both libraries.
+playthrough), for both libraries, each the median of R repeats, interleaved: cardsim's hand
+(``pickle.dumps(hand)``) and, for scale, its bare core state (``hand._state``: the struct bytes
+alone, no ``to_dict()``; "state rt/s").  ``--baseline SRC`` times the copies of another cardsim
+tree too (its ``src`` folder, built in place: say the previous main) in a subprocess, beside
+this one's ("base hand rt/s"), interleaved with the others.
 
 OpenSpiel (``pip install open-spiel``) is a bench-only dependency and may live in another
 interpreter: ``--openspiel-python PATH`` runs that half in a subprocess of PATH (this same
@@ -133,11 +137,11 @@ def openspiel_worker() -> None:
 
 
 class OpenSpielProcess:
-    """The parent's handle on the worker subprocess."""
+    """The parent's handle on a worker subprocess (OpenSpiel's, or a baseline cardsim's)."""
 
-    def __init__(self, python: str) -> None:
-        self.proc = subprocess.Popen([python, __file__, "--openspiel-worker"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
+    def __init__(self, python: str, mode: str = "--openspiel-worker", env: dict[str, str] | None = None) -> None:
+        self.proc = subprocess.Popen([python, __file__, mode], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=env)
         hello = self._read()
         if not hello.get("ready"):
             self.close()
@@ -192,6 +196,7 @@ def cardsim_mid_hand(game: Any) -> Any:
 
 def cardsim_copies(game: Any, n: int) -> dict[str, dict[str, float]]:
     hand = cardsim_mid_hand(game)
+    state = hand._state
 
     def clones() -> int:
         for _ in range(n):
@@ -203,8 +208,27 @@ def cardsim_copies(game: Any, n: int) -> dict[str, dict[str, float]]:
             pickle.loads(pickle.dumps(hand))
         return n
 
+    def state_pickles() -> int:
+        for _ in range(n):
+            pickle.loads(pickle.dumps(state))
+        return n
+
     assert pickle.loads(pickle.dumps(hand)).history == hand.history
-    return {"clone": timed(clones), "pickle": timed(pickles)}
+    return {"clone": timed(clones), "pickle": timed(pickles), "state": timed(state_pickles)}
+
+
+def cardsim_worker() -> None:
+    """Worker mode for --baseline: the copies of the cardsim on this process's path, one JSON
+    request per stdin line, one JSON answer per stdout line."""
+    import cardsim
+    from cardsim import Game
+    print(json.dumps({"ready": True, "version": getattr(cardsim, "__version__", "?"),
+                      "python": sys.version.split()[0]}), flush=True)
+    games: dict[str, Any] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        game = games.setdefault(request["game"], Game(request["game"]))
+        print(json.dumps(cardsim_copies(game, request["n"])), flush=True)
 
 
 def on_contract(game: Any) -> bool:
@@ -230,10 +254,16 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=20000, help="clone() calls and pickle round trips timed")
     parser.add_argument("--openspiel-python", metavar="PATH",
                         help="an interpreter that can import pyspiel (pip install open-spiel)")
+    parser.add_argument("--baseline", metavar="SRC",
+                        help="another cardsim's src folder (built in place) whose copies are timed beside")
     parser.add_argument("--openspiel-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--cardsim-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.openspiel_worker:
         openspiel_worker()
+        return
+    if args.cardsim_worker:
+        cardsim_worker()
         return
 
     import cardsim
@@ -289,15 +319,37 @@ def main() -> None:
     if verdicts:
         print("\n" + "\n".join(verdicts))
 
-    print(f"\nmid-hand copies (half-way through a seeded random playthrough), {args.copies:,} each, per CPU second")
-    print(f"{'game':<22}{'cardsim clone/s':>18}{'pickle rt/s':>16}{'OpenSpiel clone/s':>20}{'pickle rt/s':>16}")
+    baseline: OpenSpielProcess | None = None
+    if args.baseline is not None:
+        import os
+        env = {**os.environ, "PYTHONPATH": os.path.abspath(args.baseline)}
+        baseline = OpenSpielProcess(sys.executable, "--cardsim-worker", env)
+        print(f"\nbaseline: cardsim {baseline.version} from {args.baseline}")
+    print(f"\nmid-hand copies (half-way through a seeded random playthrough), {args.copies:,} each, "
+          f"median of {args.repeats} repeats, interleaved, per CPU second")
+    print(f"{'game':<22}{'clone/s':>11}{'hand rt/s':>11}{'state rt/s':>12}"
+          + (f"{'base hand rt/s':>16}" if baseline else "")
+          + (f"{'OpenSpiel clone/s':>19}{'rt/s':>9}" if spiel is not None else ""))
     for name, game in games.items():
-        mine = cardsim_copies(game, args.copies)
-        line = f"{name:<22}{rates([mine['clone']])[0]:>18,.0f}{rates([mine['pickle']])[0]:>16,.0f}"
-        if spiel is not None and name in COMPARED:
-            other = spiel.ask(op="copies", game=name, n=args.copies)
-            line += f"{rates([other['clone']])[0]:>20,.0f}{rates([other['pickle']])[0]:>16,.0f}"
+        mine, base, other = [], [], []
+        for _ in range(args.repeats):
+            mine.append(cardsim_copies(game, args.copies))
+            if baseline is not None:
+                base.append(baseline.ask(game=name, n=args.copies))
+            if spiel is not None and name in COMPARED:
+                other.append(spiel.ask(op="copies", game=name, n=args.copies))
+
+        def rate(runs: list[dict[str, Any]], key: str) -> float:
+            return rates([r[key] for r in runs])[0]
+
+        line = f"{name:<22}{rate(mine, 'clone'):>11,.0f}{rate(mine, 'pickle'):>11,.0f}{rate(mine, 'state'):>12,.0f}"
+        if baseline is not None:
+            line += f"{rate(base, 'pickle'):>16,.0f}"
+        if other:
+            line += f"{rate(other, 'clone'):>19,.0f}{rate(other, 'pickle'):>9,.0f}"
         print(line)
+    if baseline is not None:
+        baseline.close()
     if spiel is not None:
         spiel.close()
 
