@@ -14,7 +14,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
+from cardsim._rng cimport Rng, mix64, mul_hi_lo, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -680,34 +680,55 @@ cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
 
     The hot loop of a random batch: the same cards, the same draws from the stream
     in the same order as cp_play one card at a time, with the trick kept in
-    registers.  It skips only void_mask, which random players never read.
+    registers.  It skips only void_mask, which random players never read.  The stream
+    is kept in locals too: rng_below_trick draws at each trick's first pick, and every
+    trick here starts with a pick (no pick was made for a trick not yet begun), so the
+    lead draws the trick's 64-bit value and the three picks are its mul_hi_lo digits.
     """
     cdef uint64_t hands[CP_SEATS]
-    cdef uint64_t legal, trick_bb
+    cdef uint64_t legal, trick_bb, won0 = h.won[0], won1 = h.won[1], won2 = h.won[2], played = h.played
+    cdef uint64_t state = h.rng.state, frac = h.rng.tfrac
     cdef int leader = h.leader, seat, i, card, best, best_i, led, trump = h.trump, must_beat = r.must_beat
+    cdef int tricks = h.tricks_played, hand_size = r.hand_size, trick_drawn = h.rng.trick
     for i in range(CP_SEATS):
         hands[i] = h.hand[i]
-    while h.tricks_played < r.hand_size:
+    while tricks < hand_size:
         seat = leader
         legal = distinct_cards(hands[seat])
-        card = nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
+        state += 0x9E3779B97F4A7C15ULL   # rng_next, as rng_below_trick's draw for a new trick
+        frac = mix64(state)
+        trick_drawn = tricks
+        card = nth_bit(legal, <int>mul_hi_lo(frac, <uint64_t>popcount(legal), &frac))
         hands[seat] &= ~bit_bb(card)
         trick_bb = bit_bb(card)
         best, best_i, led = card, 0, card >> 4
         for i in range(1, CP_SEATS):
             seat = seat + 1 if seat < CP_SEATS - 1 else 0
             legal = legal_cards(hands[seat], led, best, trump, must_beat)
-            card = nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
+            card = nth_bit(legal, <int>mul_hi_lo(frac, <uint64_t>popcount(legal), &frac))
             hands[seat] &= ~bit_bb(card)
             trick_bb |= bit_bb(card)
             if card_beats(card, best, trump):
                 best, best_i = card, i
-        leader = (leader + best_i) % CP_SEATS
-        h.won[leader] |= trick_bb
-        h.played |= trick_bb
-        h.tricks_played += 1
+        leader += best_i
+        if leader >= CP_SEATS:
+            leader -= CP_SEATS
+        if leader == 0:
+            won0 |= trick_bb
+        elif leader == 1:
+            won1 |= trick_bb
+        else:
+            won2 |= trick_bb
+        played |= trick_bb
+        tricks += 1
     for i in range(CP_SEATS):
         h.hand[i] = hands[i]
+    h.won[0], h.won[1], h.won[2] = won0, won1, won2
+    h.played = played
+    h.tricks_played = tricks
+    h.rng.state = state
+    h.rng.tfrac = frac
+    h.rng.trick = trick_drawn
     h.leader = leader
     h.last_winner = leader
     h.to_act = leader
