@@ -14,7 +14,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
+from cardsim._rng cimport Rng, mix64, mul_hi_lo, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
@@ -494,13 +494,18 @@ cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, u
 cdef inline uint64_t cp_lead_choices(const CPHand* h, uint64_t legal, uint64_t unseen) noexcept nogil:
     """The cards the heuristic leads the cheapest of: the bidder's trump bosses while defenders
     may hold trump; else the bosses of side suits nobody else is void in; else a side card."""
-    cdef int s = h.to_act, t = h.trump, other_voids
+    return cp_lead_choices_of(h.to_act, h.bidder, h.trump, h.void_mask, legal, unseen)
+
+cdef inline uint64_t cp_lead_choices_of(int s, int bidder, int t, const int* void_mask, uint64_t legal,
+                                        uint64_t unseen) noexcept nogil:
+    """cp_lead_choices for seat ``s`` from what it reads, given apart."""
+    cdef int other_voids
     cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side, bosses
-    if s == h.bidder and trumps and suit_cards_bb(unseen, t):
+    if s == bidder and trumps and suit_cards_bb(unseen, t):
         bosses = cp_bosses(trumps, unseen)   # pull the defenders' trump with winners
         if bosses:
             return bosses
-    other_voids = h.void_mask[s + 1 if s < CP_SEATS - 1 else 0] | h.void_mask[s - 1 if s > 0 else CP_SEATS - 1]
+    other_voids = void_mask[s + 1 if s < CP_SEATS - 1 else 0] | void_mask[s - 1 if s > 0 else CP_SEATS - 1]
     safe_side = side & ~(pin_spread_suits(other_voids) * <uint64_t>0xFFFF)  # the suits nobody else is void in
     bosses = cp_bosses(safe_side, unseen)
     if bosses:
@@ -526,43 +531,122 @@ cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     return cp_heuristic_choice(h, r, legal, pin_points_rise(r.rank_points))
 
 cdef inline int cp_heuristic_choice(CPHand* h, const CPRules* r, uint64_t legal, bint rise) noexcept nogil:
-    """cp_heuristic_card among ``legal`` (two cards or more); every branch ends in one cp_cheapest
-    (``rise``: pin_points_rise of the rules' rank points)."""
-    cdef int s = h.to_act, t = h.trump, n = h.n_in_trick
-    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~h.played & ~h.hand[s]
-    if s == h.bidder:
-        unseen &= ~h.discard
-    cdef CPSuitView view
-    cp_suit_view(&view, h.hand[s], h.played | (h.discard if s == h.bidder else 0), h.void_mask, CP_SEATS, t)
-    cdef int best_i, best, winner, led
-    cdef bint safe
-    cdef uint64_t choices, bosses
-    if n == 0:
-        choices = cp_lead_choices(h, legal, unseen)
-    else:
-        best_i = h.best
-        best = h.trick[best_i]
-        winner = h.leader + best_i
+    """cp_heuristic_card among ``legal`` (two cards or more; ``rise``: pin_points_rise of the rules'
+    rank points): cp_choose with the hand's fields."""
+    cdef int best = 0, winner = 0, led = 0
+    if h.n_in_trick:
+        best = h.trick[h.best]
+        winner = h.leader + h.best
         if winner >= CP_SEATS:
             winner -= CP_SEATS
         led = h.trick[0] >> 4
-        if s != h.bidder and winner != h.bidder:
-            safe = n == CP_SEATS - 1 or (
-                not (unseen & beats_bb(best))
-                and ((best >> 4) == t or not (h.void_mask[h.bidder] >> led) & 1))
-            if safe:
-                return cp_richest(legal, t, r.rank_points, &view)
-            choices = legal
+    return cp_choose(h.to_act, h.n_in_trick, h.hand[h.to_act], legal, h.played, h.discard, h.bidder, h.void_mask,
+                     h.trump, best, winner, led, r, rise)
+
+cdef inline int cp_choose(int s, int n, uint64_t hand, uint64_t legal, uint64_t played, uint64_t discard, int bidder,
+                          const int* void_mask, int t, int best, int winner, int led, const CPRules* r,
+                          bint rise) noexcept nogil:
+    """The heuristic's card for seat ``s`` holding ``hand``, ``n`` cards into the trick, among ``legal``
+    (two cards or more), from what it reads given apart (cp_heuristic_tricks keeps them in
+    registers): ``played`` (the trick's cards included), the bidder's ``discard``, the seats'
+    ``void_mask``, trump ``t``; when ``n`` > 0 the card ``best`` winning the trick, its seat
+    ``winner`` and the suit ``led``.  Every branch ends in one cp_cheapest (or cp_richest)."""
+    cdef uint64_t unseen = PINOCHLE_DECK_BB & ~played & ~hand
+    if s == bidder:
+        unseen &= ~discard
+    cdef CPSuitView view
+    cp_suit_view(&view, hand, played | (discard if s == bidder else 0), void_mask, CP_SEATS, t)
+    cdef bint safe
+    cdef uint64_t choices, bosses
+    if n == 0:
+        choices = cp_lead_choices_of(s, bidder, t, void_mask, legal, unseen)
+    elif s != bidder and winner != bidder:
+        safe = n == CP_SEATS - 1 or (
+            not (unseen & beats_bb(best))
+            and ((best >> 4) == t or not (void_mask[bidder] >> led) & 1))
+        if safe:
+            return cp_richest(legal, t, r.rank_points, &view)
+        choices = legal
+    else:
+        choices = cp_beaters(legal, best, t)
+        if choices:
+            if n < CP_SEATS - 1:
+                bosses = cp_bosses(choices, unseen)
+                if bosses:
+                    choices = bosses
         else:
-            choices = cp_beaters(legal, best, t)
-            if choices:
-                if n < CP_SEATS - 1:
-                    bosses = cp_bosses(choices, unseen)
-                    if bosses:
-                        choices = bosses
-            else:
-                choices = legal
+            choices = legal
     return cp_cheapest_of(choices, t, r.rank_points, &view, rise)
+
+cdef inline void cp_heuristic_tricks(CPHand* h, const CPRules* r) noexcept nogil:
+    """Play every remaining trick with three heuristic players, from a trick's start.
+
+    The bid-odds play-out and a heuristic batch's hot loop: the same cards as cp_play of
+    cp_heuristic_card one card at a time (both go through cp_choose), with the hands, the
+    cards played, the voids and the trick kept in locals, a forced card played without the
+    choice, and the hand's fields written back once at the end.
+    """
+    cdef uint64_t hands[CP_SEATS]
+    cdef int voids[CP_SEATS]
+    cdef int trick[CP_SEATS]
+    cdef uint64_t legal, trick_bb, played = h.played, discard = h.discard
+    cdef int leader = h.leader, seat, i, card, best, best_i, led, winner, tricks = h.tricks_played
+    cdef int trump = h.trump, must_beat = r.must_beat, bidder = h.bidder
+    cdef bint rise = pin_points_rise(r.rank_points)
+    for i in range(CP_SEATS):
+        hands[i] = h.hand[i]
+        voids[i] = h.void_mask[i]
+    best_i = 0
+    while tricks < r.hand_size:
+        seat = leader
+        legal = distinct_cards(hands[seat])
+        if legal & (legal - 1):
+            card = cp_choose(seat, 0, hands[seat], legal, played, discard, bidder, voids, trump, 0, 0, 0, r, rise)
+        else:
+            card = lsb(legal)
+        hands[seat] &= ~bit_bb(card)
+        played |= bit_bb(card)
+        trick_bb = bit_bb(card)
+        trick[0] = card
+        best, best_i, led = card, 0, card >> 4
+        for i in range(1, CP_SEATS):
+            seat = seat + 1 if seat < CP_SEATS - 1 else 0
+            legal = legal_cards(hands[seat], led, best, trump, must_beat)
+            if legal & (legal - 1):
+                winner = leader + best_i
+                if winner >= CP_SEATS:
+                    winner -= CP_SEATS
+                card = cp_choose(seat, i, hands[seat], legal, played, discard, bidder, voids, trump, best, winner,
+                                 led, r, rise)
+            else:
+                card = lsb(legal)
+            hands[seat] &= ~bit_bb(card)
+            played |= bit_bb(card)
+            trick_bb |= bit_bb(card)
+            trick[i] = card
+            if (card >> 4) != led:
+                voids[seat] |= 1 << led
+                if (card >> 4) != trump:
+                    voids[seat] |= 1 << trump
+            if card_beats(card, best, trump):
+                best, best_i = card, i
+        leader += best_i
+        if leader >= CP_SEATS:
+            leader -= CP_SEATS
+        h.won[leader] |= trick_bb
+        tricks += 1
+    for i in range(CP_SEATS):
+        h.hand[i] = hands[i]
+        h.void_mask[i] = voids[i]
+        h.trick[i] = trick[i]
+    h.best = best_i
+    h.played = played
+    h.tricks_played = tricks
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    cp_finish(h, r)
 
 # -- dispatch ------------------------------------------------------------------
 
@@ -596,34 +680,55 @@ cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
 
     The hot loop of a random batch: the same cards, the same draws from the stream
     in the same order as cp_play one card at a time, with the trick kept in
-    registers.  It skips only void_mask, which random players never read.
+    registers.  It skips only void_mask, which random players never read.  The stream
+    is kept in locals too: rng_below_trick draws at each trick's first pick, and every
+    trick here starts with a pick (no pick was made for a trick not yet begun), so the
+    lead draws the trick's 64-bit value and the three picks are its mul_hi_lo digits.
     """
     cdef uint64_t hands[CP_SEATS]
-    cdef uint64_t legal, trick_bb
+    cdef uint64_t legal, trick_bb, won0 = h.won[0], won1 = h.won[1], won2 = h.won[2], played = h.played
+    cdef uint64_t state = h.rng.state, frac = h.rng.tfrac
     cdef int leader = h.leader, seat, i, card, best, best_i, led, trump = h.trump, must_beat = r.must_beat
+    cdef int tricks = h.tricks_played, hand_size = r.hand_size, trick_drawn = h.rng.trick
     for i in range(CP_SEATS):
         hands[i] = h.hand[i]
-    while h.tricks_played < r.hand_size:
+    while tricks < hand_size:
         seat = leader
         legal = distinct_cards(hands[seat])
-        card = nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
+        state += 0x9E3779B97F4A7C15ULL   # rng_next, as rng_below_trick's draw for a new trick
+        frac = mix64(state)
+        trick_drawn = tricks
+        card = nth_bit(legal, <int>mul_hi_lo(frac, <uint64_t>popcount(legal), &frac))
         hands[seat] &= ~bit_bb(card)
         trick_bb = bit_bb(card)
         best, best_i, led = card, 0, card >> 4
         for i in range(1, CP_SEATS):
             seat = seat + 1 if seat < CP_SEATS - 1 else 0
             legal = legal_cards(hands[seat], led, best, trump, must_beat)
-            card = nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
+            card = nth_bit(legal, <int>mul_hi_lo(frac, <uint64_t>popcount(legal), &frac))
             hands[seat] &= ~bit_bb(card)
             trick_bb |= bit_bb(card)
             if card_beats(card, best, trump):
                 best, best_i = card, i
-        leader = (leader + best_i) % CP_SEATS
-        h.won[leader] |= trick_bb
-        h.played |= trick_bb
-        h.tricks_played += 1
+        leader += best_i
+        if leader >= CP_SEATS:
+            leader -= CP_SEATS
+        if leader == 0:
+            won0 |= trick_bb
+        elif leader == 1:
+            won1 |= trick_bb
+        else:
+            won2 |= trick_bb
+        played |= trick_bb
+        tricks += 1
     for i in range(CP_SEATS):
         h.hand[i] = hands[i]
+    h.won[0], h.won[1], h.won[2] = won0, won1, won2
+    h.played = played
+    h.tricks_played = tricks
+    h.rng.state = state
+    h.rng.tfrac = frac
+    h.rng.trick = trick_drawn
     h.leader = leader
     h.last_winner = leader
     h.to_act = leader
@@ -645,9 +750,11 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
             cp_random_tricks(h, r)
         elif all_heuristic and h.phase == PH_PLAY:
             rise = pin_points_rise(r.rank_points)
-            while h.phase == PH_PLAY:  # the bid-odds play-out: every card by the heuristic
+            while h.phase == PH_PLAY and h.n_in_trick:  # to the end of a trick begun: card by card
                 legal = cp_legal(h, r)   # cp_heuristic_card, a forced card without its call
                 cp_play(h, r, lsb(legal) if not (legal & (legal - 1)) else cp_heuristic_choice(h, r, legal, rise))
+            if h.phase == PH_PLAY:  # the bid-odds play-out: every trick by the heuristic, in locals
+                cp_heuristic_tricks(h, r)
         elif h.phase == PH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             # the random card, inline: this loop is most of a random batch's time
             legal = cp_legal(h, r)
