@@ -8,7 +8,7 @@ card, ``values_many`` / ``move_values_many`` solve many deals under the same rul
 """
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 import numpy as np
 cimport numpy as cnp
@@ -1414,6 +1414,19 @@ def _probe(Position pos, int beta):
     cdef uint64_t win
     cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta, &win)
     return g, pos.sc.nodes - n0
+
+
+def _value_with(Position table, Position pos):
+    """Debug: ``pos`` solved in ``table``'s scratch (the same rules): (value, nodes).  A check that
+    the entries one position's search stored serve another position exactly, and a count of how
+    often they do (tests/test_solver_tables.py)."""
+    cdef long n0 = table.sc.nodes
+    cdef int v
+    if memcmp(&table.r, &pos.r, sizeof(SVRules)) != 0 or table.sc.general != pos.sc.general:
+        raise ValueError("the two positions play under different rules")
+    with nogil:
+        v = sv_value(&table.sc, &table.r, &pos.p, sv_first_guess(&pos.r, &pos.p))
+    return v, table.sc.nodes - n0
 
 
 def _estimate(Position pos):
