@@ -52,7 +52,7 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
     from endplay.types import Deal, Denom, Player
     rng = random.Random(seed)
     ours, theirs = [], []
-    nodes = 0
+    nodes = first = 0
     for k in range(deals):
         hands = random_spades_hands(rng, cards)
         deal = Deal(pbn(hands))
@@ -63,6 +63,8 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
         theirs.append(time.process_time() - t)
         t = time.process_time()
         pos = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=20)
+        pos.value()             # the deal's value first (move_values then finds it in the table)
+        first += pos.nodes
         mine = pos.move_values()
         ours.append(time.process_time() - t)
         nodes += pos.nodes
@@ -73,7 +75,8 @@ def bench_dds(deals: int, cards: int, seed: int) -> None:
           f"DDS median {1000 * statistics.median(theirs):.2f} ms p90 {1000 * pct(theirs, 90):.2f} ms; "
           f"ratio of medians {statistics.median(ours) / statistics.median(theirs):.1f}x, "
           f"of totals {sum(ours) / sum(theirs):.1f}x; "
-          f"cardsim nodes {nodes:,} in all ({nodes / deals:,.0f} a deal)")
+          f"cardsim nodes {nodes:,} in all ({nodes / deals:,.0f} a deal: the deal's value {first / deals:,.0f}, "
+          f"then every other lead's {(nodes - first) / deals:,.0f})")
 
 
 def bench_euchre(n: int, seed: int) -> None:

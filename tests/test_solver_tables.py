@@ -100,3 +100,87 @@ def test_pinochle_cashed_winners_count_the_points_followers_must_give() -> None:
         exact = Position(hands, trump=0, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
                          must_beat=2, card_points=pts, last_trick_points=1, tricks_done=5, exact_table=True)
         assert exact.move_values() == {b: want for b in exact.legal()}
+
+
+PIN_POINTS = [1 if (b & 15) < 12 and (b & 15) // 2 >= 3 else 0 for b in range(64)]   # A, T, K: 1 point
+
+
+def pinochle_pair(rng: random.Random, cards: int) -> tuple[list[int], list[int]]:
+    """A random three-seat pinochle deal of ``cards`` a seat, and the same deal with one card of
+    a lane swapped between two seats for a card of another rank there (lengths unchanged)."""
+    deck = [16 * lane + b for lane in range(4) for b in range(12)]
+    while True:
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[i * cards:(i + 1) * cards]) for i in range(3)]
+        a, b = rng.sample(range(3), 2)
+        lane = rng.randrange(4)
+        mine = [c for c in range(16 * lane, 16 * lane + 12) if hands[a] >> c & 1]
+        theirs = [c for c in range(16 * lane, 16 * lane + 12) if hands[b] >> c & 1]
+        pairs = [(x, y) for x in mine for y in theirs if x >> 1 != y >> 1]
+        if pairs:
+            x, y = rng.choice(pairs)
+            other = list(hands)
+            other[a] ^= (1 << x) | (1 << y)
+            other[b] ^= (1 << x) | (1 << y)
+            return hands, other
+
+
+@pytest.mark.parametrize("must_beat", [0, 1, 2])
+def test_pinochle_entries_serve_other_positions_exactly(must_beat: int) -> None:
+    """Pinochle's generalised entries (trick points): a deal is solved, then a second deal that
+    differs in one card of a lane swapped between two seats is solved in the same table.  The
+    second must get its own exact value (the exact table's) whether or not the first's entries
+    serve it.  Some pairs must share entries (the second settled at the root in a few nodes: the
+    small cards of a lane change hands) and some pairs must differ in value (there a shared entry
+    would be wrong): both kinds occur, so a table that merged too much or never would fail."""
+    from cardsim.solver._solver import _value_with
+    rng = random.Random(16 + must_beat)
+    merged = differ = 0
+
+    def pin(hands: list[int], **kw: Any) -> Position:
+        return Position(hands, trump=1, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                        must_beat=must_beat, card_points=PIN_POINTS, last_trick_points=1, tricks_done=3, **kw)
+
+    for k in range(60):
+        first, second = pinochle_pair(rng, 4 + k % 2)
+        table = pin(first, tt_bits=12)
+        v_first = table.value()
+        truth = pin(second, exact_table=True).value()
+        fresh = pin(second, tt_bits=12)
+        assert fresh.value() == truth, (k, first, second)
+        value, nodes = _value_with(table, pin(second, tt_bits=12))
+        assert value == truth, (k, first, second)
+        differ += truth != v_first
+    assert differ >= 10, differ
+
+
+def test_pinochle_entries_merge_small_cards_of_one_point_class() -> None:
+    """Must merge: spades (lane 0, not trump) hold only a ten and two aces, all counters (one point
+    class), and the search never needed their order, so seat 0's ace and seat 1's ten may change
+    hands: the second deal is settled at the root from the first's entries (4 nodes against 20
+    alone).  Must not merge: swapping a king (a counter) for a queen (no points) in diamonds
+    changes the points the seats hold, so the kings and queens are not interchangeable: there the
+    first deal's entries must not settle it at the root."""
+    from cardsim.solver._solver import _value_with
+
+    def pin(hands: list[int], **kw: Any) -> Position:
+        return Position(hands, trump=1, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                        must_beat=2, card_points=PIN_POINTS, last_trick_points=1, tricks_done=3, tt_bits=12, **kw)
+
+    first = [0x2100c00, 0x80048000000100, 0x40001000800010]
+    swapped = [0x2100900, 0x80048000000400, 0x40001000800010]     # A0 of spades <-> T0
+    table = pin(first)
+    assert table.value() == 10
+    alone = pin(swapped)
+    assert alone.value() == 10 == pin(swapped, exact_table=True).value()
+    value, nodes = _value_with(table, pin(swapped))
+    assert value == 10 and nodes < 6 < alone.nodes, (nodes, alone.nodes)
+    # seat 1's king of diamonds (bit 16*2 + 7) for seat 2's queen of diamonds (bit 16*2 + 4)
+    other = list(first)
+    other[1] ^= (1 << 39) | (1 << 36)
+    other[2] ^= (1 << 39) | (1 << 36)
+    table = pin(first)
+    table.value()
+    value, nodes = _value_with(table, pin(other))
+    assert value == pin(other, exact_table=True).value()
+    assert nodes > 6, nodes         # the king's point class bars the merge (sv_pwit)

@@ -34,6 +34,9 @@ cdef enum:
     SV_FOLLOW = 0               # follow suit, else anything (euchre, spades)
     SV_PINOCHLE = 1             # pinochle's follow / trump / head duties
     SV_INF = 1 << 20
+    SV_NOT_GENERAL = 0          # SVScratch.general: the exact table
+    SV_GENERAL_TRICKS = 1       # the generalised table, counting tricks under follow-suit (DDS's)
+    SV_GENERAL_POINTS = 2       # the generalised table in pinochle's frame, counting trick points
 
 ctypedef struct SVRules:
     int seats                   # seats around the table (2..5)
@@ -97,7 +100,7 @@ ctypedef struct SVScratch:
     uint64_t tt_mask
     SVGBucket* gtt              # the generalised table (trick mode), 2^k / SV_BUCKET buckets
     uint64_t gtt_mask
-    int general                 # trick mode with plain follow-suit: the generalised table is used
+    int general                 # SV_NOT_GENERAL / SV_GENERAL_TRICKS / SV_GENERAL_POINTS
     uint32_t gen                # entries of other generations are empty
     long nodes                  # positions searched (a statistic)
     uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth

@@ -8,7 +8,7 @@ card, ``values_many`` / ``move_values_many`` solve many deals under the same rul
 """
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 import numpy as np
 cimport numpy as cnp
@@ -447,9 +447,12 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
         hi[0] = p.tricks_left - best_theirs
         hi_w[0] = (out & ~((bit_bb(msb(mine))) - 1)) if mine else 0
 
-cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi) noexcept nogil:
+cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi,
+                                      uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
     """Points mode: a trump above every trump of the other side wins for its side whatever
-    trick it falls in (the trick's highest trump is that side's), so its points are that side's."""
+    trick it falls in (the trick's highest trump is that side's), so its points are that side's.
+    A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
+    bound relies on the ranks from there up)."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
     cdef int s, t = 0
     for s in range(r.seats):
@@ -463,6 +466,8 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         m &= m - 1
     if t > lo[0]:
         lo[0] = t
+        if theirs:
+            lo_w[0] |= bit_bb(msb(theirs))
     t = 0
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
     while m:
@@ -470,6 +475,8 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         m &= m - 1
     if sv_points_left(r, p) - t < hi[0]:
         hi[0] = sv_points_left(r, p) - t
+        if mine:
+            hi_w[0] |= bit_bb(msb(mine))
 
 cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     cdef uint64_t cards = sv_out_cards(r, p)
@@ -613,6 +620,48 @@ cdef inline uint64_t sv_top_from(uint64_t w, uint64_t out) noexcept nogil:
         if lw:
             t |= out & lane_bb(l) & ~(bit_bb(lsb(lw)) - 1)
     return t
+
+cdef inline uint64_t sv_psig(const SVRules* r, const SVPos* p, uint64_t* frame) noexcept nogil:
+    """Pinochle's generalised key (``SV_GENERAL_POINTS``): each lane's count of ranks still held
+    and their point classes in order (as sv_key's last word), and in ``frame`` the relative frame:
+    both copy bits of every rank with a copy held, so that twins stay pairs in relative terms."""
+    cdef uint64_t M = sv_rank_mask(r, p), Rl, sig = 0
+    cdef int lane, b, pos = 0
+    frame[0] = M
+    for lane in range(4):
+        Rl = (M >> (16 * lane)) & <uint64_t>0x555
+        sig |= <uint64_t>popcount(Rl) << pos
+        pos += 3
+        while Rl:
+            b = lsb(Rl)
+            Rl &= Rl - 1
+            sig |= <uint64_t>r.pclass[b >> 1] << pos
+            pos += r.pcb
+    return sig
+
+cdef inline uint64_t sv_pwit(const SVRules* r, uint64_t frame, uint64_t w) noexcept nogil:
+    """Pinochle's witnesses made safe to store: both copies of every rank a witness names (twins
+    tie: the first played wins), and in each lane the lowest rank whose point class differs from
+    the lane's lowest rank still held: the cards left below the witnesses ("small", whose holders
+    an entry does not fix) are then all of one point class, so swapping them between seats moves
+    no points."""
+    cdef uint64_t R
+    cdef int l, b, c0
+    w &= frame
+    w |= ((w & COPY0_BB) << 1) | ((w >> 1) & COPY0_BB)
+    for l in range(4):
+        R = frame & COPY0_BB & lane_bb(l)
+        if not R:
+            continue
+        c0 = r.pclass[(lsb(R) & 15) >> 1]
+        R &= R - 1
+        while R:
+            b = lsb(R)
+            if r.pclass[(b & 15) >> 1] != c0:
+                w |= bit_bb(b) | bit_bb(b + 1)
+                break
+            R &= R - 1
+    return w & frame
 
 cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
@@ -803,7 +852,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef long long score[64]
     cdef long long ts
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q, mv
-    cdef bint maximise, boundary = p.n_in_trick == 0, general = sc.general, cut = False, match
+    cdef bint maximise, boundary = p.n_in_trick == 0, cut = False, match
+    cdef int general = sc.general
+    cdef uint64_t frame = 0, local_w = 0
     cdef bint narrow_lo = False, narrow_hi = False
     cdef int small[4]
     small[0] = small[1] = small[2] = small[3] = -1
@@ -815,6 +866,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if general:
             # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
             sv_gkey(r, p, &k0, &k1)
+            if general == SV_GENERAL_POINTS:
+                k1 |= sv_psig(r, p, &frame) << 10
             bk = sv_gbucket(sc, k0, k1, &tag)
             sv_prefetch(<void*>bk)
             sv_prefetch(<void*>(<char*>bk + 64))
@@ -853,10 +906,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 got &= got - 1
             if (r.count_side >> p.leader) & 1:
                 lo = t
+                lo_w = qw
             else:
                 hi -= t
+                hi_w = qw
         if r.points and r.trump >= 0:
-            sv_sure_trump_points(r, p, &lo, &hi)
+            sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
         if general:
@@ -866,10 +921,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if hi <= alpha:
                 win[0] = hi_w
                 return hi
+            if general != SV_GENERAL_POINTS:
+                for i in range(r.seats):
+                    all_out |= p.hand[i]
+                frame = all_out
             for i in range(r.seats):
-                all_out |= p.hand[i]
-            for i in range(r.seats):
-                key[i] = sv_pext(p.hand[i], all_out)
+                key[i] = sv_pext(p.hand[i], frame)
             for h in range(0, SV_BUCKET, 64):
               tm = sv_tags(bk.tag + h, tag, 64)
               while tm:
@@ -887,12 +944,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     continue
                 if ge.lo > lo:
                     lo = ge.lo
-                    lo_w = sv_pdep(ge.mask, all_out)
+                    lo_w = sv_pdep(ge.mask, frame)
                 if ge.hi < hi:
                     hi = ge.hi
-                    hi_w = sv_pdep(ge.mask, all_out)
+                    hi_w = sv_pdep(ge.mask, frame)
                 if tt_move < 0 and ge.move >= 0:
-                    tt_move = lsb(sv_pdep(bit_bb(ge.move), all_out))
+                    tt_move = lsb(sv_pdep(bit_bb(ge.move), frame))
                 if lo >= beta or hi <= alpha or lo >= hi:
                     break
               if lo >= beta or hi <= alpha or lo >= hi:
@@ -920,6 +977,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             acc |= hi_w
     cdef int a0 = alpha, b0 = beta
     s = sv_to_act(r, p)
+    if general == SV_GENERAL_POINTS and not boundary and (p.hand[s] & lane_bb(p.trick[p.best] >> 4)):
+        # pinochle's duty to beat compares the seat's cards with the trick's best: its rank matters
+        local_w = bit_bb(p.trick[p.best])
     for i in range(r.seats):
         if i != s:
             others |= p.hand[i]
@@ -935,7 +995,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 j = t
         t = moves[i]; moves[i] = moves[j]; moves[j] = t
         ts = score[i]; score[i] = score[j]; score[j] = ts
-        if general and moves[i] < small[moves[i] >> 4]:
+        if general == SV_GENERAL_TRICKS and moves[i] < small[moves[i] >> 4]:
             continue                            # a small card of a lane where one was tried
         child = p[0]
         gain = sv_apply(r, &child, moves[i])
@@ -961,25 +1021,25 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             acc = cw                            # this card alone proves the bound
             break
         acc |= cw
-        if general and small[moves[i] >> 4] < 0:
+        if general == SV_GENERAL_TRICKS and small[moves[i] >> 4] < 0:
             # below every card that mattered so far in its lane: the lane's other cards below
             # those give the same value (DDS's rule), so one of them is enough
             cw = acc & lane_bb(moves[i] >> 4)
             t = lsb(cw) if cw else 16 * (moves[i] >> 4) + 16
             if moves[i] < t:
                 small[moves[i] >> 4] = t
-    win[0] = acc
+    win[0] = acc | local_w
     if boundary:
         if general:
             # what this search proved, with the witnesses its cards and narrowing relied on
             if cut:
                 lo = 0
-                hi = p.tricks_left
+                hi = sv_points_left(r, p) if r.points else p.tricks_left
             else:
                 if not narrow_lo:
                     lo = 0
                 if not narrow_hi:
-                    hi = p.tricks_left
+                    hi = sv_points_left(r, p) if r.points else p.tricks_left
             if best_v <= a0:
                 if best_v < hi:
                     hi = best_v
@@ -990,8 +1050,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 lo = hi = best_v
             if hi < lo:
                 hi = lo
-            mv = popcount(all_out & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
-            sv_gstore(sc, r, bk, tag, k0, k1, key, all_out, acc, lo, hi, mv)
+            mv = popcount(frame & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
+            if general == SV_GENERAL_POINTS:
+                acc = sv_pwit(r, frame, acc)
+            sv_gstore(sc, r, bk, tag, k0, k1, key, frame, acc, lo, hi, mv)
             return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
@@ -1170,8 +1232,11 @@ cdef class Position:
             self.p.tricks_left = 1
         elif self.p.n_in_trick and popcount(self.p.hand[self.p.trick_seat[0]]) == self.p.tricks_left:
             self.p.tricks_left += 1
-        self.sc.general = (not self.r.points and self.r.kind == SV_FOLLOW and not exact_table
-                           and not sv_full_lane(self.p.hand, self.r.seats))
+        self.sc.general = (SV_GENERAL_TRICKS if not self.r.points and self.r.kind == SV_FOLLOW and not exact_table
+                           and not sv_full_lane(self.p.hand, self.r.seats) else SV_NOT_GENERAL)
+        if self.r.prel and self.r.seats <= 4 and 4 * (3 + 6 * self.r.pcb) <= 54:
+            # pinochle's trick points: the generalised table in the pinochle frame (sv_psig, sv_pwit)
+            self.sc.general = SV_GENERAL_POINTS
         if self.sc.general:
             # no bigger than the hand needs: a fresh table costs a page fault per page touched
             # (long hands store millions of entries: there the table may grow to the 2^tt_bits asked)
@@ -1349,6 +1414,19 @@ def _probe(Position pos, int beta):
     cdef uint64_t win
     cdef int g = sv_search(&pos.sc, &pos.r, &pos.p, beta - 1, beta, &win)
     return g, pos.sc.nodes - n0
+
+
+def _value_with(Position table, Position pos):
+    """Debug: ``pos`` solved in ``table``'s scratch (the same rules): (value, nodes).  A check that
+    the entries one position's search stored serve another position exactly, and a count of how
+    often they do (tests/test_solver_tables.py)."""
+    cdef long n0 = table.sc.nodes
+    cdef int v
+    if memcmp(&table.r, &pos.r, sizeof(SVRules)) != 0 or table.sc.general != pos.sc.general:
+        raise ValueError("the two positions play under different rules")
+    with nogil:
+        v = sv_value(&table.sc, &table.r, &pos.p, sv_first_guess(&pos.r, &pos.p))
+    return v, table.sc.nodes - n0
 
 
 def _estimate(Position pos):
