@@ -309,9 +309,9 @@ class Game:
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
         policies, solver = self._batch_policies(policy, unit, scheduler, workers, hand_scores)
-        if histories and solver is not None:
-            raise CardsimError("histories=True is not available with pimc or oracle seats yet: the core "
-                               "writes histories for heuristic and random seats")
+        if histories and solver is not None and (unit != "hand" or self.name == "two-hand-pinochle"):
+            raise CardsimError("histories=True with pimc or oracle seats is written for hand batches (unit='hand') "
+                               "of euchre, spades and cutthroat and partnership pinochle")
         array = np.zeros(n, dtype=dtype)
         if scheduler is not None or workers is not None:
             filled = array.view(self.unit_dtype(unit))
@@ -342,7 +342,8 @@ class Game:
         n = check_count(n_hands)
         if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
             raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
-        return batch_deals.hand_deals(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
+        bidders = _bidders(self._batch_policies(policy, "hand")[0])  # solver seats bid (and redeal) as the heuristic
+        return batch_deals.hand_deals(self.name, self.rules, self.seats, bidders, check_seed(seed),
                                       int(start), n, check_threads(threads))
 
     def histories(self, records: np.ndarray, *, unit: str = "hand", start: int = 0,
@@ -357,9 +358,12 @@ class Game:
         self._unit(unit)
         if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
             raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
-        policies, seed, threads = self._policies(policy), check_seed(seed), check_threads(threads)
+        (policies, solver), seed, threads = self._batch_policies(policy, unit), check_seed(seed), check_threads(threads)
+        if solver is not None and unit != "hand":
+            raise CardsimError("histories with pimc or oracle seats are written for hand batches (unit='hand')")
         if unit == "hand":
-            return batch_histories.hand_histories(self, policies, seed, int(start), len(records), threads, offset)
+            return batch_histories.hand_histories(self, policies, seed, int(start), len(records), threads, offset,
+                                                  solver=solver)
         return batch_histories.game_histories(self, policies, seed, int(start), records, threads, offset)
 
     def hand_scores(self, games: np.ndarray, *, start: int = 0, policy: str | Sequence[str] = "heuristic",
