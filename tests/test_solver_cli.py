@@ -86,7 +86,7 @@ def test_cli_history_then_position() -> None:
     ["solve", "cutthroat-pinochle", "--seed", "1"],
     ["solve", "euchre", "--deal", "@/nonexistent/hand.json"],
     ["simulate", "euchre", "--hands", "2", "--policy-seats", "oracle,heuristic,pimc(worlds=0),heuristic"],
-    ["simulate", "spades", "--hands", "2", "--policy", "oracle", "--unit", "tournament"],
+    ["simulate", "spades", "--hands", "2", "--policy", "oracle(tricks=99)", "--unit", "tournament"],
 ])
 def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     result = run(*args)

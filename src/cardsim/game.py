@@ -450,6 +450,10 @@ class Game:
                 solver = check_batch_policies(self.name, policies, self.seats)[1]
         if solver is not None and unit == "hand":
             return _solver_chunk(self.name, self.seats, solver), SOLVER_CHUNK_HANDS
+        if unit == "tournament" and any(p not in POLICIES for p in policies):
+            from .solver.players import check_batch_policies
+            spec = solver if solver is not None else check_batch_policies(self.name, policies, self.seats)[1]
+            return _tournament_chunk(spec), 1
         if unit == "game" and any(p not in POLICIES for p in policies):
             return chunk_fn, SOLVER_CHUNK_HANDS // 64
         return chunk_fn, self._step(unit)
@@ -473,9 +477,8 @@ class Game:
                 isinstance(p, str) and is_solver_policy(p) for p in policy):
             return self._policies(policy), None
         names, solver = check_batch_policies(self.name, policy, self.seats)
-        if unit not in ("hand", "game"):
-            raise CardsimError(f"pimc and oracle play hands and whole games (unit='hand' or 'game'), not "
-                               f"unit={unit!r} yet: the spades tournament loop plays its games with core policies")
+        if unit not in ("hand", "game", "tournament"):
+            raise CardsimError(f"pimc and oracle play hands, whole games and spades tournaments, not unit={unit!r}")
         return names, solver
 
 
@@ -504,6 +507,20 @@ def _solver_chunk(name: str, seats: int, solver: list[tuple[Any, ...]]) -> Calla
             rules, seed, start, out, solver, threads)
     return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_euchre_pimc(
         rules, seats, seed, start, out, solver, threads)
+
+
+def _tournament_chunk(solver: list[tuple[Any, ...]] | None) -> Callable[..., None]:
+    """The core's chunk function of spades tournaments with PIMC or oracle seats (their games
+    through the games' driver, as cardsim.solver._pimc plays whole games)."""
+    from .solver import _pimc
+    from .solver.players import bidding_policies
+    from .spades.games import spades_game_kind
+    assert solver is not None
+
+    def chunk(rules: Any, seed: int, start: int, out: np.ndarray, policies: list[str], threads: int) -> None:
+        kind = spades_game_kind(rules, bidding_policies(policies))
+        _pimc.simulate_spades_tournaments_pimc(kind, seed, start, out, solver, threads)
+    return chunk
 
 
 def two_hand_solver_seats(solver: list[tuple[Any, ...]]) -> tuple[list[int], list[int], int]:

@@ -1679,6 +1679,93 @@ def simulate_hand_scores_pimc(GameKind kind, uint64_t seed, int64_t start, hands
     return dealers_array, points_array, scores_array
 
 
+# -- spades tournaments with PIMC and oracle seats (spades/games.pyx's sp_tournament) ----------
+
+ctypedef struct PMSpTournament:     # spades/games.pyx's SPTournamentRecord (SP_TOURNAMENT_DTYPE)
+    int32_t hands
+    int16_t games
+    int16_t wins[SP_MAX_SEATS]
+    int8_t winner
+    int8_t first_dealer
+
+cdef enum:
+    PM_SP_TOURNAMENT_GAMES = 10000  # spades/games.pyx's SP_MAX_TOURNAMENT_GAMES: game g of tournament t is game
+                                    # stream t * 10000 + g
+
+
+cdef void pm_sp_tournament(const GDGame* g, const SPRules* r, PMGameRun* run, int64_t index,
+                           PMSpTournament* out) noexcept nogil:
+    """Tournament ``index`` as sp_tournament plays it (games on their streams until wins_needed
+    wins, game g first dealt by seat g mod seats), PIMC seats playing their cards (pm_gd_play)."""
+    cdef GDResult res
+    cdef int k, w
+    cdef size_t hand_bytes = (g.hand_bytes + 15) & ~(<size_t>15)
+    cdef char* buf = <char*>malloc(hand_bytes + g.game_bytes + 16)
+    memset(out, 0, sizeof(PMSpTournament))
+    out.winner = -1
+    if buf == NULL:
+        out.games = -1      # out of memory inside a thread (told by the caller)
+        return
+    for k in range(PM_SP_TOURNAMENT_GAMES):
+        run.stream = <uint64_t>index * PM_SP_TOURNAMENT_GAMES + <uint64_t>k
+        run.k = 0
+        w = gd_play_game(g, r, <const int*><void*>run, run.seed, run.stream, k % r.seats, buf, buf + hand_bytes,
+                         &res, NULL, NULL, NULL, 0)
+        out.games += 1
+        out.hands += res.hands
+        if w < 0:
+            break
+        out.wins[w] += 1
+        if out.wins[w] >= r.wins_needed:
+            out.winner = w
+            break
+    free(buf)
+
+
+def simulate_spades_tournaments_pimc(GameKind kind, uint64_t seed, int64_t start, records, policy_seats,
+                                     int threads=1):
+    """simulate_spades_tournaments (spades/games.pyx) with PIMC and oracle seats (``kind``: the
+    spades game kind with the seats' bidding policies): tournaments ``start ..``, the same games
+    and streams; the same for any ``threads``."""
+    from cardsim.spades.games import SP_TOURNAMENT_DTYPE
+    cdef GDGame g = kind.game
+    cdef const SPRules* r = <const SPRules*>kind.rules
+    cdef PMSeat ps[GD_MAX_SEATS]
+    cdef int pol[GD_MAX_SEATS]
+    cdef int s, t, nt = max(1, threads)
+    cdef Py_ssize_t i, n = len(records)
+    if kind.name not in ("spades", "cutthroat-spades"):
+        raise ValueError("tournaments are spades'")
+    if records.dtype != SP_TOURNAMENT_DTYPE or SP_TOURNAMENT_DTYPE.itemsize != sizeof(PMSpTournament):
+        raise ValueError("records must have the spades tournament dtype")
+    pm_seats(policy_seats, pol, ps, g.seats)
+    g.play_out = pm_gd_play
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef PMSpTournament* out = <PMSpTournament*>&raw[0]
+    cdef PMGameRun* runs = <PMGameRun*>calloc(nt, sizeof(PMGameRun))
+    cdef PMScratch* sc
+    if runs == NULL:
+        raise MemoryError()
+    try:
+        sc = pm_scratches(nt, PM_SP_TT_BITS, ps, g.seats)
+    except MemoryError:
+        free(runs)
+        raise
+    for t in range(nt):
+        for s in range(GD_MAX_SEATS):
+            runs[t].pol[s] = pol[s] if s < g.seats else PM_HEURISTIC
+        runs[t].game, runs[t].ps, runs[t].sc = &PM_SPADES, ps, &sc[t]
+        runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_sp_tournament(&g, r, &runs[threadid()], start + i, &out[i])
+    finally:
+        pm_free(sc, nt)
+        free(runs)
+    if n and records["games"].min() < 0:
+        raise MemoryError("the core could not allocate a tournament's hand buffers")
+
+
 def euchre_odds_pimc(rules, int seats, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,
                      int64_t start, int16_t[:, ::1] out, policy_seats, int threads=1):
     """euchre_odds (euchre/euchre.pyx) with PIMC and oracle seats: the same deals, the same columns."""
