@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""PIMC and oracle card play inside the core's batches (euchre and spades); see below.
+"""PIMC and oracle card play inside the core's batches (every game); see below.  The pinochle games
+(their own section below) reuse the step states' play-outs (pinochle/world.pxd, two_hand.pyx).
 
 The players of cardsim.solver.players (``oracle``, ``pimc(worlds=N,eval=solve|playout,seed=S)``)
 as C functions over the engines' hand structs, so that hand batches (Game.simulate) and bid
