@@ -234,8 +234,8 @@ def test_bad_policies_in_python():
             check_batch_policies("euchre", policy, 4)
     with pytest.raises(CardsimError, match="eval=playout"):
         Game("cutthroat-pinochle").simulate(5, policy="pimc(eval=solve)")
-    with pytest.raises(CardsimError, match="not unit='tournament'"):
-        Game("spades").simulate(5, policy="pimc", unit="tournament")
+    with pytest.raises(CardsimError, match="needs eval=playout"):
+        Game("spades").simulate(5, policy="pimc(eval=solve,value=score)", unit="tournament")
 
 
 def _cli(*args: str):

@@ -98,9 +98,21 @@ def test_pimc_games_do_not_depend_on_threads_and_core_seats_are_the_core_games(g
     assert out.tobytes() == core.view(kind.record_dtype).tobytes()
 
 
-def test_tournaments_with_pimc_are_refused_in_one_line():
-    with pytest.raises(CardsimError, match="not unit='tournament'"):
-        Game("spades").simulate(2, policy="pimc", unit="tournament")
+def test_spades_tournaments_take_pimc_seats():
+    """Tournaments with PIMC seats (the tournament loop over the games' driver in cardsim.solver._pimc):
+    with core policies only that loop is the core's own tournaments; with PIMC seats the records do
+    not depend on the thread count."""
+    g = Game("spades", target_score=150, wins_needed=2)
+    names = ["heuristic", "random", "heuristic", "random"]
+    want = g.simulate(3, policy=names, unit="tournament", seed=6, threads=1).array
+    got = np.zeros(3, dtype=_core.SP_TOURNAMENT_DTYPE)
+    _pimc.simulate_spades_tournaments_pimc(game_kind("spades", g.rules, 4, names), 6, 0, got,
+                                           [HEUR, RAND, HEUR, RAND], 1)
+    assert got.tobytes() == want.view(got.dtype).tobytes()
+    solver = ["pimc(worlds=2)", "heuristic", "heuristic", "heuristic"]
+    one = g.simulate(2, policy=solver, unit="tournament", seed=6, threads=1).array
+    two = g.simulate(2, policy=solver, unit="tournament", seed=6, threads=2).array
+    assert one.tobytes() == two.tobytes() and (one["winner"] >= 0).all()
     with pytest.raises(CardsimError, match="eval=playout"):  # pinochle plays pimc by play-outs only
         Game("cutthroat-pinochle").simulate(2, policy="pimc(eval=solve)", unit="game")
 

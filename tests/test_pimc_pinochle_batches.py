@@ -206,3 +206,30 @@ def test_hand_by_hand_pimc_parses_with_its_game():
     hands = _hands_in_play("cutthroat-pinochle", 1, 40)
     h = hands[0]
     assert pimc_action(h, parse_policy("pimc(worlds=2)", "cutthroat-pinochle")) in h.legal_actions()
+
+
+FIELD = {"euchre": "tricks", "spades": "tricks", "cutthroat-pinochle": "trick_points",
+         "partnership-pinochle": "trick_points"}
+
+
+@pytest.mark.parametrize("name", list(FIELD))
+def test_histories_with_solver_seats_replay_to_the_records(name):
+    """histories=True with pimc and oracle seats: each hand's actions, replayed on its deal through
+    the step API, end where the batch's record does; the same actions for 1 and 2 threads."""
+    game = Game(name)
+    names = ["pimc(worlds=2)", "heuristic", "oracle", "random"][:game.seats]
+    res = game.simulate(3, policy=names, seed=5, threads=2, histories=True)
+    again = game.simulate(3, policy=names, seed=5, threads=1, histories=True)
+    assert np.array_equal(res.histories.actions, again.histories.actions)
+    for i in range(3):
+        hand = res.histories.replay(i)
+        assert hand.to_act is None
+        assert list(hand.result()[FIELD[name]]) == list(res.array[FIELD[name]][i])
+
+
+def test_histories_with_solver_seats_refuse_what_they_do_not_write_in_one_line():
+    for name, unit in (("two-hand-pinochle", "hand"), ("euchre", "game")):
+        game = Game(name)
+        with pytest.raises(CardsimError) as info:
+            game.simulate(2, policy=["pimc(worlds=2)"] + ["heuristic"] * (game.seats - 1), unit=unit, histories=True)
+        assert "\n" not in str(info.value)

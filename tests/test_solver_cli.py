@@ -86,7 +86,7 @@ def test_cli_history_then_position() -> None:
     ["solve", "cutthroat-pinochle", "--seed", "1"],
     ["solve", "euchre", "--deal", "@/nonexistent/hand.json"],
     ["simulate", "euchre", "--hands", "2", "--policy-seats", "oracle,heuristic,pimc(worlds=0),heuristic"],
-    ["simulate", "spades", "--hands", "2", "--policy", "oracle", "--unit", "tournament"],
+    ["simulate", "spades", "--hands", "2", "--policy", "oracle(tricks=99)", "--unit", "tournament"],
 ])
 def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
     result = run(*args)
@@ -119,3 +119,16 @@ def test_simulate_whole_games_with_solver_players_runs_in_the_core(tmp_path) -> 
     for i, row in enumerate(rows[1:]):
         assert int(row[head.index("hands")]) == int(want.array["hands"][i])
         assert [int(row[head.index("score_0")]), int(row[head.index("score_1")])] == list(want.array["score"][i])
+
+
+def test_simulate_histories_with_solver_players(tmp_path) -> None:
+    """--histories with pimc / oracle seats: the core's hand batch's actions (Game.simulate(histories=True))."""
+    from cardsim import Game
+    out = tmp_path / "actions.csv"
+    names = ["pimc(worlds=2)", "heuristic", "oracle"]
+    result = run("simulate", "cutthroat-pinochle", "--hands", "3", "--policy-seats", ",".join(names), "--seed", "3",
+                 "--threads", "1", "--histories", str(out))
+    assert result.exit_code == 0, result.output
+    want = Game("cutthroat-pinochle").simulate(3, policy=names, seed=3, threads=1, histories=True).histories
+    rows = out.read_text().splitlines()[1:]
+    assert [int(r.split(",")[-1]) for r in rows] == [int(a) for a in want.actions["action"]]

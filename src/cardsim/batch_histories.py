@@ -111,14 +111,29 @@ def _tables(name: str, seats: int, unit: str, keys: list[np.ndarray], lengths: n
 
 
 def hand_histories(game: Any, policies: Sequence[str], seed: int, start: int, n: int, threads: int = 1,
-                   offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                   offset: int = 0, solver: list[tuple[Any, ...]] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(rows, actions) of hands ``start .. start+n-1`` of the hand batch keyed by ``seed``;
-    ``offset``: where the first action sits in the whole batch (``start`` of the rows)."""
-    kind = game_kind(game.name, game.rules, game.seats, policies)
+    ``offset``: where the first action sits in the whole batch (``start`` of the rows).
+    ``solver`` (per seat, cardsim.solver.players.check_batch_policies): PIMC or oracle seats, the
+    hands played as cardsim.solver._pimc's batches play them."""
+    if solver is not None:
+        from .solver._pimc import simulate_hand_histories_pimc
+        from .solver.players import bidding_policies
+        kind = game_kind(game.name, game.rules, game.seats, bidding_policies(policies))
+    else:
+        kind = game_kind(game.name, game.rules, game.seats, policies)
     parts = []
     for lo in range(start, start + n, BLOCK):
         count = min(BLOCK, start + n - lo)
-        lengths, actions, acted, deals, extra = _games.simulate_hand_histories(kind, seed, lo, count, threads)
+        if solver is not None:
+            try:
+                lengths, actions, acted, deals, extra = simulate_hand_histories_pimc(kind, seed, lo, count, solver,
+                                                                                     threads)
+            except ValueError as exc:
+                from .errors import CardsimError
+                raise CardsimError(str(exc)) from None
+        else:
+            lengths, actions, acted, deals, extra = _games.simulate_hand_histories(kind, seed, lo, count, threads)
         keys = [np.arange(lo, lo + count, dtype=np.int64)]
         parts.append(_tables(game.name, game.seats, "hand", keys, lengths, actions, acted, deals, extra, offset))
         offset += len(actions)

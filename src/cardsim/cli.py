@@ -509,9 +509,8 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     from .cli_solve import solver_simulate
     from .solver.players import is_solver_policy
     if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
-        if histories is not None:
-            raise CardsimError("--histories needs the core's players (random, heuristic), not solver players")
-        if unit == "hand" and out is None:  # hand by hand from Python, a summary of the means
+        if unit == "hand" and out is None and histories is None and deals is None:
+            # hand by hand from Python, a summary of the means
             solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
             return
         # whole games or records to a file: the core's batches (cardsim.solver._pimc), as for core players

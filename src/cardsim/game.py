@@ -309,9 +309,9 @@ class Game:
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
         policies, solver = self._batch_policies(policy, unit, scheduler, workers, hand_scores)
-        if histories and solver is not None:
-            raise CardsimError("histories=True is not available with pimc or oracle seats yet: the core "
-                               "writes histories for heuristic and random seats")
+        if histories and solver is not None and (unit != "hand" or self.name == "two-hand-pinochle"):
+            raise CardsimError("histories=True with pimc or oracle seats is written for hand batches (unit='hand') "
+                               "of euchre, spades and cutthroat and partnership pinochle")
         array = np.zeros(n, dtype=dtype)
         if scheduler is not None or workers is not None:
             filled = array.view(self.unit_dtype(unit))
@@ -342,7 +342,8 @@ class Game:
         n = check_count(n_hands)
         if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
             raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
-        return batch_deals.hand_deals(self.name, self.rules, self.seats, self._policies(policy), check_seed(seed),
+        bidders = _bidders(self._batch_policies(policy, "hand")[0])  # solver seats bid (and redeal) as the heuristic
+        return batch_deals.hand_deals(self.name, self.rules, self.seats, bidders, check_seed(seed),
                                       int(start), n, check_threads(threads))
 
     def histories(self, records: np.ndarray, *, unit: str = "hand", start: int = 0,
@@ -357,9 +358,12 @@ class Game:
         self._unit(unit)
         if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
             raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
-        policies, seed, threads = self._policies(policy), check_seed(seed), check_threads(threads)
+        (policies, solver), seed, threads = self._batch_policies(policy, unit), check_seed(seed), check_threads(threads)
+        if solver is not None and unit != "hand":
+            raise CardsimError("histories with pimc or oracle seats are written for hand batches (unit='hand')")
         if unit == "hand":
-            return batch_histories.hand_histories(self, policies, seed, int(start), len(records), threads, offset)
+            return batch_histories.hand_histories(self, policies, seed, int(start), len(records), threads, offset,
+                                                  solver=solver)
         return batch_histories.game_histories(self, policies, seed, int(start), records, threads, offset)
 
     def hand_scores(self, games: np.ndarray, *, start: int = 0, policy: str | Sequence[str] = "heuristic",
@@ -446,6 +450,10 @@ class Game:
                 solver = check_batch_policies(self.name, policies, self.seats)[1]
         if solver is not None and unit == "hand":
             return _solver_chunk(self.name, self.seats, solver), SOLVER_CHUNK_HANDS
+        if unit == "tournament" and any(p not in POLICIES for p in policies):
+            from .solver.players import check_batch_policies
+            spec = solver if solver is not None else check_batch_policies(self.name, policies, self.seats)[1]
+            return _tournament_chunk(spec), 1
         if unit == "game" and any(p not in POLICIES for p in policies):
             return chunk_fn, SOLVER_CHUNK_HANDS // 64
         return chunk_fn, self._step(unit)
@@ -469,9 +477,8 @@ class Game:
                 isinstance(p, str) and is_solver_policy(p) for p in policy):
             return self._policies(policy), None
         names, solver = check_batch_policies(self.name, policy, self.seats)
-        if unit not in ("hand", "game"):
-            raise CardsimError(f"pimc and oracle play hands and whole games (unit='hand' or 'game'), not "
-                               f"unit={unit!r} yet: the spades tournament loop plays its games with core policies")
+        if unit not in ("hand", "game", "tournament"):
+            raise CardsimError(f"pimc and oracle play hands, whole games and spades tournaments, not unit={unit!r}")
         return names, solver
 
 
@@ -500,6 +507,20 @@ def _solver_chunk(name: str, seats: int, solver: list[tuple[Any, ...]]) -> Calla
             rules, seed, start, out, solver, threads)
     return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_euchre_pimc(
         rules, seats, seed, start, out, solver, threads)
+
+
+def _tournament_chunk(solver: list[tuple[Any, ...]] | None) -> Callable[..., None]:
+    """The core's chunk function of spades tournaments with PIMC or oracle seats (their games
+    through the games' driver, as cardsim.solver._pimc plays whole games)."""
+    from .solver import _pimc
+    from .solver.players import bidding_policies
+    from .spades.games import spades_game_kind
+    assert solver is not None
+
+    def chunk(rules: Any, seed: int, start: int, out: np.ndarray, policies: list[str], threads: int) -> None:
+        kind = spades_game_kind(rules, bidding_policies(policies))
+        _pimc.simulate_spades_tournaments_pimc(kind, seed, start, out, solver, threads)
+    return chunk
 
 
 def two_hand_solver_seats(solver: list[tuple[Any, ...]]) -> tuple[list[int], list[int], int]:

@@ -1,8 +1,12 @@
 # cython: language_level=3
 """What euchre/euchre.pyx shares with the other modules (cardsim._odds_conditions, solver/_pimc.pyx)."""
+from cardsim._games cimport GDHistory
 from cardsim.euchre.engine cimport EUHand, EURules
 from cardsim.euchre.players cimport EUBidTables
 
 cdef EURules eu_rules_from(rules, int seats) except *
 cdef void eu_hand_record(const EUHand* h, const EURules* r, void* record) noexcept nogil  # an EURecord
 cdef EUBidTables* eu_bid_tables() noexcept nogil   # the learned table the players read (EU_TABLES)
+# the hand's steps as contract actions and its deal row (cardsim.solver._pimc's histories with solver seats)
+cdef int eu_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil
+cdef int eu_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""PIMC and oracle card play inside the core's batches (euchre and spades); see below.
+"""PIMC and oracle card play inside the core's batches (every game); see below.  The pinochle games
+(their own section below) reuse the step states' play-outs (pinochle/world.pxd, two_hand.pyx).
 
 The players of cardsim.solver.players (``oracle``, ``pimc(worlds=N,eval=solve|playout,seed=S)``)
 as C functions over the engines' hand structs, so that hand batches (Game.simulate) and bid
@@ -45,18 +46,20 @@ from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
-from cardsim._games cimport GD_MAX_SEATS, GDGame, GDResult, GameKind, gd_hand_stream, gd_play_game
+from cardsim._games cimport (GD_MAX_SEATS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream, gd_history_loop,
+                             gd_play_game, gd_row_fn, gd_step_fn)
 from cardsim.solver._solver cimport (SV_BUCKET_BITS, SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch,
                                      sv_apply, sv_full_lane, sv_table_alloc, sv_table_free, sv_value)
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
                                   euo_force_call, euo_record)
-from cardsim.euchre.euchre cimport eu_bid_tables, eu_hand_record, eu_rules_from
+from cardsim.euchre.euchre cimport eu_bid_tables, eu_hand_record, eu_history_deal, eu_rules_from, eu_step_actions
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_bid_tables, sp_gd_new, sp_hand_record, sp_rules_from
+from cardsim.spades.spades cimport (sp_bid_tables, sp_gd_new, sp_hand_record, sp_history_deal, sp_rules_from,
+                                    sp_step_actions)
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into
@@ -72,8 +75,8 @@ from cardsim.pinochle.partnership_engine cimport PP_SEATS, PPHand, PPRules, pp_d
 from cardsim.pinochle.partnership_players cimport pp_best_trump, pp_heuristic_card, pp_policy_step
 from cardsim.pinochle.games_odds cimport pp_odds_deal
 from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_totals, pin_play
-from cardsim.pinochle.cutthroat cimport cp_hand_record, cp_rules_from
-from cardsim.pinochle.partnership cimport pp_hand_record, pp_rules_from
+from cardsim.pinochle.cutthroat cimport cp_hand_record, cp_history_deal, cp_rules_from, cp_step_actions
+from cardsim.pinochle.partnership cimport pp_hand_record, pp_history_deal, pp_rules_from, pp_step_actions
 from cardsim.pinochle.two_hand_engine cimport THHand, THRules
 from cardsim.pinochle.two_hand cimport th_solver_hand
 
@@ -1248,6 +1251,154 @@ def pinochle_decision(GameState state, policy_seat, uint64_t key):
     return pin_card_action(card)
 
 
+# -- action histories with PIMC and oracle seats (Game.simulate(histories=True), hand batches) ---
+# Each hand is played again as its batch plays it (the same decisions, keys and notes), through
+# cardsim._games's history loop: the card play by this module (its action in the contract's
+# numbering), every other decision by the game's own step (the heuristic for solver seats), and
+# the game's own deal row.
+
+cdef enum:
+    PM_HIST_PMGAME = 0          # euchre, spades: a PMGame
+    PM_HIST_CUTTHROAT = 1
+    PM_HIST_PARTNERSHIP = 2
+
+ctypedef struct PMHistRun:      # one thread's context, handed to the history loop as its ``policies``
+    int pol[GD_MAX_SEATS]       # first: the loop's policies pointer points here
+    int core[GD_MAX_SEATS]      # the policy each seat's other decisions take (solver seats: the heuristic)
+    int family                  # PM_HIST_*
+    const PMGame* game
+    gd_step_fn step             # the game's own step (its decisions other than a card)
+    const PMSeat* ps
+    PMScratch* sc
+    uint64_t base               # the hand's key (pm_base)
+    CPSteps steps               # pinochle: what the plays proved
+
+
+cdef int pm_hist_step(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
+    """A gd_step_fn: one decision of the seat to act, as the batch takes it, written as its actions."""
+    cdef PMHistRun* run = <PMHistRun*><void*>policies
+    cdef const PMGame* g = run.game
+    cdef int s, card
+    if run.family == PM_HIST_PMGAME:
+        if g.phase(hand) != PM_PHASE_CARD:
+            return run.step(hand, rules, run.core, out, seat)
+        s = g.to_act(hand)
+        seat[0] = s
+        if run.pol[s] == PM_RANDOM:
+            card = g.random(hand, rules)
+        elif run.pol[s] == PM_HEURISTIC:
+            card = g.heuristic(hand, rules)
+        else:
+            card = pm_card(g, hand, rules, &run.ps[s], run.sc, pm_key(run.base, g.n_played(hand), s))
+        out[0] = g.action(hand, card)
+        g.play(hand, rules, card)
+        return 1
+    if run.family == PM_HIST_CUTTHROAT:
+        return pm_pin_hist_step(<CPHand*>hand, rules, run, out, seat)
+    return pm_pin_hist_step(<PPHand*>hand, rules, run, out, seat)
+
+
+cdef int pm_pin_hist_step(PinHand* h, const void* rules, PMHistRun* run, int* out, int* seat) noexcept nogil:
+    cdef int s = h.to_act, card
+    cdef PinHand before
+    if h.phase != PH_PLAY:
+        return run.step(h, rules, run.core, out, seat)
+    seat[0] = s
+    if run.pol[s] >= PM_PIMC:
+        card = pm_pin_card(h, rules, &run.steps, &run.ps[s], run.sc.plan, pm_key(run.base, pm_pin_n_played(h), s))
+        if card < 0:
+            return -1
+        pin_note_play(&run.steps, h, card, pm_pin_must_beat(h, rules))
+        pin_play(h, rules, card)
+    else:
+        before = h[0]
+        pm_pin_policy_step(h, rules, run.pol[s])
+        card = <int>lsb(before.hand[s] & ~h.hand[s])
+        pin_note_play(&run.steps, &before, card, pm_pin_must_beat(h, rules))
+    out[0] = pin_card_action(card)
+    return 1
+
+
+cdef void pm_hand_history(const GDGame* g, const void* rules, PMHistRun* run, gd_row_fn deal_row, uint64_t seed,
+                          int64_t index, uint64_t pseed, int16_t* actions, int8_t* seats, uint64_t* deal,
+                          int32_t* extra, int32_t* length) noexcept nogil:
+    """Hand ``index`` of the hand batch keyed by ``seed``, played with its history into one row."""
+    cdef GDHistory row
+    row.actions, row.seats, row.deal, row.extra = actions, seats, deal, extra
+    cdef char* buf = <char*>malloc(g.hand_bytes + 16)
+    if buf == NULL:
+        length[0] = -2
+        return
+    g.new_hand(buf, rules, seed, <uint64_t>index, <int>(index % g.seats))
+    run.base = pm_base(pseed, seed, index)
+    pm_pin_steps_clear(&run.steps)
+    length[0] = gd_history_loop(buf, rules, <const int*><void*>run, &row, g.history_cap, pm_hist_step, deal_row)
+    free(buf)
+
+
+def simulate_hand_histories_pimc(GameKind kind, uint64_t seed, int64_t start, Py_ssize_t n, policy_seats,
+                                 int threads=1):
+    """cardsim._games.simulate_hand_histories with PIMC and oracle seats (``kind`` made with the
+    seats' bidding policies): the hands as this module's hand batches play them, the same rows."""
+    from cardsim._games import _history_buffers, _history_result
+    cdef int family, s, t, nt = max(1, threads)
+    cdef const PMGame* pg = NULL
+    cdef gd_step_fn step
+    cdef gd_row_fn deal_row
+    cdef const void* rules = kind.rules
+    cdef int pol[GD_MAX_SEATS]
+    cdef PMSeat ps[GD_MAX_SEATS]
+    cdef int seats = kind.game.seats
+    name = kind.name
+    if name in ("euchre", "cutthroat-euchre"):
+        family, pg, step, deal_row = PM_HIST_PMGAME, &PM_EUCHRE, eu_step_actions, eu_history_deal
+    elif name in ("spades", "cutthroat-spades"):
+        family, pg, step, deal_row = PM_HIST_PMGAME, &PM_SPADES, sp_step_actions, sp_history_deal
+    elif name == "cutthroat-pinochle":
+        family, step, deal_row = PM_HIST_CUTTHROAT, cp_step_actions, cp_history_deal
+    elif name == "partnership-pinochle":
+        family, step, deal_row = PM_HIST_PARTNERSHIP, pp_step_actions, pp_history_deal
+    else:
+        raise ValueError(f"no action histories with solver seats for {name}")
+    pm_seats(policy_seats, pol, ps, seats)
+    for s in range(seats):
+        if ps[s].bids:
+            raise ValueError("histories with pimc bids=pimc seats are not written (their bids are not the game's step)")
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    actions_a, seats_a, deals_a, extra_a, lengths_a = _history_buffers(kind, max(n, 1))
+    cdef int16_t[:, ::1] a = actions_a
+    cdef int8_t[:, ::1] st = seats_a
+    cdef uint64_t[:, ::1] d = deals_a
+    cdef int32_t[:, ::1] x = extra_a
+    cdef int32_t[::1] lengths = lengths_a
+    cdef const GDGame* g = &kind.game
+    cdef Py_ssize_t i
+    if n == 0:
+        return _history_result(kind, actions_a[:0], seats_a[:0], deals_a[:0], extra_a[:0], lengths_a[:0])
+    cdef PMHistRun* runs = <PMHistRun*>calloc(nt, sizeof(PMHistRun))
+    if runs == NULL:
+        raise MemoryError()
+    cdef PMScratch* sc
+    try:
+        sc = pm_scratches(nt, pg.tt_bits if pg != NULL else 5, ps, seats)
+    except MemoryError:
+        free(runs)
+        raise
+    for t in range(nt):
+        for s in range(GD_MAX_SEATS):
+            runs[t].pol[s] = pol[s] if s < seats else PM_HEURISTIC
+            runs[t].core[s] = PM_RANDOM if s < seats and pol[s] == PM_RANDOM else PM_HEURISTIC
+        runs[t].family, runs[t].game, runs[t].step, runs[t].ps, runs[t].sc = family, pg, step, ps, &sc[t]
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_hand_history(g, rules, &runs[threadid()], deal_row, seed, start + i, pseed, &a[i, 0], &st[i, 0],
+                            &d[i, 0], &x[i, 0], &lengths[i])
+    finally:
+        pm_free(sc, nt)
+        free(runs)
+    return _history_result(kind, actions_a, seats_a, deals_a, extra_a, lengths_a)
+
+
 # -- the Python face --------------------------------------------------------------------------
 
 KINDS = {"random": PM_RANDOM, "heuristic": PM_HEURISTIC, "pimc": PM_PIMC, "oracle": PM_ORACLE}
@@ -1528,6 +1679,93 @@ def simulate_hand_scores_pimc(GameKind kind, uint64_t seed, int64_t start, hands
     if not np.array_equal(scratch["hands"], counts):
         raise ValueError("hands must be the games' own lengths (their records' hands field)")
     return dealers_array, points_array, scores_array
+
+
+# -- spades tournaments with PIMC and oracle seats (spades/games.pyx's sp_tournament) ----------
+
+ctypedef struct PMSpTournament:     # spades/games.pyx's SPTournamentRecord (SP_TOURNAMENT_DTYPE)
+    int32_t hands
+    int16_t games
+    int16_t wins[SP_MAX_SEATS]
+    int8_t winner
+    int8_t first_dealer
+
+cdef enum:
+    PM_SP_TOURNAMENT_GAMES = 10000  # spades/games.pyx's SP_MAX_TOURNAMENT_GAMES: game g of tournament t is game
+                                    # stream t * 10000 + g
+
+
+cdef void pm_sp_tournament(const GDGame* g, const SPRules* r, PMGameRun* run, int64_t index,
+                           PMSpTournament* out) noexcept nogil:
+    """Tournament ``index`` as sp_tournament plays it (games on their streams until wins_needed
+    wins, game g first dealt by seat g mod seats), PIMC seats playing their cards (pm_gd_play)."""
+    cdef GDResult res
+    cdef int k, w
+    cdef size_t hand_bytes = (g.hand_bytes + 15) & ~(<size_t>15)
+    cdef char* buf = <char*>malloc(hand_bytes + g.game_bytes + 16)
+    memset(out, 0, sizeof(PMSpTournament))
+    out.winner = -1
+    if buf == NULL:
+        out.games = -1      # out of memory inside a thread (told by the caller)
+        return
+    for k in range(PM_SP_TOURNAMENT_GAMES):
+        run.stream = <uint64_t>index * PM_SP_TOURNAMENT_GAMES + <uint64_t>k
+        run.k = 0
+        w = gd_play_game(g, r, <const int*><void*>run, run.seed, run.stream, k % r.seats, buf, buf + hand_bytes,
+                         &res, NULL, NULL, NULL, 0)
+        out.games += 1
+        out.hands += res.hands
+        if w < 0:
+            break
+        out.wins[w] += 1
+        if out.wins[w] >= r.wins_needed:
+            out.winner = w
+            break
+    free(buf)
+
+
+def simulate_spades_tournaments_pimc(GameKind kind, uint64_t seed, int64_t start, records, policy_seats,
+                                     int threads=1):
+    """simulate_spades_tournaments (spades/games.pyx) with PIMC and oracle seats (``kind``: the
+    spades game kind with the seats' bidding policies): tournaments ``start ..``, the same games
+    and streams; the same for any ``threads``."""
+    from cardsim.spades.games import SP_TOURNAMENT_DTYPE
+    cdef GDGame g = kind.game
+    cdef const SPRules* r = <const SPRules*>kind.rules
+    cdef PMSeat ps[GD_MAX_SEATS]
+    cdef int pol[GD_MAX_SEATS]
+    cdef int s, t, nt = max(1, threads)
+    cdef Py_ssize_t i, n = len(records)
+    if kind.name not in ("spades", "cutthroat-spades"):
+        raise ValueError("tournaments are spades'")
+    if records.dtype != SP_TOURNAMENT_DTYPE or SP_TOURNAMENT_DTYPE.itemsize != sizeof(PMSpTournament):
+        raise ValueError("records must have the spades tournament dtype")
+    pm_seats(policy_seats, pol, ps, g.seats)
+    g.play_out = pm_gd_play
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef PMSpTournament* out = <PMSpTournament*>&raw[0]
+    cdef PMGameRun* runs = <PMGameRun*>calloc(nt, sizeof(PMGameRun))
+    cdef PMScratch* sc
+    if runs == NULL:
+        raise MemoryError()
+    try:
+        sc = pm_scratches(nt, PM_SP_TT_BITS, ps, g.seats)
+    except MemoryError:
+        free(runs)
+        raise
+    for t in range(nt):
+        for s in range(GD_MAX_SEATS):
+            runs[t].pol[s] = pol[s] if s < g.seats else PM_HEURISTIC
+        runs[t].game, runs[t].ps, runs[t].sc = &PM_SPADES, ps, &sc[t]
+        runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            pm_sp_tournament(&g, r, &runs[threadid()], start + i, &out[i])
+    finally:
+        pm_free(sc, nt)
+        free(runs)
+    if n and records["games"].min() < 0:
+        raise MemoryError("the core could not allocate a tournament's hand buffers")
 
 
 def euchre_odds_pimc(rules, int seats, uint64_t hand, int upcard, int seat, int dealer, uint64_t seed,

@@ -14,8 +14,9 @@
     and the position, so a decision is reproducible.
 
 Both take the card play only; every other decision (bids, trump, discards, passes, throw-in,
-alone) is the heuristic's.  In the core's batches and bid odds (cardsim.solver._pimc, euchre and
-spades) ``bids=pimc`` also bids by PIMC and ``value=score`` judges play-outs by the hand's score
+alone) is the heuristic's.  In the core's batches and bid odds (cardsim.solver._pimc, every game;
+the pinochle games by play-outs only, their oracle one heuristic play-out of the true deal per
+card) spades' ``bids=pimc`` also bids by PIMC and ``value=score`` judges play-outs by the hand's score
 (the default of spades play-outs there, and of ``bids=pimc``).  Values are the side's tricks
 (euchre, spades) or trick points (pinochle).  Every game has resampling; in cutthroat and
 partnership pinochle ``eval=playout`` runs in the core (the state's ``pimc_playout``: worlds,
@@ -24,7 +25,8 @@ the card play in both phases, the stock tricks with the melds, the dix exchange 
 after each, and the last 12 tricks, in the core (the state's ``pimc_values``: worlds drawn from
 the deal and the history as the seat saw them, as ``resample`` draws them, valued by the seat's
 final score less the opponent's); the oracle and ``eval=solve`` play its last 12 tricks (the
-solver's phase), the heuristic before.
+solver's phase), the heuristic before.  ``play_hand`` and ``act`` read ``pimc`` with the hand's
+game: its default evaluation is the game's (default_eval).
 """
 from __future__ import annotations
 

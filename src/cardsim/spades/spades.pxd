@@ -11,3 +11,6 @@ cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHis
 cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil
 cdef int sp_history_cap() noexcept nogil
 cdef void sp_hand_record(const SPHand* h, const SPRules* r, void* record) noexcept nogil  # an SPRecord
+# the hand's steps as contract actions and its deal row (cardsim.solver._pimc's histories with solver seats)
+cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil
+cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil
