@@ -315,18 +315,23 @@ def _strong(cards: list[str], trump: str) -> bool:
     return bowers > 0 and len(trumps) >= 2 and len(trumps) + aces >= 4
 
 
-def euchre_alone(game: Game, seed: int, hands: int, trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+def euchre_alone(game: Game, seed: int, hands: int, trials: int, threads: int,
+                 yardstick: str = "plain") -> dict[str, list[dict[str, Any]]]:
     """The going-alone question on strong holdings: seeded deals (seeds ``seed*100000 + 60000 + j``,
     seat ``j % seats``, dealer ``(j // seats) % seats``), and for each round and each trump the seat
     may make there (round 1 the upcard's suit, the seats before passing; round 2 each other suit,
     everybody having passed round 1), the seat makes it; where the maker's five cards are
     ``_strong`` (the dealer's after the heuristic's pickup and discard) the hand is in the set,
     until ``hands`` entries.  The heuristic's alone or not, stepped at the alone phase, against the
-    bid odds' better of the two rows (make with the partner or dummy, make alone) for that trump."""
+    bid odds' better of the two rows (make with the partner or dummy, make alone) for that trump.
+    ``yardstick`` "conditioned" (or "both", kind "alone cond"): the odds conditioned on the passes
+    the seat saw (round 1: the seats before it; round 2: all of round 1 and the seats before it;
+    a hand whose passes the players almost never make is left out of that kind)."""
     out: list[dict[str, Any]] = []
+    cond_out: list[dict[str, Any]] = []
     seats = len(game.deal(seed=seed).hands)
-    j = 0
-    while len(out) < hands:
+    j = taken = 0
+    while taken < hands:
         s = seed * 100_000 + 60_000 + j
         seat, dealer = j % seats, (j // seats) % seats
         j += 1
@@ -350,13 +355,32 @@ def euchre_alone(game: Game, seed: int, hands: int, trials: int, threads: int) -
         cards = str(deal.hands[seat])
         odds = bid_odds(game, cards, upcard=str(deal.upcard), seat=seat, dealer=dealer, trials=trials, seed=s,
                         threads=threads)
-        for rnd, trump, mine in found[:hands - len(out)]:
-            net = {bool(r["alone"]): r["expected_net"] for r in odds.rows if r["round"] == rnd and r["trump"] == trump}
-            rec = net[True] > net[False]
-            out.append({"seed": s, "cards": cards, "upcard": str(deal.upcard), "seat": seat, "dealer": dealer,
-                        "round": rnd, "trump": trump, "heuristic": mine, "recommended": rec, "agree": mine == rec,
-                        "lost": net[rec] - net[mine], "gain_alone": net[True] - net[False]})
-    return {"alone": out}
+        pos = (seat - dealer - 1) % seats
+        for rnd, trump, mine in found[:hands - taken]:
+            judged = []
+            if yardstick in ("plain", "both"):
+                judged.append((out, odds))
+            if yardstick in ("conditioned", "both"):
+                passes = pos + (seats if rnd == 2 else 0)
+                try:
+                    judged.append((cond_out, odds if not passes else bid_odds(
+                        game, cards, upcard=str(deal.upcard), seat=seat, dealer=dealer, trials=trials, seed=s,
+                        threads=threads, auction=["pass"] * passes)))
+                except CardsimError:     # the players almost never make these passes
+                    pass
+            for into, table in judged:
+                net = {bool(r["alone"]): r["expected_net"] for r in table.rows if r["round"] == rnd and r["trump"] == trump}
+                rec = net[True] > net[False]
+                into.append({"seed": s, "cards": cards, "upcard": str(deal.upcard), "seat": seat, "dealer": dealer,
+                             "round": rnd, "trump": trump, "heuristic": mine, "recommended": rec,
+                             "agree": mine == rec, "lost": net[rec] - net[mine], "gain_alone": net[True] - net[False]})
+            taken += 1
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    if yardstick in ("plain", "both"):
+        kinds["alone"] = out
+    if yardstick in ("conditioned", "both"):
+        kinds["alone cond"] = cond_out
+    return kinds
 
 
 def _net(st: Any, seat: int, partnership: bool) -> float:
@@ -593,6 +617,7 @@ def throw_in_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
 
 #: the yes-or-no decision kinds: how the summary line names the choice, and what the hands are
 CHOICE_NOTES = {"nil": ("bids nil", "hands"), "blind": ("blind", "scores"), "alone": ("alone", "strong holdings"),
+                "alone cond": ("alone", "strong holdings"),
                 "defend alone": ("defends alone", "hands"), "throw-in": ("throws in", "contracts (army points)")}
 
 
@@ -607,8 +632,8 @@ def main() -> None:
     parser.add_argument("--euchre-kinds", default="bids,alone,defend",
                         help="euchre games: which decision sets (bids: round 1, round 2 and alone (all))")
     parser.add_argument("--euchre-yardstick", choices=("plain", "conditioned", "both"), default="plain",
-                        help="euchre games: judge round 1 against odds that ignore the passes before the seat "
-                             "(plain), odds conditioned on them (kind 'round 1 cond'), or both")
+                        help="euchre games: judge round 1 and alone against odds that ignore the passes before "
+                             "the seat (plain), odds conditioned on them (kinds 'round 1 cond', 'alone cond'), or both")
     parser.add_argument("--rates", type=int, default=0, metavar="N",
                         help="euchre games: also print the score outcomes by seat from N heuristic hands")
     args = parser.parse_args()
@@ -626,7 +651,7 @@ def main() -> None:
             kinds = euchre_decisions(game, seeds, args.trials, args.threads, args.euchre_yardstick) \
                 if "bids" in only else {}
             if "alone" in only:
-                kinds.update(euchre_alone(game, args.seed, args.hands, args.trials, args.threads))
+                kinds.update(euchre_alone(game, args.seed, args.hands, args.trials, args.threads, args.euchre_yardstick))
             if "defend" in only:
                 kinds.update(defend_decisions(game, seeds, args.trials))
             if args.rates:

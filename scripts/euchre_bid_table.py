@@ -29,7 +29,14 @@ players at the other seats), the make suit in round 2 being the heuristic's own 
 domain, where positive and a lone march pays a bonus) is positive, and goes alone when the
 alone gain is (in the domain), or with a hand expected to march (``expects_march``).
 Coefficients are in thousandths of a point.  ``--condition`` conditions the make odds on the
-passes before the seat's turn (``bid_odds(auction=...)``), about 5x the time.
+passes before the seat's turn (``bid_odds(auction=...)``), about 5x the time;
+``--alone-condition`` does the same for the alone samples (``alone_auction``: ``round1``, or
+``all`` with round 2's samples conditioned on all of round 1 too).  ``--refit`` fits only the
+parts named (make, alone, defend) and copies the others, with their sizes, from ``--start``:
+``--start src/cardsim/data/euchre_bids.json --passes 1 --games euchre --refit alone
+--alone-condition all`` refits the alone count alone (under load it ran at a few CPU minutes an
+hour for 2,000 samples; stop 23 did not finish it: the conditioned benchmark, bench/decisions.py
+``--euchre-yardstick both``, shows the odds going alone less once they read the passes).
 
 **defend**: the threshold on the defender's hand value with the trump, from ``--defend-hands``
 seeded hands bid by the heuristic players up to the first defender's choice, both choices
@@ -292,11 +299,24 @@ def odds_samples(name: str, hands: int, trials: int, seed: int, threads: int,
     return out
 
 
-def alone_samples(name: str, hands: int, trials: int, seed: int, threads: int) -> list[dict[str, Any]]:
+def alone_auction(rnd: int, pos: int, seats: int, condition: str) -> list[str] | None:
+    """The passes an alone sample's odds are conditioned on: "round1": a round-1 sample on the
+    round-1 passes before the seat; "all": a round-2 sample also on all of round 1 and the seats
+    before it in round 2; else (and with no pass before the seat) none."""
+    if condition == "none" or (rnd == 2 and condition != "all"):
+        return None
+    passes = pos + (seats if rnd == 2 else 0)
+    return ["pass"] * passes if passes else None
+
+
+def alone_samples(name: str, hands: int, trials: int, seed: int, threads: int,
+                  condition: str = "none") -> list[dict[str, Any]]:
     """``hands`` samples of the going-alone question: seeded deals (seeds ``seed * 100000 + 70000 + j``,
     seat ``j % seats``, dealer ``(j // seats) % seats``) whose made hand in round 1 (the upcard's suit)
     or round 2 (the heuristic's suit) is in ``alone_domain``; per sample its position, round,
-    features and the summed trial nets of making with the partner (dummy) and alone."""
+    features and the summed trial nets of making with the partner (dummy) and alone.  ``condition``
+    (``alone_auction``): the odds of a sample are conditioned on the passes its seat saw, as the
+    heuristic players make them (a sample whose passes the players almost never make is skipped)."""
     game = Game(name)
     partnership = name == "euchre"
     seats = 4 if partnership else 3
@@ -318,13 +338,24 @@ def alone_samples(name: str, hands: int, trials: int, seed: int, threads: int) -
                 todo.append((rnd, t, f))
         if not todo:
             continue
-        odds = bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer, trials=trials, seed=s,
-                        threads=threads)
-        n = odds.trials
+        pos = (seat - dealer - 1) % seats
+        runs: dict[Any, Any] = {}
         for rnd, t, f in todo[:hands - len(out)]:
+            auction = alone_auction(rnd, pos, seats, condition)
+            key = tuple(auction or ())
+            if key not in runs:
+                try:
+                    runs[key] = bid_odds(game, cards, upcard=upcard, seat=seat, dealer=dealer, trials=trials,
+                                         seed=s, threads=threads, auction=auction)
+                except CardsimError:   # the players almost never make these passes: no sample
+                    runs[key] = None
+            odds = runs[key]
+            if odds is None:
+                continue
+            n = odds.trials
             rows = [r for r in odds.rows if r["round"] == rnd and r["trump"] == SUITS[t]]
             net = {bool(r["alone"]): round(r["expected_net"] * n * scale) for r in rows}
-            out.append({"pos": (seat - dealer - 1) % seats, "round": rnd, "f": f, "make": net[False],
+            out.append({"pos": pos, "round": rnd, "f": f, "make": net[False],
                         "alone": net[True], "n": n * scale})
     return out
 
@@ -427,9 +458,11 @@ def fit_alone(samples: list[dict[str, Any]], seats: int) -> list[list[list[int]]
 
 def build(hands: int, trials: int, seed: int, defend_hands: int, defend_worlds: int, passes: int = 2,
           threads: int = 2, alone_hands: int = 2000, alone_trials: int = 500, condition: str = "none",
-          start: dict[str, Any] | None = None, games: tuple[str, ...] = GAMES) -> bytes:
+          start: dict[str, Any] | None = None, games: tuple[str, ...] = GAMES, alone_condition: str = "none",
+          refit: tuple[str, ...] = ("make", "alone", "defend")) -> bytes:
     """The table file's bytes.  Loads each pass's table into the core while learning (the other
-    seats' players), and restores the tables loaded before on return."""
+    seats' players), and restores the tables loaded before on return.  ``refit``: the parts fitted
+    in the games fitted; the others are ``start``'s (with their sizes)."""
     before = core.euchre_bid_tables()
     try:
         for game in GAMES:   # the first pass's players: the hand-set rules, or ``start``'s tables
@@ -444,15 +477,37 @@ def build(hands: int, trials: int, seed: int, defend_hands: int, defend_worlds: 
                     table[name] = start[name]
                     continue
                 seats = 4 if name == "euchre" else 3
-                entry = fit(odds_samples(name, hands, trials, seed, threads, condition), seats)
-                entry["alone"] = fit_alone(alone_samples(name, alone_hands, alone_trials, seed, threads), seats)
-                entry["defend"] = NEVER
-                core.set_euchre_bid_table(name, entry)       # defenders bid by this pass's thresholds
-                entry["defend"] = threshold(defend_samples(name, defend_hands, defend_worlds, seed))[0]
+                assert start is not None or len(refit) == 3, "a part not refitted needs --start"
+                old = start[name] if start is not None else {}
+                sizes = {"make": {"hands": hands, "trials": trials, **({"condition": condition}
+                                                                       if condition != "none" else {})},
+                         "alone": {"alone_hands": alone_hands, "alone_trials": alone_trials,
+                                   **({"alone_condition": alone_condition} if alone_condition != "none" else {})},
+                         "defend": {"defend_hands": defend_hands, "defend_worlds": defend_worlds}}
+                kept = {"make": ("hands", "trials", "condition"), "alone": ("alone_hands", "alone_trials",
+                                                                            "alone_condition"),
+                        "defend": ("defend_hands", "defend_worlds")}
+                entry: dict[str, Any] = {}
+                if "make" in refit:
+                    entry = fit(odds_samples(name, hands, trials, seed, threads, condition), seats)
+                else:
+                    entry = {"make": old["make"]}
+                    core.set_euchre_bid_table(name, {"make": old["make"], "alone": old["alone"],
+                                                     "defend": old["defend"]})
+                entry["alone"] = (fit_alone(alone_samples(name, alone_hands, alone_trials, seed, threads,
+                                                          alone_condition), seats)
+                                  if "alone" in refit else old["alone"])
+                if "defend" in refit:
+                    entry["defend"] = NEVER
+                    core.set_euchre_bid_table(name, entry)       # defenders bid by this pass's thresholds
+                    entry["defend"] = threshold(defend_samples(name, defend_hands, defend_worlds, seed))[0]
+                else:
+                    entry["defend"] = old["defend"]
                 core.set_euchre_bid_table(name, entry)
-                table[name] = {**entry, "hands": hands, "trials": trials, "defend_hands": defend_hands,
-                               "defend_worlds": defend_worlds, "alone_hands": alone_hands,
-                               "alone_trials": alone_trials, **({"condition": condition} if condition != "none" else {})}
+                info: dict[str, Any] = {}
+                for part in ("make", "alone", "defend"):
+                    info.update(sizes[part] if part in refit else {k: old[k] for k in kept[part] if k in old})
+                table[name] = {**entry, **info}
         table["seed"] = seed
         table["passes"] = passes
         if start is not None:
@@ -474,6 +529,10 @@ def main() -> None:
     parser.add_argument("--alone-trials", type=int, default=500, help="deals per alone sample")
     parser.add_argument("--condition", choices=("none", "round1", "all"), default="none",
                         help="condition the make odds on the passes before the seat's turn (round 1 / both rounds)")
+    parser.add_argument("--alone-condition", choices=("none", "round1", "all"), default="none",
+                        help="condition the alone samples' odds on the passes their seat saw (round 1 / both rounds)")
+    parser.add_argument("--refit", default="make,alone,defend",
+                        help="the parts fitted (make, alone, defend); the others are copied from --start's table")
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--games", default=",".join(GAMES),
                         help="the games fitted; the others are copied from --start's table")
@@ -486,7 +545,7 @@ def main() -> None:
     data = build(args.hands, args.trials, args.seed, args.defend_hands, args.defend_worlds, args.passes,
                  args.threads, args.alone_hands, args.alone_trials, args.condition,
                  None if args.start is None else json.loads(pathlib.Path(args.start).read_text()),
-                 tuple(args.games.split(",")))
+                 tuple(args.games.split(",")), args.alone_condition, tuple(args.refit.split(",")))
     pathlib.Path(args.out).write_bytes(data)
     print(data.decode())
 

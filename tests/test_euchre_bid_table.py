@@ -138,3 +138,24 @@ def test_a_pass_from_a_start_table_fits_against_its_players() -> None:
     assert "start" not in plain and started["start"]["passes"] == table["passes"]
     assert started["euchre"]["make"] != plain["euchre"]["make"]   # other players, other odds
     assert core.euchre_bid_tables() == before
+
+
+def test_refitting_only_the_alone_count_with_conditioned_odds() -> None:
+    """``--refit alone --alone-condition all`` from the shipped table: the make counts, the defend
+    threshold and the other game are the start's; the alone count is new, its samples' odds
+    conditioned on the passes each seat saw; the same arguments give the same bytes (any threads)."""
+    before = core.euchre_bid_tables()
+    start = shipped()
+    args = dict(passes=1, alone_hands=6, alone_trials=30, start=start, games=("euchre",), alone_condition="all",
+                refit=("alone",))
+    data = script().build(24, 60, 2026, 16, 6, threads=1, **args)
+    assert data == script().build(24, 60, 2026, 16, 6, threads=2, **args)
+    assert core.euchre_bid_tables() == before
+    table = json.loads(data)
+    assert table["cutthroat-euchre"] == start["cutthroat-euchre"]
+    mine, old = table["euchre"], start["euchre"]
+    assert mine["make"] == old["make"] and mine["defend"] == old["defend"] and mine["alone"] != old["alone"]
+    assert (mine["alone_condition"], mine["alone_hands"], mine["alone_trials"]) == ("all", 6, 30)
+    assert (mine["hands"], mine["trials"], mine["condition"]) == (old["hands"], old["trials"], old["condition"])
+    with pytest.raises(AssertionError):
+        script().build(24, 60, 2026, 16, 6, passes=1, threads=1, refit=("alone",))   # a part kept needs a start

@@ -98,6 +98,8 @@ def replay_game(game: Game, seed: int, index: int, dealer: int, policy: list[str
             state.next_hand(dealer)
         else:
             state = new_state(game, seed, dealer, index if spades else index * STREAMS + k)
+            if name in ("euchre", "cutthroat-euchre"):
+                state.game_score = totals   # the players see the game so far (going alone near game)
         while state.phase != "done":
             state.policy_step(policy[state.to_act])
         points = side_points(game, state)

@@ -290,3 +290,62 @@ def test_merge_keeps_trumps_then_aces_then_the_best_card():
         hand.act("not alone")
         hand.step("heuristic")
         assert set(hand.hands[1]) == kept and len(hand.discarded) == 5
+
+
+# Near game (players.pxd eu_rules_near_game): the game ends after the hand in which a side reaches
+# target_score (10), so once a march with the partner reaches it, going alone only gives up tricks.
+
+def test_goes_alone_only_while_a_lone_march_can_still_count():
+    """JH JD AH KH 9S ordering up 9H from the dealer's left (team 1).  At 0-0 alone is right: bid
+    odds, 6,000 deals, 1.77 net points alone against 1.35.  At 7 a lone march (4) wins the game and
+    a march (2) does not: alone as at 0-0.  At 8 a march wins the game: P(march) is 0.346 with the
+    partner against 0.257 alone (same odds), so alone is wrong; at 9 any make wins (P(euchred) 0
+    either way).  The opponents' score does not matter here."""
+    for score, alone in (([0, 0], True), ([9, 7], True), ([0, 8], False), ([5, 9], False)):
+        hand = deal_with("euchre", {1: "JH JD AH KH 9S"}, upcard="9H")
+        hand._state.game_score = score
+        assert hand._state.game_score == score
+        hand.act("order")
+        hand.step("heuristic")                  # the dealer's discard
+        hand.step("heuristic")                  # seat 1: alone or not
+        assert hand.maker_alone is alone, score
+        assert hand._state.clone().game_score == score
+
+
+def test_defends_alone_only_while_a_lone_defence_can_still_count():
+    """The defender of test_defender_goes_alone_only_when_it_pays_a_bonus (team 1) defends alone
+    at 0-0 and at 7 (a euchre, 2, falls short of the game), not at 8 (a euchre with the partner
+    wins the game)."""
+    rules = Game("euchre", allow_lone_defender=True).rules
+    base = deal_with("euchre", {1: "JH JD AH AS AC"}, upcard="9D")
+    for score, alone in (([0, 0], True), ([9, 7], True), ([3, 8], False)):
+        hand = EuchreHand.from_cards(rules, [" ".join(h) for h in base.hands], upcard="9D")
+        hand._state.game_score = score
+        for _ in range(5):
+            hand.act("pass")
+        hand.name("H")
+        hand.act("not alone")
+        hand.step("heuristic")
+        assert (hand.lone_defender == 1) is alone, score
+
+
+def test_whole_games_never_go_alone_once_a_march_wins_the_game():
+    """In the core's whole games (the driver hands each hand's players the score so far) no maker
+    whose side is at 8 or 9 goes alone, while makers further from the game do."""
+    game = Game("euchre")
+    records = game.simulate(60, unit="game", seed=4, threads=1, hand_scores=True, histories=True)
+    rows, hist = records.hand_scores, records.histories
+    assert len(hist) == len(rows)
+    near = far = 0
+    for i in range(len(rows)):
+        hand = hist.replay(i)
+        if hand.maker is None:
+            continue
+        side = hand.maker % 2
+        before = int(rows["score"][i][side] - rows["points"][i][side])
+        if before >= 8:
+            near += 1
+            assert not hand.maker_alone, (i, before)
+        else:
+            far += hand.maker_alone
+    assert near > 20 and far > 20

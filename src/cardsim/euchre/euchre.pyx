@@ -390,6 +390,7 @@ cdef class EuchreState(GameState):
     """
     cdef EUHand h
     cdef EURules r
+    cdef int _game_score[EU_MAX_SEATS]   # the game so far its players see (game_score); not in the structs
 
     def __cinit__(self, rules=None, int seats=0, uint64_t seed=0, int dealer=0, uint64_t stream=0):
         self.set_structs(&self.h, sizeof(EUHand), &self.r, sizeof(EURules), NULL, 0)
@@ -537,9 +538,11 @@ cdef class EuchreState(GameState):
         cdef int buf[GD_STEP_MAX]
         cdef int pol[EU_MAX_SEATS]
         cdef int i, n, code = policy_code(policy)
+        cdef EURules near
         for i in range(EU_MAX_SEATS):
             pol[i] = code
-        n = eu_step_actions(&self.h, &self.r, pol, buf, &s)
+        eu_rules_near_game(&self.r, self._game_score, &near)
+        n = eu_step_actions(&self.h, &near, pol, buf, &s)
         if before.phase == EPH_PLAY:  # what the play proves (resample): the seat's barred cards
             self.h.barred[s] |= eu_play_barred(&before, <int>lsb(self.h.played & ~before.played),
                                                eu_deck_now(&before))
@@ -654,6 +657,30 @@ cdef class EuchreState(GameState):
     @property
     def redeals(self): return self.h.redeals
 
+    @property
+    def game_score(self):
+        """The game so far its players see, per side (teams 0+2 and 1+3, or each seat in
+        cutthroat): going alone and defending alone read it near game (as in whole games);
+        all 0 (a new game) unless set.  Clones keep it; pickles and ``to_dict`` do not."""
+        return [self._game_score[s] for s in range(2 if self.r.partnership else self.r.seats)]
+
+    @game_score.setter
+    def game_score(self, scores):
+        cdef int s, n = 2 if self.r.partnership else self.r.seats
+        values = [int(x) for x in scores]
+        if len(values) != n:
+            raise ValueError(f"game_score takes {n} scores, got {len(values)}")
+        for s in range(EU_MAX_SEATS):
+            self._game_score[s] = values[s] if s < n else 0
+
+    def clone(self):
+        """An independent copy (GameState.clone), its game_score too."""
+        cdef EuchreState other = GameState.clone(self)
+        cdef int s
+        for s in range(EU_MAX_SEATS):
+            other._game_score[s] = self._game_score[s]
+        return other
+
 
 # Whole Euchre and Cutthroat Euchre games: the hooks of the batch driver (cardsim._games, _games.pxd).
 #
@@ -663,7 +690,12 @@ cdef class EuchreState(GameState):
 # target_score; a tie plays on).  Counts are per side: the side that made trump, was
 # euchred, marched, went alone.
 
+ctypedef struct EUGameHand:
+    EUHand h                        # first: the driver's hooks read the hand through the same pointer
+    EURules near                    # the rules its players see: eu_rules_near_game of the game so far
+
 ctypedef struct EUGame:
+    int32_t score[3]                # each side's score so far (the next hand's EUGameHand.near)
     int16_t makes[3]
     int16_t euchred[3]
     int16_t marches[3]
@@ -694,11 +726,30 @@ EUCHRE_GAME_DTYPE = np.dtype({
 
 
 cdef void eu_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    eu_new_hand(<EUHand*>hand, <const EURules*>rules, seed, stream, dealer)
+    cdef EUGameHand* gh = <EUGameHand*>hand
+    cdef int zero[3]
+    zero[0] = zero[1] = zero[2] = 0
+    eu_new_hand(&gh.h, <const EURules*>rules, seed, stream, dealer)
+    eu_rules_near_game(<const EURules*>rules, zero, &gh.near)
+
+
+cdef void eu_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, uint64_t game_stream, int k,
+                     int dealer) noexcept nogil:
+    """Hand ``k`` on stream gd_hand_stream(game_stream, k) (as new_hand would deal it), its players
+    told the game so far (eu_rules_near_game: going alone near game)."""
+    cdef EUGameHand* gh = <EUGameHand*>hand
+    cdef const EUGame* g = <const EUGame*>game
+    cdef int score[3]
+    cdef int s
+    for s in range(3):
+        score[s] = g.score[s]
+    eu_new_hand(&gh.h, <const EURules*>rules, seed, gd_hand_stream(game_stream, k), dealer)
+    eu_rules_near_game(<const EURules*>rules, score, &gh.near)
 
 
 cdef void eu_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
-    eu_play_out(<EUHand*>hand, <const EURules*>rules, policies)
+    cdef EUGameHand* gh = <EUGameHand*>hand
+    eu_play_out(&gh.h, &gh.near, policies)
 
 
 cdef int eu_gd_end(void* hand, void* game, const void* rules, int32_t* points) noexcept nogil:
@@ -712,6 +763,8 @@ cdef int eu_gd_end(void* hand, void* game, const void* rules, int32_t* points) n
     else:
         for s in range(r.seats):
             points[s] = h.points[s]
+    for s in range(2 if r.partnership else r.seats):
+        g.score[s] += points[s]
     if h.maker >= 0:
         side = h.maker & 1 if r.partnership else h.maker
         for s in range(r.seats):
@@ -758,7 +811,8 @@ cdef int eu_history_deal(const void* hand, const void* rules, GDHistory* hist, b
 
 
 cdef int eu_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
-    return gd_history_loop(hand, rules, policies, hist, EU_HISTORY_CAP, eu_step_actions, eu_history_deal)
+    cdef EUGameHand* gh = <EUGameHand*>hand
+    return gd_history_loop(&gh.h, &gh.near, policies, hist, EU_HISTORY_CAP, eu_step_actions, eu_history_deal)
 
 
 def euchre_game_kind(rules, int seats, policies):
@@ -768,9 +822,10 @@ def euchre_game_kind(rules, int seats, policies):
     cdef GDGame g
     cdef GameKind kind = GameKind()
     policy_codes(policies, pol, r.seats)
-    gd_setup(&g, r.seats, 2 if r.partnership else r.seats, rules["target_score"], GD_MAX_HANDS, sizeof(EUHand),
+    gd_setup(&g, r.seats, 2 if r.partnership else r.seats, rules["target_score"], GD_MAX_HANDS, sizeof(EUGameHand),
              sizeof(EUGame), sizeof(EUGameRecord))
     g.new_hand, g.play_out, g.end_hand, g.record = eu_gd_new, eu_gd_play, eu_gd_end, eu_gd_record
+    g.deal = eu_gd_deal
     g.play_history, g.history_cap = eu_gd_history, EU_HISTORY_CAP
     g.deal_words, g.extra_ints = r.seats + (2 if r.partnership else 3), 2
     if r.partnership:

@@ -39,6 +39,8 @@ cdef enum:
     EU_F_UPCARD = 13            # round 1, not the dealer: the upcard's share (tenths, + partner, - opponent)
     EU_F_ONE = 14               # 1
     EU_FEATURES = 15
+    EU_NEAR_SHIFT = 16          # eu_rules_near_game: EURules.target_score's bits from here on
+    EU_TARGET_MASK = 0xFFFF     # ... and the target below them (target_score is at most 1000)
 
 # -- the learned decision table (issue 11) -------------------------------------------
 # Written by scripts/euchre_bid_table.py into src/cardsim/data/euchre_bids.json, loaded by
@@ -264,6 +266,45 @@ cdef inline bint eu_alone_pays(const EURules* r) noexcept nogil:
     than one's own 5)."""
     return r.lone_march_points > r.march_points
 
+# -- near game ----------------------------------------------------------------------
+# RULES.md: the game ends after the hand in which a side reaches target_score, so the points a
+# hand can win are capped by what the side still needs, need = target_score - its score.  Going
+# alone adds only the lone march's bonus over a march (lone_march_points against march_points)
+# and gives up the partner's (dummy's) tricks: it can pay only while a march with the partner
+# falls short of the game, need > march_points.  Partnership euchre (target 10, march 2, lone
+# march 4): a team at 8 (a march wins) or 9 (any make wins) never goes alone; alike a defender
+# never defends alone when a euchre with the partner wins the game (need <= euchre_points).
+# At 6-7 only a lone march wins in this hand: the alone count, fitted at 0-0, does not know it
+# (not modelled).  The score reaches the players in the rules they are handed, not in EUHand
+# (whose layout pickles pin): a hand inside a game is played under eu_rules_near_game's copy,
+# whose target_score carries two flags per side above EU_NEAR_SHIFT; single hands and the
+# bid odds play under the plain rules (no flag: the start of a game).
+
+cdef inline void eu_rules_near_game(const EURules* r, const int* score, EURules* out) noexcept nogil:
+    """``out``: ``r`` for a hand of a game in which side k (team, or seat in cutthroat) has
+    ``score[k]``: per side, bit EU_NEAR_SHIFT + 2k set when a march reaches the game (need <=
+    march_points: no going alone), bit EU_NEAR_SHIFT + 2k + 1 when a euchre does (need <=
+    euchre_points: no defending alone)."""
+    cdef int k, need, target = r.target_score & EU_TARGET_MASK
+    out[0] = r[0]
+    out.target_score = target
+    for k in range(2 if r.partnership else r.seats):
+        need = target - score[k]
+        if need <= r.march_points:
+            out.target_score |= 1 << (EU_NEAR_SHIFT + 2 * k)
+        if need <= r.euchre_points:
+            out.target_score |= 1 << (EU_NEAR_SHIFT + 2 * k + 1)
+
+cdef inline bint eu_lone_bonus_counts(const EURules* r, int s) noexcept nogil:
+    """Whether a lone march's bonus can still count for seat ``s``'s side (eu_rules_near_game)."""
+    cdef int side = s & 1 if r.partnership else s
+    return not ((r.target_score >> (EU_NEAR_SHIFT + 2 * side)) & 1)
+
+cdef inline bint eu_lone_defence_counts(const EURules* r, int s) noexcept nogil:
+    """Whether a lone defender's march can still count for seat ``s``'s side (eu_rules_near_game)."""
+    cdef int side = s & 1 if r.partnership else s
+    return not ((r.target_score >> (EU_NEAR_SHIFT + 2 * side + 1)) & 1)
+
 cdef inline bint eu_makes(const EUHand* h, const EURules* r, int s, int t, int k) noexcept nogil:
     """With the table: make ``t`` when the fitted gain of making, plus that of going alone
     where it is positive and pays, is above nothing; else the hand-set threshold."""
@@ -274,7 +315,7 @@ cdef inline bint eu_makes(const EUHand* h, const EURules* r, int s, int t, int k
     p = eu_pos(h, r, s)
     eu_features(h, r, s, t, k, f)
     gain = eu_gain(EU_TABLES.make[g][k][p], f)
-    if eu_alone_pays(r) and eu_alone_domain(f):
+    if eu_alone_pays(r) and eu_alone_domain(f) and eu_lone_bonus_counts(r, s):
         alone = eu_gain(EU_TABLES.alone[g][k][p], f)
         if alone > 0:
             gain += alone
@@ -287,10 +328,11 @@ cdef inline bint eu_goes_alone(const EUHand* h, const EURules* r, int s) noexcep
     fitted gain of going alone (same features as the bid; per round and position) is above
     nothing.  Outside the domain going alone cannot pay (two losers or no bower); inside it the
     position decides much: in round 1 alone pays on about 71% of the dealer's strong holdings
-    and 12% of its right's."""
+    and 12% of its right's.  Never once a march with the partner wins the game
+    (eu_lone_bonus_counts: a team at 8 or 9 of 10)."""
     cdef int f[EU_FEATURES]
     cdef int k = h.round - 1
-    if not eu_alone_pays(r):
+    if not eu_alone_pays(r) or not eu_lone_bonus_counts(r, s):
         return False
     if eu_expects_march(h.hand[s], h.trump):
         return True
@@ -303,8 +345,9 @@ cdef inline bint eu_defends_alone(const EUHand* h, const EURules* r, int s) noex
     """A lone defender scores more than a euchre only by taking all five tricks, so never when
     lone_defender_march_points does not beat euchre_points; else the learned threshold on the
     defender's eu_hand_value with the trump (fitted by play-outs from resampled worlds), or
-    without a table the hand-set eu_expects_march."""
-    if r.lone_defender_march_points <= r.euchre_points:
+    without a table the hand-set eu_expects_march.  Never once a euchre with the partner wins
+    the game (eu_lone_defence_counts)."""
+    if r.lone_defender_march_points <= r.euchre_points or not eu_lone_defence_counts(r, s):
         return False
     if eu_table(r):
         return eu_hand_value(h.hand[s], h.trump) >= EU_TABLES.defend[r.partnership]
@@ -430,8 +473,9 @@ cdef inline void eu_heuristic_step(EUHand* h, const EURules* r) noexcept nogil:
     dealer always takes the upcard and drops its least wanted card; alone by eu_goes_alone,
     defend alone by eu_defends_alone (each only where the lone march pays a bonus);
     the merge keeps the best 5 of 10 (trumps, aces, then rank, voids made where possible).
-    The game score is not read (EUHand carries none): the same cards get the same decision
-    in a single hand and in a whole game."""
+    The game score is read only near game, by going alone and defending alone (the flags of
+    eu_rules_near_game in ``r``: whole games, EuchreState.game_score); single hands and the
+    bid odds are the start of a game."""
     cdef int s = h.to_act, value, suit
     if h.phase == EPH_BID1:
         eu_bid1(h, r, eu_makes(h, r, s, h.upcard >> 4, 0))
