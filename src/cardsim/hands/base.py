@@ -434,8 +434,9 @@ def _plain_rules(rules: Rules) -> dict[str, Any]:
     """``rules`` as to_dict() writes them, made once per Rules (the caller must not change it)."""
     plain = _PLAIN_RULES.get(rules)
     if plain is None:
-        plain = _PLAIN_RULES[rules] = {key: list(value) if isinstance(value, tuple) else value
-                                       for key, value in rules.items()}
+        plain = {key: list(value) if isinstance(value, tuple) else value for key, value in rules.items()}
+        if len(_PLAIN_RULES) < 4096:   # (a bound: the rule sets a process meets are few)
+            _PLAIN_RULES[rules] = plain
     return plain
 
 
