@@ -2,6 +2,7 @@
 
     python scripts/pinochle_bid_table.py                      # regenerate src/cardsim/data/pinochle_bids.json
     python scripts/pinochle_bid_table.py --hands 60 --trials 200 --throw-hands 30 --out /tmp/small.json
+    python scripts/pinochle_bid_table.py --partnership-only   # refit partnership's entries only (the rest kept)
 
 **Bid ceiling** (cutthroat and partnership pinochle).  The heuristic bids the minimum while the
 minimum is within its ceiling.  Its old ceiling (meld + a trick estimate, + 4 for the widow in
@@ -14,7 +15,11 @@ auction; they do not depend on the auction, so no iteration is needed), and read
 features with a trump suit (``features``: meld, trumps, aces, tens with their ace, short side
 suits, and a constant), the trump being the suit that gives the largest count (the player's
 ceiling is the largest over the four suits; three passes of fit and re-choose, starting from
-the heuristic's own trump).  The coefficients are rounded to tenths.
+the heuristic's own trump).  The coefficients are rounded to tenths.  Partnership's count adds
+what the three cards the partner passes (trump high first, then aces) may complete
+(``PARTNERSHIP_FEATURES``: trumps beyond four, four or three of the five trump run cards, aces
+of three suits, the trump K-Q without the run); its constant is chosen for an opener that calls
+every third bid (two opponents raising, ``STOPS``), cutthroat's as it was fitted (two).
 
 **Throw-in** (cutthroat, army scoring).  After the widow the bidder knows its meld; whether it
 makes the bid depends on its trick points.  Bid odds with the widow known give the highest bid
