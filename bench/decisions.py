@@ -57,6 +57,10 @@ Decision kinds:
   the widow.  An upper figure: auctions stop earlier.  Partnership: the opener's ceiling
   knowing nothing of its partner (the read of a partner's pass unloaded: this auction's partner
   passes at once, artificially).
+* ``partnership-pinochle`` — **trump**: the same hands; the heuristic's trump (named before the
+  passing, from its 12 cards) against the suit of the highest expected score at the heuristic's
+  own bid in the bid-ceiling auction (the odds play every suit from the same deals); points
+  lost: the difference of the two suits' expected scores.
 * ``partnership-pinochle`` — **after partner's pass**: the first seat to call after its partner
   passed (dealer ``i % 4``, the heuristic auction up to that call), its ceiling from there
   (the read of the partner's pass applied) against the "bid up to" of the odds conditioned on
@@ -492,7 +496,8 @@ def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
 
 
 def _pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
-    out = []
+    out: list[dict[str, Any]] = []
+    trumps: list[dict[str, Any]] = []
     for i, s in enumerate(seeds):
         deal = game.deal(seed=s)
         seats = len(deal.hands)
@@ -515,7 +520,26 @@ def _pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int)
         lost = 0.0 if a == b else (-value(b) if b > a else value(a))
         out.append({"seed": s, "cards": cards, "heuristic": mine, "recommended": rec, "agree": abs(a - b) <= 2,
                     "lost": lost, "gap": b - a})
-    return {"bid ceiling": out}
+        if game.name == "partnership-pinochle":
+            trumps.append(trump_choice(odds, s, cards, max(b, low)))
+    kinds = {"bid ceiling": out}
+    if trumps:
+        kinds["trump"] = trumps
+    return kinds
+
+
+def trump_choice(odds: Any, seed: int, cards: str, bid: int) -> dict[str, Any]:
+    """Partnership: the heuristic's trump (the odds' "best" rows follow it) against the suit of the
+    highest expected score at ``bid`` (the heuristic's own bid in the ceiling auction), every suit
+    played from the same deals; points lost: the difference of the two suits' expected scores."""
+    rows = {r["trump"]: r["expected_score"] for r in odds.rows if r["bid"] == bid and r["trump"] != "best"}
+    if not rows:        # above every total seen: the top bid's rows
+        top = max(r["bid"] for r in odds.rows)
+        rows = {r["trump"]: r["expected_score"] for r in odds.rows if r["bid"] == top and r["trump"] != "best"}
+    mine = odds.recommendation["trump"]
+    rec = max(rows, key=lambda t: (rows[t], t == mine))
+    return {"seed": seed, "cards": cards, "bid": bid, "heuristic": mine, "recommended": rec, "agree": rec == mine,
+            "lost": rows[rec] - rows[mine]}
 
 
 def partner_pass_decisions(game: Game, seeds: list[int], trials: int,

@@ -2,6 +2,7 @@
 
     python scripts/pinochle_bid_table.py                      # regenerate src/cardsim/data/pinochle_bids.json
     python scripts/pinochle_bid_table.py --hands 60 --trials 200 --throw-hands 30 --out /tmp/small.json
+    python scripts/pinochle_bid_table.py --partnership-only   # refit partnership's entries only (the rest kept)
 
 **Bid ceiling** (cutthroat and partnership pinochle).  The heuristic bids the minimum while the
 minimum is within its ceiling.  Its old ceiling (meld + a trick estimate, + 4 for the widow in
@@ -14,7 +15,11 @@ auction; they do not depend on the auction, so no iteration is needed), and read
 features with a trump suit (``features``: meld, trumps, aces, tens with their ace, short side
 suits, and a constant), the trump being the suit that gives the largest count (the player's
 ceiling is the largest over the four suits; three passes of fit and re-choose, starting from
-the heuristic's own trump).  The coefficients are rounded to tenths.
+the heuristic's own trump).  The coefficients are rounded to tenths.  Partnership's count adds
+what the three cards the partner passes (trump high first, then aces) may complete
+(``PARTNERSHIP_FEATURES``: trumps beyond four, four or three of the five trump run cards, aces
+of three suits, the trump K-Q without the run); its constant is chosen for an opener that calls
+every third bid (two opponents raising, ``STOPS``), cutthroat's as it was fitted (two).
 
 **Throw-in** (cutthroat, army scoring).  After the widow the bidder knows its meld; whether it
 makes the bid depends on its trick points.  Bid odds with the widow known give the highest bid
@@ -48,6 +53,13 @@ from cardsim.pinochle import common  # noqa: E402
 OUT = HERE.parent / "src" / "cardsim" / "data" / "pinochle_bids.json"
 GAMES = ("cutthroat-pinochle", "partnership-pinochle")
 CEILING_FEATURES = ("one", "meld", "trumps", "aces", "tens", "short")   # bid_tables.pxd PIN_F_*
+# partnership's ceiling (bid_tables.pxd PIN_PF_*): cutthroat's six and what the partner's pass may complete
+PARTNERSHIP_FEATURES = (*CEILING_FEATURES, "trumps_over_4", "run_four", "run_three", "aces_three", "trump_pair")
+FEATURES = {"cutthroat-pinochle": CEILING_FEATURES, "partnership-pinochle": PARTNERSHIP_FEATURES}
+# learn_ceiling's stop model: the seats raising in the opener's auction, itself included (cutthroat's
+# table was fitted to a stop at the ceiling or one below; partnership's opener bids against two
+# opponents raising by one, its partner passing, so it calls every third bid)
+STOPS = {"cutthroat-pinochle": 2, "partnership-pinochle": 3}
 THROW_FEATURES = ("one", "trumps", "aces", "tens", "short", "discard")  # bid_tables.pxd PIN_T_*
 PASSES = 3
 PARTNER_READ = ("const", "slope")   # bid_tables.pxd PIN_P_*
@@ -66,9 +78,16 @@ def shape(cnt: list[list[int]], trump: int) -> list[int]:
             sum(1 for s in range(4) if s != trump and sum(cnt[s]) <= 1)]
 
 
-def ceiling_features(mask: int, trump: int, rules) -> list[int]:
-    """pinochle/cutthroat_players.pxd pin_ceiling_features, in Python."""
-    return [1, common.pinochle_meld_breakdown(mask, trump, rules)[1], *shape(counts(mask), trump)]
+def ceiling_features(mask: int, trump: int, rules, name: str = "cutthroat-pinochle") -> list[int]:
+    """pinochle/cutthroat_players.pxd pin_ceiling_features (partnership: partnership_players.pxd
+    pp_ceiling_features), in Python."""
+    cnt = counts(mask)
+    out = [1, common.pinochle_meld_breakdown(mask, trump, rules)[1], *shape(cnt, trump)]
+    if name == "partnership-pinochle":
+        run = sum(1 for r in range(1, 6) if cnt[trump][r])
+        out += [max(out[2] - 4, 0), int(run == 4), int(run == 3), int(sum(1 for s in range(4) if cnt[s][5]) == 3),
+                int(run < 5 and bool(cnt[trump][3]) and bool(cnt[trump][2]))]
+    return out
 
 
 def rounded(tenths: int) -> int:
@@ -76,9 +95,9 @@ def rounded(tenths: int) -> int:
     return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
 
 
-def ceiling(coef: list[int], mask: int, rules) -> int:
-    """The learned ceiling of a hand (pin_table_ceiling in the core)."""
-    return rounded(max(sum(c * f for c, f in zip(coef, ceiling_features(mask, t, rules))) for t in range(4)))
+def ceiling(coef: list[int], mask: int, rules, name: str = "cutthroat-pinochle") -> int:
+    """The learned ceiling of a hand (pin_table_ceiling / pp_table_ceiling in the core)."""
+    return rounded(max(sum(c * f for c, f in zip(coef, ceiling_features(mask, t, rules, name))) for t in range(4)))
 
 
 def bid_up_to(total: np.ndarray, min_bid: int) -> int:
@@ -107,7 +126,7 @@ def ceiling_samples(name: str, hands: int, trials: int, seed: int) -> list[tuple
         trials_fn(game.rules, mask, 0, seats - 1, s, 0, res, ["heuristic"] * seats, 2)
         chosen = res[:, 12].astype(np.intp)
         total = res[np.arange(trials), 3 * chosen + 2].astype(np.int64)
-        feats = [ceiling_features(mask, t, game.rules) for t in range(4)]
+        feats = [ceiling_features(mask, t, game.rules, name) for t in range(4)]
         old = [f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10 for f in feats]
         scores = {b: float(np.where(total >= b, total, -b).mean()) for b in range(min_bid, int(total.max()) + 1)}
         out.append((feats, old.index(max(old)), bid_up_to(total, min_bid), scores))
@@ -152,18 +171,19 @@ def lost(scores: dict, rec: int, cap: int, min_bid: int) -> float:
     return 0.0 if cap == rec else (-value(cap) if cap > rec else value(rec))
 
 
-def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: int) -> list[int]:
+def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: int, stops: int = 2) -> list[int]:
     """The ceiling's coefficients (tenths): fit, re-choose each hand's trump by the fit, refit;
     then the constant.
 
     Least squares fits "bid up to" itself, but the two ways of missing it do not cost alike:
     one point above it loses the (steeply negative) expected score of that bid, one point below
-    it only the small positive score of "bid up to".  And in an auction the seat bids every other
-    step (the minimum, raised by one each turn), so it stops at its ceiling or one below, half the
-    time each.  So the constant is chosen last, in steps of a tenth within 3 points of the fit:
-    the one of least mean points lost (``lost``; the auction's half-and-half stop averaged in)
-    among those whose stop lies within 2 points of "bid up to" on nearly as many hands as the
-    best constant's (SLACK less).
+    it only the small positive score of "bid up to".  And in an auction the seat bids every
+    ``stops``-th step (the minimum, raised by one each turn by the ``stops - 1`` others still
+    raising), so it stops at its ceiling or up to ``stops - 1`` below, each alike (STOPS: two in
+    cutthroat's fit, three for partnership's opener).  So the constant is chosen last, in steps of
+    a tenth within 3 points of the fit: the one of least mean points lost (``lost``; the stops
+    averaged) among those whose stop lies within 2 points of "bid up to" on nearly as many hands
+    as the best constant's (SLACK less).
     """
     trump = [t for _, t, _, _ in data]
     coef: list[int] = []
@@ -178,9 +198,9 @@ def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: i
         agree = loss = 0.0
         for b, (_, _, rec, scores) in zip(base, data):
             cap = rounded(const + b)
-            for stop in (cap, cap - 1):
-                agree += 0.5 * (abs(max(stop, min_bid - 1) - rec) <= 2)
-                loss += 0.5 * lost(scores, rec, stop, min_bid)
+            for stop in range(cap, cap - stops, -1):
+                agree += (abs(max(stop, min_bid - 1) - rec) <= 2) / stops
+                loss += lost(scores, rec, stop, min_bid) / stops
         choices.append((agree, -round(loss, 6), const))
     need = max(a for a, _, _ in choices) - SLACK * len(data)
     coef[0] = max((a >= need, loss, const) for a, loss, const in choices)[2]
@@ -242,7 +262,7 @@ def partner_samples(hands: int, trials: int, seed: int) -> list[tuple[int, int, 
         scores = {r["bid"]: r["expected_score"] for r in odds.rows if r["trump"] == "best"}
         need = min(scores)
         rec = odds.recommendation["highest_positive_bid"]
-        out.append((ceiling(coef, cards.mask, game.rules), level, need - 1 if rec is None else rec, scores, need,
+        out.append((ceiling(coef, cards.mask, game.rules, name), level, need - 1 if rec is None else rec, scores, need,
                     active))
     return out
 
@@ -314,15 +334,32 @@ def build(hands: int, trials: int, seed: int, throw_hands: int, throw_trials: in
           partner_trials: int = 0) -> bytes:
     table: dict = {}
     for name in GAMES:
-        coef = learn_ceiling(ceiling_samples(name, hands, trials, seed), int(Game(name).rules["min_bid"]))
-        table[name] = {"ceiling": coef, "ceiling_features": list(CEILING_FEATURES), "hands": hands,
-                       "trials": trials, "seed": seed}
+        table[name] = ceiling_entry(name, hands, trials, seed)
     if partner_hands:   # the partner samples' auctions are the heuristic's with the new ceilings
         table["partnership-pinochle"].update(partner_entry(table["partnership-pinochle"]["ceiling"], partner_hands,
                                                            partner_trials, seed))
     table["cutthroat-pinochle"].update(throw_in=learn_throw(throw_samples(throw_hands, throw_trials, seed)),
                                        throw_in_features=list(THROW_FEATURES), throw_hands=throw_hands,
                                        throw_trials=throw_trials)
+    return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
+
+
+def ceiling_entry(name: str, hands: int, trials: int, seed: int) -> dict:
+    """The learned ceiling of ``name`` and how it was learned."""
+    coef = learn_ceiling(ceiling_samples(name, hands, trials, seed), int(Game(name).rules["min_bid"]), STOPS[name])
+    return {"ceiling": coef, "ceiling_features": list(FEATURES[name]), "hands": hands, "trials": trials,
+            "seed": seed}
+
+
+def refit_partnership(path: pathlib.Path, hands: int, trials: int, partner_hands: int, partner_trials: int,
+                      seed: int) -> bytes:
+    """The table in ``path`` with partnership's ceiling and then its read of a partner's pass
+    refitted (cutthroat's entries kept): the bytes ``build`` writes when cutthroat's are unchanged."""
+    table = json.loads(path.read_text())
+    entry = ceiling_entry("partnership-pinochle", hands, trials, seed)
+    if partner_hands:
+        entry.update(partner_entry(entry["ceiling"], partner_hands, partner_trials, seed))
+    table["partnership-pinochle"] = entry
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
@@ -358,7 +395,15 @@ def main() -> None:
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--partner-only", action="store_true",
                         help="refit only partnership's partner shifts, on the ceilings already in --out")
+    parser.add_argument("--partnership-only", action="store_true",
+                        help="refit only partnership's ceiling and partner shifts, cutthroat's entries in --out kept")
     args = parser.parse_args()
+    if args.partnership_only:
+        data = refit_partnership(pathlib.Path(args.out), args.hands, args.trials, args.partner_hands,
+                                 args.partner_trials, args.seed)
+        pathlib.Path(args.out).write_bytes(data)
+        print(data.decode(), end="")
+        return
     if args.partner_only:
         data = refit_partner(pathlib.Path(args.out), args.partner_hands, args.partner_trials, args.seed)
         pathlib.Path(args.out).write_bytes(data)

@@ -32,7 +32,7 @@ def shipped() -> dict:
 def test_regenerating_a_small_table_gives_the_same_bytes():
     """40 hands of 150 deals per game, 12 throw-in deals of 150: the bytes pinned in
     tests/cases/pinochle_bids_small.json (written by ``scripts/pinochle_bid_table.py --hands 40
-    --trials 150 --throw-hands 12 --throw-trials 150 --out ...``; the deals are seeded, so a change
+    --trials 150 --throw-hands 12 --throw-trials 150 --partner-hands 0 --out ...``; the deals are seeded, so a change
     of the deal streams re-baselines it)."""
     before = common.pinochle_bid_tables()
     data = script().build(40, 150, 2026, 12, 150)
@@ -79,7 +79,7 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     for seed in seeds:
         hand = game.deal(seed=seed, dealer=seats - 1)
         mask = hand.hands[0].mask
-        cap = lib.ceiling(coef, mask, game.rules)
+        cap = lib.ceiling(coef, mask, game.rules, name)
         old = max(f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10
                   for f in (lib.ceiling_features(mask, t, game.rules) for t in range(4)))
         above_old += cap > old + (4 if seats == 3 else 10)
@@ -150,10 +150,14 @@ def test_bad_tables_are_refused_and_change_nothing():
         common.set_pinochle_bid_table("two-hand-pinochle", [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3])
+    with pytest.raises(ValueError):    # partnership's ceiling is wider than cutthroat's
+        common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):
-        common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6])
+        common.set_pinochle_bid_table("cutthroat-pinochle", list(range(11)))
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, [1, 2])
     with pytest.raises(ValueError):
-        common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6], None, [1, 2, 3])
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), None, [1, 2, 3])
     assert common.pinochle_bid_tables() == before

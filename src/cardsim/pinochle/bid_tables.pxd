@@ -9,8 +9,10 @@
 # or a table not loaded, falls back to the hand-set rules of the players (their docstrings).
 #
 # ceiling[game][k]: the bid ceiling's coefficients, tenths of a point, per feature k
-#   (PIN_F_*): the most the heuristic bids with these cards is, over the four suits as trump,
-#   the largest of (sum of coefficient x feature + 5) // 10.  game: PIN_CUTTHROAT, PIN_PARTNERSHIP.
+#   (cutthroat: PIN_F_*, partnership: PIN_PF_*): the most the heuristic bids with these cards is,
+#   over the four suits as trump, the largest of (sum of coefficient x feature + 5) // 10.
+#   game: PIN_CUTTHROAT, PIN_PARTNERSHIP; each game reads its first PIN_F_FEATURES /
+#   PIN_PF_FEATURES entries.
 # partner[k]: partnership's read of a partner's pass (partnership_players.pxd pp_partner_read):
 #   (partner[PIN_P_CONST] + partner[PIN_P_SLOPE] x the lowest bid open when the partner
 #   passed) tenths added to the ceiling once the partner passed; partner_loaded 0: no read.
@@ -28,6 +30,15 @@ cdef enum:
     PIN_F_TENS = 4              # suits holding both an ace and a ten
     PIN_F_SHORT = 5             # other suits of at most one card
     PIN_FEATURES = 6
+    # partnership's ceiling (partnership_players.pxd pp_ceiling_features): cutthroat's six, and
+    # what the partner's three passed cards (trump high first, then aces) may complete
+    PIN_PF_TRUMPS_OVER = 6      # trumps beyond four
+    PIN_PF_RUN_FOUR = 7         # 1 when four of the five run cards (J Q K T A of trump) are held
+    PIN_PF_RUN_THREE = 8        # 1 when three of them are held
+    PIN_PF_ACES_THREE = 9       # 1 when aces of exactly three suits are held
+    PIN_PF_TRUMP_PAIR = 10      # 1 when the trump K and Q are held without the run
+    PIN_PF_FEATURES = 11
+    PIN_CEILING_MAX = 11        # the widest ceiling (the row length of ceiling[])
     PIN_T_ONE = 0               # 1
     PIN_T_TRUMPS = 1            # trumps kept
     PIN_T_ACES = 2              # aces kept
@@ -41,12 +52,12 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][6]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][11]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
         int loaded[PIN_GAMES]
-        int ceiling[PIN_GAMES][PIN_FEATURES]
+        int ceiling[PIN_GAMES][PIN_CEILING_MAX]
         int throw_loaded
         int throw_in[PIN_T_FEATURES]
         int partner_loaded

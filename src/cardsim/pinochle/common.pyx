@@ -87,7 +87,9 @@ _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_P
 def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
-    their ace, short side suits; None: the hand-set count), ``throw_in`` (cutthroat only) the
+    their ace, short side suits; partnership adds trumps beyond four, four and three of the
+    trump run, aces of three suits, the trump K-Q without the run (bid_tables.pxd PIN_PF_*);
+    None: the hand-set count), ``throw_in`` (cutthroat only) the
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
     short side suits, discarded counters; None: the hand-set throw-in), ``partner``
     (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
@@ -96,15 +98,16 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
     g = _PIN_GAMES[game]
-    if ceiling is not None and len(ceiling) != PIN_FEATURES:
-        raise ValueError(f"ceiling is {PIN_FEATURES} coefficients, got {ceiling!r}")
+    width = PIN_FEATURES if g == PIN_CUTTHROAT else PIN_PF_FEATURES
+    if ceiling is not None and len(ceiling) != width:
+        raise ValueError(f"ceiling is {width} coefficients for {game}, got {ceiling!r}")
     if throw_in is not None and (g != PIN_CUTTHROAT or len(throw_in) != PIN_T_FEATURES):
         raise ValueError(f"throw_in is {PIN_T_FEATURES} coefficients, cutthroat-pinochle only, got {throw_in!r}")
     if partner is not None and (g != PIN_PARTNERSHIP or len(partner) != PIN_P_STATES):
         raise ValueError(f"partner is {PIN_P_STATES} values (constant, slope), partnership-pinochle only, got {partner!r}")
     _pin_table_store.loaded[g] = ceiling is not None
-    for k in range(PIN_FEATURES):
-        _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None else 0
+    for k in range(PIN_CEILING_MAX):
+        _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < width else 0
     if g == PIN_CUTTHROAT:
         _pin_table_store.throw_loaded = throw_in is not None
         for k in range(PIN_T_FEATURES):
@@ -119,7 +122,8 @@ def pinochle_bid_tables():
     """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in": ... (cutthroat)}}."""
     out = {}
     for game, g in _PIN_GAMES.items():
-        out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(PIN_FEATURES)]
+        width = PIN_FEATURES if g == PIN_CUTTHROAT else PIN_PF_FEATURES
+        out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(width)]
                      if _pin_table_store.loaded[g] else None}
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]

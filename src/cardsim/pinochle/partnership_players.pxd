@@ -19,7 +19,8 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_cheapest_of,
                                                cp_richest, cp_suit_keys, cp_suit_view, cp_trick_estimate,
-                                               pin_meld_loss, pin_points_rise, pin_spread_suits, pin_table_ceiling)
+                                               pin_ceiling_features, pin_meld_loss, pin_points_rise, pin_spread_suits,
+                                               pin_table_ceiling)
 from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
 
@@ -53,20 +54,57 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     value[0] = pp_hand_value(cards, best, r)
     return best
 
+cdef inline void pp_ceiling_features(uint64_t cards, int trump, const int* meld_value, int* f) noexcept nogil:
+    """The features partnership's learned ceiling reads with ``trump`` (bid_tables.pxd PIN_PF_*):
+    cutthroat's six (pin_ceiling_features) and what the three cards the partner passes (trump,
+    high first, then aces: pp_heuristic_pass) are likely to complete: a run of which four or
+    three cards are held, aces around with aces of three suits, and the trump length beyond four.
+    Every feature is a count of the hand with that trump, so the ceiling is suit-symmetric."""
+    cdef uint64_t one = copies_one(cards)
+    cdef int run = popcount(one & (RUN_LANE << (16 * trump)))
+    cdef uint64_t kq = ((<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))) << (16 * trump)
+    pin_ceiling_features(cards, trump, meld_value, f)
+    f[PIN_PF_TRUMPS_OVER] = f[PIN_F_TRUMPS] - 4 if f[PIN_F_TRUMPS] > 4 else 0
+    f[PIN_PF_RUN_FOUR] = run == 4
+    f[PIN_PF_RUN_THREE] = run == 3
+    f[PIN_PF_ACES_THREE] = popcount(one & rank_bb(RA)) == 3
+    f[PIN_PF_TRUMP_PAIR] = run < 5 and (one & kq) == kq
+
+cdef inline int pp_table_ceiling(uint64_t cards, const int* meld_value, const int* coef) noexcept nogil:
+    """The learned ceiling: over the four suits as trump, the largest rounded sum of the
+    coefficients (tenths) times the features (pp_ceiling_features), as cutthroat's
+    pin_table_ceiling rounds it."""
+    cdef int f[PIN_PF_FEATURES]
+    cdef int t, k, v, best = -(1 << 30)
+    for t in range(4):
+        pp_ceiling_features(cards, t, meld_value, f)
+        v = 0
+        for k in range(PIN_PF_FEATURES):
+            v += coef[k] * f[k]
+        if v > best:
+            best = v
+    return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
+
 cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     """The most the heuristic bids with ``cards`` when its partner has not bid.
 
-    The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd), the same
-    linear count over the four suits as cutthroat's (cp_bid_ceiling) with its own
-    coefficients: an estimate of the bid-odds "bid up to" of the 12 cards (the team's meld
-    and trick points as bidder, the partner's cards unseen).  The old count (own meld + trick
-    estimate + PP_PARTNER_HELP, 10) sat far below it: the partner's meld counts for the
-    team, the three cards it passes add trump, and the team takes most of the 25 trick
-    points.  No table loaded: that old count.
+    The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd): a linear
+    count over the four suits as trump (pp_table_ceiling) of cutthroat's features (meld, trumps,
+    aces, tens with their ace, short side suits) and of what the partner's three passed cards
+    may complete (pp_ceiling_features: four or three cards of the trump run, aces of three
+    suits, the trump K-Q, trumps beyond four), an estimate of the bid-odds "bid up to" of the
+    12 cards (the team's meld and trick points as bidder, the partner's cards unseen: its meld,
+    its pass and its tricks as the heuristic plays them).  A run four cards short is worth
+    about 5 points more than its meld shows and aces of three suits about 3: the partner
+    passes trump high first, then aces.  The constant is set for an opener bidding every third
+    bid against two opponents raising (learn_ceiling's stop model).  The old count (own meld +
+    trick estimate + PP_PARTNER_HELP, 10) sat far below it: the partner's meld counts for the
+    team, the three cards it passes add trump, and the team takes most of the 25 trick points.
+    No table loaded: that old count.
     """
     cdef int value
     if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
-        return pin_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
+        return pp_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
     pp_best_trump(cards, r, &value)
     return value + PP_PARTNER_HELP
 
