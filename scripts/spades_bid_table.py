@@ -14,7 +14,9 @@ the rules allow them):
   kings and queens, ruffs with spare spades, long side suits, the hand-set count, and what nil
   fears: side honours with no low card under them, long suits headed by an honour, side suits
   with no low card, middle and high spades, A-K suits, long spades, long suits with their
-  ace), fitted by least squares to 100 x the regular bid of the best expected score of each
+  ace, and the 28 products of each pair of spade length, top spades, side aces, guarded side
+  kings, ruffs, long side cards and the count in tenths: the count's non-linear part), fitted
+  by least squares to 100 x the regular bid of the best expected score of each
   hand;
 * **the cuts**: per quarter-trick of that count (pooled with the neighbouring quarters) the
   bid with the best mean expected score, made non-decreasing; written as the counts at which
@@ -37,9 +39,18 @@ against players bidding by the previous round's tables (the other seats' bids mo
 the table, so the best reply does too), on fresh seeds, and moves the tables halfway towards
 that reply (undamped, partnership tables oscillate: partners' bids add up).
 ``--start FILE`` makes the first round learn against the tables in FILE instead (an older
-table's weights read with 0 for features added since) and move halfway from them.  The shipped tables are one such
-round: ``--rounds 1 --seed 2028 --start T`` with T the tables shipped before them (stop 21's,
-git show d128149:src/cardsim/data/spades_bids.json), 4,000 hands of 800 deals per game.  Two
+table's weights read with 0 for features added since) and move halfway from them
+(``--undamped``: all the way).  ``--games`` learns only those games' tables and keeps the
+start's for the others.  The shipped tables are one undamped round per game against the
+tables before them (stop 22's, 24 features: git show 85ef3e3:src/cardsim/data/spades_bids.json
+> T0), two commands::
+
+    python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 \
+        --seed 2040 --hands 4000 --trials 800 --start T0 --out T1
+    python scripts/spades_bid_table.py --games spades --undamped --rounds 1 \
+        --seed 2040 --hands 6000 --trials 800 --start T1
+
+Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
 for one damped step.

@@ -5,7 +5,8 @@
 # heuristic  bids from a count of likely tricks: where a learned table is loaded (partnership
 #            spades and three-seat cutthroat), a weighted sum of the hand's features (spade
 #            length, top spades, spade honours, side aces, guarded kings and queens, ruffs
-#            with spare spades, long side suits, the hand-set count) turned into a bid by the
+#            with spare spades, long side suits, the hand-set count, and products of pairs of
+#            seven of them) turned into a bid by the
 #            table's cuts; else the hand-set count (high spades, spade length, side aces and
 #            guarded kings, voids and shortness with spare spades) rounded.  Nil where the
 #            learned nil weights say it beats the trick bid (else: a hand with nothing high);
@@ -183,8 +184,10 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
 # on nil and moon.  The learned table, per game shape:
 # * the count: a weighted sum of the hand's features (sp_features: spade length, top spades,
 #   the spade honours, side aces, guarded kings and queens, ruffs with spare spades, long side
-#   suits, sp_estimate's count), fitted by least squares to the bid of the best expected score
-#   of seeded hands' bid odds with the same players;
+#   suits, sp_estimate's count, what nil fears) and the products of pairs of seven of them (the
+#   count's non-linear part: a linear count lost 2.3 points a hand in cutthroat's 17 cards),
+#   fitted by least squares to the bid of the best expected score of seeded hands' bid odds
+#   with the same players;
 # * the cuts: bid n for counts from cut[n] up to cut[n+1] (cut[1] is below any count), per
 #   quarter-trick of the count the bid with the best mean expected score, non-decreasing;
 # * nil: a second weighted sum of the same features, the log-odds that nil's expected score
