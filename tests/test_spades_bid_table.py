@@ -200,3 +200,18 @@ def test_the_product_features_are_the_pairs_of_seven():
             assert f[24:] == [q[i] * q[j] for i in range(7) for j in range(i, 7)]
     f = _core.spades_features(Game("spades").rules, Game("spades").cards("AS KS QS 5S 4S AH 2H AD 3D 2D 3C 4C 5C").mask)
     assert f[1:3] == [5, 3] and f[8] == 2 and f[24:27] == [25, 15, 10] and f[31] == 9   # 5 x 5, 5 x 3, 5 x 2; 3 x 3
+
+
+def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
+    """``--games cutthroat-spades --undamped``: the partnership table stays the start's byte for
+    byte, the cutthroat one is the round's reply itself (not halfway); twice the same bytes."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    a = m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True)
+    assert a == m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True)
+    got = json.loads(a)
+    assert got["spades"] == shipped["spades"]
+    damped = json.loads(m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",)))
+    assert got["cutthroat-spades"]["weights"] != damped["cutthroat-spades"]["weights"]
+    with pytest.raises(ValueError):
+        m.build(12, 60, 7, games=("spades",))
