@@ -14,7 +14,9 @@ the rules allow them):
   kings and queens, ruffs with spare spades, long side suits, the hand-set count, and what nil
   fears: side honours with no low card under them, long suits headed by an honour, side suits
   with no low card, middle and high spades, A-K suits, long spades, long suits with their
-  ace), fitted by least squares to 100 x the regular bid of the best expected score of each
+  ace, and the 28 products of each pair of spade length, top spades, side aces, guarded side
+  kings, ruffs, long side cards and the count in tenths: the count's non-linear part), fitted
+  by least squares to 100 x the regular bid of the best expected score of each
   hand;
 * **the cuts**: per quarter-trick of that count (pooled with the neighbouring quarters) the
   bid with the best mean expected score, made non-decreasing; written as the counts at which
@@ -23,12 +25,6 @@ the rules allow them):
   expected score (200 x P(nil makes) - 100, the partner's contract aside) beats the table
   bid's, by a logistic regression with each hand weighted by the points the choice is worth
   there (learn_nil); nil where the sum is positive;
-* **the offsets** (``offsets``): per class of spade length (0 .. 7, 7 and more) by top spades
-  (0 .. 3, 3 and more), ``sp_count_class`` in the core, the number (a quarter-trick multiple in
-  OFFSETS) added to the count before the cuts that gives the class's hands the best total
-  expected score (ties: the smallest in size); classes with fewer than OFF_MIN_HANDS hands, or
-  where the best beats 0 by less than OFF_MIN_GAIN points a hand, keep 0.  The cuts read one
-  count for every hand; the offsets let the bid of a count depend on how its tricks come;
 * **moon** (``moon``): the offset from 100 x moon_tricks of the count from which moon wins
   the most points (none of the hands: no offset, 10,000: never);
 * **blind nil / blind 6** (``blind_nil``, ``blind6``): ``bid_odds(blind=True)`` at seat 0 behind
@@ -43,14 +39,21 @@ against players bidding by the previous round's tables (the other seats' bids mo
 the table, so the best reply does too), on fresh seeds, and moves the tables halfway towards
 that reply (undamped, partnership tables oscillate: partners' bids add up).
 ``--start FILE`` makes the first round learn against the tables in FILE instead (an older
-table's weights read with 0 for features added since) and move halfway from them.  The shipped tables are one such
-round: ``--rounds 1 --seed 2028 --start T`` with T the tables shipped before them (stop 21's,
-git show d128149:src/cardsim/data/spades_bids.json), 4,000 hands of 800 deals per game.  Two
+table's weights read with 0 for features added since) and move halfway from them
+(``--undamped``: all the way).  ``--games`` learns only those games' tables and keeps the
+start's for the others.  The shipped tables are one undamped round per game against the
+tables before them (stop 22's, 24 features: git show 85ef3e3:src/cardsim/data/spades_bids.json
+> T0), two commands::
+
+    python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 \
+        --seed 2040 --hands 4000 --trials 800 --start T0 --out T1
+    python scripts/spades_bid_table.py --games spades --undamped --rounds 1 \
+        --seed 2040 --hands 6000 --trials 800 --start T1
+
+Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
 for one damped step.
-``--offsets-only`` (with ``--start``) keeps the start tables as they are and learns only the
-offsets, against the start tables' players (a cheap round: no blind odds).
 Deterministic: the same arguments (and start file) give the same bytes.
 """
 from __future__ import annotations
@@ -73,17 +76,13 @@ BUCKET = 25
 MIN_HANDS = 12
 MAX_COUNT = 1800   # hundredths: the counts the table covers (17 tricks and more take the last bid)
 SCALE = 1000       # weights in thousandths (spades/players.pxd SP_W_SCALE)
-NF = 24            # features (SP_NF)
+NF = 52            # features (SP_NF: 24 and 28 products)
 EST = 16           # the feature that is the hand-set count
 BLIND_GAPS = (50, 100, 200, 400)
 NEVER_MOON = 10_000
 NIL_SCALE = 100_000  # nil's weights: log-odds times this
 NIL_RIDGE = 1e-4     # the ridge, per hand (at least 1 in all: small samples separate)
 MAX_WEIGHT = 10_000_000
-OFF_LEN, OFF_TOP = 8, 4            # the offsets' classes (spades/players.pxd SP_OFF_LEN, SP_OFF_TOP)
-OFFSETS = range(-300, 301, BUCKET)
-OFF_MIN_HANDS = 40
-OFF_MIN_GAIN = 0.0
 OUT = HERE.parent / "src" / "cardsim" / "data" / "spades_bids.json"
 
 
@@ -97,11 +96,12 @@ def features(mask: int) -> tuple[int, int, int, int]:
     return bin(spades).count("1"), spades.bit_length() - 1, aces, kings
 
 
-def samples(game_name: str, hands: int, trials: int, seed: int) -> list[dict]:
-    """Per seeded hand of seat 0: its features and {bid: expected score} ("nil", "moon" too)."""
+def samples(game_name: str, hands: int, trials: int, seed: int, first: int = 0) -> list[dict]:
+    """Per seeded hand of seat 0: its features and {bid: expected score} ("nil", "moon" too);
+    hands ``first`` .. ``hands - 1`` of the seed (the rest: pieces of one run, joined in order)."""
     game = Game(game_name)
     out = []
-    for i in range(hands):
+    for i in range(first, hands):
         s = seed * 1_000_000 + i
         seats = len(game.deal(seed=s).hands)
         hand = game.deal(seed=s, dealer=seats - 1).hands[0]
@@ -177,34 +177,6 @@ def learn_cuts(counts: list[int], data: list[dict]) -> list[int]:
 
 def table_bid(cuts: list[int], c: int, held: int) -> int:
     return min(max(1 + sum(1 for k in cuts if k <= c), 1), held)
-
-
-def count_class(f: list[int]) -> int:
-    """The offsets' class of a hand's features (sp_count_class): spades held by top spades."""
-    return min(f[1], OFF_LEN - 1) * OFF_TOP + min(f[2], OFF_TOP - 1)
-
-
-def learn_offsets(data: list[dict], counts: list[int], cuts: list[int]) -> list[int]:
-    """The count's offset per class (see the module docstring)."""
-    by: dict[int, list[tuple[int, dict]]] = {}
-    for c, d in zip(counts, data):
-        by.setdefault(count_class(d["f"]), []).append((c, d))
-    out = [0] * (OFF_LEN * OFF_TOP)
-    for k, rows in sorted(by.items()):
-        if len(rows) < OFF_MIN_HANDS:
-            continue
-        total = {o: round(sum(d["scores"][table_bid(cuts, c + o, d["held"])] for c, d in rows), 6) for o in OFFSETS}
-        best = max(OFFSETS, key=lambda o: (total[o], -abs(o), -o))
-        if total[best] - total[0] > OFF_MIN_GAIN * len(rows):
-            out[k] = best
-    return out
-
-
-def with_offsets(counts: list[int], data: list[dict], offsets: list[int] | None) -> list[int]:
-    """The counts the cuts read: each plus its class's offset."""
-    if offsets is None:
-        return counts
-    return [c + offsets[count_class(d["f"])] for c, d in zip(counts, data)]
 
 
 def learn_nil(data: list[dict], regular: list[float]) -> list[int] | None:
@@ -313,7 +285,7 @@ ROUNDING = {"cuts": [100 * k - 50 for k in range(2, 20)], "nil": None, "weights"
 
 def load(shape: int, t: dict) -> None:
     _core.set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
-                               t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("offsets"))
+                               t.get("moon"), t.get("blind_nil"), t.get("blind6"))
 
 
 def learn_shape(name: str, hands: int, trials: int, seed: int) -> dict:
@@ -321,9 +293,8 @@ def learn_shape(name: str, hands: int, trials: int, seed: int) -> dict:
     weights = learn_weights(data)
     counts = [count(weights, d["f"]) for d in data]
     cuts = learn_cuts(counts, data)
-    offsets = learn_offsets(data, counts, cuts)
-    regular = [d["scores"][table_bid(cuts, c, d["held"])] for d, c in zip(data, with_offsets(counts, data, offsets))]
-    t = {"weights": weights, "cuts": cuts, "offsets": offsets, "nil_weights": learn_nil(data, regular),
+    regular = [d["scores"][table_bid(cuts, c, d["held"])] for d, c in zip(data, counts)]
+    t = {"weights": weights, "cuts": cuts, "nil_weights": learn_nil(data, regular),
          "moon": learn_moon(data, counts, regular, int(Game(name).rules.get("moon_tricks", 13)))}
     t.update(learn_blind(name, 4 * trials, seed))
     return t
@@ -338,48 +309,31 @@ def padded(t: dict) -> dict:
     return t
 
 
-def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | None = None) -> bytes:
+def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | None = None,
+          games: tuple[str, ...] = tuple(SHAPES), undamped: bool = False) -> bytes:
     """The tables as JSON bytes (see the module docstring); ``start``: the tables the first round
     learns against ({game: table}, e.g. the tables shipped before; the first round then moves
-    halfway from them too), else the rounding table."""
+    halfway from them too, or all the way with ``undamped``), else the rounding table.  Only the
+    shapes of ``games`` are learned; the others keep the start's tables (padded to NF)."""
     try:
         first = {name: padded(start[name]) for name in SHAPES} if start else {}
-        table: dict = {}
+        if set(games) != set(SHAPES) and not start:
+            raise ValueError("learning only some games needs start tables for the others")
+        table: dict = {name: first[name] for name in SHAPES if name not in games}
         for k in range(rounds):
             for name, shape in SHAPES.items():
                 load(shape, table.get(name, first.get(name, ROUNDING)))
-            for name in SHAPES:
+            for name in games:
                 t = learn_shape(name, hands, trials, seed + k)
                 old = table.get(name, first.get(name))
-                if old is not None:    # damped: halfway from the last round's (or the start) tables to the reply
+                if old is not None and not undamped:   # damped: halfway from the last round's (or the start) tables
                     t["cuts"] = damp(old["cuts"], t["cuts"])
                     t["weights"] = half(old["weights"], t["weights"])
                     t["nil_weights"] = half(old["nil_weights"], t["nil_weights"])
-                    t["offsets"] = half(old.get("offsets"), t["offsets"])
                     if t["moon"] is not None and old["moon"] is not None:
                         t["moon"] = (t["moon"] + old["moon"]) // 2
                 t.update({"bucket": BUCKET, "hands": hands, "trials": trials, "seed": seed, "rounds": rounds})
                 table[name] = t
-    finally:
-        _core._load_spades_bid_tables()
-    return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
-
-
-def build_offsets(hands: int, trials: int, seed: int, start: dict) -> bytes:
-    """The ``start`` tables with only their offsets learned anew (``--offsets-only``): seeded hands'
-    bid odds against the start tables' players, the start's count and cuts, learn_offsets."""
-    first = {name: padded(start[name]) for name in SHAPES}
-    table: dict = {}
-    try:
-        for name, shape in SHAPES.items():
-            load(shape, first[name])
-        for name in SHAPES:
-            t = dict(first[name])
-            data = samples(name, hands, trials, seed)
-            counts = [count(t["weights"], d["f"]) for d in data]
-            t["offsets"] = learn_offsets(data, counts, t["cuts"])
-            t.update({"offsets_hands": hands, "offsets_trials": trials, "offsets_seed": seed})
-            table[name] = t
     finally:
         _core._load_spades_bid_tables()
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
@@ -393,17 +347,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--start", default=None, metavar="JSON",
                         help="learn the first round against these tables (e.g. the ones shipped before), not the rounding")
-    parser.add_argument("--offsets-only", action="store_true",
-                        help="with --start: keep its tables and learn only the offsets, against its players")
+    parser.add_argument("--games", default=",".join(SHAPES),
+                        help="learn these games' tables only (the others: the --start tables as they are)")
+    parser.add_argument("--undamped", action="store_true", help="move all the way to each round's reply")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args()
     start = json.loads(pathlib.Path(args.start).read_text()) if args.start else None
-    if args.offsets_only:
-        if start is None:
-            parser.error("--offsets-only needs --start")
-        data = build_offsets(args.hands, args.trials, args.seed, start)
-    else:
-        data = build(args.hands, args.trials, args.seed, args.rounds, start)
+    games = tuple(g for g in args.games.split(",") if g)
+    if not set(games) <= set(SHAPES):
+        parser.error(f"--games: of {', '.join(SHAPES)}")
+    data = build(args.hands, args.trials, args.seed, args.rounds, start, games, args.undamped)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)

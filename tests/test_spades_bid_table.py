@@ -46,20 +46,13 @@ def table_bid(cuts: list[int], est: int) -> int:
     return 1 + sum(1 for c in cuts if c <= est)
 
 
-def count_class(features: list[int]) -> int:
-    """The offsets' class: spades held (7 and more alike) by top spades (3 and more alike)."""
-    return min(features[1], 7) * 4 + min(features[2], 3)
-
-
 @pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
 def test_the_heuristic_bids_by_the_table(name, shape):
-    """Seat 0 bidding first in a new game: its regular bid is the table's bid for its count plus
-    its class's offset (at most the cards held); special bids (nil, one-for-50, two-for-40, moon)
-    aside."""
+    """Seat 0 bidding first in a new game: its regular bid is the table's bid for its count
+    (at most the cards held); special bids (nil, one-for-50, two-for-40, moon) aside."""
     game = Game(name)
     cuts = _core.spades_bid_tables()[shape]
     weights = _core.spades_bid_params()[shape]["weights"]
-    offsets = _core.spades_bid_params()[shape]["offsets"]
     checked = differs = 0
     for seed in range(300):
         seats = len(game.deal(seed=seed).hands)
@@ -74,7 +67,7 @@ def test_the_heuristic_bids_by_the_table(name, shape):
         name_bid = hand.action_to_string(hand.history[n])
         if not name_bid.isdigit():
             continue
-        want = min(max(table_bid(cuts, est + offsets[count_class(features)]), 1), len(cards))
+        want = min(max(table_bid(cuts, est), 1), len(cards))
         assert int(name_bid) == want, (seed, str(cards), est, name_bid, want)
         checked += 1
         differs += want != max(1, (features[16] + 50) // 100)
@@ -91,7 +84,7 @@ def test_the_heuristic_bids_by_the_table(name, shape):
 def test_the_nil_features_by_hand(cards, nil_features):
     game = Game("spades")
     features = _core.spades_features(game.rules, game.cards(cards).mask)
-    assert len(features) == 24 and features[17:] == nil_features
+    assert len(features) == 52 and features[17:24] == nil_features
     assert features[16] == _core.spades_estimate(game.rules, game.cards(cards).mask)
 
 
@@ -125,8 +118,7 @@ def with_table(shape, **change):
     params = dict(_core.spades_bid_params()[shape])
     params.update(change)
     _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
-                               params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"],
-                               params["offsets"])
+                               params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"])
 
 
 def first_bid(game, seed, scores=None):
@@ -154,7 +146,7 @@ def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
         nils += bid == "nil"
     assert 0 < nils < 100
     try:
-        with_table(shape, nil_weights=[10**6] + [0] * 23)
+        with_table(shape, nil_weights=[10**6] + [0] * 51)
         assert all(first_bid(game, seed) in ("nil", "moon") for seed in range(20))
     finally:
         _core._load_spades_bid_tables()
@@ -186,66 +178,40 @@ def test_a_round_from_start_tables_is_deterministic():
     m = script()
     shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
     old = {k: dict(t, weights=t["weights"][:17], nil_weights=t["nil_weights"][:17]) for k, t in shipped.items()}
-    assert m.padded(old["spades"])["weights"] == shipped["spades"]["weights"][:17] + [0] * 7
+    assert m.padded(old["spades"])["weights"] == shipped["spades"]["weights"][:17] + [0] * 35
     a = m.build(12, 60, 7, start=old)
     assert a == m.build(12, 60, 7, start=old)
     reply = json.loads(m.build(12, 60, 7))   # no start: the rounding table, no damping
     got = json.loads(a)
     for key in ("spades", "cutthroat-spades"):
-        assert len(got[key]["weights"]) == 24
+        assert len(got[key]["weights"]) == 52
         assert got[key]["weights"] != reply[key]["weights"]
 
 
-@pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
-def test_the_offsets_move_the_bid_of_their_class_only(name, shape):
-    """An offset of +200 on one class raises the regular bids of that class's hands (most of
-    them: the weakest counts stay at 1), and no other hand's bid changes."""
-    game = Game(name)
-    hands = []
-    for seed in range(120):
-        cards = game.deal(seed=seed, dealer=len(game.deal(seed=seed).hands) - 1).hands[0]
-        hands.append((seed, count_class(_core.spades_features(game.rules, cards.mask)), len(cards)))
-    target = max({k for _, k, _ in hands}, key=lambda k: (sum(1 for _, c, _ in hands if c == k), -k))
-    before = {seed: first_bid(game, seed) for seed, _, _ in hands}
-    try:
-        shipped = list(_core.spades_bid_params()[shape]["offsets"])
-        with_table(shape, offsets=[o + (200 if k == target else 0) for k, o in enumerate(shipped)])
-        after = {seed: first_bid(game, seed) for seed, _, _ in hands}
-    finally:
-        _core._load_spades_bid_tables()
-    moved = 0
-    for seed, k, held in hands:
-        b, a = before[seed], after[seed]
-        if k != target:
-            assert a == b, (seed, b, a)
-        elif b.isdigit() and a.isdigit():
-            assert int(a) >= int(b), (seed, b, a)
-            moved += int(a) > int(b)
-    assert moved >= 5
+def test_the_product_features_are_the_pairs_of_seven():
+    """Features 24 .. 51: the products of each pair (with itself too) of spades held, top spades,
+    side aces, guarded side kings, ruffs, long side cards and the hand-set count in tenths."""
+    for name in ("spades", "cutthroat-spades"):
+        game = Game(name)
+        for seed in range(30):
+            cards = game.deal(seed=seed).hands[0]
+            f = _core.spades_features(game.rules, cards.mask)
+            q = [f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10]
+            assert f[24:] == [q[i] * q[j] for i in range(7) for j in range(i, 7)]
+    f = _core.spades_features(Game("spades").rules, Game("spades").cards("AS KS QS 5S 4S AH 2H AD 3D 2D 3C 4C 5C").mask)
+    assert f[1:3] == [5, 3] and f[8] == 2 and f[24:27] == [25, 15, 10] and f[31] == 9   # 5 x 5, 5 x 3, 5 x 2; 3 x 3
 
 
-def test_bad_offsets_are_refused():
-    before = _core.spades_bid_params()
-    with pytest.raises(ValueError):
-        _core.set_spades_bid_table(1, [100, 200], offsets=[0] * 31)
-    with pytest.raises(ValueError):
-        _core.set_spades_bid_table(1, [100, 200], offsets=[20_000] + [0] * 31)
-    assert _core.spades_bid_params() == before
-
-
-def test_learning_only_the_offsets_is_deterministic():
-    """``--offsets-only``: the start tables kept, only the offsets learned; twice the same bytes."""
+def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
+    """``--games cutthroat-spades --undamped``: the partnership table stays the start's byte for
+    byte, the cutthroat one is the round's reply itself (not halfway); twice the same bytes."""
     m = script()
     shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
-    before = _core.spades_bid_params()
-    a = m.build_offsets(12, 60, 7, shipped)
-    assert a == m.build_offsets(12, 60, 7, shipped)
-    assert _core.spades_bid_params() == before
+    a = m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True)
+    assert a == m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True)
     got = json.loads(a)
-    for key in ("spades", "cutthroat-spades"):
-        assert got[key]["weights"] == shipped[key]["weights"] and got[key]["cuts"] == shipped[key]["cuts"]
-        assert len(got[key]["offsets"]) == 32 and got[key]["offsets_seed"] == 7
-    m_off = m.learn_offsets
-    # a class whose hands all score best two bids above the table's: the offset finds it
-    data = [{"f": [1, 5, 2] + [0] * 21, "held": 13, "scores": {n: -abs(n - 6) * 10.0 for n in range(1, 14)}}] * 50
-    assert m_off(data, [350] * 50, [150, 250, 350, 450, 550, 650, 750])[count_class(data[0]["f"])] == 200
+    assert got["spades"] == shipped["spades"]
+    damped = json.loads(m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",)))
+    assert got["cutthroat-spades"]["weights"] != damped["cutthroat-spades"]["weights"]
+    with pytest.raises(ValueError):
+        m.build(12, 60, 7, games=("spades",))

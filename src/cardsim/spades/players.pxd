@@ -5,7 +5,8 @@
 # heuristic  bids from a count of likely tricks: where a learned table is loaded (partnership
 #            spades and three-seat cutthroat), a weighted sum of the hand's features (spade
 #            length, top spades, spade honours, side aces, guarded kings and queens, ruffs
-#            with spare spades, long side suits, the hand-set count) turned into a bid by the
+#            with spare spades, long side suits, the hand-set count, and products of pairs of
+#            seven of them) turned into a bid by the
 #            table's cuts; else the hand-set count (high spades, spade length, side aces and
 #            guarded kings, voids and shortness with spare spades) rounded.  Nil where the
 #            learned nil weights say it beats the trick bid (else: a hand with nothing high);
@@ -183,17 +184,15 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
 # on nil and moon.  The learned table, per game shape:
 # * the count: a weighted sum of the hand's features (sp_features: spade length, top spades,
 #   the spade honours, side aces, guarded kings and queens, ruffs with spare spades, long side
-#   suits, sp_estimate's count), fitted by least squares to the bid of the best expected score
-#   of seeded hands' bid odds with the same players;
+#   suits, sp_estimate's count, what nil fears) and the products of pairs of seven of them (the
+#   count's non-linear part: a linear count lost 2.3 points a hand in cutthroat's 17 cards),
+#   fitted by least squares to the bid of the best expected score of seeded hands' bid odds
+#   with the same players;
 # * the cuts: bid n for counts from cut[n] up to cut[n+1] (cut[1] is below any count), per
 #   quarter-trick of the count the bid with the best mean expected score, non-decreasing;
 # * nil: a second weighted sum of the same features, the log-odds that nil's expected score
 #   (P(nil makes) x 200 - 100) beats the table bid's, a logistic regression with each hand
 #   weighted by the points the choice is worth there; nil when it is positive;
-# * the offsets: per class of spade length by top spades (sp_count_class), a number added to the
-#   count before the cuts, the one of the best total expected score on that class's hands (the
-#   cuts read one count for every hand, and in cutthroat's 17 cards the best bid of a count
-#   depends on how its tricks come: long spades run, side honours fall to ruffs);
 # * moon from a learned count (an offset from 100 x moon_tricks); blind nil and blind 6 (where legal) when the seat is at least
 #   a learned margin behind the leader: the margin from which blind bids beat looking in the
 #   blind bid odds, or never (SP_NEVER).
@@ -206,11 +205,9 @@ cdef enum:
     SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
     SP_NO_TABLE = -(1 << 30) + 1
     SP_NEVER = 1 << 30
-    SP_NF = 24                  # features (sp_features)
+    SP_NF = 52                  # features (sp_features): 24 and the 28 products of SP_NQ of them
+    SP_NQ = 7                   # the features whose pairwise products are features too
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
-    SP_OFF_LEN = 8              # the offsets' classes: spades held (0 .. 7, 7 and more) ...
-    SP_OFF_TOP = 4              # ... by top spades (0 .. 3, 3 and more)
-    SP_OFF_CLASSES = 32         # SP_OFF_LEN x SP_OFF_TOP
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -221,12 +218,11 @@ cdef extern from *:
     typedef struct {
         int cut[2][20];         /* [SP_BID_SHAPES][SP_BID_CUTS] */
         int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_weight is all 0 */
-        int weight[2][24];      /* [..][SP_NF]: the count's weights */
-        int nil_weight[2][24];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
+        int weight[2][52];      /* [..][SP_NF]: the count's weights */
+        int nil_weight[2][52];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
-        int offset[2][32];      /* [..][SP_OFF_CLASSES]: added to the count before the cuts, by class */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -238,7 +234,6 @@ cdef extern from *:
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
-        int offset[SP_BID_SHAPES][SP_OFF_CLASSES]
     SPBidTables* SP_TABLES
 
 cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
@@ -254,9 +249,14 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     duck under them); 18 side cards beyond three in suits headed by the Q, K or A (a long
     suit with an honour must win once the others are out); 19 side suits held with no card 6
     and below; 20 spades 8 and above; 21 side suits with both A and K; 22 spades beyond five;
-    23 side cards beyond five in a suit with its A."""
+    23 side cards beyond five in a suit with its A.  24 .. 51: the products of each pair (a
+    feature with itself too, in the order (0, 0), (0, 1) .. (0, 6), (1, 1) ..) of the features 1, 2,
+    8, 9, 11, 12 and 16 / 10 (the hand-set count in tenths of a trick): the count's non-linear
+    part (in cutthroat's 17 cards a linear count misjudges hands by a trick: with long spades the
+    side winners count for more, with many side aces and few spades for less)."""
     cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
-    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare, low, hi
+    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare, low, hi, i, j, k
+    cdef int q[SP_NQ]
     while rest:
         c = lsb(rest)
         rest &= rest - 1
@@ -305,6 +305,12 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     f[16] = sp_estimate(cards, r)
     f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
     f[22] = ns - 5 if ns > 5 else 0
+    q[0], q[1], q[2], q[3], q[4], q[5], q[6] = f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10
+    k = 24
+    for i in range(SP_NQ):
+        for j in range(i, SP_NQ):
+            f[k] = q[i] * q[j]
+            k += 1
 
 cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
     cdef int i, s = 0
@@ -344,20 +350,6 @@ cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
     while n + 1 < SP_BID_CUTS and SP_TABLES.cut[shape][n + 1] <= est:
         n += 1
     return n
-
-cdef inline int sp_count_class(const int* f) noexcept nogil:
-    """The offsets' class of a hand by its features: spades held (f[1], 7 and more alike) by
-    top spades (f[2], 3 and more alike)."""
-    return (f[1] if f[1] < SP_OFF_LEN else SP_OFF_LEN - 1) * SP_OFF_TOP + (f[2] if f[2] < SP_OFF_TOP else SP_OFF_TOP - 1)
-
-cdef inline int sp_offset_count(int est, const int* f, const SPRules* r) noexcept nogil:
-    """The count the cuts read: the learned count plus its class's offset (the table's
-    non-linear part: the linear count misjudges some spade holdings by a trick or more); no
-    table: the count itself."""
-    cdef int shape = sp_bid_shape(r)
-    if shape < 0:
-        return est
-    return est + SP_TABLES.offset[shape][sp_count_class(f)]
 
 cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
     """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
@@ -399,7 +391,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
         return sp_code(SP_BID_MOON, r.moon_tricks)
     if r.allow_nil and not partner_nil and sp_wants_nil(h.hand[s], f, r):
         return sp_code(SP_BID_NIL, 0)
-    b = sp_count_bid(sp_offset_count(est, f, r), r)
+    b = sp_count_bid(est, r)
     if b < 1:
         b = 1
     if b > held:

@@ -107,7 +107,7 @@ cdef SPBidTables* sp_bid_tables() noexcept nogil:
     return &_sp_table_store
 
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
-                         blind6=None, offsets=None):
+                         blind6=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
     spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
@@ -115,9 +115,7 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     spades_features, nil where their sum is positive; None: all 0) gives no nil rule; ``weights`` the count's (SP_NF
     thousandths over spades_features; None: sp_estimate's count itself); ``moon``: bid moon
     from a count of 100 x moon_tricks plus this (None: 0); ``blind_nil`` / ``blind6`` how far behind
-    the leader a seat bids blind nil / blind 6 (None: never); ``offsets`` the SP_OFF_CLASSES
-    numbers added to the count before the cuts, by class (spades held 0 .. 7 and more, times
-    4, plus top spades 0 .. 3 and more; None: all 0).  ``cuts`` None: no table (the
+    the leader a seat bids blind nil / blind 6 (None: never).  ``cuts`` None: no table (the
     rounded count and the hand-set rules)."""
     cdef int n
     if shape not in (0, 1):
@@ -131,9 +129,6 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         raise ValueError(f"weights are {SP_NF} numbers, got {weights!r} and {nil_weights!r}")
     if any(abs(w) > 10_000_000 for w in weights + nil_weights):
         raise ValueError("weights are at most 10,000,000 in size")
-    offsets = [0] * SP_OFF_CLASSES if offsets is None else [int(x) for x in offsets]
-    if len(offsets) != SP_OFF_CLASSES or any(abs(x) > 10_000 for x in offsets):
-        raise ValueError(f"offsets are {SP_OFF_CLASSES} numbers of at most 10,000 in size, got {offsets!r}")
     margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
     if not -10_000 <= margins[0] <= 10_000 or any(not 0 <= x <= SP_NEVER for x in margins[1:]):
         raise ValueError(f"the moon offset is -10,000 .. 10,000 and blind margins 0 .. {SP_NEVER}, got {margins!r}")
@@ -149,8 +144,6 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_TABLES.moon[shape] = margins[0]
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
-    for n in range(SP_OFF_CLASSES):
-        SP_TABLES.offset[shape][n] = offsets[n]
     if cuts is None:
         for n in range(SP_BID_CUTS):
             SP_TABLES.cut[shape][n] = SP_NO_TABLE
@@ -172,7 +165,7 @@ def spades_bid_tables():
 
 def spades_bid_params():
     """The rest of the loaded tables: {shape: {weights, nil_weights, moon (the offset),
-    blind_nil, blind6 (None: never), offsets} or None where no table is loaded}."""
+    blind_nil, blind6 (None: never)} or None where no table is loaded}."""
     def margin(x):
         return None if x == SP_NEVER else x
     out = {}
@@ -183,8 +176,7 @@ def spades_bid_params():
         out[shape] = {"weights": [SP_TABLES.weight[shape][n] for n in range(SP_NF)],
                       "nil_weights": [SP_TABLES.nil_weight[shape][n] for n in range(SP_NF)],
                       "moon": SP_TABLES.moon[shape], "blind_nil": margin(SP_TABLES.blind_nil[shape]),
-                      "blind6": margin(SP_TABLES.blind6[shape]),
-                      "offsets": [SP_TABLES.offset[shape][n] for n in range(SP_OFF_CLASSES)]}
+                      "blind6": margin(SP_TABLES.blind6[shape])}
     return out
 
 def spades_nil_limits():
@@ -203,7 +195,7 @@ def _load_spades_bid_tables():
             if key in data:
                 t = data[key]
                 set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
-                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("offsets"))
+                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"))
 
 _load_spades_bid_tables()
 
