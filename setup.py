@@ -165,12 +165,18 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # Cython's glue (the Python wrappers of def functions and methods, type slots, properties, module
 # init, struct-to-dict conversions and the module's own C helpers) runs once per Python call, never
 # per card or per hand, yet at -O3 gcc spends a good part of a module's time inlining Cython's
-# inline helpers into every wrapper.  The glue is compiled optimised for size (-Os: gcc then
-# inlines only what shrinks the code): a clean build takes about 8% less CPU (11% less in the C
-# compiler; scripts/build_times.py --hot-glue compiles without it).  The cdef functions (the
-# per-card and per-hand code, __pyx_f_...), Cython's inline helpers and every def function that
-# holds a parallel batch loop (an OpenMP region, outlined from it at its level) keep the module's
-# level.  Done on the C file right after Cython writes it (a marker on its last line).
+# inline helpers into every wrapper.  In the modules of COLD_GLUE the glue is compiled optimised
+# for size (-Os: gcc then inlines only what shrinks the code); the cdef functions (the per-card and
+# per-hand code, __pyx_f_...), Cython's inline helpers and every def function that holds a parallel
+# batch loop (an OpenMP region, outlined from it at its level) keep the module's level.  Done on the
+# C file right after Cython writes it (a marker on its last line).  Measured with the glue of every
+# module at -Os: a clean build 8% less CPU (11% less in the C compiler), but gcc's -O3 inlining of
+# the hot code then shifts (its budgets are per unit), and the bench workloads' instructions a hand
+# (scripts/callgrind_trees.py) moved by -2.7% to +2.9%: COLD_GLUE holds only the modules in which
+# no workload rose by more than 0.1% (those over: pinochle.partnership +1.6%, euchre.euchre +1.3%,
+# _odds_conditions +2.9%, solver._pimc +2.3%).  The LIGHT modules are at -O1 throughout.
+COLD_GLUE = {"_constrained_deal", "pinochle.cutthroat", "pinochle.two_hand", "spades.spades", "spades.games",
+             "spades.odds", "solver._solver"}
 COLD_LEVEL = "Os"
 COLD_MARK = "\n/* cardsim setup.py: Cython's glue optimised for size (cold_glue) */\n"
 COLD_MACRO = "CARDSIM_COLD_GLUE"
@@ -210,11 +216,11 @@ def cold_glue(c_file: str) -> int:
 
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
     """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, the glue
-    marked cold (``cold_glue``) unless CARDSIM_DEBUG=1."""
+    of a COLD_GLUE module marked cold (``cold_glue``) unless CARDSIM_DEBUG=1."""
     ext = Extension(name, sources)
     out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
                          force=force, quiet=True)[0].sources)
-    if not DEBUG:
+    if not DEBUG and name.removeprefix("cardsim.") in COLD_GLUE:
         for c_file in out:
             if c_file.endswith(".c"):
                 cold_glue(c_file)

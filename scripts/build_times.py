@@ -109,7 +109,7 @@ def main() -> int:
                 before = cpu_self()
                 cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
                           shared_utility_qualified_name=utility, force=True, quiet=True)
-                if not args.hot_glue:
+                if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
                     setup_globals["cold_glue"](pyx[:-4] + ".c")  # type: ignore[operator]
                 cy = cpu_self() - before
             c_file = pyx[:-4] + ".c"
