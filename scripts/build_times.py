@@ -5,9 +5,11 @@
     python scripts/build_times.py --only solver._solver --opt -O2
     python scripts/build_times.py --cflags "-O1" --only _games
     python scripts/build_times.py -j 2             # and the wall a clean 2-worker build would take
+    python scripts/build_times.py --hot-glue       # Cython's glue at the module's level (no cold_glue)
 
 Each module is cythonized (forced, in this process: its CPU time) and its C file compiled
-once with the flags setup.py uses (or ``--opt``/``--cflags`` instead), one step at a time, so
+once with the flags setup.py uses (or ``--opt``/``--cflags`` instead; the C file marked as setup.py's
+``cold_glue`` marks it, unless ``--hot-glue``), one step at a time, so
 the figures are CPU seconds of each step (user + system) and hold under load, unlike wall
 time.  Printed: per module the Cython seconds, the C compiler seconds, the C file's lines,
 and the totals.  Works on a scratch copy of nothing: it writes the .c files where the build
@@ -73,6 +75,8 @@ def main() -> int:
     parser.add_argument("--opt", help="the optimisation flag for every module (default: setup.py's per module)")
     parser.add_argument("--cflags", default="", help="more flags for the C compiler")
     parser.add_argument("--no-cython", action="store_true", help="compile the .c files as they are")
+    parser.add_argument("--hot-glue", action="store_true",
+                        help="leave Cython's glue at the module's level (setup.py's cold_glue not applied)")
     parser.add_argument("-j", type=int, default=0, help="estimate the wall of a build on this many idle cores")
     args = parser.parse_args()
 
@@ -105,6 +109,8 @@ def main() -> int:
                 before = cpu_self()
                 cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
                           shared_utility_qualified_name=utility, force=True, quiet=True)
+                if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
+                    setup_globals["cold_glue"](pyx[:-4] + ".c")  # type: ignore[operator]
                 cy = cpu_self() - before
             c_file = pyx[:-4] + ".c"
             flags = list(setup_globals["extension"](name).extra_compile_args)  # type: ignore[operator]
