@@ -57,6 +57,7 @@ from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
 from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
                                   sp_conditioned_trials)
 from cardsim.pinochle.common cimport pin_bid_tables
+from cardsim.spades.players cimport SP_TABLES
 
 PIN_TABLES = pin_bid_tables()  # the pinochle players' learned tables live in cardsim.pinochle.common
 EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre

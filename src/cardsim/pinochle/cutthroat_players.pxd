@@ -461,7 +461,8 @@ cdef inline bint cp_heuristic_throw_in(const CPHand* h, const CPRules* r, uint64
     more than CP_THROW_IN_MARGIN short of the bid.
     """
     cdef uint64_t one
-    cdef int s, k, short = 0, value, f[PIN_T_FEATURES]
+    cdef int s, k, short = 0, value
+    cdef int f[PIN_T_FEATURES]
     if not r.army_scoring:
         return False
     if not r.widow or PIN_TABLES == NULL or not PIN_TABLES.throw_loaded:
@@ -556,27 +557,36 @@ cdef inline int cp_choose(int s, int n, uint64_t hand, uint64_t legal, uint64_t 
         unseen &= ~discard
     cdef CPSuitView view
     cp_suit_view(&view, hand, played | (discard if s == bidder else 0), void_mask, CP_SEATS, t)
-    cdef bint safe
-    cdef uint64_t choices, bosses
+    cdef uint64_t choices
     if n == 0:
         choices = cp_lead_choices_of(s, bidder, t, void_mask, legal, unseen)
     elif s != bidder and winner != bidder:
-        safe = n == CP_SEATS - 1 or (
-            not (unseen & beats_bb(best))
-            and ((best >> 4) == t or not (void_mask[bidder] >> led) & 1))
-        if safe:
+        if pin_trick_safe(unseen, best, t, led, void_mask[bidder], n == CP_SEATS - 1):
             return cp_richest(legal, t, r.rank_points, &view)
         choices = legal
     else:
-        choices = cp_beaters(legal, best, t)
-        if choices:
-            if n < CP_SEATS - 1:
-                bosses = cp_bosses(choices, unseen)
-                if bosses:
-                    choices = bosses
-        else:
-            choices = legal
+        choices = pin_win_choices(legal, best, t, unseen, n == CP_SEATS - 1)
     return cp_cheapest_of(choices, t, r.rank_points, &view, rise)
+
+cdef inline bint pin_trick_safe(uint64_t unseen, int best, int t, int led, int next_voids, bint last) noexcept nogil:
+    """Whether a trick that a friendly card ``best`` wins stays won: this seat plays last, or no
+    unseen card beats ``best`` and the one seat still to play (its void mask ``next_voids``)
+    cannot trump it (``best`` is a trump, or that seat is not void in the suit ``led``).
+    Shared by the cutthroat defenders and the partnership players."""
+    return last or (not (unseen & beats_bb(best)) and ((best >> 4) == t or not (next_voids >> led) & 1))
+
+cdef inline uint64_t pin_win_choices(uint64_t legal, int best, int t, uint64_t unseen, bint last) noexcept nogil:
+    """The cards to try to win a trick with: the legal cards that beat ``best``, only the bosses
+    among them (no unseen card beats them) while others still play after this seat (not ``last``)
+    and there are any; every legal card when none beats."""
+    cdef uint64_t choices = cp_beaters(legal, best, t), bosses
+    if not choices:
+        return legal
+    if not last:
+        bosses = cp_bosses(choices, unseen)
+        if bosses:
+            return bosses
+    return choices
 
 cdef inline void cp_heuristic_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     """Play every remaining trick with three heuristic players, from a trick's start.

@@ -20,7 +20,7 @@ from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_cheapest_of,
                                                cp_richest, cp_suit_keys, cp_suit_view, cp_trick_estimate,
                                                pin_ceiling_features, pin_meld_loss, pin_points_rise, pin_spread_suits,
-                                               pin_table_ceiling)
+                                               pin_table_ceiling, pin_trick_safe, pin_win_choices)
 from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
 
@@ -267,8 +267,7 @@ cdef inline int pp_heuristic_choice(PPHand* h, const PPRules* r, uint64_t legal,
     cdef CPSuitView view
     cp_suit_view(&view, h.hand[s], h.played, h.void_mask, PP_SEATS, t)
     cdef int best, winner, led
-    cdef bint safe
-    cdef uint64_t choices, bosses
+    cdef uint64_t choices
     if n == 0:
         choices = pp_lead_choices(h, legal, unseen)
     else:
@@ -277,21 +276,11 @@ cdef inline int pp_heuristic_choice(PPHand* h, const PPRules* r, uint64_t legal,
         led = h.trick[0] >> 4
         if winner == ((s + 2) & 3):
             # only the opponent on the left can still play after this seat (n == 2)
-            safe = n == PP_SEATS - 1 or (
-                not (unseen & beats_bb(best))
-                and ((best >> 4) == t or not (h.void_mask[(s + 1) & 3] >> led) & 1))
-            if safe:
+            if pin_trick_safe(unseen, best, t, led, h.void_mask[(s + 1) & 3], n == PP_SEATS - 1):
                 return cp_richest(legal, t, r.rank_points, &view)
             choices = legal
         else:
-            choices = cp_beaters(legal, best, t)
-            if choices:
-                if n < PP_SEATS - 1:
-                    bosses = cp_bosses(choices, unseen)
-                    if bosses:
-                        choices = bosses
-            else:
-                choices = legal
+            choices = pin_win_choices(legal, best, t, unseen, n == PP_SEATS - 1)
     return cp_cheapest_of(choices, t, r.rank_points, &view, rise)
 
 # -- dispatch ------------------------------------------------------------------
