@@ -74,6 +74,10 @@ directives = {
     "cdivision": True,
     "initializedcheck": DEBUG,
     "embedsignature": True,
+    # No copy of the .pyx source quoted in the C files: 40% smaller C, and a clean build took 8-10%
+    # less time (two idle back-to-back pairs on 2 cores, 62.0/63.4 s against 69.9/68.3 s wall);
+    # the generated code itself is the same (tracebacks still name the .pyx lines).
+    "emit_code_comments": False,
 }
 
 # The optimisation level is per module.  Modules with per-card or per-hand code compile at -O3:
