@@ -78,22 +78,27 @@ cdef inline void cp_odds_play(const CPHand* dealt, const CPRules* r, int seat, c
                        int16_t* out) noexcept nogil:
     """The columns of one trial from its deal (the player has won the auction)."""
     cdef CPHand h
-    cdef int trump, counted
+    cdef int trump
     cdef int melds[4]
-    cdef int16_t* row
     out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)  # the melds shared with the discards
     for trump in range(4):
         h = dealt[0]
         cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
                    False)
         cp_play_out(&h, r, policies)
-        if h.thrown_in:  # bidder_needs_trump_marriage threw the hand in: set at any bid
-            counted = -1
-        elif h.trick_points[seat] >= r.save_meld_points:
-            counted = h.meld[seat]
-        else:
-            counted = h.dix_points[seat] if r.dix_always_counts else 0
-        row = out + ODDS_PER_TRUMP * trump
-        row[ODDS_MELD] = h.meld[seat]
-        row[ODDS_TRICK_POINTS] = h.trick_points[seat]
-        row[ODDS_TOTAL] = counted + h.trick_points[seat]
+        cp_odds_row(&h, r, seat, out + ODDS_PER_TRUMP * trump)
+
+cdef inline void cp_odds_row(const CPHand* h, const CPRules* r, int seat, int16_t* row) noexcept nogil:
+    """A played-out trial's row for the trump it was played in: ``seat``'s meld, trick points and the
+    total it counts (-1 meld when the hand was thrown in, as bidder_needs_trump_marriage does at any
+    bid; the meld only with save_meld_points taken, else the dix if dix_always_counts)."""
+    cdef int counted
+    if h.thrown_in:
+        counted = -1
+    elif h.trick_points[seat] >= r.save_meld_points:
+        counted = h.meld[seat]
+    else:
+        counted = h.dix_points[seat] if r.dix_always_counts else 0
+    row[ODDS_MELD] = h.meld[seat]
+    row[ODDS_TRICK_POINTS] = h.trick_points[seat]
+    row[ODDS_TOTAL] = counted + h.trick_points[seat]

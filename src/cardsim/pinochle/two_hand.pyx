@@ -97,12 +97,9 @@ def _check_th_record_layout():
 _check_th_record_layout()
 
 
-cdef void th_simulate_one(const THRules* r, uint64_t seed, int64_t index, const int* policies,
-                          THRecord* out) noexcept nogil:
-    cdef THHand h
+cdef inline void th_hand_record(const THHand* h, THRecord* out) noexcept nogil:
+    """A played hand's batch record (the heuristic and the PIMC batches write the same)."""
     cdef int s
-    th_new_hand(&h, r, seed, <uint64_t>index, <int>(index % TH_SEATS))
-    th_play_out(&h, r, policies)
     for s in range(TH_SEATS):
         out.meld[s] = h.meld[s]
         out.trick_points[s] = h.trick_points[s]
@@ -112,6 +109,14 @@ cdef void th_simulate_one(const THRules* r, uint64_t seed, int64_t index, const 
     out.trump = h.trump
     out.exchanged = h.exchanged
     out.last_trick = h.last_winner
+
+
+cdef void th_simulate_one(const THRules* r, uint64_t seed, int64_t index, const int* policies,
+                          THRecord* out) noexcept nogil:
+    cdef THHand h
+    th_new_hand(&h, r, seed, <uint64_t>index, <int>(index % TH_SEATS))
+    th_play_out(&h, r, policies)
+    th_hand_record(&h, out)
 
 
 def simulate_two_hand_pinochle(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
@@ -674,19 +679,10 @@ cdef int th_solver_hand(THHand* h, const THRules* r, const int* kinds, const int
 cdef int th_solver_one(const THRules* r, uint64_t seed, int64_t index, const int* kinds, const int* worlds,
                        uint64_t pseed, THRecord* out) noexcept nogil:
     cdef THHand h
-    cdef int s
     th_new_hand(&h, r, seed, <uint64_t>index, <int>(index % TH_SEATS))
     if th_solver_hand(&h, r, kinds, worlds, pm_base(pseed, seed, index)) < 0:
         return -1
-    for s in range(TH_SEATS):
-        out.meld[s] = h.meld[s]
-        out.trick_points[s] = h.trick_points[s]
-        out.score[s] = h.score[s]
-        out.melds[s] = h.melds[s]
-    out.dealer = h.dealer
-    out.trump = h.trump
-    out.exchanged = h.exchanged
-    out.last_trick = h.last_winner
+    th_hand_record(&h, out)
     return 0
 
 

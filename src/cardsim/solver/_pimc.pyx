@@ -70,7 +70,7 @@ from cardsim.pinochle.cutthroat_engine cimport (CP_SEATS, PH_DONE, PH_PLAY, CPHa
 from cardsim.pinochle.cutthroat_players cimport (cp_best_trump_melds, cp_heuristic_card, cp_heuristic_discard_from,
                                                  cp_policy_step)
 from cardsim.pinochle.cutthroat_odds cimport (ODDS_CHOSEN, ODDS_COLUMNS, ODDS_MELD, ODDS_PER_TRUMP, ODDS_TOTAL,
-                                              ODDS_TRICK_POINTS, cp_odds_deal)
+                                              ODDS_TRICK_POINTS, cp_odds_deal, cp_odds_row)
 from cardsim.pinochle.partnership_engine cimport PP_SEATS, PPHand, PPRules, pp_declare, pp_new_hand
 from cardsim.pinochle.partnership_players cimport pp_best_trump, pp_heuristic_card, pp_policy_step
 from cardsim.pinochle.games_odds cimport pp_odds_deal
@@ -1081,9 +1081,8 @@ cdef void pm_cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer
     trump by the heuristic's discard, the same columns."""
     cdef CPHand dealt, h
     cdef CPSteps steps
-    cdef int trump, counted
+    cdef int trump
     cdef int melds[4]
-    cdef int16_t* row
     cdef uint64_t base = pm_base(pseed, seed, index)
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     cp_odds_deal(&dealt, r, hand, seat, dealer)
@@ -1095,16 +1094,7 @@ cdef void pm_cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer
         pm_pin_steps_clear(&steps)
         if pm_pin_play_out(&h, r, &steps, pol, ps, plan, mix64(base + <uint64_t>trump)) < 0:
             failed[0] = 1
-        if h.thrown_in:
-            counted = -1
-        elif h.trick_points[seat] >= r.save_meld_points:
-            counted = h.meld[seat]
-        else:
-            counted = h.dix_points[seat] if r.dix_always_counts else 0
-        row = out + ODDS_PER_TRUMP * trump
-        row[ODDS_MELD] = h.meld[seat]
-        row[ODDS_TRICK_POINTS] = h.trick_points[seat]
-        row[ODDS_TOTAL] = counted + h.trick_points[seat]
+        cp_odds_row(&h, r, seat, out + ODDS_PER_TRUMP * trump)
 
 
 cdef void pm_pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
