@@ -47,5 +47,10 @@ def simulate_hand_histories_pimc(kind: GameKind, seed: int, start: int, n: int,
                                  threads: int = ...) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16],
                                                               npt.NDArray[np.int8], npt.NDArray[np.uint64],
                                                               npt.NDArray[np.int32]]: ...
+def simulate_game_histories_pimc(kind: GameKind, seed: int, start: int, hands: npt.NDArray[Any],
+                                 policy_seats: Sequence[tuple[Any, ...]], threads: int = ...,
+                                 dealer: int = ...) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16],
+                                                             npt.NDArray[np.int8], npt.NDArray[np.uint64],
+                                                             npt.NDArray[np.int32]]: ...
 def simulate_spades_tournaments_pimc(kind: GameKind, seed: int, start: int, records: npt.NDArray[Any],
                                      policy_seats: Sequence[tuple[Any, ...]], threads: int = ...) -> None: ...
