@@ -284,10 +284,9 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
     policies, solver = odds_policies(game.name, policy, seats)
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
-    cond = build_conditions(game, hand, seat, dealer, policies, **conditioning)
-    if cond is not None and solver is not None:
-        raise CardsimError(f"conditioned {game.name} odds play heuristic or random seats; pimc and oracle play "
-                           f"its unconditioned odds")
+    from .solver.players import bidding_policies
+    bidders = bidding_policies(policies)  # the auction's check: a solver player bids as the heuristic
+    cond = build_conditions(game, hand, seat, dealer, bidders, **conditioning)
     if cond is not None and cond.first_bid is not None:
         min_bid = cond.first_bid  # after the auction so far, the lowest bid the player can make
 
@@ -300,7 +299,7 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
             core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
         return out
 
-    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 13)
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, bidders, threads, 13, solver=solver)
     results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
                             progress=progress, step=None if solver is None else SOLVER_STEP)
     rows, trumps, recommendation = bid_summary(results, min_bid, int(game.rules["bid_increment"]), army,

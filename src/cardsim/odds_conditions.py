@@ -505,7 +505,7 @@ def build_conditions(game: Any, hand: CardSet | None, seat: int, dealer: int, po
 def _solver_trials(cond: Conditions, game: Any, hand_mask: int, seat: int, dealer: int, seed: int,
                    policies: list[str], threads: int, ids: np.ndarray, out: np.ndarray, tries: np.ndarray,
                    solver: list[tuple[Any, ...]], **extra: Any) -> None:
-    """Conditioned trials ``ids`` with PIMC or oracle seats (euchre, spades): the core keeps each
+    """Conditioned trials ``ids`` with PIMC or oracle seats (every game): the core keeps each
     trial's deal exactly as odds_conditioned does (the same ids, the same deals), and
     cardsim.solver._pimc plays it as its unconditioned trials play theirs."""
     from ._odds_conditions import hand_bytes
@@ -518,6 +518,8 @@ def _solver_trials(cond: Conditions, game: Any, hand_mask: int, seat: int, deale
         return
     if "euchre" in game.name:
         _pimc.euchre_odds_pimc_hands(game.rules, game.seats, seat, seed, ids, hands, out, solver, threads)
+    elif "pinochle" in game.name:
+        _pimc.pinochle_odds_pimc_hands(game.name, game.rules, seat, seed, ids, hands, out, solver, threads)
     else:
         _pimc.spades_odds_pimc_hands(game.rules, seat, extra["codes"], seed, ids, hands, out, solver, threads)
 

@@ -78,7 +78,7 @@ from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_
 from cardsim.pinochle.cutthroat cimport cp_hand_record, cp_history_deal, cp_rules_from, cp_step_actions
 from cardsim.pinochle.partnership cimport pp_hand_record, pp_history_deal, pp_rules_from, pp_step_actions
 from cardsim.pinochle.two_hand_engine cimport THHand, THRules
-from cardsim.pinochle.two_hand cimport TH_DECISION_FAILED, th_solver_hand, th_solver_history
+from cardsim.pinochle.two_hand cimport TH_DECISION_FAILED, th_rules_from, th_solver_hand, th_solver_history
 
 SP_TABLES = sp_bid_tables()  # the spades bid tables live in cardsim.spades.spades (spades/players.pxd)
 EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
@@ -1079,16 +1079,23 @@ cdef void pm_cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer
                            int* failed) noexcept nogil:
     """cp_odds_trial (pinochle/cutthroat_odds.pxd) with PIMC and oracle seats: the same deal, every
     trump by the heuristic's discard, the same columns."""
-    cdef CPHand dealt, h
+    cdef CPHand dealt
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    cp_odds_deal(&dealt, r, hand, seat, dealer)
+    pm_cp_odds_play(r, &dealt, seat, pol, ps, plan, pm_base(pseed, seed, index), out, failed)
+
+
+cdef void pm_cp_odds_play(const CPRules* r, const CPHand* dealt, int seat, const int* pol, const PMSeat* ps,
+                          DealPlan* plan, uint64_t base, int16_t* out, int* failed) noexcept nogil:
+    """A trial's columns from its deal (the player has won the auction: cp_odds_play with PIMC and
+    oracle seats), the trial keyed ``base``."""
+    cdef CPHand h
     cdef CPSteps steps
     cdef int trump
     cdef int melds[4]
-    cdef uint64_t base = pm_base(pseed, seed, index)
-    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    cp_odds_deal(&dealt, r, hand, seat, dealer)
     out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)
     for trump in range(4):
-        h = dealt
+        h = dealt[0]
         cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
                    False)
         pm_pin_steps_clear(&steps)
@@ -1101,16 +1108,22 @@ cdef void pm_pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer
                            const int* pol, const PMSeat* ps, DealPlan* plan, uint64_t pseed, int16_t* out,
                            int* failed) noexcept nogil:
     """pp_odds_trial (pinochle/games_odds.pxd) with PIMC and oracle seats: the same deal and columns."""
-    cdef PPHand dealt, h
+    cdef PPHand dealt
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    pp_odds_deal(&dealt, hand, seat, dealer)
+    pm_pp_odds_play(r, &dealt, seat, pol, ps, plan, pm_base(pseed, seed, index), out, failed)
+
+
+cdef void pm_pp_odds_play(const PPRules* r, const PPHand* dealt, int seat, const int* pol, const PMSeat* ps,
+                          DealPlan* plan, uint64_t base, int16_t* out, int* failed) noexcept nogil:
+    """pp_odds_play with PIMC and oracle seats, the trial keyed ``base``."""
+    cdef PPHand h
     cdef CPSteps steps
     cdef int trump, value, team = seat & 1, counted
     cdef int16_t* row
-    cdef uint64_t base = pm_base(pseed, seed, index)
-    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    pp_odds_deal(&dealt, hand, seat, dealer)
     out[ODDS_CHOSEN] = pp_best_trump(dealt.hand[seat], r, &value)
     for trump in range(4):
-        h = dealt
+        h = dealt[0]
         pp_declare(&h, r, trump)
         pm_pin_steps_clear(&steps)
         if pm_pin_play_out(&h, r, &steps, pol, ps, plan, mix64(base + <uint64_t>trump)) < 0:
@@ -1206,6 +1219,67 @@ def pinochle_odds_pimc(game, rules, uint64_t hand, int seat, int dealer, uint64_
         free(plans)
     if failed:
         raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
+
+
+def pinochle_odds_pimc_hands(game, rules, int seat, uint64_t seed, const int64_t[::1] ids,
+                             const unsigned char[:, ::1] hands, int16_t[:, ::1] out, policy_seats, int threads=1):
+    """Conditioned pinochle bid-odds trials with PIMC and oracle seats: trial ``ids[i]``'s kept deal
+    is row i of ``hands`` (cardsim._odds_conditions.odds_conditioned_hands), played as
+    pinochle_odds_pimc (cutthroat, partnership) or two_hand_pinochle_odds_pimc (two-hand) play a
+    trial's deal, keyed by (seed, ids[i]); the same columns."""
+    cdef CPRules cr
+    cdef PPRules pr
+    cdef THRules tr
+    cdef THHand th
+    cdef int family, seats, width, size
+    cdef int pol[PP_SEATS]
+    cdef PMSeat ps[PP_SEATS]
+    cdef int worlds[PP_SEATS]
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int nt = max(1, threads), failed = 0, s
+    if game == "cutthroat-pinochle":
+        family, seats, width, size, cr = PM_HIST_CUTTHROAT, 3, ODDS_COLUMNS, sizeof(CPHand), cp_rules_from(rules)
+    elif game == "partnership-pinochle":
+        family, seats, width, size, pr = PM_HIST_PARTNERSHIP, 4, ODDS_COLUMNS, sizeof(PPHand), pp_rules_from(rules)
+    elif game == "two-hand-pinochle":
+        family, seats, width, size, tr = PM_HIST_TWO_HAND, 2, 4, sizeof(THHand), th_rules_from(rules)
+    else:
+        raise ValueError(f"no pinochle PIMC odds for {game}")
+    if out.shape[1] != width or out.shape[0] != n or hands.shape[0] != n or hands.shape[1] != size:
+        raise ValueError(f"out must have {width} columns, hands {size} bytes a row, one per id")
+    pm_seats(policy_seats, pol, ps, seats)
+    for s in range(seats):
+        worlds[s] = ps[s].worlds
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef DealPlan* plans = pm_plans(nt)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            if family == PM_HIST_CUTTHROAT:
+                pm_cp_odds_play(&cr, <const CPHand*>&hands[i, 0], seat, pol, ps, &plans[threadid()],
+                                pm_base(pseed, seed, ids[i]), &out[i, 0], &failed)
+            elif family == PM_HIST_PARTNERSHIP:
+                pm_pp_odds_play(&pr, <const PPHand*>&hands[i, 0], seat, pol, ps, &plans[threadid()],
+                                pm_base(pseed, seed, ids[i]), &out[i, 0], &failed)
+            else:
+                pm_th_odds_play(&tr, <const THHand*>&hands[i, 0], seat, pol, worlds, pm_base(pseed, seed, ids[i]),
+                                &out[i, 0], &failed)
+    finally:
+        free(plans)
+    if failed:
+        raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
+
+
+cdef void pm_th_odds_play(const THRules* r, const THHand* dealt, int seat, const int* kinds, const int* worlds,
+                          uint64_t base, int16_t* out, int* failed) noexcept nogil:
+    """A freshly dealt two-hand trial played out (th_solver_hand) into its columns, as
+    two_hand.pyx's th_solver_odds_trial writes them."""
+    cdef THHand h = dealt[0]
+    if th_solver_hand(&h, r, kinds, worlds, base) < 0:
+        failed[0] = 1
+    out[0] = h.meld[seat]
+    out[1] = h.meld[1 - seat]
+    out[2] = h.trick_points[seat]
+    out[3] = h.trick_points[1 - seat]
 
 
 def pinochle_decision(GameState state, policy_seat, uint64_t key):
