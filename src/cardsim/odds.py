@@ -196,7 +196,12 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
     a reported probability) is at most ``precision`` (at most PRECISION_CAP trials).
     ``step`` (PIMC, oracle): calls of at most that many trials, for the progress bar; the
-    trials are the same (trial i depends only on (seed, i))."""
+    trials are the same (trial i depends only on (seed, i)).  On a Dask cluster (:func:`using`)
+    each task is ``step`` trials then (BATCH_TRIALS otherwise), so that the workers share them."""
+    cluster = active_runner()
+    if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
+        return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress,
+                          batch=BATCH_TRIALS if step is None else step)
     if step is not None:
         inner = run
 
@@ -217,9 +222,6 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
 def _sample(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
             trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
     chunks = []
-    cluster = active_runner()
-    if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
-        return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress)
     if precision is not None:
         precision = check_precision(precision)
         done = 0
@@ -247,23 +249,27 @@ def conditions_line(conditions: dict[str, Any] | None) -> str:
 
 
 def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
-               trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
-    """:func:`sample_trials` with batches of BATCH_TRIALS spread over a cluster: trial ``i``
-    depends only on ``(seed, i)`` and the batches are joined in order, so the result is the
-    same trials; with ``precision`` it stops at the same batch as a local run."""
+               trials: Any, precision: Any, progress: Callable[[int, int], None] | None,
+               batch: int = BATCH_TRIALS) -> np.ndarray:
+    """:func:`sample_trials` with tasks of ``batch`` trials (a divisor of BATCH_TRIALS) spread
+    over a cluster: trial ``i`` depends only on ``(seed, i)`` and the tasks are joined in order,
+    so the result is the same trials; with ``precision`` it looks at every BATCH_TRIALS trials,
+    so it stops where a local run does."""
     chunks: list[np.ndarray] = []
+    assert BATCH_TRIALS % batch == 0
     if precision is not None:
         precision = check_precision(precision)
-        tasks = ((run, start, BATCH_TRIALS) for start in range(0, PRECISION_CAP, BATCH_TRIALS))
+        tasks = ((run, start, batch) for start in range(0, PRECISION_CAP, batch))
         for part in runner.map(call_chunk, tasks):
             chunks.append(part)
+            done = len(chunks) * batch
             if progress:
-                progress(len(chunks) * BATCH_TRIALS, PRECISION_CAP)
-            if widest(np.concatenate(chunks)) <= precision:
+                progress(done, PRECISION_CAP)
+            if done % BATCH_TRIALS == 0 and widest(np.concatenate(chunks)) <= precision:
                 break
         return np.concatenate(chunks)
     trials = check_trials(trials)
-    tasks = ((run, start, min(BATCH_TRIALS, trials - start)) for start in range(0, trials, BATCH_TRIALS))
+    tasks = ((run, start, min(batch, trials - start)) for start in range(0, trials, batch))
     done = 0
     for part in runner.map(call_chunk, tasks):
         chunks.append(part)
@@ -412,9 +418,10 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
     ``constraints``, ``accept``, ``min_acceptance``.
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
     interval of at most +/- ``precision``.  ``policy``: one name for every seat or one per seat:
-    heuristic, random, and in euchre and spades also ``oracle`` and ``pimc(worlds=N,eval=solve|playout,seed=S)``
-    (card play by PIMC, everything else by the heuristic; cardsim.solver._pimc).  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
-    (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
+    heuristic, random, ``oracle`` and ``pimc(worlds=N,eval=solve|playout,seed=S)`` (card play by
+    PIMC, everything else by the heuristic but spades' ``bids=pimc``; cardsim.solver._pimc).
+    ``scheduler`` (``tcp://HOST:PORT``) or ``workers`` (a LocalCluster) spread the trials over a
+    Dask cluster: the same odds (cardsim.runner); conditioned odds run here only."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         _register_more()  # the other games' odds modules, imported only when one is asked for
@@ -427,10 +434,10 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
-    if scheduler is not None or workers is not None:
-        from .solver.players import is_solver_policy
-        if any(is_solver_policy(p) for p in ([policy] if isinstance(policy, str) else policy) if isinstance(p, str)):
-            raise CardsimError("pimc and oracle bid odds run on this machine only: drop --scheduler / --workers")
+    if (scheduler is not None or workers is not None) and any(
+            context.get(key) is not None for key in CONDITION_KEYS if key != "min_acceptance"):
+        raise CardsimError("conditioned bid odds run on this machine only (their kept deals are counted here): "
+                           "drop --scheduler / --workers")
     with using(scheduler, workers):
         result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                     threads=threads, progress=progress, **context)
