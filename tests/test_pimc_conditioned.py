@@ -129,3 +129,22 @@ def test_conditioned_pinochle_pimc_odds_do_not_depend_on_threads(game, cards, wh
     assert one.to_dict()["conditions"]["trials"] == 6
     heuristic = bid_odds(game, cards, trials=6, policy="heuristic", seed=4, threads=2, **kwargs)
     assert heuristic.to_dict()["conditions"] == one.to_dict()["conditions"]  # the same kept deals
+
+
+def test_deal_conditions_pickle_to_the_same_trials():
+    """A Dask worker rebuilds the run's DealConditions from its pickle: the same kept deals."""
+    import pickle
+    g = Game("euchre")
+    hand, up = g.cards("JH AH KS 9C TD"), g.cards("9H").mask.bit_length() - 1
+    names = ["heuristic"] * 4
+    cond = _euchre_cond(g, hand, 0, 3, names, up)
+    copy = pickle.loads(pickle.dumps(cond.core.with_attempts(50)))
+    ids = np.arange(0, 60, dtype=np.int64)
+    outs = []
+    for core in (cond.core, copy):
+        out = np.zeros((len(ids), _core.EUCHRE_ODDS_COLUMNS), dtype=np.int16)
+        tries = np.zeros(len(ids), dtype=np.int64)
+        _core.odds_conditioned("euchre", g.rules, core, hand.mask, 0, 3, 5, ids, out, tries, names, 1, upcard=up)
+        outs.append((out, tries))
+    assert (outs[0][0] == outs[1][0]).all() and (outs[0][1] == outs[1][1]).all() and (outs[0][1] > 1).any()
+    assert copy.total == cond.core.total

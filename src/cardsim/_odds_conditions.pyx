@@ -387,8 +387,10 @@ cdef class DealConditions:
     ``capacities[p]``: how many hidden cards place p takes; ``known[p]``: cards known to lie
     in place p; ``calls``: the auction (game encoding); ``check_mask``: the seats whose calls
     are checked; ``counts``: (place, mask, lo, hi) tuples; ``melds``: (seat, trump or -1, lo,
-    hi) tuples.  ValueError (one line) when no deal fits the masks."""
+    hi) tuples.  ValueError (one line) when no deal fits the masks.  It pickles (its arguments:
+    a Dask worker rebuilds it)."""
     cdef OddsCond c
+    cdef object args                   # the constructor's arguments but max_attempts (__reduce__)
 
     def __cinit__(self):
         self.c.plan = NULL
@@ -398,6 +400,8 @@ cdef class DealConditions:
         cdef uint64_t c_barred[CD_MAX_PLACES]
         cdef int c_capacity[CD_MAX_PLACES]
         cdef int n_places = len(capacities), p, k, code
+        self.args = (hidden, tuple(barred), tuple(capacities), tuple(known), tuple(calls), check_mask, slack,
+                     tuple(tuple(x) for x in counts), tuple(tuple(x) for x in melds))
         if not 1 <= n_places <= CD_MAX_PLACES or len(barred) != n_places or len(known) != n_places:
             raise ValueError(f"barred, capacities and known must name 1 to {CD_MAX_PLACES} places alike")
         if len(calls) > OC_MAX_CALLS or len(counts) > OC_MAX_COUNTS or len(melds) > OC_MAX_MELDS:
@@ -450,6 +454,11 @@ cdef class DealConditions:
         if self.c.plan != NULL:
             free(self.c.plan)
             self.c.plan = NULL
+
+    def __reduce__(self):
+        hidden, barred, capacities, known, calls, check_mask, slack, counts, melds = self.args
+        return (DealConditions, (hidden, barred, capacities, known, calls, check_mask, slack, self.c.max_attempts,
+                                 counts, melds))
 
     @property
     def total(self):

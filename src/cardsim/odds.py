@@ -26,8 +26,8 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
-from .odds_conditions import CONDITION_KEYS, build_conditions, finish, trial_runner
-from .runner import Runner, active_runner, call_chunk, using
+from .odds_conditions import CONDITION_KEYS, ConditionedRun, build_conditions, finish, trial_runner
+from .runner import Runner, active_runner, call_chunk, call_trials, using
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -199,7 +199,10 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     trials are the same (trial i depends only on (seed, i)).  On a Dask cluster (:func:`using`)
     each task is ``step`` trials then (BATCH_TRIALS otherwise), so that the workers share them."""
     cluster = active_runner()
-    if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
+    # accept= picks each batch's deals after the last one's: with --precision (a run that stops at a
+    # batch it cannot know ahead) that stays on this machine, the same trials
+    ahead = not (isinstance(run, ConditionedRun) and run.cond.accept is not None and precision is not None)
+    if cluster is not None and cluster.client is not None and ahead:  # on a Dask cluster (--workers)
         return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress,
                           batch=BATCH_TRIALS if step is None else step)
     if step is not None:
@@ -248,6 +251,10 @@ def conditions_line(conditions: dict[str, Any] | None) -> str:
     return "" if conditions is None else "\n" + conditions_text(conditions)
 
 
+def _as_is(part: np.ndarray) -> np.ndarray:
+    return part
+
+
 def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
                trials: Any, precision: Any, progress: Callable[[int, int], None] | None,
                batch: int = BATCH_TRIALS) -> np.ndarray:
@@ -257,10 +264,22 @@ def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Ca
     so it stops where a local run does."""
     chunks: list[np.ndarray] = []
     assert BATCH_TRIALS % batch == 0
+    fn: Callable[..., Any] = call_chunk
+    kept: Callable[[Any], np.ndarray] = _as_is
+    if isinstance(run, ConditionedRun):  # the trials there; their ids and the deals they tried here, in order
+        conditioned = run
+        fn, kept = call_trials, lambda part: conditioned.kept(*part)
+
+        def task(start: int, count: int) -> tuple[Any, ...]:
+            return conditioned.trials, conditioned.ids(start, count)
+    else:
+        def task(start: int, count: int) -> tuple[Any, ...]:
+            return run, start, count
+
     if precision is not None:
         precision = check_precision(precision)
-        tasks = ((run, start, batch) for start in range(0, PRECISION_CAP, batch))
-        for part in runner.map(call_chunk, tasks):
+        tasks = (task(start, batch) for start in range(0, PRECISION_CAP, batch))
+        for part in map(kept, runner.map(fn, tasks)):
             chunks.append(part)
             done = len(chunks) * batch
             if progress:
@@ -269,9 +288,9 @@ def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Ca
                 break
         return np.concatenate(chunks)
     trials = check_trials(trials)
-    tasks = ((run, start, min(batch, trials - start)) for start in range(0, trials, batch))
+    tasks = (task(start, min(batch, trials - start)) for start in range(0, trials, batch))
     done = 0
-    for part in runner.map(call_chunk, tasks):
+    for part in map(kept, runner.map(fn, tasks)):
         chunks.append(part)
         done += len(part)
         if progress:
@@ -421,7 +440,7 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
     heuristic, random, ``oracle`` and ``pimc(worlds=N,eval=solve|playout,seed=S)`` (card play by
     PIMC, everything else by the heuristic but spades' ``bids=pimc``; cardsim.solver._pimc).
     ``scheduler`` (``tcp://HOST:PORT``) or ``workers`` (a LocalCluster) spread the trials over a
-    Dask cluster: the same odds (cardsim.runner); conditioned odds run here only."""
+    Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         _register_more()  # the other games' odds modules, imported only when one is asked for
@@ -434,10 +453,6 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
-    if (scheduler is not None or workers is not None) and any(
-            context.get(key) is not None for key in CONDITION_KEYS if key != "min_acceptance"):
-        raise CardsimError("conditioned bid odds run on this machine only (their kept deals are counted here): "
-                           "drop --scheduler / --workers")
     with using(scheduler, workers):
         result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                     threads=threads, progress=progress, **context)

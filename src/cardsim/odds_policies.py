@@ -137,7 +137,6 @@ def compare_policies(game: str | Game, cards: str | None, policies: Sequence[str
     upcard, scores, blind).  Each policy plays every seat; give a list of per-seat lists for more.
     ``scheduler`` or ``workers``: every policy's trials on one Dask cluster (the same odds)."""
     from .odds import bid_odds
-    from .odds_conditions import CONDITION_KEYS
     from .runner import check_cluster_options, using
     names: list[Any] = split_policies(policies) if isinstance(policies, str) else list(policies)
     if len(names) < 2:
@@ -145,10 +144,6 @@ def compare_policies(game: str | Game, cards: str | None, policies: Sequence[str
     if precision is not None:
         raise CardsimError("compare policies with --trials (the same deals under each), not --precision")
     check_cluster_options(scheduler, workers)
-    if (scheduler is not None or workers is not None) and any(
-            context.get(key) is not None for key in CONDITION_KEYS if key != "min_acceptance"):
-        raise CardsimError("conditioned bid odds run on this machine only (their kept deals are counted here): "
-                           "drop --scheduler / --workers")
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     results = []
     with using(scheduler, workers):  # one cluster for every policy (bid_odds runs on the active one)
