@@ -103,13 +103,11 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     if policies is not None:
         if policy != "heuristic":
             raise click.UsageError("give --policy or --policies, not both")
-        if scheduler or workers:
-            raise CardsimError("--policies compares odds on this machine: drop --scheduler and --workers")
         with LazyProgress(stderr_console()) as progress:
             comparison = compare_policies(the_game, cards, split_policies(policies),
                                           trials=20_000 if trials is None else trials, precision=precision, seed=seed,
-                                          threads=check_threads(threads), progress=progress,
-                                          **{k: v for k, v in context.items() if v is not None})
+                                          threads=check_threads(threads), progress=progress, scheduler=scheduler,
+                                          workers=workers, **{k: v for k, v in context.items() if v is not None})
         if as_json:
             echo_json(comparison.to_dict())
             return
