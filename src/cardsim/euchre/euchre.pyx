@@ -752,6 +752,12 @@ cdef void eu_gd_play(void* hand, const void* rules, const int* policies) noexcep
     eu_play_out(&gh.h, &gh.near, policies)
 
 
+cdef const void* eu_game_hand_rules(const void* hand) noexcept nogil:
+    """The rules hand ``hand`` (an EUGameHand) of a game is played under: eu_rules_near_game's copy
+    of the game so far, as eu_gd_play hands its players (cardsim.solver._pimc's games too)."""
+    return &(<const EUGameHand*>hand).near
+
+
 cdef int eu_gd_end(void* hand, void* game, const void* rules, int32_t* points) noexcept nogil:
     cdef EUHand* h = <EUHand*>hand
     cdef EUGame* g = <EUGame*>game

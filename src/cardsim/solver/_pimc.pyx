@@ -54,7 +54,8 @@ from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
                                   euo_force_call, euo_record)
-from cardsim.euchre.euchre cimport eu_bid_tables, eu_hand_record, eu_history_deal, eu_rules_from, eu_step_actions
+from cardsim.euchre.euchre cimport (eu_bid_tables, eu_game_hand_rules, eu_hand_record, eu_history_deal, eu_rules_from,
+                                    eu_step_actions)
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
@@ -1631,6 +1632,8 @@ ctypedef struct PMGameRun:      # one game's PIMC context, handed to the driver 
     uint64_t seed
     uint64_t stream             # the game's stream (its index in the batch)
     int k                       # the hand of the game being played (0 first)
+    # the rules a hand's players see, from the game's hand (euchre: the score near game); NULL: the game's
+    const void* (*hand_rules)(const void* hand) noexcept nogil
     # histories (pm_gd_history: the driver's play_out when the games' histories are written)
     gd_play_fn plain            # the play-out without a history (a hand past max_rows)
     PMHistRun hist              # the history loop's context
@@ -1645,6 +1648,8 @@ cdef void pm_gd_play(void* hand, const void* rules, const int* policies) noexcep
     """The driver's play_out for games with PIMC or oracle seats: hand k of game i is keyed
     (pm_base) by the hand stream gd_hand_stream(i, k), as a hand batch's hand by its index."""
     cdef PMGameRun* run = <PMGameRun*><void*>policies
+    if run.hand_rules != NULL:
+        rules = run.hand_rules(hand)
     pm_play_out(run.game, hand, rules, run.pol, run.ps, run.sc,
                 pm_base(run.pseed, run.seed, <int64_t>gd_hand_stream(run.stream, run.k)))
     run.k += 1
@@ -1686,6 +1691,8 @@ cdef void pm_gd_history(void* hand, const void* rules, const int* policies) noex
     cdef PMGameRun* run = <PMGameRun*><void*>policies
     cdef GDHistory row
     cdef int64_t k = run.k
+    if run.hand_rules != NULL:
+        rules = run.hand_rules(hand)
     if k >= run.max_rows:  # more hands than the records said: played, unwritten (the caller refuses it)
         run.plain(hand, rules, policies)
         return
@@ -1780,6 +1787,8 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
             runs[t].pol[s] = pol[s] if s < g.seats else PM_HEURISTIC
         runs[t].game, runs[t].ps, runs[t].sc = pg, ps, &sc[t]
         runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
+        if pg == &PM_EUCHRE:  # its players are told the game so far, as the heuristic games' are
+            runs[t].hand_rules = eu_game_hand_rules
         if h_actions != NULL:
             runs[t].plain, runs[t].deal_row = g.play_out, hk.deal_row
             runs[t].cap, runs[t].deal_words, runs[t].extra_ints = <int>cap, <int>words, <int>ints
