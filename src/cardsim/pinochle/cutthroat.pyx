@@ -10,6 +10,7 @@ Python in common.pyx.  The public API is cardsim.Game; nothing outside cardsim
 should import this module.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 from cython.parallel cimport prange
 
@@ -206,15 +207,39 @@ def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
 
     Columns 3t, 3t+1, 3t+2: the player's meld, trick points and counted total with
     trump suit t; column 12: the suit the heuristic would name.  Trial i depends
-    only on (seed, i)."""
+    only on (seed, i).
+
+    The bidder's work that depends only on its cards and the widow (cp_widow_work: the suit it
+    names, its discard with each trump) is done once per possible widow when there are at least as
+    many trials as widows (C(33, 3) = 5,456 with a 15-card hand), in parallel before the trials,
+    which read it from the table; the same values either way."""
     cdef CPRules r = cp_rules_from(rules)
     cdef int pol[CP_SEATS]
     cdef Py_ssize_t i, n = out.shape[0]
+    cdef int64_t k, sets = 0
+    cdef uint64_t* widows = NULL
+    cdef CPWidowWork* table = NULL
     if out.shape[1] != ODDS_COLUMNS:
         raise ValueError("out must have 13 columns")
     policy_codes(policies, pol, CP_SEATS)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
-        cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
+    if cp_widow_table_fits(&r, hand):
+        sets = cp_widow_sets(popcount(PINOCHLE_DECK_BB & ~hand))
+    if sets and n >= sets:
+        widows = <uint64_t*>malloc(sets * sizeof(uint64_t))
+        table = <CPWidowWork*>malloc(sets * sizeof(CPWidowWork))
+        if widows == NULL or table == NULL:  # (no room: every trial works it out itself)
+            free(table)
+            table = NULL
+        else:
+            cp_widow_list(PINOCHLE_DECK_BB & ~hand, widows)
+            for k in prange(sets, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+                cp_widow_work(hand | widows[k], &r, &table[k])
+        free(widows)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+            cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, table, &out[i, 0])
+    finally:
+        free(table)
 
 
 
