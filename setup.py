@@ -248,7 +248,8 @@ def cold_glue(c_file: str) -> int:
 # (instructions a trial or hand, main -> forced): bid/cutthroat-pinochle 50,515 -> 45,858.
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
-                           "pinochle.cutthroat_players.pin_meld_loss"),
+                           "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
+                           "pinochle.cards.meld_points"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

@@ -72,16 +72,18 @@ ctypedef struct CPWidowWork:
     # suit the heuristic names and its discard with each trump; the same in every trial that deals
     # the same widow, so a batch of trials can work it out once per widow (cp_widow_table)
     uint64_t discard[4]
+    int meld[4]                 # its meld after that discard (meld_points of the 15 cards it keeps)
     int chosen
 
 cdef inline void cp_widow_work(uint64_t cards, const CPRules* r, CPWidowWork* w) noexcept nogil:
-    """The bidder's work from its ``cards`` (the hand with the widow): the suit it names and its
-    heuristic discard with each trump, the melds counted once for both."""
+    """The bidder's work from its ``cards`` (the hand with the widow): the suit it names, its
+    heuristic discard with each trump (the melds counted once for both) and its meld after it."""
     cdef int melds[4]
     cdef int trump
     w.chosen = cp_best_trump_melds(cards, r, melds)
     for trump in range(4):
         w.discard[trump] = cp_heuristic_discard_from(cards, trump, r, melds[trump]) if r.widow else 0
+        w.meld[trump] = meld_points(cards & ~w.discard[trump], trump, r.meld_value) if r.widow else melds[trump]
 
 cdef inline int64_t cp_widow_sets(int n) noexcept nogil:
     """How many widows of 3 cards ``n`` unseen cards make (n choose 3)."""
@@ -142,13 +144,18 @@ cdef inline void cp_odds_play(const CPHand* dealt, const CPRules* r, int seat, c
 
 cdef inline void cp_odds_play_with(const CPHand* dealt, const CPRules* r, int seat, const int* policies,
                                    const CPWidowWork* work, int16_t* out) noexcept nogil:
-    """cp_odds_play with the bidder's ``work`` (cp_widow_work of its cards) done already."""
+    """cp_odds_play with the bidder's ``work`` (cp_widow_work of its cards) done already.
+
+    cp_declare without the defenders' meld: no player reads it and the row reports the bidder's
+    only (the defenders' meld and score stay 0 in this scratch hand)."""
     cdef CPHand h
     cdef int trump
     out[ODDS_CHOSEN] = work.chosen
     for trump in range(4):
         h = dealt[0]
-        cp_declare(&h, r, trump, work.discard[trump], False)
+        cp_name_trump(&h, trump, work.discard[trump])
+        cp_meld_of(&h, r, seat, work.meld[trump])
+        cp_declared(&h, r, False)
         cp_play_out(&h, r, policies)
         cp_odds_row(&h, r, seat, out + ODDS_PER_TRUMP * trump)
 
