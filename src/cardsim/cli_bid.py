@@ -1,6 +1,7 @@
 """``cardsim bid``: Monte Carlo odds of each bid for a hand (the main job of cardsim)."""
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -90,7 +91,9 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     """
     if trials is not None and precision is not None:
         raise click.UsageError("give --trials or --precision, not both")
-    prefetch("rich.console", *(() if as_json else ("rich.text", "rich.table")))  # while the trials run
+    # rich loads while the trials run: its console always (the progress bar's, print_table's), its table
+    # where the tables go to a terminal (piped, print_table draws them as plain text)
+    prefetch("rich.console", *(("rich.text", "rich.table") if not as_json and sys.stdout.isatty() else ()))
     if trials is not None:
         check_range("--trials", trials, 1, MAX_TRIALS)
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
