@@ -250,6 +250,9 @@ ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
                            "pinochle.cards.meld_points"),
+    "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
+                             "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
+                             "pinochle.partnership_engine.pp_finish"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"
