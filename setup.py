@@ -245,7 +245,7 @@ def cold_glue(c_file: str) -> int:
 # saved) cost more than their bodies.  ALWAYS_INLINE names, per module, the cdef inline functions
 # (dotted as cimported: ``pinochle.cards.legal_cards``) marked __attribute__((always_inline)) in
 # that module's C file, right after Cython writes it.  Measured with scripts/callgrind_trees.py
-# (instructions a hand or trial, main 115c589 -> forced): cutthroat: bid 50,502 -> 44,967 (300 trials,
+# (instructions a hand or trial, /work/main built at 115c589-c2c9b5f -> forced): cutthroat: bid 50,502 -> 44,967 (300 trials,
 # no widow table), heuristic 15,780 -> 14,821, random 6,019 -> 6,019 once cp_auction_act and
 # meld_points joined (gcc had moved them out); partnership: heuristic 23,952 -> 21,986, bid 70,969 ->
 # 66,936, random 7,883 -> 7,867 (with meld_points and pp_heuristic_choice alone random rose 5%:
