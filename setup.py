@@ -249,8 +249,10 @@ def cold_glue(c_file: str) -> int:
 # no widow table), heuristic 15,780 -> 14,821, random 6,019 -> 6,019 once cp_auction_act and
 # meld_points joined (gcc had moved them out); partnership: heuristic 23,952 -> 21,986, bid 70,969 ->
 # 66,936, random 7,883 -> 7,867 (with meld_points and pp_heuristic_choice alone random rose 5%:
-# pp_play, pp_start_play and pp_finish are there for it).  Every workload of a module listed is
-# checked when its list changes: forcing one call inline moves gcc's other choices.
+# pp_play, pp_start_play and pp_finish are there for it); _odds_conditions (rebuilt with the cutthroat
+# odds trial's headers, gcc moved eu_alone out): euchre known 46,030 -> 46,501 without, 46,139 with,
+# cutthroat euchre known 50,273 -> 51,223 / 50,314.  Every workload of a module listed is checked
+# when its list changes: forcing one call inline moves gcc's other choices.
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
@@ -258,6 +260,7 @@ ALWAYS_INLINE = {
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
                              "pinochle.partnership_engine.pp_finish"),
+    "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

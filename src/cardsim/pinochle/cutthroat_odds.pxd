@@ -69,8 +69,9 @@ cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
 
 ctypedef struct CPWidowWork:
     # what the bidder of a trial works out from its 18 cards alone (its hand and the widow): the
-    # suit the heuristic names and its discard with each trump; the same in every trial that deals
-    # the same widow, so a batch of trials can work it out once per widow (cp_widow_table)
+    # suit the heuristic names, its discard and its meld with each trump; the same in every trial
+    # that deals the same widow, so a batch of trials works it out once per widow (cutthroat.pyx
+    # cp_widow_table)
     uint64_t discard[4]
     int meld[4]                 # its meld after that discard (meld_points of the 15 cards it keeps)
     int chosen
