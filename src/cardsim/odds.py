@@ -128,11 +128,11 @@ def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, ...]]:
     """(meld, trick points, counted total) per trial for each trump choice.
 
     ``results`` has the layout of the pinochle odds trials: columns 3t, 3t+1, 3t+2 for
-    trump suit t, column 12 the suit the heuristic names."""
-    by_choice = {SUITS[t]: tuple(results[:, 3 * t + k] for k in range(3)) for t in range(4)}
-    chosen = results[:, 12].astype(np.intp)
-    rows = np.arange(len(results))
-    by_choice["best"] = tuple(results[rows, 3 * chosen + k] for k in range(3))
+    trump suit t, column 12 the suit the heuristic names.  Each a contiguous array (the columns
+    are transposed once: the reductions and counts over strided columns took twice as long)."""
+    columns = np.ascontiguousarray(results.T)
+    by_choice = {SUITS[t]: tuple(columns[3 * t + k] for k in range(3)) for t in range(4)}
+    by_choice["best"] = tuple(np.choose(columns[12], [columns[3 * t + k] for t in range(4)]) for k in range(3))
     return by_choice
 
 
@@ -367,6 +367,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
     n = len(results)
     rows: list[dict[str, Any]] = []
     trumps: list[dict[str, Any]] = []
+    named = np.bincount(results[:, 12], minlength=4)  # trials in which the heuristic names each suit
     for choice, (meld, trick_points, total) in _totals_by_choice(results).items():
         low_meld = int(meld.min())
         counts = np.bincount(meld.astype(np.int64) - low_meld)  # np.unique's counts, without the sort
@@ -374,7 +375,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
         counts, values = counts[values], values + low_meld
         trumps.append({
             "trump": choice,
-            "named_rate": round(float((results[:, 12] == SUITS.index(choice)).mean()), 6) if choice != "best" else 1.0,
+            "named_rate": round(float(named[SUITS.index(choice)] / n), 6) if choice != "best" else 1.0,
             "meld_mean": round(float(meld.mean()), 4),
             "meld_distribution": {int(v): round(float(c) / n, 6) for v, c in zip(values, counts)},
             "trick_points_mean": round(float(trick_points.mean()), 4),
@@ -404,7 +405,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
             if p < MIN_REPORTED:
                 break
     best = [r for r in rows if r["trump"] == "best"]
-    chosen = SUITS[int(np.bincount(results[:, 12], minlength=4).argmax())]
+    chosen = SUITS[int(named.argmax())]
     positive = [r["bid"] for r in best if r["expected_score"] > 0]
     likely = [r["bid"] for r in best if r["p_make"] >= 0.5]
     recommendation = {
