@@ -519,9 +519,9 @@ cdef int pm_eu_places(const void* hv, const void* rv, int seat, uint64_t* known_
     if not r.partnership:
         where[n] = h.dummy; barred[n] = 0; place_seat[n] = -1; n += 1
     where[n] = h.discard; barred[n] = 0; place_seat[n] = -1; n += 1
-    if h.picked_up and not known & up:
-        for p in range(n):
-            if not where[p] & up:
+    if h.picked_up and not known & up:  # taken up: in the dealer's hand or its discard (the last place)
+        for p in range(n - 1):
+            if place_seat[p] != h.dealer:
                 barred[p] |= up
     for p in range(n):
         cap[p] = popcount(where[p] & ~known)
