@@ -698,7 +698,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
                            int move, uint64_t S) noexcept nogil:
     cdef uint64_t mask = sv_pext(sv_top_from(w, all_out), all_out)
-    cdef uint64_t f = sv_filter(rel, S, mask)
+    cdef uint64_t f = sv_filter(rel, S, mask) if S else 0     # 0: passes every position
     cdef SVGEntry* e
     cdef int i, t, slot = -1
     cdef bint same
@@ -819,6 +819,10 @@ cdef enum:
     # left, seeds 1-6: median nodes -58%.  Euchre's 5-trick hands keep drawing trumps first (demoting
     # them there cost 1.7% more nodes).
     TRUMPS_LAST = 5
+    # Generalised tables of at least this many buckets (8,192 entries, about 700 KB) keep each
+    # entry's filter word (sv_filter); smaller ones (euchre's, PIMC's) sit in the cache, where the
+    # word costs more instructions than the entry reads it saves, and store 0 (passes every position).
+    FILTER_BUCKETS = 64
     LAST_HAND_TOPS = 24         # sv_lead_tops' weights
     UNDER_NEXT_TOP = 100
 
@@ -881,7 +885,7 @@ cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card
         if sv_ally_tops(r, p, s, card >> 4):
             return 4000 - rank - 64 * pts + 16 * ruff - WIDE * wide    # low to the ally that holds the suit's top card
         return (1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4)) + 16 * ruff - WIDE * wide
-                + sv_lead_tops(r, p, s, card >> 4))
+                + (sv_lead_tops(r, p, s, card >> 4) if p.tricks_done + p.tricks_left > TRUMPS_LAST else 0))
     best_card = p.trick[p.best]
     if sv_allies(r, s, p.trick_seat[p.best]):
         top = sv_later_threat(r, p, s)
@@ -1005,16 +1009,20 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 frame = all_out
             for i in range(SV_MAX_SEATS):
                 key[i] = sv_pext(p.hand[i], frame) if i < r.seats else 0
-            fS = sv_filter_frame(frame)
-            fP = (sv_pext(key[0], fS) << 16) | (sv_pext(key[1], fS) << 32) | (sv_pext(key[2], fS) << 48)
+            if sc.gtt_mask >= FILTER_BUCKETS - 1:
+                fS = sv_filter_frame(frame)
             for h in range(0, SV_BUCKET, 64):
               tm = sv_tags(bk.tag + h, tag, 64)
               while tm:
                 i = h + lsb(tm)
                 tm &= tm - 1
                 fF = bk.filt[i]
-                if (fP ^ fF) & ((fF & 0xFFFF) * <uint64_t>0x0001000100010000ULL):
-                    continue
+                if fF & 0xFFFF:
+                    if not fP:
+                        # the position's filter word, once needed (its bits 0-15 are 0: mark it with 1)
+                        fP = 1 | (sv_pext(key[0], fS) << 16) | (sv_pext(key[1], fS) << 32) | (sv_pext(key[2], fS) << 48)
+                    if ((fP & ~<uint64_t>0xFFFF) ^ fF) & ((fF & 0xFFFF) * <uint64_t>0x0001000100010000ULL):
+                        continue
                 if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
