@@ -209,3 +209,27 @@ def test_pinochle_entries_pin_the_tricks_best_card_under_must_beat() -> None:
     assert table.value() == pin(first, exact_table=True).value()
     value, nodes = _value_with(table, pin(second, tt_bits=12))
     assert value == 3, (value, nodes)
+
+
+def test_a_reused_table_holds_nothing_of_the_last_deal() -> None:
+    """A finished Position's big generalised table is kept and emptied (its tags zeroed) for the next
+    Position of the same size.  Each deal is solved for one side, then on the reused table for the
+    other: the same positions and keys, so an entry left from the first solve would be found and
+    read with the wrong side's meaning; the values must be the first's complements."""
+    from cardsim.solver._solver import _spare_table_buckets
+
+    rng = random.Random(16)
+    cards = [16 * s + r for s in range(4) for r in range(13)]
+    reused = 0
+    for _ in range(6):
+        rng.shuffle(cards)
+        hands = [sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(4)]
+        first = Position(hands, trump=0, leader=0, max_side=0b0101, count_side=0b0101, tt_bits=20)
+        ours = first.move_values()
+        del first                                            # its table becomes the spare
+        held = _spare_table_buckets()
+        other = Position(hands, trump=0, leader=0, max_side=0b1010, count_side=0b1010, tt_bits=20)
+        reused += held > 0 and _spare_table_buckets() == 0   # this Position took the spare
+        assert other.move_values() == {card: 10 - v for card, v in ours.items()}
+        del other
+    assert reused == 6

@@ -151,7 +151,8 @@ cdef void pm_close(PMScratch* sc) noexcept nogil:
 cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
     """Every decision searches under its own rules (trump, side): a fresh table generation, and
     the generalised table emptied (its entries hold no generation), no bigger than the tricks
-    left need (as the solver's Position sizes it: clearing costs a pass over it)."""
+    left need (as the solver's Position sizes it: clearing costs a pass over its tags)."""
+    cdef uint64_t k
     cdef uint64_t buckets = <uint64_t>1 << (pm_gtt_bits(tricks_left) - SV_BUCKET_BITS)
     sc.sv.gen += 1
     if sc.sv.gen == 0:
@@ -160,7 +161,10 @@ cdef inline void pm_new_search(PMScratch* sc, int tricks_left) noexcept nogil:
     if buckets > sc.gtt_buckets:
         buckets = sc.gtt_buckets
     sc.sv.gtt_mask = buckets - 1
-    memset(sc.sv.gtt, 0, <size_t>buckets * sizeof(SVGBucket))
+    for k in range(buckets):
+        # emptied by its tags alone: an entry (and its filter word) is read only after its tag matches
+        memset(sc.sv.gtt[k].tag, 0, sizeof(sc.sv.gtt[k].tag))
+        sc.sv.gtt[k].next = 0
 
 
 cdef inline int pm_choose(const int64_t* total, const int* moves, const int* actions, int n,

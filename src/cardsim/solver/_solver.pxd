@@ -92,6 +92,7 @@ ctypedef struct SVGEntry:
 
 ctypedef struct SVGBucket:
     uint16_t tag[SV_BUCKET]     # 16 bits of the key's hash (never 0), 0: empty; scanned first
+    uint64_t filt[SV_BUCKET]    # each entry's filter word (sv_filter), read before the entry itself
     SVGEntry e[SV_BUCKET]
     uint32_t next               # the next entry to overwrite once full
 
