@@ -240,15 +240,57 @@ def cold_glue(c_file: str) -> int:
     return count
 
 
+# Inline functions gcc must inline wherever they are called (Cython's ``cdef inline`` is only a
+# hint, and gcc's -O3 budget leaves out large bodies called from several places).  Named
+# "module.function" (a header module's dotted name under cardsim); each is marked
+# __attribute__((always_inline)) in every module whose C file defines it, right after Cython writes
+# it.  pinochle.cutthroat_players.cp_random_trick and its follower step cp_random_follow: the random
+# batch's trick, called from the one-hand and the two-hand loops; as a call its state goes through
+# memory and the two hands' tricks overlap less (cutthroat random hands 1.23x main's rate as calls,
+# 1.32x inline; whether gcc inlined them on its own changed with the size of the C file, issue 15).
+FORCE_INLINE = {"pinochle.cutthroat_players.cp_random_trick", "pinochle.cutthroat_players.cp_random_follow"}
+FORCE_MARK = "/* cardsim setup.py: functions forced inline (force_inline) */\n"
+FORCE_MACRO = "CARDSIM_FORCE_INLINE"
+FORCE_DEFINE = (f"#if defined(__GNUC__) || defined(__clang__)\n#define {FORCE_MACRO} __attribute__((always_inline))\n"
+                f"#else\n#define {FORCE_MACRO}\n#endif\n")
+
+
+def cython_c_name(dotted: str) -> str:
+    """Cython's C name of the cdef function ``module.function`` of cardsim (a name per path part,
+    each prefixed with its length): pinochle.cards.card_beats -> __pyx_f_7cardsim_8pinochle_5cards_card_beats."""
+    *parts, function = ["cardsim", *dotted.split(".")]
+    return "__pyx_f_" + "".join(f"{len(part)}{part}_" for part in parts) + function
+
+
+def force_inline(c_file: str, names: set[str] = FORCE_INLINE) -> int:
+    """Mark the functions ``names`` (FORCE_INLINE) always_inline in ``c_file`` (a C file Cython
+    wrote), declaration and definition; the number of lines marked (0 when the file already is)."""
+    with open(c_file, encoding="utf-8") as fh:
+        text = fh.read()
+    if FORCE_MARK in text:
+        return 0
+    pattern = re.compile(r"^static CYTHON_INLINE (?=[^;=(\n]*?\b(?:%s)\()" % "|".join(cython_c_name(n) for n in sorted(names)),
+                         re.M)
+    text, count = pattern.subn(f"static CYTHON_INLINE {FORCE_MACRO} ", text)
+    if count:
+        first = text.index(f"static CYTHON_INLINE {FORCE_MACRO} ")
+        text = text[:first] + FORCE_DEFINE + text[first:]
+    with open(c_file, "w", encoding="utf-8") as fh:
+        fh.write(text[:text.index("\n") + 1] + FORCE_MARK + text[text.index("\n") + 1:])
+    return count
+
+
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
-    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, the glue
-    of a COLD_GLUE module marked cold (``cold_glue``) unless CARDSIM_DEBUG=1."""
+    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, with the
+    FORCE_INLINE functions marked (``force_inline``) and the glue of a COLD_GLUE module marked cold
+    (``cold_glue``), both unless CARDSIM_DEBUG=1."""
     ext = Extension(name, sources)
     out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
                          force=force, quiet=True)[0].sources)
-    if not DEBUG and name.removeprefix("cardsim.") in COLD_GLUE:
-        for c_file in out:
-            if c_file.endswith(".c"):
+    for c_file in out if not DEBUG else []:
+        if c_file.endswith(".c"):
+            force_inline(c_file)
+            if name.removeprefix("cardsim.") in COLD_GLUE:
                 cold_glue(c_file)
     return out
 

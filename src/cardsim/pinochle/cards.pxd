@@ -83,11 +83,14 @@ cdef inline uint64_t beats_bb(int bit) noexcept nogil:
     """Cards of the same suit that outrank ``bit`` (both copies; its twin does not)."""
     return above_in_lane_bb(bit | 1)
 
+cdef inline uint64_t beaters_bb(int best, int trump) noexcept nogil:
+    """Every card that would beat ``best``, the card winning the trick so far: the higher cards
+    of its suit, and every trump when it is not one (card_beats as a mask, without a branch)."""
+    return beats_bb(best) | (lane_bb(trump) & ~lane_bb(best >> 4))
+
 cdef inline bint card_beats(int card, int best, int trump) noexcept nogil:
     """Does ``card`` played now beat ``best``, the card winning the trick so far?"""
-    if (card >> 4) == (best >> 4):
-        return rank_of(card) > rank_of(best)
-    return (card >> 4) == trump
+    return (beaters_bb(best, trump) >> card) & 1
 
 cdef inline int trick_winner(const int* trick, int n, int trump) noexcept nogil:
     """Index of the winning card among the ``n`` cards of a trick (first of equals wins)."""
@@ -108,23 +111,42 @@ cdef inline uint64_t legal_cards(uint64_t hand, int led, int best, int trump, in
     """
     if led < 0:
         return distinct_cards(hand)
-    cdef bint trumped = (best >> 4) == trump and led != trump
-    cdef uint64_t follow = suit_cards_bb(hand, led), trumps, higher
-    if follow:
-        if (must_beat == MUST_BEAT_ALWAYS and not trumped) or (
-                (must_beat == MUST_BEAT_TRUMP_LED or must_beat == MUST_BEAT_TRUMP_LEAD_ONLY) and led == trump):
-            higher = follow & beats_bb(best)
-            if higher:
-                return distinct_cards(higher)
-        return distinct_cards(follow)
-    trumps = suit_cards_bb(hand, trump)
-    if trumps:
-        if (must_beat == MUST_BEAT_ALWAYS or must_beat == MUST_BEAT_TRUMP_LED) and (best >> 4) == trump:
-            higher = trumps & beats_bb(best)
-            if higher:
-                return distinct_cards(higher)
-        return distinct_cards(trumps)
-    return distinct_cards(hand)
+    return legal_follow(hand, led, best, trump, must_beat)
+
+cdef inline uint64_t all_if(uint64_t x) noexcept nogil:
+    """Every bit when ``x`` is not 0, none otherwise (a select without a branch)."""
+    return (<uint64_t>0) - <uint64_t>(x != 0)
+
+cdef inline uint64_t head_on_follow(int led, int trump, int must_beat) noexcept nogil:
+    """All bits when a card following suit to ``led`` must head the trick under ``must_beat``:
+    ALWAYS, or TRUMP_LED / TRUMP_LEAD_ONLY on a trump lead (a trumped trick needs no test here:
+    no card of the led suit beats a trump)."""
+    # bit tables over the codes ALWAYS = 0, TRUMP_LED = 1, NEVER = 2, TRUMP_LEAD_ONLY = 3
+    return all_if(((0x1 >> must_beat) | ((0xA >> must_beat) & (led == trump))) & 1)
+
+cdef inline uint64_t head_on_trump(int must_beat) noexcept nogil:
+    """All bits when a card trumping a plain lead must over-trump: ALWAYS or TRUMP_LED."""
+    return all_if((0x3 >> must_beat) & 1)
+
+cdef inline uint64_t legal_follow(uint64_t hand, int led, int best, int trump, int must_beat) noexcept nogil:
+    """legal_cards for a card after the lead (``led`` >= 0)."""
+    return heading_legal(hand, lane_bb(led), lane_bb(trump), beaters_bb(best, trump),
+                         head_on_follow(led, trump, must_beat), head_on_trump(must_beat))
+
+cdef inline uint64_t heading_legal(uint64_t hand, uint64_t led_lane, uint64_t trump_lane, uint64_t beaters,
+                                   uint64_t head_follow, uint64_t head_trump) noexcept nogil:
+    """legal_follow from the masks a trick loop keeps: the led and trump suits' lanes, the cards
+    that beat the trick's best so far (beaters_bb), and the two duties to head (all bits or none).
+
+    The candidates are the led suit's cards, else the trumps, else the whole hand; the duty keeps
+    those that beat the trick when there are any.  By masks, not cases (nor C's ?:, which gcc
+    may compile as branches): which case holds is data the CPU cannot predict in random play.  Discarding needs no duty: a hand without the led suit
+    and without trumps holds no beater.
+    """
+    cdef uint64_t follow = hand & led_lane, trumps = hand & trump_lane
+    cdef uint64_t cands = follow if follow else (trumps if trumps else hand)
+    cdef uint64_t higher = cands & beaters & (head_follow if follow else head_trump)
+    return distinct_cards(higher if higher else cands)
 
 cdef inline int card_points(uint64_t cards, const int* rank_points) noexcept nogil:
     """Trick points of a set of cards, ``rank_points`` indexed 9 J Q K T A."""
