@@ -245,8 +245,8 @@ def cold_glue(c_file: str) -> int:
 # "module.function" (a header module's dotted name under cardsim); each is marked
 # __attribute__((always_inline)) in every module whose C file defines it, right after Cython writes
 # it.  pinochle.cutthroat_players.cp_random_trick and its follower step cp_random_follow: the random
-# batch's trick, called from the one-hand and the two-hand loops; as a call its state goes through
-# memory and the two hands' tricks overlap less (cutthroat random hands 1.23x main's rate as calls,
+# batch's trick, called from the one-hand loop and the loop over a group of hands; as calls the
+# hands' tricks overlap less (cutthroat random hands, two at a time, 1.23x main's rate as calls,
 # 1.32x inline; whether gcc inlined them on its own changed with the size of the C file, issue 15).
 FORCE_INLINE = {"pinochle.cutthroat_players.cp_random_trick", "pinochle.cutthroat_players.cp_random_follow"}
 FORCE_MARK = "/* cardsim setup.py: functions forced inline (force_inline) */\n"

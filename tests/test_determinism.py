@@ -150,9 +150,9 @@ def test_step_api_is_deterministic(game):
 
 
 @pytest.mark.parametrize("policy", ("random", ["random", "heuristic", "random"]))
-def test_cutthroat_hands_played_in_pairs_match_hands_played_alone(policy):
-    """The core plays random cutthroat hands two at a time (their tricks side by side): hand i's
-    record is the same whatever hand it is paired with, alone at an odd batch's end, or alone."""
+def test_cutthroat_hands_played_in_groups_match_hands_played_alone(policy):
+    """The core plays random cutthroat hands in groups (their tricks side by side): hand i's record
+    is the same whatever hands share its group, in a short group at a batch's end, or alone."""
     from cardsim import _core
 
     game = Game("cutthroat-pinochle", dealer_may_bid=True)
@@ -165,5 +165,5 @@ def test_cutthroat_hands_played_in_pairs_match_hands_played_alone(policy):
 
     batch = core(0, 41)
     assert (batch["trump"] >= 0).sum() > 30  # hands that reached the tricks
-    assert core(7, 34).tobytes() == batch[7:].tobytes()  # paired the other way
+    assert core(7, 34).tobytes() == batch[7:].tobytes()  # grouped another way
     assert b"".join(core(i, 1).tobytes() for i in range(41)) == batch.tobytes()

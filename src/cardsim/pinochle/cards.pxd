@@ -83,10 +83,40 @@ cdef inline uint64_t beats_bb(int bit) noexcept nogil:
     """Cards of the same suit that outrank ``bit`` (both copies; its twin does not)."""
     return above_in_lane_bb(bit | 1)
 
+# beaters_bb as a table, one row per trump suit indexed by the card bit: the trick loops look the
+# mask up (one load) instead of computing it (a dozen shifts and masks on the trick's dependency
+# chain).  Filled once when the module loads (gcc/clang constructor; elsewhere on first use).
+cdef extern from *:
+    """
+    static uint64_t cardsim_pin_beaters[4][64];
+    static int cardsim_pin_beaters_filled = 0;
+    static uint64_t cardsim_pin_beaters_of(int best, int trump) {
+        /* the higher cards of best's suit (both copies of each rank above best's), and every trump
+           when best is not one */
+        uint64_t above = ((uint64_t)2 << (best | 15)) - ((uint64_t)2 << (best | 1));
+        return above | (((uint64_t)0xFFFF << (16 * trump)) & ~((uint64_t)0xFFFF << (best & 48)));
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    __attribute__((constructor))
+    #endif
+    static void cardsim_pin_beaters_fill(void) {
+        int trump, card;
+        for (trump = 0; trump < 4; trump++)
+            for (card = 0; card < 64; card++)
+                cardsim_pin_beaters[trump][card] = cardsim_pin_beaters_of(card, trump);
+        cardsim_pin_beaters_filled = 1;
+    }
+    static inline const uint64_t* cardsim_pin_beaters_row(int trump) {
+        if (!cardsim_pin_beaters_filled) cardsim_pin_beaters_fill();  /* (no constructor: the first use) */
+        return cardsim_pin_beaters[trump];
+    }
+    """
+    const uint64_t* beaters_row "cardsim_pin_beaters_row"(int trump) nogil
+
 cdef inline uint64_t beaters_bb(int best, int trump) noexcept nogil:
     """Every card that would beat ``best``, the card winning the trick so far: the higher cards
     of its suit, and every trump when it is not one (card_beats as a mask, without a branch)."""
-    return beats_bb(best) | (lane_bb(trump) & ~lane_bb(best >> 4))
+    return beaters_row(trump)[best]
 
 cdef inline bint card_beats(int card, int best, int trump) noexcept nogil:
     """Does ``card`` played now beat ``best``, the card winning the trick so far?"""
@@ -139,8 +169,7 @@ cdef inline uint64_t heading_legal(uint64_t hand, uint64_t led_lane, uint64_t tr
     that beat the trick's best so far (beaters_bb), and the two duties to head (all bits or none).
 
     The candidates are the led suit's cards, else the trumps, else the whole hand; the duty keeps
-    those that beat the trick when there are any.  By masks, not cases (nor C's ?:, which gcc
-    may compile as branches): which case holds is data the CPU cannot predict in random play.  Discarding needs no duty: a hand without the led suit
+    those that beat the trick when there are any.  Discarding needs no duty: a hand without the led suit
     and without trumps holds no beater.
     """
     cdef uint64_t follow = hand & led_lane, trumps = hand & trump_lane
