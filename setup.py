@@ -240,69 +240,87 @@ def cold_glue(c_file: str) -> int:
     return count
 
 
-# Inline functions gcc must inline wherever they are called (Cython's ``cdef inline`` is only a
-# hint, and gcc's -O3 budget leaves out large bodies called from several places).  Named
-# "module.function" (a header module's dotted name under cardsim); each is marked
-# __attribute__((always_inline)) in every module whose C file defines it, right after Cython writes
-# it.  pinochle.cutthroat_players.cp_random_trick and its follower step cp_random_follow: the random
-# batch's trick, called from the one-hand loop and the loop over a group of hands; as calls the
-# hands' tricks overlap less (cutthroat random hands, two at a time, 1.23x main's rate as calls,
-# 1.32x inline; whether gcc inlined them on its own changed with the size of the C file, issue 15).
-# _rng.rng_take: every game's deal (its picks written out, too big for gcc's budget): inline, the
-# random hands of partnership pinochle 0.98x -> 1.00x main's rate, euchre 0.98x -> 1.00-1.02x.
-FORCE_INLINE = {"pinochle.cutthroat_players.cp_random_trick", "pinochle.cutthroat_players.cp_random_follow",
-                "_rng.rng_take"}
-FORCE_MARK = "/* cardsim setup.py: functions forced inline (force_inline): {} */\n"
-FORCE_MACRO = "CARDSIM_FORCE_INLINE"
-FORCE_DEFINE = (f"#if defined(__GNUC__) || defined(__clang__)\n#define {FORCE_MACRO} __attribute__((always_inline))\n"
-                f"#else\n#define {FORCE_MACRO}\n#endif\n")
+# gcc's inliner works to per-function budgets: once a hot loop has grown, it stops inlining some
+# of the small functions the loop calls per card, and their calls (arguments spilled, registers
+# saved) cost more than their bodies.  ALWAYS_INLINE names, per module, the cdef inline functions
+# (dotted as cimported: ``pinochle.cards.legal_cards``) marked __attribute__((always_inline)) in
+# that module's C file, right after Cython writes it.  Measured with scripts/callgrind_trees.py
+# (instructions a hand or trial, /work/main built at 115c589-c2c9b5f -> forced): cutthroat: bid 50,502 -> 44,967 (300 trials,
+# no widow table), heuristic 15,780 -> 14,821, random 6,019 -> 6,019 once cp_auction_act and
+# meld_points joined (gcc had moved them out); partnership: heuristic 23,952 -> 21,986, bid 70,969 ->
+# 66,936, random 7,883 -> 7,867 (with meld_points and pp_heuristic_choice alone random rose 5%:
+# pp_play, pp_start_play and pp_finish are there for it); _odds_conditions (rebuilt with the cutthroat
+# odds trial's headers, gcc moved eu_alone out): euchre known 46,030 -> 46,501 without, 46,139 with,
+# cutthroat euchre known 50,273 -> 51,223 / 50,314.  Every workload of a module listed is checked
+# when its list changes: forcing one call inline moves gcc's other choices.
+# Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
+# batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
+# run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
+# main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size);
+# _rng.rng_take, the deal with its picks written out, over gcc's budget: as a call, partnership
+# random 0.98x main and euchre random 0.98x, inline 1.00x and 1.00-1.02x (cutthroat the same).
+ALWAYS_INLINE = {
+    "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
+                           "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
+                           "pinochle.cards.meld_points", "pinochle.cutthroat_players.cp_random_trick",
+                           "pinochle.cutthroat_players.cp_random_follow", "_rng.rng_take"),
+    "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
+                             "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
+                             "pinochle.partnership_engine.pp_finish", "_rng.rng_take"),
+    "euchre.euchre": ("_rng.rng_take",),
+    "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
+}
+INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
+INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"
+                 f"#else\n#define {INLINE_MACRO}\n#endif\n#endif\n")  # (gcc and clang; other compilers: a hint only)
 
 
 def cython_c_name(dotted: str) -> str:
-    """Cython's C name of the cdef function ``module.function`` of cardsim (a name per path part,
-    each prefixed with its length): pinochle.cards.card_beats -> __pyx_f_7cardsim_8pinochle_5cards_card_beats."""
-    *parts, function = ["cardsim", *dotted.split(".")]
-    return "__pyx_f_" + "".join(f"{len(part)}{part}_" for part in parts) + function
+    """Cython's C name of the cdef function ``dotted`` (``pinochle.cards.legal_cards`` ->
+    ``__pyx_f_7cardsim_8pinochle_5cards_legal_cards``: each module part prefixed by its length)."""
+    *module, function = ["cardsim", *dotted.split(".")]
+    return "__pyx_f_" + "_".join(f"{len(part)}{part}" for part in module) + "_" + function
 
 
-def force_inline(c_file: str, names: set[str] = FORCE_INLINE) -> int:
-    """Mark the functions ``names`` (FORCE_INLINE) always_inline in ``c_file`` (a C file Cython
-    wrote), declaration and definition; the number of lines marked (0 when the file already is
-    marked for these names).  A file marked for other names (FORCE_INLINE changed, the C file did
-    not) is unmarked first: the file is rewritten, so the module is compiled again."""
-    mark = FORCE_MARK.format(", ".join(sorted(names)))
+def force_inline(c_file: str, functions: tuple[str, ...]) -> int:
+    """Mark the prototypes of ``functions`` (ALWAYS_INLINE's names) in ``c_file`` always_inline; the
+    number marked now (0 when the file already is).  A name with no prototype in the file is an error:
+    a renamed function would otherwise silently lose its mark."""
     with open(c_file, encoding="utf-8") as fh:
         text = fh.read()
-    if mark in text:
-        return 0
-    first, rest = text.split("\n", 1)
-    if rest.startswith(FORCE_MARK.split("{")[0]):  # marked for other names: undo
-        rest = rest.split("\n", 1)[1].replace(FORCE_DEFINE, "").replace(f"{FORCE_MACRO} ", "")
     count = 0
-    if names:
-        pattern = re.compile(r"^static CYTHON_INLINE (?=[^;=(\n]*?\b(?:%s)\()" % "|".join(map(cython_c_name, sorted(names))),
-                             re.M)
-        rest, count = pattern.subn(f"static CYTHON_INLINE {FORCE_MACRO} ", rest)
+    for dotted in functions:
+        c_name = cython_c_name(dotted)
+        proto = re.compile(rf"^static CYTHON_INLINE ((?:{INLINE_MACRO} )?)([^;(\n]*\b{c_name}\([^;\n]*\); /\*proto\*/)$",
+                           re.M)
+        match = proto.search(text)
+        if match is None:
+            raise RuntimeError(f"{c_file}: no prototype of {dotted} ({c_name}) to mark always_inline")
+        if match.group(1):
+            continue
+        text = text[:match.start()] + f"static CYTHON_INLINE {INLINE_MACRO} {match.group(2)}" + text[match.end():]
+        count += 1
     if count:
-        at = rest.index(f"static CYTHON_INLINE {FORCE_MACRO} ")
-        rest = rest[:at] + FORCE_DEFINE + rest[at:]
-    with open(c_file, "w", encoding="utf-8") as fh:
-        fh.write(first + "\n" + mark + rest)
+        first = text.index(f"static CYTHON_INLINE {INLINE_MACRO} ")
+        text = text[:first] + INLINE_DEFINE + text[first:]
+        with open(c_file, "w", encoding="utf-8") as fh:
+            fh.write(text)
     return count
 
 
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
-    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, with the
-    FORCE_INLINE functions marked (``force_inline``) and the glue of a COLD_GLUE module marked cold
-    (``cold_glue``), both unless CARDSIM_DEBUG=1."""
+    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, the glue
+    of a COLD_GLUE module marked cold (``cold_glue``) unless CARDSIM_DEBUG=1."""
     ext = Extension(name, sources)
     out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
                          force=force, quiet=True)[0].sources)
-    for c_file in out if not DEBUG else []:
+    short = name.removeprefix("cardsim.")
+    for c_file in out:
         if c_file.endswith(".c"):
-            force_inline(c_file)
-            if name.removeprefix("cardsim.") in COLD_GLUE:
+            if not DEBUG and short in COLD_GLUE:
                 cold_glue(c_file)
+            if not DEBUG and short in ALWAYS_INLINE:
+                force_inline(c_file, ALWAYS_INLINE[short])
     return out
 
 

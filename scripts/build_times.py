@@ -109,7 +109,6 @@ def main() -> int:
                 before = cpu_self()
                 cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
                           shared_utility_qualified_name=utility, force=True, quiet=True)
-                setup_globals["force_inline"](pyx[:-4] + ".c")  # type: ignore[operator]
                 if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
                     setup_globals["cold_glue"](pyx[:-4] + ".c")  # type: ignore[operator]
                 cy = cpu_self() - before

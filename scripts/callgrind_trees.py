@@ -111,7 +111,7 @@ def run(tree: Path, jobs: list[tuple[str, str, str, int, int]], scratch: Path) -
         subprocess.run(["cc", "-shared", "-fPIC", "-O1", str(scratch / "cgdump.c"), "-o", str(lib)], check=True)
     outdir = Path(tempfile.mkdtemp(dir=scratch))
     out = outdir / "callgrind.out"
-    env = {**os.environ, "PYTHONPATH": str(tree / "src"), "OMP_NUM_THREADS": "1"}
+    env = {**os.environ, "PYTHONPATH": str(tree.resolve() / "src"), "OMP_NUM_THREADS": "1"}  # (cwd is a scratch folder)
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
                     "--toggle-collect=*_omp_fn*", sys.executable, "-c", CHILD.format(lib=str(lib), jobs=jobs)],
                    env=env, check=True, stderr=subprocess.PIPE if not os.environ.get("CG_VERBOSE") else None, cwd=outdir)

@@ -466,3 +466,25 @@ def test_forced_throw_in_is_never_made(rules, hand, bid):
     p = 120 / math.comb(33, 3)
     row = odds.row("H", bid)
     assert abs(row["p_make"] - p) < 4 * math.sqrt(p * (1 - p) / n), row
+
+
+def test_widow_table_trials_equal_the_plain_ones() -> None:
+    """Cutthroat trials read the bidder's discards from a table worked out once per widow when a call
+    has at least as many trials as widows (5,456), or the same hand's table is kept from the call
+    before: the same rows as trials that work it out themselves, on 1 thread or 2."""
+    game = Game("cutthroat-pinochle")
+    hand = game.cards("AC AC TC KC QC JC 9C AD TD KD QS JD 9H KH QH").mask  # a hand no other test uses
+    other = game.cards("AS AS TS KS QS JS 9S AH AD AC QS JD KH QH 9D").mask
+
+    def rows(mask: int, n: int, threads: int) -> np.ndarray:
+        out = np.zeros((n, 13), dtype=np.int16)
+        _core.cutthroat_pinochle_odds(game.rules, mask, 0, 2, 4, 1000, out, ["heuristic"] * 3, threads)
+        return out
+
+    plain = rows(hand, 300, 1)             # too few trials for the table, none kept for this hand
+    with_table = rows(hand, 6000, 2)[:300]   # the table made
+    kept = rows(hand, 300, 1)              # the table kept from the call before
+    rows(other, 6000, 2)                   # another hand's table replaces it
+    again = rows(hand, 300, 2)             # worked out again, no table
+    assert (plain == with_table).all() and (plain == kept).all() and (plain == again).all()
+    assert len(set(plain[:, 12].tolist())) >= 1 and (plain[:, 2] != 0).any()

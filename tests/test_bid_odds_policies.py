@@ -279,7 +279,7 @@ def test_cli_bid_policy_pimc_and_policies_json():
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic"], "at least two"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "heuristic,pimc"], "one per seat"),
     (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc(worlds=2"], "parentheses"),
-    (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc", "--workers", "2"], "this machine only"),
+    (["euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policy", "pimc", "--workers", "0"], "workers must be"),
 ])
 def test_cli_bad_policies_one_line_exit_2(args, text):
     res = _cli("bid", *args, "--trials", "10")

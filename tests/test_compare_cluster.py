@@ -62,6 +62,45 @@ def test_simulate_and_bid_on_two_workers_are_the_local_run(scheduler):
     assert run(*args, "--scheduler", scheduler) == run(*args, "--threads", "2")
 
 
+def test_pimc_bid_odds_on_two_workers_are_the_local_run(scheduler):
+    """Bid odds with PIMC and oracle seats on the cluster (tasks of SOLVER_STEP trials, so both
+    workers play): the odds of a local run, in every game family; --policies too."""
+    from cardsim import bid_odds
+    for game, cards, kw in (
+            ("euchre", "JH AH KS 9C TD", {"upcard": "9H", "policy": ["pimc(worlds=3,eval=playout)", "heuristic",
+                                                                      "oracle", "random"]}),
+            ("spades", "AS KS QS 2S AH KH 3H 4D 5D 6C 7C 8C 9C", {"policy": "pimc(worlds=2,bids=pimc)"}),
+            (CP, "AS AS TS KS QS JS JS 9S AH TH KH QH AD KD QC", {"policy": ["pimc(worlds=2)", "heuristic", "oracle"],
+                                                                   "dealer": 2}),
+            ("two-hand-pinochle", "AS TS KS QS JS 9S AH TH KH QH AD JD", {"policy": "pimc(worlds=2)",
+                                                                          "upcard": "9C"})):
+        trials = 30 if game == "spades" else 120
+        local = bid_odds(game, cards, trials=trials, seed=3, threads=1, **kw).to_dict()
+        assert bid_odds(game, cards, trials=trials, seed=3, scheduler=scheduler, **kw).to_dict() == local
+    args = ["bid", "euchre", "JH AH KS 9C TD", "--upcard", "9H", "--policies", "heuristic,pimc(worlds=2,eval=playout)",
+            "--trials", "150", "--seed", "2", "--json"]
+    assert run(*args, "--scheduler", scheduler) == run(*args, "--threads", "2")
+
+
+def _accept(deals):
+    return (deals[1] & 0xF) != 0   # seat 1 holds a club (module level: the cluster may not need it, but it pickles)
+
+
+def test_conditioned_bid_odds_on_two_workers_are_the_local_run(scheduler):
+    """Conditioned odds (core, PIMC and accept= runs): the trials on the workers, their ids and the
+    deals they tried counted here, so the odds and the acceptance are a local run's."""
+    from cardsim import bid_odds
+    for game, cards, kw, trials in (
+            ("euchre", "JH AH KS 9C TD", {"upcard": "9H", "voids": ["1:S"], "constraints": ["2: H >= 2"]}, 30_000),
+            ("euchre", "JH AH KS 9C TD", {"upcard": "9H", "accept": _accept}, 25_000),
+            ("euchre", "JH AH KS 9C TD", {"upcard": "9H", "accept": _accept, "precision": 0.02}, None),
+            (CP, "AS AS TS KS QS JS JS 9S AH TH KH QH AD KD QC", {"policy": ["pimc(worlds=2)", "heuristic", "oracle"],
+                                                                   "dealer": 2, "constraints": ["2: H >= 3"]}, 120)):
+        local = bid_odds(game, cards, trials=trials, seed=3, threads=1, **kw).to_dict()
+        assert local["conditions"]["acceptance"] < 1
+        assert bid_odds(game, cards, trials=trials, seed=3, scheduler=scheduler, **kw).to_dict() == local
+
+
 def test_workers_option_starts_its_own_local_cluster():
     args = ["compare", CP, "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--hands", "4000", "--json"]
     assert run(*args, "--workers", "2") == run(*args, "--threads", "1")

@@ -228,9 +228,12 @@ def test_histories_with_solver_seats_replay_to_the_records(name):
         assert list(hand.result()[FIELD[name]]) == list(res.array[FIELD[name]][i])
 
 
-def test_histories_with_solver_seats_refuse_what_they_do_not_write_in_one_line():
-    for name, unit in (("two-hand-pinochle", "hand"), ("euchre", "game")):
-        game = Game(name)
-        with pytest.raises(CardsimError) as info:
-            game.simulate(2, policy=["pimc(worlds=2)"] + ["heuristic"] * (game.seats - 1), unit=unit, histories=True)
-        assert "\n" not in str(info.value)
+def test_histories_with_solver_seats_are_written_for_two_hand_and_whole_games():
+    """Once refused (two-hand hands, whole games): written now, every history replaying to the end
+    of its hand (tests/test_pimc_histories.py checks them against the records)."""
+    for name, unit, rules in (("two-hand-pinochle", "hand", {}), ("euchre", "game", {"target_score": 3})):
+        game = Game(name, **rules)
+        res = game.simulate(2, policy=["pimc(worlds=2)"] + ["heuristic"] * (game.seats - 1), unit=unit,
+                            histories=True)
+        assert len(res.histories) >= 2
+        assert all(res.histories.replay(i).to_act is None for i in range(len(res.histories)))

@@ -237,3 +237,95 @@ def test_euchre_resamples_are_uniform_over_the_consistent_deals():
         counts[tuple(frozenset(other.hands[s]) for s in others) + (kitty,)] += 1
     assert set(counts) <= set(deals), "a resample contradicted what the seat saw"
     assert _chi2_p([counts[d] for d in deals], per) > 1e-6
+
+
+def _taken_up_euchre():
+    """Partnership euchre after 4 tricks, the first seat having ordered the upcard up, nobody
+    alone, the upcard not played: the dealer holds it or discarded it, and only the dealer knows."""
+    game = Game("euchre")
+    for seed in range(2000):
+        hand = game.deal(seed=seed)
+        rng = random.Random(seed)
+        while hand.to_act is not None and hand.tricks_played < 4:
+            actions = hand.legal_actions()
+            if hand.phase == "bid1":
+                actions = [hand.string_to_action("order")]
+            elif hand.phase in ("alone", "defend"):
+                actions = [hand.string_to_action("not alone")]
+            hand.apply(rng.choice(actions))
+        if (hand.to_act is not None and not hand._state.trick and hand.tricks_played == 4 and hand.picked_up
+                and hand.upcard in set(hand.hands[hand.dealer]) | set(hand.discarded)):
+            yield game, hand
+
+
+def test_euchre_resamples_deal_a_taken_up_upcard_uniformly():
+    """The upcard the dealer took up is hidden again (in the dealer's hand or its discard, which
+    a seat other than the dealer cannot tell): the resamples are uniform over every deal of the
+    hidden cards (the other seats' cards, the kitty, the dealer's discard) that replays to what
+    the seat saw, the dealer's discard action renamed to the discard of that deal.  Both places
+    of the upcard occur, and every resample replays from its own deal and history."""
+    from itertools import combinations
+
+    def split(cards, sizes):
+        if not sizes:
+            yield ()
+            return
+        for first in combinations(cards, sizes[0]):
+            rest = [c for c in cards if c not in first]
+            for tail in split(rest, sizes[1:]):
+                yield (frozenset(first),) + tail
+
+    for game, hand in _taken_up_euchre():
+        dealer, up = hand.dealer, hand.upcard
+        seat = (dealer + 1) % 4
+        others = [s for s in range(4) if s != seat]
+        played = {s: [] for s in range(4)}
+        discard_step = None
+        for i, (action, (actor, phase)) in enumerate(zip(hand.history, hand._actors())):
+            if phase == "play":
+                played[actor].append(hand.action_to_string(action))
+            elif phase == "discard":
+                discard_step = i
+        kitty = [c for c in hand.kitty if c != up]
+        hidden = sorted([c for s in others for c in hand.hands[s]] + kitty + list(hand.discarded))
+        sizes = [len(hand.hands[s]) for s in others] + [len(kitty), 1]
+        obs = hand.observation(seat)
+        deals = []
+        for assignment in split(hidden, sizes):
+            (thrown,) = assignment[-1]
+            holding = dict(zip(others, assignment))
+            if up not in holding[dealer] and up != thrown:
+                continue
+            deal = dict(hand.deal)
+            hands = list(deal["hands"])
+            for s in others:
+                cards = set(holding[s]) | set(played[s])
+                if s == dealer:
+                    cards = (cards | {thrown}) - {up}
+                hands[s] = " ".join(sorted(cards))
+            deal["hands"] = hands
+            deal["kitty"] = " ".join(list(assignment[-2]) + [up])
+            history = list(hand.history)
+            history[discard_step] = hand.string_to_action(thrown)
+            try:
+                again = game.replay(deal, history)
+            except IllegalMoveError:
+                continue
+            if again.observation(seat) == obs:
+                deals.append(assignment)
+        kept = {d[others.index(dealer)] >= {up} for d in deals}
+        if len(deals) >= 6 and kept == {True, False}:   # both places of the upcard are possible
+            break
+    per = 80
+    counts = Counter()
+    for i in range(per * len(deals)):
+        other = hand.resample(seat, i)
+        kitty = frozenset(c for c in other.kitty if c != up)
+        counts[tuple(frozenset(other.hands[s]) for s in others) + (kitty, frozenset(other.discarded))] += 1
+        if i < 40:
+            again = game.replay(other.deal, other.history)
+            assert again.observation(seat) == obs and [str(h) for h in again.hands] == [str(h) for h in other.hands]
+            assert again.upcard == up and again.discarded == other.discarded
+    assert set(counts) <= set(deals), "a resample contradicted what the seat saw"
+    assert _chi2_p([counts[d] for d in deals], per) > 1e-6
+    assert {up in d[-1] for d in counts} == {True, False}      # the upcard was dealt to both places

@@ -184,3 +184,28 @@ def test_pinochle_entries_merge_small_cards_of_one_point_class() -> None:
     value, nodes = _value_with(table, pin(other))
     assert value == pin(other, exact_table=True).value()
     assert nodes > 6, nodes         # the king's point class bars the merge (sv_pwit)
+
+
+def test_pinochle_entries_pin_the_tricks_best_card_under_must_beat() -> None:
+    """The trick's best card is a witness wherever the seat to act holds its lane (sv_search's
+    ``local_w``): under ``must_beat=trump_led`` a follower must head a trump lead when it can, so
+    which trumps it may play depends on the rank of the best trump on the table.  The two deals
+    differ only in seat 1's JS and KC against seat 2's 9S and QC (trump is spades: the jack and
+    nine of trump change hands, and a king for a queen in clubs); every lane keeps its lengths and
+    point classes.  Solved alone, the second is worth 3 points to seat 2; solved in the table the
+    first filled, it must still be 3.  Found by a search over 12,000 such pairs with the witness
+    taken out of the solver (that build answered 2 here, from an entry of the first deal that did
+    not pin the trump on the table); no pair differed with the witness in."""
+    from cardsim.solver._solver import _value_with
+
+    def pin(hands: list[int], **kw: Any) -> Position:
+        return Position(hands, trump=0, leader=2, max_side=0b100, count_side=0b100, kind="pinochle",
+                        must_beat=1, card_points=PIN_POINTS, last_trick_points=1, tricks_done=7, **kw)
+
+    first = [0x401000000620000, 0x80000800000a08, 0x810000400000402]     # seat 1: JS TS AS JD KC
+    second = [0x401000000620000, 0x10000400000a02, 0x880000800000408]    # seat 1: 9S TS AS JD QC
+    assert pin(second, exact_table=True).value() == 3 == pin(second, tt_bits=12).value()
+    table = pin(first, tt_bits=12)
+    assert table.value() == pin(first, exact_table=True).value()
+    value, nodes = _value_with(table, pin(second, tt_bits=12))
+    assert value == 3, (value, nodes)

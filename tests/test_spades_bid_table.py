@@ -8,6 +8,7 @@ import importlib.util
 import json
 import pathlib
 
+import numpy as np
 import pytest
 
 from cardsim import Game, _core
@@ -84,7 +85,7 @@ def test_the_heuristic_bids_by_the_table(name, shape):
 def test_the_nil_features_by_hand(cards, nil_features):
     game = Game("spades")
     features = _core.spades_features(game.rules, game.cards(cards).mask)
-    assert len(features) == 52 and features[17:24] == nil_features
+    assert len(features) == 56 and features[17:24] == nil_features
     assert features[16] == _core.spades_estimate(game.rules, game.cards(cards).mask)
 
 
@@ -146,7 +147,7 @@ def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
         nils += bid == "nil"
     assert 0 < nils < 100
     try:
-        with_table(shape, nil_weights=[10**6] + [0] * 51)
+        with_table(shape, nil_weights=[10**6] + [0] * 55)
         assert all(first_bid(game, seed) in ("nil", "moon") for seed in range(20))
     finally:
         _core._load_spades_bid_tables()
@@ -178,13 +179,13 @@ def test_a_round_from_start_tables_is_deterministic():
     m = script()
     shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
     old = {k: dict(t, weights=t["weights"][:17], nil_weights=t["nil_weights"][:17]) for k, t in shipped.items()}
-    assert m.padded(old["spades"])["weights"] == shipped["spades"]["weights"][:17] + [0] * 35
+    assert m.padded(old["spades"])["weights"] == shipped["spades"]["weights"][:17] + [0] * 39
     a = m.build(12, 60, 7, start=old)
     assert a == m.build(12, 60, 7, start=old)
     reply = json.loads(m.build(12, 60, 7))   # no start: the rounding table, no damping
     got = json.loads(a)
     for key in ("spades", "cutthroat-spades"):
-        assert len(got[key]["weights"]) == 52
+        assert len(got[key]["weights"]) == 56
         assert got[key]["weights"] != reply[key]["weights"]
 
 
@@ -197,9 +198,61 @@ def test_the_product_features_are_the_pairs_of_seven():
             cards = game.deal(seed=seed).hands[0]
             f = _core.spades_features(game.rules, cards.mask)
             q = [f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10]
-            assert f[24:] == [q[i] * q[j] for i in range(7) for j in range(i, 7)]
+            assert f[24:52] == [q[i] * q[j] for i in range(7) for j in range(i, 7)]
     f = _core.spades_features(Game("spades").rules, Game("spades").cards("AS KS QS 5S 4S AH 2H AD 3D 2D 3C 4C 5C").mask)
     assert f[1:3] == [5, 3] and f[8] == 2 and f[24:27] == [25, 15, 10] and f[31] == 9   # 5 x 5, 5 x 3, 5 x 2; 3 x 3
+
+
+@pytest.mark.parametrize("cards, extra", [
+    # side jacks, side tens, the longest side suit's length and its square
+    ("AS KS QS 5S 4S AH JH TH 2H JD TD 9D 3C 4C 5C 6C 7C", [2, 2, 5, 25]),
+    ("JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH AD KD QD AC", [0, 0, 3, 9]),
+    ("AS JH TH 9H 8H 7H 6H 5H 4H 3H 2H JD TD JC TC 9C 8C", [3, 3, 10, 100]),
+])
+def test_the_side_middle_cards_and_longest_suit_features(cards, extra):
+    game = Game("cutthroat-spades")
+    assert _core.spades_features(game.rules, game.cards(cards).mask)[52:] == extra
+
+
+def test_the_score_fit_raises_the_smoothed_score_deterministically():
+    """``--fit score``: refine_weights moves least squares' weights to a higher mean of the
+    smoothed score it climbs (at its last temperature), the same numbers twice."""
+    m = script()
+    data = m.samples("cutthroat-spades", 60, 60, 11)
+    x = np.array([d["f"] for d in data], dtype=float)
+    best = np.array([100.0 * max(d["scores"], key=lambda n: d["scores"][n]) for d in data])
+    ls = m.solve(x, best)
+    refined = m.refine_weights(x, data, ls)
+    assert np.array_equal(refined, m.refine_weights(x, data, ls))
+
+    def smoothed(w: np.ndarray) -> float:
+        total = 0.0
+        for d, c in zip(data, x @ w):
+            sc = d["scores"]
+            for k in range(2, d["held"] + 1):
+                total += (sc[k] - sc[k - 1]) / (1.0 + np.exp(-np.clip((c - 100 * k + 50) / m.REFINE_TEMPS[-1], -50, 50)))
+        return total / len(data)
+
+    assert smoothed(refined) > smoothed(ls) + 0.1
+
+
+def test_the_sample_cache_reads_back_the_same_samples(tmp_path, monkeypatch):
+    """``--cache``: the first build deals and keeps its hands; a rerun reads them back (dealing
+    nothing) and writes the same bytes; other tables the players bid by are another entry."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    kw = dict(start=shipped, games=("cutthroat-spades",), undamped=True, cache=str(tmp_path))
+    a = m.build(12, 60, 7, **kw)
+    assert len(list(tmp_path.iterdir())) == 1
+    assert a == m.build(12, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True)
+
+    def no_dealing(*args, **kwargs):
+        raise AssertionError("dealt again")
+
+    monkeypatch.setattr(m, "samples", no_dealing)
+    assert m.build(12, 60, 7, **kw) == a
+    with pytest.raises(AssertionError):
+        m.build(12, 60, 7, start=json.loads(a), games=("cutthroat-spades",), undamped=True, cache=str(tmp_path))
 
 
 def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():

@@ -158,22 +158,29 @@ cdef bint cpc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng
     oc_deal_with_player(c, a, rng, bb)
     return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or cpc_auction_ok(r, c, bb, a.dealer))
 
+cdef int64_t cpc_keep(const CPRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                      CPHand* dealt) noexcept nogil:
+    """Trial ``index``'s kept deal into ``dealt``, the player having won the auction; the deals
+    tried, -1: none passed in max_attempts."""
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef Rng rng, play
+    cdef int64_t tries = oc_seed_retry(cpc_attempt, r, c, a, seed, index, &rng, &play, NULL, bb)
+    if tries < 0:
+        return -1
+    memset(dealt, 0, sizeof(CPHand))
+    dealt.deal_rng, dealt.rng, dealt.dealer, dealt.widow = rng, play, a.dealer, bb[3]
+    oc_other_hands(dealt.hand, bb, CP_SEATS, a.seat)
+    cp_odds_won(dealt, a.hand, a.seat)
+    return tries
+
 cdef int64_t cpc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
     """One conditioned trial; returns the deals it tried (-1: none passed in max_attempts)."""
     cdef const CPRules* r = <const CPRules*>rules
     cdef CPHand dealt
-    cdef uint64_t bb[CD_MAX_PLACES]
-    cdef Rng rng, play
-    cdef int seat = a.seat
-    cdef int64_t tries = oc_seed_retry(cpc_attempt, r, c, a, seed, index, &rng, &play, NULL, bb)
-    if tries < 0:
-        return -1
-    memset(&dealt, 0, sizeof(CPHand))
-    dealt.deal_rng, dealt.rng, dealt.dealer, dealt.widow = rng, play, a.dealer, bb[3]
-    oc_other_hands(dealt.hand, bb, CP_SEATS, seat)
-    cp_odds_won(&dealt, a.hand, seat)
-    cp_odds_play(&dealt, r, seat, a.policies, out)
+    cdef int64_t tries = cpc_keep(r, a, seed, index, c, &dealt)
+    if tries >= 0:
+        cp_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 
@@ -214,21 +221,27 @@ cdef bint ppc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng
     oc_deal_with_player(c, a, rng, bb)
     return oc_counts_ok(c, bb, r.meld_value) and (c.n_calls == 0 or ppc_auction_ok(r, c, bb, a.dealer))
 
+cdef int64_t ppc_keep(const PPRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                      PPHand* dealt) noexcept nogil:
+    """As cpc_keep."""
+    cdef uint64_t bb[CD_MAX_PLACES]
+    cdef Rng rng, play
+    cdef int64_t tries = oc_seed_retry(ppc_attempt, r, c, a, seed, index, &rng, &play, NULL, bb)
+    if tries < 0:
+        return -1
+    memset(dealt, 0, sizeof(PPHand))
+    dealt.deal_rng, dealt.rng, dealt.dealer = rng, play, a.dealer
+    oc_other_hands(dealt.hand, bb, PP_SEATS, a.seat)
+    pp_odds_won(dealt, a.hand, a.seat)
+    return tries
+
 cdef int64_t ppc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
                        int16_t* out) noexcept nogil:
     cdef const PPRules* r = <const PPRules*>rules
     cdef PPHand dealt
-    cdef uint64_t bb[CD_MAX_PLACES]
-    cdef Rng rng, play
-    cdef int seat = a.seat
-    cdef int64_t tries = oc_seed_retry(ppc_attempt, r, c, a, seed, index, &rng, &play, NULL, bb)
-    if tries < 0:
-        return -1
-    memset(&dealt, 0, sizeof(PPHand))
-    dealt.deal_rng, dealt.rng, dealt.dealer = rng, play, a.dealer
-    oc_other_hands(dealt.hand, bb, PP_SEATS, seat)
-    pp_odds_won(&dealt, a.hand, seat)
-    pp_odds_play(&dealt, r, seat, a.policies, out)
+    cdef int64_t tries = ppc_keep(r, a, seed, index, c, &dealt)
+    if tries >= 0:
+        pp_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 
@@ -239,11 +252,10 @@ cdef bint thc_attempt(const void* rules, const OddsCond* c, const OCArgs* a, Rng
     oc_deal_with_player(c, a, rng, bb)
     return oc_counts_ok(c, bb, NULL)  # (two-hand's meld table is not meld_points's: no meld constraints)
 
-cdef int64_t thc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
-                       int16_t* out) noexcept nogil:
-    """The stock's cards (a set from the dealer) are shuffled into an order on the same deal stream."""
-    cdef const THRules* r = <const THRules*>rules
-    cdef THHand h
+cdef int64_t thc_keep(const THRules* r, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                      THHand* h) noexcept nogil:
+    """Trial ``index``'s kept deal into ``h``, freshly dealt: the stock's cards (a set from the
+    dealer) are shuffled into an order on the same deal stream.  The deals tried, -1: none passed."""
     cdef uint64_t bb[CD_MAX_PLACES]
     cdef uint64_t m
     cdef int order[48]
@@ -260,8 +272,16 @@ cdef int64_t thc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_
         theirs[i] = lsb(m)
         m &= m - 1
     th_fill_order(order, a.hand, theirs, a.upcard, stock, seat, dealer)
-    th_deal_order(&h, r, order, dealer)
-    th_odds_play(&h, r, seat, a.policies, out)
+    th_deal_order(h, r, order, dealer)
+    return tries
+
+cdef int64_t thc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
+                       int16_t* out) noexcept nogil:
+    cdef const THRules* r = <const THRules*>rules
+    cdef THHand h
+    cdef int64_t tries = thc_keep(r, a, seed, index, c, &h)
+    if tries >= 0:
+        th_odds_play(&h, r, a.seat, a.policies, out)
     return tries
 
 
@@ -367,8 +387,10 @@ cdef class DealConditions:
     ``capacities[p]``: how many hidden cards place p takes; ``known[p]``: cards known to lie
     in place p; ``calls``: the auction (game encoding); ``check_mask``: the seats whose calls
     are checked; ``counts``: (place, mask, lo, hi) tuples; ``melds``: (seat, trump or -1, lo,
-    hi) tuples.  ValueError (one line) when no deal fits the masks."""
+    hi) tuples.  ValueError (one line) when no deal fits the masks.  It pickles (its arguments:
+    a Dask worker rebuilds it)."""
     cdef OddsCond c
+    cdef object args                   # the constructor's arguments but max_attempts (__reduce__)
 
     def __cinit__(self):
         self.c.plan = NULL
@@ -378,6 +400,8 @@ cdef class DealConditions:
         cdef uint64_t c_barred[CD_MAX_PLACES]
         cdef int c_capacity[CD_MAX_PLACES]
         cdef int n_places = len(capacities), p, k, code
+        self.args = (hidden, tuple(barred), tuple(capacities), tuple(known), tuple(calls), check_mask, slack,
+                     tuple(tuple(x) for x in counts), tuple(tuple(x) for x in melds))
         if not 1 <= n_places <= CD_MAX_PLACES or len(barred) != n_places or len(known) != n_places:
             raise ValueError(f"barred, capacities and known must name 1 to {CD_MAX_PLACES} places alike")
         if len(calls) > OC_MAX_CALLS or len(counts) > OC_MAX_COUNTS or len(melds) > OC_MAX_MELDS:
@@ -430,6 +454,11 @@ cdef class DealConditions:
         if self.c.plan != NULL:
             free(self.c.plan)
             self.c.plan = NULL
+
+    def __reduce__(self):
+        hidden, barred, capacities, known, calls, check_mask, slack, counts, melds = self.args
+        return (DealConditions, (hidden, barred, capacities, known, calls, check_mask, slack, self.c.max_attempts,
+                                 counts, melds))
 
     @property
     def total(self):
@@ -487,14 +516,18 @@ def odds_conditioned_hands(game, rules, DealConditions cond, uint64_t hand, int 
                            const int64_t[::1] ids, unsigned char[:, ::1] hands, int64_t[::1] tries, policies,
                            int threads=1, int upcard=-1, scores=None, bint blind=False):
     """The kept deals of conditioned trials ``ids`` (as odds_conditioned keeps them) as the game's
-    hand structs, one a row of ``hands`` (euchre: about to bid; spades: at the player's turn):
-    cardsim.solver._pimc plays them with PIMC and oracle seats.  ``tries`` as odds_conditioned's."""
+    hand structs, one a row of ``hands`` (euchre: about to bid; spades: at the player's turn;
+    cutthroat and partnership pinochle: the player has won the auction, about to name trump;
+    two-hand: freshly dealt): cardsim.solver._pimc plays them with PIMC and oracle seats.
+    ``tries`` as odds_conditioned's."""
     cdef Py_ssize_t i, n = ids.shape[0]
     cdef int pol[SP_MAX_SEATS]
     cdef int sc[SP_MAX_SEATS]
     cdef int k
     cdef EURules eur
     cdef SPRules spr
+    cdef OCRules store
+    cdef OCGame g
     cdef OCArgs a
     if hands.shape[0] != n or tries.shape[0] != n:
         raise ValueError("ids, hands and tries must have the same length")
@@ -520,6 +553,18 @@ def odds_conditioned_hands(game, rules, DealConditions cond, uint64_t hand, int 
             with nogil:
                 sp_conditioned_hands(&spr, &cond.c, hand, seat, dealer, sc, blind, seed, &ids[0], n,
                                      <SPHand*>&hands[0, 0], &tries[0], pol, threads)
+    elif game in ("cutthroat-pinochle", "partnership-pinochle", "two-hand-pinochle"):
+        if hands.shape[1] != hand_bytes(game):
+            raise ValueError(f"hands must have {hand_bytes(game)} bytes a row")
+        oc_game(game, rules, &store, &g)
+        policy_codes(policies, pol, g.seats)
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=32, num_threads=max(1, threads)):
+            if g.seats == CP_SEATS:
+                tries[i] = cpc_keep(&store.cp, &a, seed, ids[i], &cond.c, <CPHand*>&hands[i, 0])
+            elif g.seats == PP_SEATS:
+                tries[i] = ppc_keep(&store.pp, &a, seed, ids[i], &cond.c, <PPHand*>&hands[i, 0])
+            else:
+                tries[i] = thc_keep(&store.th, &a, seed, ids[i], &cond.c, <THHand*>&hands[i, 0])
     else:
         raise ValueError(f"no conditioned hands for {game!r}")
 
@@ -530,6 +575,12 @@ def hand_bytes(game):
         return sizeof(EUHand)
     if game in ("spades", "cutthroat-spades"):
         return sizeof(SPHand)
+    if game == "cutthroat-pinochle":
+        return sizeof(CPHand)
+    if game == "partnership-pinochle":
+        return sizeof(PPHand)
+    if game == "two-hand-pinochle":
+        return sizeof(THHand)
     raise ValueError(f"no conditioned hands for {game!r}")
 
 

@@ -141,18 +141,29 @@ def hand_histories(game: Any, policies: Sequence[str], seed: int, start: int, n:
 
 
 def game_histories(game: Any, policies: Sequence[str], seed: int, start: int, records: np.ndarray,
-                   threads: int = 1, offset: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                   threads: int = 1, offset: int = 0,
+                   solver: list[tuple[Any, ...]] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(rows, actions) of every hand of games ``start ..`` (whose records are ``records``): the core
-    plays the games again, one row per hand, game after game."""
-    kind = game_kind(game.name, game.rules, game.seats, policies)
+    plays the games again, one row per hand, game after game.  ``solver`` (per seat): PIMC or
+    oracle seats, the games played as cardsim.solver._pimc's game batches play them."""
+    if solver is not None:
+        from .solver._pimc import simulate_game_histories_pimc
+        from .solver.players import bidding_policies
+        kind = game_kind(game.name, game.rules, game.seats, bidding_policies(policies))
+    else:
+        kind = game_kind(game.name, game.rules, game.seats, policies)
     counts = np.asarray(records["hands"], dtype=np.int64)
     parts, lo = [], 0
     while lo < len(counts):  # blocks of whole games of about BLOCK hands
         hi = lo + max(1, int(np.searchsorted(np.cumsum(counts[lo:]), BLOCK, side="right")))
         hi = min(hi, len(counts))
         try:
-            lengths, actions, acted, deals, extra = _games.simulate_game_histories(kind, seed, start + lo,
-                                                                                   counts[lo:hi], threads)
+            if solver is not None:
+                lengths, actions, acted, deals, extra = simulate_game_histories_pimc(kind, seed, start + lo,
+                                                                                     counts[lo:hi], solver, threads)
+            else:
+                lengths, actions, acted, deals, extra = _games.simulate_game_histories(kind, seed, start + lo,
+                                                                                       counts[lo:hi], threads)
         except ValueError as exc:
             from .errors import CardsimError
             raise CardsimError(str(exc)) from None

@@ -5,7 +5,7 @@ from typing import Any
 
 import click
 
-from .cli import LazyProgress, check_range, cluster_options, echo_json, game_argument, json_option, print_table, rule_options, \
+from .cli import LazyProgress, check_range, cluster_options, prefetch, echo_json, game_argument, json_option, print_table, rule_options, \
     stderr_console
 from .errors import CardsimError
 from .game import Game, check_threads
@@ -90,6 +90,9 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     """
     if trials is not None and precision is not None:
         raise click.UsageError("give --trials or --precision, not both")
+    # rich loads while the trials run: its console always (the progress bar's, print_table's), its table
+    # and text where the odds are printed as tables
+    prefetch("rich.console", *(() if as_json else ("rich.text", "rich.table")))
     if trials is not None:
         check_range("--trials", trials, 1, MAX_TRIALS)
     the_game = Game(game, preset=preset, rules_file=rules_file, sets=sets)
@@ -103,13 +106,11 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
     if policies is not None:
         if policy != "heuristic":
             raise click.UsageError("give --policy or --policies, not both")
-        if scheduler or workers:
-            raise CardsimError("--policies compares odds on this machine: drop --scheduler and --workers")
-        with LazyProgress(stderr_console()) as progress:
+        with LazyProgress(stderr_console) as progress:
             comparison = compare_policies(the_game, cards, split_policies(policies),
                                           trials=20_000 if trials is None else trials, precision=precision, seed=seed,
-                                          threads=check_threads(threads), progress=progress,
-                                          **{k: v for k, v in context.items() if v is not None})
+                                          threads=check_threads(threads), progress=progress, scheduler=scheduler,
+                                          workers=workers, **{k: v for k, v in context.items() if v is not None})
         if as_json:
             echo_json(comparison.to_dict())
             return
@@ -117,7 +118,7 @@ def bid(game: str, cards: str | None, seat: int, dealer: int | None, upcard: str
             print_table(heading, names, lines)
         click.echo(comparison.advice())
         return
-    with LazyProgress(stderr_console()) as progress:
+    with LazyProgress(stderr_console) as progress:
         odds = bid_odds(the_game, cards, trials=20_000 if trials is None else trials, precision=precision,
                         policy=players[0] if len(players) == 1 else players, seed=seed,
                         threads=check_threads(threads), progress=progress,

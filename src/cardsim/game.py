@@ -309,9 +309,6 @@ class Game:
         dtype, _, summarize = self._unit(unit)
         check_fits(n, dtype.itemsize)
         policies, solver = self._batch_policies(policy, unit, scheduler, workers, hand_scores)
-        if histories and solver is not None and (unit != "hand" or self.name == "two-hand-pinochle"):
-            raise CardsimError("histories=True with pimc or oracle seats is written for hand batches (unit='hand') "
-                               "of euchre, spades and cutthroat and partnership pinochle")
         array = np.zeros(n, dtype=dtype)
         if scheduler is not None or workers is not None:
             filled = array.view(self.unit_dtype(unit))
@@ -359,12 +356,11 @@ class Game:
         if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
             raise CardsimError(f"start must be a whole number of at least 0, got {start!r}")
         (policies, solver), seed, threads = self._batch_policies(policy, unit), check_seed(seed), check_threads(threads)
-        if solver is not None and unit != "hand":
-            raise CardsimError("histories with pimc or oracle seats are written for hand batches (unit='hand')")
         if unit == "hand":
             return batch_histories.hand_histories(self, policies, seed, int(start), len(records), threads, offset,
                                                   solver=solver)
-        return batch_histories.game_histories(self, policies, seed, int(start), records, threads, offset)
+        return batch_histories.game_histories(self, policies, seed, int(start), records, threads, offset,
+                                              solver=solver)
 
     def hand_scores(self, games: np.ndarray, *, start: int = 0, policy: str | Sequence[str] = "heuristic",
                     seed: int = 0, threads: int | None = None) -> np.ndarray:

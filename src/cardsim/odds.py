@@ -26,8 +26,8 @@ from . import _core
 from .cards import SUITS, CardSet
 from .errors import CardsimError, RulesError
 from .game import Game, check_seed, check_threads
-from .odds_conditions import CONDITION_KEYS, build_conditions, finish, trial_runner
-from .runner import Runner, active_runner, call_chunk, using
+from .odds_conditions import CONDITION_KEYS, ConditionedRun, build_conditions, finish, trial_runner
+from .runner import Runner, active_runner, call_chunk, call_trials, using
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -128,11 +128,11 @@ def _totals_by_choice(results: np.ndarray) -> dict[str, tuple[np.ndarray, ...]]:
     """(meld, trick points, counted total) per trial for each trump choice.
 
     ``results`` has the layout of the pinochle odds trials: columns 3t, 3t+1, 3t+2 for
-    trump suit t, column 12 the suit the heuristic names."""
-    by_choice = {SUITS[t]: tuple(results[:, 3 * t + k] for k in range(3)) for t in range(4)}
-    chosen = results[:, 12].astype(np.intp)
-    rows = np.arange(len(results))
-    by_choice["best"] = tuple(results[rows, 3 * chosen + k] for k in range(3))
+    trump suit t, column 12 the suit the heuristic names.  Each a contiguous array (the columns
+    are transposed once: the reductions and counts over strided columns took twice as long)."""
+    columns = np.ascontiguousarray(results.T)
+    by_choice = {SUITS[t]: tuple(columns[3 * t + k] for k in range(3)) for t in range(4)}
+    by_choice["best"] = tuple(np.choose(columns[12], [columns[3 * t + k] for t in range(4)]) for k in range(3))
     return by_choice
 
 
@@ -196,7 +196,15 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
     ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
     a reported probability) is at most ``precision`` (at most PRECISION_CAP trials).
     ``step`` (PIMC, oracle): calls of at most that many trials, for the progress bar; the
-    trials are the same (trial i depends only on (seed, i))."""
+    trials are the same (trial i depends only on (seed, i)).  On a Dask cluster (:func:`using`)
+    each task is ``step`` trials then (BATCH_TRIALS otherwise), so that the workers share them."""
+    cluster = active_runner()
+    # accept= picks each batch's deals after the last one's: with --precision (a run that stops at a
+    # batch it cannot know ahead) that stays on this machine, the same trials
+    ahead = not (isinstance(run, ConditionedRun) and run.cond.accept is not None and precision is not None)
+    if cluster is not None and cluster.client is not None and ahead:  # on a Dask cluster (--workers)
+        return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress,
+                          batch=BATCH_TRIALS if step is None else step)
     if step is not None:
         inner = run
 
@@ -217,9 +225,6 @@ def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.nd
 def _sample(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
             trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
     chunks = []
-    cluster = active_runner()
-    if cluster is not None and cluster.client is not None:  # on a Dask cluster (cardsim bid --workers)
-        return _sample_on(cluster, run, widest, trials=trials, precision=precision, progress=progress)
     if precision is not None:
         precision = check_precision(precision)
         done = 0
@@ -246,26 +251,46 @@ def conditions_line(conditions: dict[str, Any] | None) -> str:
     return "" if conditions is None else "\n" + conditions_text(conditions)
 
 
+def _as_is(part: np.ndarray) -> np.ndarray:
+    return part
+
+
 def _sample_on(runner: Runner, run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
-               trials: Any, precision: Any, progress: Callable[[int, int], None] | None) -> np.ndarray:
-    """:func:`sample_trials` with batches of BATCH_TRIALS spread over a cluster: trial ``i``
-    depends only on ``(seed, i)`` and the batches are joined in order, so the result is the
-    same trials; with ``precision`` it stops at the same batch as a local run."""
+               trials: Any, precision: Any, progress: Callable[[int, int], None] | None,
+               batch: int = BATCH_TRIALS) -> np.ndarray:
+    """:func:`sample_trials` with tasks of ``batch`` trials (a divisor of BATCH_TRIALS) spread
+    over a cluster: trial ``i`` depends only on ``(seed, i)`` and the tasks are joined in order,
+    so the result is the same trials; with ``precision`` it looks at every BATCH_TRIALS trials,
+    so it stops where a local run does."""
     chunks: list[np.ndarray] = []
+    assert BATCH_TRIALS % batch == 0
+    fn: Callable[..., Any] = call_chunk
+    kept: Callable[[Any], np.ndarray] = _as_is
+    if isinstance(run, ConditionedRun):  # the trials there; their ids and the deals they tried here, in order
+        conditioned = run
+        fn, kept = call_trials, lambda part: conditioned.kept(*part)
+
+        def task(start: int, count: int) -> tuple[Any, ...]:
+            return conditioned.trials, conditioned.ids(start, count)
+    else:
+        def task(start: int, count: int) -> tuple[Any, ...]:
+            return run, start, count
+
     if precision is not None:
         precision = check_precision(precision)
-        tasks = ((run, start, BATCH_TRIALS) for start in range(0, PRECISION_CAP, BATCH_TRIALS))
-        for part in runner.map(call_chunk, tasks):
+        tasks = (task(start, batch) for start in range(0, PRECISION_CAP, batch))
+        for part in map(kept, runner.map(fn, tasks)):
             chunks.append(part)
+            done = len(chunks) * batch
             if progress:
-                progress(len(chunks) * BATCH_TRIALS, PRECISION_CAP)
-            if widest(np.concatenate(chunks)) <= precision:
+                progress(done, PRECISION_CAP)
+            if done % BATCH_TRIALS == 0 and widest(np.concatenate(chunks)) <= precision:
                 break
         return np.concatenate(chunks)
     trials = check_trials(trials)
-    tasks = ((run, start, min(BATCH_TRIALS, trials - start)) for start in range(0, trials, BATCH_TRIALS))
+    tasks = (task(start, min(batch, trials - start)) for start in range(0, trials, batch))
     done = 0
-    for part in runner.map(call_chunk, tasks):
+    for part in map(kept, runner.map(fn, tasks)):
         chunks.append(part)
         done += len(part)
         if progress:
@@ -284,10 +309,9 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
     policies, solver = odds_policies(game.name, policy, seats)
     seed, threads = check_seed(seed), check_threads(threads)
     min_bid = int(game.rules["min_bid"])
-    cond = build_conditions(game, hand, seat, dealer, policies, **conditioning)
-    if cond is not None and solver is not None:
-        raise CardsimError(f"conditioned {game.name} odds play heuristic or random seats; pimc and oracle play "
-                           f"its unconditioned odds")
+    from .solver.players import bidding_policies
+    bidders = bidding_policies(policies)  # the auction's check: a solver player bids as the heuristic
+    cond = build_conditions(game, hand, seat, dealer, bidders, **conditioning)
     if cond is not None and cond.first_bid is not None:
         min_bid = cond.first_bid  # after the auction so far, the lowest bid the player can make
 
@@ -300,7 +324,7 @@ def pinochle_bid_odds(game: Game, hand: CardSet, core_trials: Callable[..., None
             core_trials(game.rules, hand.mask, seat, dealer, seed, start, out, policies, threads)
         return out
 
-    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 13)
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, bidders, threads, 13, solver=solver)
     results = sample_trials(run, lambda res: _widest_interval(res, min_bid), trials=trials, precision=precision,
                             progress=progress, step=None if solver is None else SOLVER_STEP)
     rows, trumps, recommendation = bid_summary(results, min_bid, int(game.rules["bid_increment"]), army,
@@ -343,6 +367,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
     n = len(results)
     rows: list[dict[str, Any]] = []
     trumps: list[dict[str, Any]] = []
+    named = np.bincount(results[:, 12], minlength=4)  # trials in which the heuristic names each suit
     for choice, (meld, trick_points, total) in _totals_by_choice(results).items():
         low_meld = int(meld.min())
         counts = np.bincount(meld.astype(np.int64) - low_meld)  # np.unique's counts, without the sort
@@ -350,7 +375,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
         counts, values = counts[values], values + low_meld
         trumps.append({
             "trump": choice,
-            "named_rate": round(float((results[:, 12] == SUITS.index(choice)).mean()), 6) if choice != "best" else 1.0,
+            "named_rate": round(float(named[SUITS.index(choice)] / n), 6) if choice != "best" else 1.0,
             "meld_mean": round(float(meld.mean()), 4),
             "meld_distribution": {int(v): round(float(c) / n, 6) for v, c in zip(values, counts)},
             "trick_points_mean": round(float(trick_points.mean()), 4),
@@ -380,7 +405,7 @@ def bid_summary(results: np.ndarray, min_bid: int, increment: int, army: bool,
             if p < MIN_REPORTED:
                 break
     best = [r for r in rows if r["trump"] == "best"]
-    chosen = SUITS[int(np.bincount(results[:, 12], minlength=4).argmax())]
+    chosen = SUITS[int(named.argmax())]
     positive = [r["bid"] for r in best if r["expected_score"] > 0]
     likely = [r["bid"] for r in best if r["p_make"] >= 0.5]
     recommendation = {
@@ -413,9 +438,10 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
     ``constraints``, ``accept``, ``min_acceptance``.
     ``precision`` replaces ``trials``: sample until every reported probability has a 95%
     interval of at most +/- ``precision``.  ``policy``: one name for every seat or one per seat:
-    heuristic, random, and in euchre and spades also ``oracle`` and ``pimc(worlds=N,eval=solve|playout,seed=S)``
-    (card play by PIMC, everything else by the heuristic; cardsim.solver._pimc).  ``scheduler`` (``tcp://HOST:PORT``) or ``workers``
-    (a LocalCluster) spread the trials over a Dask cluster: the same odds (cardsim.runner)."""
+    heuristic, random, ``oracle`` and ``pimc(worlds=N,eval=solve|playout,seed=S)`` (card play by
+    PIMC, everything else by the heuristic but spades' ``bids=pimc``; cardsim.solver._pimc).
+    ``scheduler`` (``tcp://HOST:PORT``) or ``workers`` (a LocalCluster) spread the trials over a
+    Dask cluster: the same odds (cardsim.runner)."""
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     if the_game.name not in ODDS:
         _register_more()  # the other games' odds modules, imported only when one is asked for
@@ -428,10 +454,6 @@ def bid_odds(game: str | Game, cards: str | CardSet | None, *, trials: int | Non
         if key not in accepted or key in ("game", "cards"):
             known = [k for k, p in accepted.items() if p.kind is p.KEYWORD_ONLY and k not in _COMMON]
             raise CardsimError(f"{the_game.name} bid odds take no {key}; game options: {', '.join(known) or 'none'}")
-    if scheduler is not None or workers is not None:
-        from .solver.players import is_solver_policy
-        if any(is_solver_policy(p) for p in ([policy] if isinstance(policy, str) else policy) if isinstance(p, str)):
-            raise CardsimError("pimc and oracle bid odds run on this machine only: drop --scheduler / --workers")
     with using(scheduler, workers):
         result: BidOdds | EuchreOdds | TwoHandOdds | SpadesBidOdds = odds(the_game, cards, trials=trials, precision=precision, policy=policy, seed=seed,
                     threads=threads, progress=progress, **context)

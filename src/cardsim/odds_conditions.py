@@ -33,6 +33,7 @@ True
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
@@ -502,48 +503,75 @@ def build_conditions(game: Any, hand: CardSet | None, seat: int, dealer: int, po
     return Conditions(name, places, core, description, rejection, accept, floor, max_attempts, first_bid, round2)
 
 
-def _solver_trials(cond: Conditions, game: Any, hand_mask: int, seat: int, dealer: int, seed: int,
+def _solver_trials(core: Any, game: Any, hand_mask: int, seat: int, dealer: int, seed: int,
                    policies: list[str], threads: int, ids: np.ndarray, out: np.ndarray, tries: np.ndarray,
                    solver: list[tuple[Any, ...]], **extra: Any) -> None:
-    """Conditioned trials ``ids`` with PIMC or oracle seats (euchre, spades): the core keeps each
+    """Conditioned trials ``ids`` with PIMC or oracle seats (every game): the core keeps each
     trial's deal exactly as odds_conditioned does (the same ids, the same deals), and
     cardsim.solver._pimc plays it as its unconditioned trials play theirs."""
     from ._odds_conditions import hand_bytes
     from .solver import _pimc
     hands = np.zeros((len(ids), hand_bytes(game.name)), dtype=np.uint8)
     deal = {k: v for k, v in extra.items() if k in ("upcard", "scores", "blind")}
-    _core.odds_conditioned_hands(game.name, game.rules, cond.core, hand_mask, seat, dealer, seed, ids, hands, tries,
+    _core.odds_conditioned_hands(game.name, game.rules, core, hand_mask, seat, dealer, seed, ids, hands, tries,
                                  policies, threads, **deal)
     if (tries < 0).any():
         return
     if "euchre" in game.name:
         _pimc.euchre_odds_pimc_hands(game.rules, game.seats, seat, seed, ids, hands, out, solver, threads)
+    elif "pinochle" in game.name:
+        _pimc.pinochle_odds_pimc_hands(game.name, game.rules, seat, seed, ids, hands, out, solver, threads)
     else:
         _pimc.spades_odds_pimc_hands(game.rules, seat, extra["codes"], seed, ids, hands, out, solver, threads)
 
 
-def run_conditioned(cond: Conditions, game: Any, hand_mask: int, seat: int, dealer: int, seed: int, policies: list[str],
-                    threads: int, width: int, start: int, n: int, solver: list[tuple[Any, ...]] | None = None,
-                    **extra: Any) -> np.ndarray:
-    """Trials ``start .. start+n-1`` of a conditioned run (or, with accept, the next n kept deals);
-    ``solver`` (per seat, cardsim.solver.players.check_batch_policies): PIMC or oracle seats play,
-    ``policies`` then being the seats' bidding policies (the auction's check)."""
-    out = np.zeros((n, width), dtype=np.int16)
-    if cond.accept is None:
-        ids = np.arange(start, start + n, dtype=np.int64)
-    else:
-        ids = _accepted_ids(cond, game, hand_mask, seat, dealer, seed, policies, threads, n, **extra)
-        cond.core.with_attempts(1)
-    tries = np.zeros(n, dtype=np.int64)
+def conditioned_trials(core: Any, game: Any, hand_mask: int, seat: int, dealer: int, seed: int,
+                       policies: list[str], threads: int, width: int, solver: list[tuple[Any, ...]] | None,
+                       extra: dict[str, Any], ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The columns and tries of conditioned trials ``ids`` (a pure function of its arguments, so a
+    Dask worker runs it as well: ``core`` is the run's DealConditions, which pickles)."""
+    out = np.zeros((len(ids), width), dtype=np.int16)
+    tries = np.zeros(len(ids), dtype=np.int64)
     if solver is None:
-        _core.odds_conditioned(game.name, game.rules, cond.core, hand_mask, seat, dealer, seed, ids, out, tries,
+        _core.odds_conditioned(game.name, game.rules, core, hand_mask, seat, dealer, seed, ids, out, tries,
                                policies, threads, **extra)
     else:
-        _solver_trials(cond, game, hand_mask, seat, dealer, seed, policies, threads, ids, out, tries, solver, **extra)
-    if (tries < 0).any():
-        raise CardsimError(_floor_text(cond, f"a trial found no kept deal in {cond.max_attempts:,} tries"))
-    cond.attempts += int(tries.sum()) if cond.accept is None else 0
-    return out
+        _solver_trials(core, game, hand_mask, seat, dealer, seed, policies, threads, ids, out, tries, solver,
+                       **extra)
+    return out, tries
+
+
+class ConditionedRun:
+    """``run(start, n)`` of a conditioned run (trials ``start .. start+n-1``, or with ``accept``
+    the next n kept deals), in three parts so that a Dask cluster plays the trials: ``ids`` and
+    ``kept`` run here, in trial order (they count the deals tried), ``trials`` anywhere.
+    ``solver`` (per seat, cardsim.solver.players.check_batch_policies): PIMC or oracle seats play,
+    ``policies`` then being the seats' bidding policies (the auction's check)."""
+
+    def __init__(self, cond: Conditions, game: Any, hand_mask: int, seat: int, dealer: int, seed: int,
+                 policies: list[str], threads: int, width: int, solver: list[tuple[Any, ...]] | None,
+                 extra: dict[str, Any]) -> None:
+        self.cond = cond
+        self._args = (game, hand_mask, seat, dealer, seed, policies, threads)
+        self.extra = extra
+        self.trials = functools.partial(conditioned_trials, cond.core, *self._args, width, solver, extra)
+
+    def ids(self, start: int, n: int) -> np.ndarray:
+        if self.cond.accept is None:
+            return np.arange(start, start + n, dtype=np.int64)
+        ids = _accepted_ids(self.cond, *self._args, n, **self.extra)
+        self.cond.core.with_attempts(1)
+        return ids
+
+    def kept(self, out: np.ndarray, tries: np.ndarray) -> np.ndarray:
+        cond = self.cond
+        if (tries < 0).any():
+            raise CardsimError(_floor_text(cond, f"a trial found no kept deal in {cond.max_attempts:,} tries"))
+        cond.attempts += int(tries.sum()) if cond.accept is None else 0
+        return out
+
+    def __call__(self, start: int, n: int) -> np.ndarray:
+        return self.kept(*self.trials(self.ids(start, n)))
 
 
 def _floor_text(cond: Conditions, what: str) -> str:
@@ -643,8 +671,4 @@ def trial_runner(cond: Conditions | None, plain: Callable[[int, int], np.ndarray
     if cond is None:
         return plain
     pilot(cond, game, hand_mask, seat, dealer, seed, policies, threads, **extra)
-
-    def run(start: int, n: int) -> np.ndarray:
-        return run_conditioned(cond, game, hand_mask, seat, dealer, seed, policies, threads, width, start, n, solver,
-                               **extra)
-    return run
+    return ConditionedRun(cond, game, hand_mask, seat, dealer, seed, policies, threads, width, solver, extra)

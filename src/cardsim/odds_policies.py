@@ -130,24 +130,29 @@ class PolicyComparison:
 def compare_policies(game: str | Game, cards: str | None, policies: Sequence[str] | str, *,
                      trials: int | None = 20_000, precision: float | None = None, seed: int = 0,
                      threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-                     rules: dict[str, Any] | None = None, **context: Any) -> PolicyComparison:
+                     rules: dict[str, Any] | None = None, scheduler: str | None = None, workers: int | None = None,
+                     **context: Any) -> PolicyComparison:
     """:func:`cardsim.bid_odds` of ``cards`` under each of ``policies`` (a list, or names separated
     by commas), the same seed and trials, side by side.  ``context``: as bid_odds (seat, dealer,
-    upcard, scores, blind).  Each policy plays every seat; give a list of per-seat lists for more."""
+    upcard, scores, blind).  Each policy plays every seat; give a list of per-seat lists for more.
+    ``scheduler`` or ``workers``: every policy's trials on one Dask cluster (the same odds)."""
     from .odds import bid_odds
+    from .runner import check_cluster_options, using
     names: list[Any] = split_policies(policies) if isinstance(policies, str) else list(policies)
     if len(names) < 2:
         raise CardsimError(f"compare at least two policies, got {len(names)}: e.g. heuristic,pimc")
     if precision is not None:
         raise CardsimError("compare policies with --trials (the same deals under each), not --precision")
+    check_cluster_options(scheduler, workers)
     the_game = game if isinstance(game, Game) else Game(game, **(rules or {}))
     results = []
-    for k, name in enumerate(names):
-        def part(done: int, total: int, k: int = k) -> None:
-            if progress is not None:
-                progress(k * total + done, len(names) * total)
-        results.append(bid_odds(the_game, cards, trials=trials, seed=seed, threads=threads, policy=name,
-                                progress=part, **context))
+    with using(scheduler, workers):  # one cluster for every policy (bid_odds runs on the active one)
+        for k, name in enumerate(names):
+            def part(done: int, total: int, k: int = k) -> None:
+                if progress is not None:
+                    progress(k * total + done, len(names) * total)
+            results.append(bid_odds(the_game, cards, trials=trials, seed=seed, threads=threads, policy=name,
+                                    progress=part, **context))
     labels = ["/".join(o.policy) if len(set(o.policy)) > 1 else o.policy[0] for o in results]
     options = [_options(o) for o in results]
     order = [opt for opt, *_ in options[0]]

@@ -215,6 +215,11 @@ def call_chunk(run: Callable[[int, int], Any], start: int, count: int, *, thread
     return run(start, count)
 
 
+def call_trials(trials: Callable[[np.ndarray], Any], ids: np.ndarray, *, threads: int) -> Any:
+    """``trials(ids)``: a conditioned bid-odds run's trials as a runner task (cardsim.odds_conditions)."""
+    return trials(ids)
+
+
 def cluster_chunks(the_game: Any, n: int, *, policies: list[str], seed: int, unit: str, step: int,
                    scheduler: str | None, workers: int | None,
                    progress: Callable[[int, int], None] | None = None) -> Iterator[np.ndarray]:

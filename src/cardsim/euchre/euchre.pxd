@@ -10,3 +10,5 @@ cdef EUBidTables* eu_bid_tables() noexcept nogil   # the learned table the playe
 # the hand's steps as contract actions and its deal row (cardsim.solver._pimc's histories with solver seats)
 cdef int eu_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil
 cdef int eu_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil
+# the rules a whole game's hand is played under (its EUGameHand's eu_rules_near_game copy: going alone near game)
+cdef const void* eu_game_hand_rules(const void* hand) noexcept nogil

@@ -559,6 +559,7 @@ cdef class EuchreState(GameState):
         cdef uint64_t* where[CD_MAX_PLACES]
         cdef uint64_t barred[CD_MAX_PLACES]
         cdef uint64_t dealt[CD_MAX_PLACES]
+        cdef uint64_t before[CD_MAX_PLACES]
         cdef int cap[CD_MAX_PLACES]
         cdef EuchreState other = self.clone()
         known = h.hand[seat] | h.played
@@ -581,23 +582,32 @@ cdef class EuchreState(GameState):
             where[n] = &other.h.dummy; barred[n] = 0; n += 1
         discard_place = n
         where[n] = &other.h.discard; barred[n] = 0; n += 1
-        if h.picked_up and not known & up:  # kept where it is: the dealer's hand or its discard
-            for p in range(n):                # (see docs/actions.md, Resampling: a known limit)
-                if not where[p][0] & up:
+        if h.picked_up and not known & up:  # taken up: the dealer holds it or discarded it, which
+            for p in range(n):                # the seat cannot tell (the dealer's voids may)
+                if p != dealer_place and p != discard_place:
                     barred[p] |= up
         for p in range(n):
             cap[p] = popcount(where[p][0] & ~known)
             hidden |= where[p][0] & ~known
         resample_places(hidden, barred, cap, n, seed, dealt)
-        pairs = []
         for p in range(n):
-            pairs.append((self._phys(where[p][0] & ~known), self._phys(dealt[p])))
+            before[p] = where[p][0] & ~known
             where[p][0] = (where[p][0] & known) | dealt[p]
         if seat != h.dealer and h.dealer_discard:  # the dealer's own discard, as the new deal has it
             if other.h.discard & up and not known & up:
                 other.h.dealer_discard = up
             elif dealt[discard_place]:
                 other.h.dealer_discard = bit_bb(<int>lsb(dealt[discard_place]))
+        # per place, its hidden cards before and after; the dealer's discard a place of its own, so
+        # that the relabelling maps the discard action onto the new deal's (the upcard among them)
+        pairs = []
+        for p in range(n):
+            if p == discard_place:
+                pairs.append((self._phys(h.dealer_discard & ~known), self._phys(other.h.dealer_discard & ~known)))
+                pairs.append((self._phys(h.discard & ~h.dealer_discard & ~known),
+                              self._phys(dealt[p] & ~other.h.dealer_discard)))
+            else:
+                pairs.append((self._phys(before[p]), self._phys(dealt[p])))
         return other, pairs
 
     @property
@@ -750,6 +760,12 @@ cdef void eu_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, u
 cdef void eu_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
     cdef EUGameHand* gh = <EUGameHand*>hand
     eu_play_out(&gh.h, &gh.near, policies)
+
+
+cdef const void* eu_game_hand_rules(const void* hand) noexcept nogil:
+    """The rules hand ``hand`` (an EUGameHand) of a game is played under: eu_rules_near_game's copy
+    of the game so far, as eu_gd_play hands its players (cardsim.solver._pimc's games too)."""
+    return &(<const EUGameHand*>hand).near
 
 
 cdef int eu_gd_end(void* hand, void* game, const void* rules, int32_t* points) noexcept nogil:

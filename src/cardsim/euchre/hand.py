@@ -306,6 +306,9 @@ class EuchreHand(SteppedHand):
 
     # -- let the core's players act ------------------------------------------------------
     # -- what each seat sees (observation, resample) -------------------------------------
+    def _public_deal_cards(self) -> tuple[int, ...]:
+        return (self.deck.parse_code(self.upcard),)
+
     def _hidden_action(self, phase: str, actor: int, seat: int) -> bool:
         return phase in ("discard", "merge")  # the dealer's discard, the maker's five put away
 

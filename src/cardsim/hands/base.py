@@ -355,10 +355,24 @@ class SteppedHand:
             other._relabel(moved)
         return other
 
+    def _public_deal_cards(self) -> tuple[int, ...]:
+        """Card bits the deal shows to every seat (euchre's upcard): a resample may move such a card
+        (the dealer kept the upcard or discarded it), but the deal must still show it where it did."""
+        return ()
+
     def _relabel(self, moved: Mapping[int, int]) -> None:
-        """Rewrite the deal and the history's hidden card actions through ``moved``."""
+        """Rewrite the deal and the history's hidden card actions through ``moved``.  A public card
+        of the deal that moved (c0 -> c1) keeps its label in the deal, and the card that took its
+        place in a hand there is c1 instead: the deal's relabelling is ``moved`` then the swap of
+        c0 and c1, the history's is ``moved``."""
+        deal_moved = dict(moved)
+        for c0 in self._public_deal_cards():
+            c1 = moved.get(c0)
+            if c1 is not None:
+                deal_moved = {b: c1 if v == c0 else c0 if v == c1 else v for b, v in deal_moved.items()}
+
         def mask(m: int) -> int:
-            return sum(1 << moved.get(b, b) for b in _bits(m))
+            return sum(1 << deal_moved.get(b, b) for b in _bits(m))
 
         def text(t: str) -> str:
             return str(CardSet(mask(CardSet(t, self.deck).mask), self.deck))

@@ -33,6 +33,7 @@ from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads, two_hand_solver_seats
 from ..odds import SOLVER_STEP, OddsRows, odds_policies, BidOdds, check_seat, conditions_line, pinochle_bid_odds, sample_trials, wilson_interval
 from ..odds_conditions import build_conditions, finish, trial_runner
+from ..solver.players import bidding_policies
 
 DIFFERENCE_STEP = 20  # two-hand rows: P(difference >= d) for d a multiple of this
 
@@ -158,12 +159,10 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
     policies, solver = odds_policies(game.name, policy, 2)
     seed, threads = check_seed(seed), check_threads(threads)
     upcard_bit = _free_copy(hand.mask, up.mask)
-    cond = build_conditions(game, hand, seat, dealer, policies, known=known, voids=voids, auction=auction,
+    bidders = bidding_policies(policies)  # a solver seat's other decisions: the heuristic's
+    cond = build_conditions(game, hand, seat, dealer, bidders, known=known, voids=voids, auction=auction,
                             auction_slack=auction_slack, constraints=constraints, accept=accept,
                             min_acceptance=min_acceptance, upcard_bit=upcard_bit)
-    if cond is not None and solver is not None:
-        raise CardsimError("conditioned two-hand-pinochle odds play heuristic or random seats; pimc and oracle "
-                           "play its unconditioned odds")
 
     def plain(start: int, n: int) -> np.ndarray:
         out = np.zeros((n, 4), dtype=np.int16)
@@ -177,7 +176,8 @@ def two_hand_pinochle_odds(game: Game, cards: str | CardSet, *, upcard: str | Ca
                                          policies, threads)
         return out
 
-    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, policies, threads, 4, upcard=upcard_bit)
+    run = trial_runner(cond, plain, game, hand.mask, seat, dealer, seed, bidders, threads, 4, upcard=upcard_bit,
+                       solver=solver)
     results = sample_trials(run, _two_hand_widest, trials=trials, precision=precision, progress=progress,
                             step=None if solver is None else SOLVER_STEP)
     n = len(results)

@@ -10,7 +10,8 @@ Python in common.pyx.  The public API is cardsim.Game; nothing outside cardsim
 should import this module.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp, memcpy, memset
 from cython.parallel cimport prange
 
 import numpy as np
@@ -206,21 +207,78 @@ def simulate_cutthroat_pinochle(rules, uint64_t seed, int64_t start, records, po
                           &out[i * CP_PLAY_GROUP])
 
 
+cdef class _CPWidowTable:
+    """Every widow's cp_widow_work (cutthroat_odds.pxd) for one hand under one set of rules, in
+    cp_widow_index's order: what cutthroat_pinochle_odds's trials read.  The last one made is kept
+    (LAST_WIDOW_TABLE), so the calls of one bid-odds run (chunks of 50,000 trials, or 10,000 with
+    --precision) work it out once; a call holds its own reference while its trials run."""
+    cdef CPWidowWork* work
+    cdef int64_t sets
+    cdef uint64_t hand
+    cdef CPRules rules
+
+    def __dealloc__(self):
+        free(self.work)
+
+    cdef bint holds(self, const CPRules* r, uint64_t hand):
+        return self.hand == hand and memcmp(&self.rules, r, sizeof(CPRules)) == 0
+
+
+cdef _CPWidowTable LAST_WIDOW_TABLE = None
+
+
+cdef _CPWidowTable cp_widow_table(const CPRules* r, uint64_t hand, int64_t sets, int threads):
+    """A _CPWidowTable of ``hand`` under ``r`` (``sets`` = cp_widow_sets of its unseen cards), worked
+    out in parallel on ``threads``; None when there is no room for it."""
+    cdef _CPWidowTable t = _CPWidowTable.__new__(_CPWidowTable)
+    cdef uint64_t* widows = <uint64_t*>malloc(sets * sizeof(uint64_t))
+    cdef int64_t k
+    t.work = <CPWidowWork*>malloc(sets * sizeof(CPWidowWork))
+    if widows == NULL or t.work == NULL:
+        free(widows)
+        return None
+    t.sets, t.hand, t.rules = sets, hand, r[0]
+    cp_widow_list(PINOCHLE_DECK_BB & ~hand, widows)
+    for k in prange(sets, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
+        cp_widow_work(hand | widows[k], r, &t.work[k])
+    free(widows)
+    return t
+
+
 def cutthroat_pinochle_odds(rules, uint64_t hand, int seat, int dealer,
                             uint64_t seed, int64_t start, int16_t[:, ::1] out, policies, int threads=1):
     """Bid-odds trials ``start .. start+len(out)-1`` into ``out``.
 
     Columns 3t, 3t+1, 3t+2: the player's meld, trick points and counted total with
     trump suit t; column 12: the suit the heuristic would name.  Trial i depends
-    only on (seed, i)."""
+    only on (seed, i).
+
+    The bidder's work that depends only on its cards and the widow (cp_widow_work: the suit it
+    names, its discard and meld with each trump) is done once per possible widow (_CPWidowTable)
+    when a call has at least as many trials as widows (C(33, 3) = 5,456 with a 15-card hand) or
+    the table of the same hand and rules is kept from the call before; the same values either way."""
+    global LAST_WIDOW_TABLE
     cdef CPRules r = cp_rules_from(rules)
     cdef int pol[CP_SEATS]
     cdef Py_ssize_t i, n = out.shape[0]
+    cdef int64_t sets = 0
+    cdef _CPWidowTable kept = None
+    cdef const CPWidowWork* table = NULL
     if out.shape[1] != ODDS_COLUMNS:
         raise ValueError("out must have 13 columns")
     policy_codes(policies, pol, CP_SEATS)
+    if cp_widow_table_fits(&r, hand):
+        sets = cp_widow_sets(popcount(PINOCHLE_DECK_BB & ~hand))
+        if LAST_WIDOW_TABLE is not None and LAST_WIDOW_TABLE.holds(&r, hand):
+            kept = LAST_WIDOW_TABLE
+        elif n >= sets:
+            kept = cp_widow_table(&r, hand, sets, threads)
+            if kept is not None:
+                LAST_WIDOW_TABLE = kept
+        if kept is not None:
+            table = kept.work
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
-        cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, &out[i, 0])
+        cp_odds_trial(&r, hand, seat, dealer, seed, start + i, pol, table, &out[i, 0])
 
 
 

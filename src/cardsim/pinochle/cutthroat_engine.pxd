@@ -230,14 +230,27 @@ cdef inline void cp_throw_in(CPHand* h, const CPRules* r) noexcept nogil:
 cdef inline void cp_declare(CPHand* h, const CPRules* r, int trump, uint64_t discard, bint throw_in) noexcept nogil:
     """The bidder names ``trump``, discards (widow games) and may throw in; everyone melds."""
     cdef int s
+    cp_name_trump(h, trump, discard)
+    for s in range(CP_SEATS):
+        cp_meld_of(h, r, s, meld_points(h.hand[s], trump, r.meld_value))
+    cp_declared(h, r, throw_in)
+
+cdef inline void cp_name_trump(CPHand* h, int trump, uint64_t discard) noexcept nogil:
+    """cp_declare's first part: trump named, the discard taken out of the bidder's hand."""
     h.trump = trump
     h.discard = discard
     h.hand[h.bidder] &= ~discard
-    for s in range(CP_SEATS):
-        h.meld_hand[s] = h.hand[s]
-        h.meld[s] = meld_points(h.hand[s], trump, r.meld_value)
-        h.dix_points[s] = popcount(h.hand[s] & ((<uint64_t>3) << (16 * trump))) * r.meld_value[M_DIX]
-    if r.needs_trump_marriage and not cp_has_trump_marriage(h.hand[h.bidder], trump):
+
+cdef inline void cp_meld_of(CPHand* h, const CPRules* r, int s, int meld) noexcept nogil:
+    """Seat ``s`` melds its hand after cp_name_trump: ``meld`` is its meld_points in trump."""
+    h.meld_hand[s] = h.hand[s]
+    h.meld[s] = meld
+    h.dix_points[s] = popcount(h.hand[s] & ((<uint64_t>3) << (16 * h.trump))) * r.meld_value[M_DIX]
+
+cdef inline void cp_declared(CPHand* h, const CPRules* r, bint throw_in) noexcept nogil:
+    """cp_declare's last part, after the melds: the bidder throws in (``throw_in``, or forced with no
+    trump marriage where the rules need one), else the play begins."""
+    if r.needs_trump_marriage and not cp_has_trump_marriage(h.hand[h.bidder], h.trump):
         throw_in = True
     if throw_in:
         cp_throw_in(h, r)

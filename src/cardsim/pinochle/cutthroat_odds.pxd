@@ -67,24 +67,96 @@ cdef inline void cp_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
     h.trump = -1
     h.last_winner = -1
 
+ctypedef struct CPWidowWork:
+    # what the bidder of a trial works out from its 18 cards alone (its hand and the widow): the
+    # suit the heuristic names, its discard and its meld with each trump; the same in every trial
+    # that deals the same widow, so a batch of trials works it out once per widow (cutthroat.pyx
+    # cp_widow_table)
+    uint64_t discard[4]
+    int meld[4]                 # its meld after that discard (meld_points of the 15 cards it keeps)
+    int chosen
+
+cdef inline void cp_widow_work(uint64_t cards, const CPRules* r, CPWidowWork* w) noexcept nogil:
+    """The bidder's work from its ``cards`` (the hand with the widow): the suit it names, its
+    heuristic discard with each trump (the melds counted once for both) and its meld after it."""
+    cdef int melds[4]
+    cdef int trump
+    w.chosen = cp_best_trump_melds(cards, r, melds)
+    for trump in range(4):
+        w.discard[trump] = cp_heuristic_discard_from(cards, trump, r, melds[trump]) if r.widow else 0
+        w.meld[trump] = meld_points(cards & ~w.discard[trump], trump, r.meld_value) if r.widow else melds[trump]
+
+cdef inline int64_t cp_widow_sets(int n) noexcept nogil:
+    """How many widows of 3 cards ``n`` unseen cards make (n choose 3)."""
+    return (<int64_t>n) * (n - 1) * (n - 2) // 6 if n >= 3 else 0
+
+cdef inline int64_t cp_widow_index(uint64_t widow, uint64_t unseen) noexcept nogil:
+    """The place of ``widow`` (3 card bits of ``unseen``) in cp_widow_list's order: with the
+    positions a < b < c of its cards among the unseen card bits, a + C(b, 2) + C(c, 3) (the
+    combinatorial number system), so every widow has its own slot."""
+    cdef int64_t a, b, c
+    a = popcount(unseen & (bit_bb(lsb(widow)) - 1))
+    widow &= widow - 1
+    b = popcount(unseen & (bit_bb(lsb(widow)) - 1))
+    widow &= widow - 1
+    c = popcount(unseen & (bit_bb(lsb(widow)) - 1))
+    return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6
+
+cdef inline void cp_widow_list(uint64_t unseen, uint64_t* widows) noexcept nogil:
+    """Every widow of 3 cards of ``unseen`` into ``widows`` (cp_widow_sets of them), widow k in
+    slot k = cp_widow_index(widow, unseen)."""
+    cdef int bits[64]
+    cdef int n = 0, a, b, c
+    cdef int64_t k = 0
+    while unseen:
+        bits[n] = lsb(unseen)
+        unseen &= unseen - 1
+        n += 1
+    for c in range(2, n):
+        for b in range(1, c):
+            for a in range(b):
+                widows[k] = bit_bb(bits[a]) | bit_bb(bits[b]) | bit_bb(bits[c])
+                k += 1
+
+cdef inline bint cp_widow_table_fits(const CPRules* r, uint64_t hand) noexcept nogil:
+    """Whether the odds trials of ``hand`` deal a widow of 3 of the cards the player cannot see
+    (cp_odds_deal: each other seat takes r.hand_size, the widow the rest)."""
+    return r.widow and popcount(PINOCHLE_DECK_BB & ~hand) - 2 * r.hand_size == CP_WIDOW_SIZE
+
 cdef inline void cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed,
-                        int64_t index, const int* policies, int16_t* out) noexcept nogil:
+                        int64_t index, const int* policies, const CPWidowWork* table, int16_t* out) noexcept nogil:
+    """Trial ``index`` into ``out``; ``table`` (NULL: none) holds every widow's cp_widow_work for
+    ``hand``, in cp_widow_index's order (only where cp_widow_table_fits)."""
     cdef CPHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
     cp_odds_deal(&dealt, r, hand, seat, dealer)
-    cp_odds_play(&dealt, r, seat, policies, out)
+    if table != NULL:
+        cp_odds_play_with(&dealt, r, seat, policies, &table[cp_widow_index(dealt.widow, PINOCHLE_DECK_BB & ~hand)],
+                          out)
+    else:
+        cp_odds_play(&dealt, r, seat, policies, out)
 
 cdef inline void cp_odds_play(const CPHand* dealt, const CPRules* r, int seat, const int* policies,
                        int16_t* out) noexcept nogil:
     """The columns of one trial from its deal (the player has won the auction)."""
+    cdef CPWidowWork work
+    cp_widow_work(dealt.hand[seat], r, &work)
+    cp_odds_play_with(dealt, r, seat, policies, &work, out)
+
+cdef inline void cp_odds_play_with(const CPHand* dealt, const CPRules* r, int seat, const int* policies,
+                                   const CPWidowWork* work, int16_t* out) noexcept nogil:
+    """cp_odds_play with the bidder's ``work`` (cp_widow_work of its cards) done already.
+
+    cp_declare without the defenders' meld: no player reads it and the row reports the bidder's
+    only (the defenders' meld and score stay 0 in this scratch hand)."""
     cdef CPHand h
     cdef int trump
-    cdef int melds[4]
-    out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)  # the melds shared with the discards
+    out[ODDS_CHOSEN] = work.chosen
     for trump in range(4):
         h = dealt[0]
-        cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
-                   False)
+        cp_name_trump(&h, trump, work.discard[trump])
+        cp_meld_of(&h, r, seat, work.meld[trump])
+        cp_declared(&h, r, False)
         cp_play_out(&h, r, policies)
         cp_odds_row(&h, r, seat, out + ODDS_PER_TRUMP * trump)
 

@@ -71,9 +71,9 @@ cdef inline uint64_t pin_holding_all(uint64_t cards) noexcept nogil:
     return ((cards | (cards >> 1)) & COPY0_BB) | ((cards & (cards >> 1) & COPY0_BB) << 1)
 
 cdef inline uint64_t pin_spread_suits(int suits) noexcept nogil:
-    """A 4-bit suit mask spread to bit 0 of the suits' lanes."""
-    return ((<uint64_t>(suits & 1)) | ((<uint64_t>(suits & 2)) << 15) | ((<uint64_t>(suits & 4)) << 30)
-            | ((<uint64_t>(suits & 8)) << 45))
+    """A 4-bit suit mask spread to bit 0 of the suits' lanes: one multiply puts suit bit j at bits
+    j + 15k (k = 0..3), all 16 places distinct (no carries), and the mask keeps j = k (bit 16 j)."""
+    return ((<uint64_t>(suits & 0xF)) * <uint64_t>0x0000200040008001ULL) & <uint64_t>0x0001000100010001ULL
 
 cdef inline uint64_t pin_lowest_per_suit(uint64_t cards) noexcept nogil:
     """The lowest card bit of each suit of ``cards`` (a guard bit above each lane stops the borrow)."""

@@ -646,24 +646,27 @@ cdef int th_solver_choice(THHand* h, const THRules* r, int kind, int worlds, uin
 
 
 cdef int th_solver_play_out(THHand* h, const THRules* r, const int* kinds, const int* worlds, uint64_t base,
-                            const int* order, int n_hist, int* hist, THView* v) noexcept nogil:
+                            const int* order, int n_hist, int* hist, int8_t* seats, THView* v) noexcept nogil:
     """Finish ``h`` (its deal ``order``, ``n_hist`` actions ``hist`` so far), each seat by its
-    kind; -1 when a decision failed."""
+    kind, each action appended to ``hist`` (and the seat that took it to ``seats``, when not
+    NULL); returns the actions in ``hist``, TH_PAST_CAP or TH_DECISION_FAILED."""
     cdef int s, a
     while h.phase != PH_DONE:
         s = h.to_act
         if n_hist >= TH_HISTORY_CAP:
-            return -1
+            return TH_PAST_CAP
         if kinds[s] >= TH_PM_PIMC:
             a = th_solver_choice(h, r, kinds[s], worlds[s], pm_key(base, n_hist, s), order, hist, n_hist, v)
             if a < 0:
-                return -1
+                return TH_DECISION_FAILED
             th_apply_action(h, r, a)
         else:
             a = th_step_action(h, r, kinds[s])
         hist[n_hist] = a
+        if seats != NULL:
+            seats[n_hist] = <int8_t>s
         n_hist += 1
-    return 0
+    return n_hist
 
 
 cdef int th_solver_hand(THHand* h, const THRules* r, const int* kinds, const int* worlds, uint64_t base) noexcept nogil:
@@ -673,7 +676,24 @@ cdef int th_solver_hand(THHand* h, const THRules* r, const int* kinds, const int
     cdef int order[48]
     cdef int hist[TH_HISTORY_CAP]
     th_order_of(h, order)
-    return th_solver_play_out(h, r, kinds, worlds, base, order, 0, hist, &v)
+    return th_solver_play_out(h, r, kinds, worlds, base, order, 0, hist, NULL, &v)
+
+
+cdef int th_solver_history(THHand* h, const THRules* r, const int* kinds, const int* worlds, uint64_t base,
+                           GDHistory* row) noexcept nogil:
+    """th_solver_hand (the same hand), writing its history into ``row`` as th_gd_history writes a
+    core policy's: the deal row (th_history_deal), then every action and the seat that took it.
+    Returns the actions, TH_PAST_CAP or TH_DECISION_FAILED."""
+    cdef THView v
+    cdef int order[48]
+    cdef int hist[TH_HISTORY_CAP]
+    cdef int n, i
+    th_history_deal(h, r, row, True)
+    th_order_of(h, order)
+    n = th_solver_play_out(h, r, kinds, worlds, base, order, 0, hist, row.seats, &v)
+    for i in range(n):
+        row.actions[i] = <int16_t>hist[i]
+    return n
 
 
 cdef int th_solver_one(const THRules* r, uint64_t seed, int64_t index, const int* kinds, const int* worlds,
@@ -749,7 +769,7 @@ cdef int th_solver_odds_trial(const THRules* r, uint64_t hand, int upcard, int s
     rng_seed_hand(&deal_rng, &h.rng, seed, <uint64_t>index)   # th_odds_deal, its order kept
     th_odds_order(order, &deal_rng, hand, upcard, seat, dealer)
     th_deal_order(&h, r, order, dealer)
-    if th_solver_play_out(&h, r, kinds, worlds, pm_base(pseed, seed, index), order, 0, hist, &v) < 0:
+    if th_solver_play_out(&h, r, kinds, worlds, pm_base(pseed, seed, index), order, 0, hist, NULL, &v) < 0:
         return -1
     out[0] = h.meld[seat]
     out[1] = h.meld[1 - seat]

@@ -41,11 +41,19 @@ def simulate_pinochle_pimc(game: str, rules: Any, seed: int, start: int, records
 def pinochle_odds_pimc(game: str, rules: Any, hand: int, seat: int, dealer: int, seed: int, start: int,
                        out: npt.NDArray[np.int16], policy_seats: Sequence[tuple[Any, ...]],
                        threads: int = ...) -> None: ...
+def pinochle_odds_pimc_hands(game: str, rules: Any, seat: int, seed: int, ids: npt.NDArray[np.int64],
+                             hands: npt.NDArray[np.uint8], out: npt.NDArray[np.int16],
+                             policy_seats: Sequence[tuple[Any, ...]], threads: int = ...) -> None: ...
 def pinochle_decision(state: GameState, policy_seat: tuple[Any, ...], key: int) -> int: ...
 def simulate_hand_histories_pimc(kind: GameKind, seed: int, start: int, n: int,
                                  policy_seats: Sequence[tuple[Any, ...]],
                                  threads: int = ...) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16],
                                                               npt.NDArray[np.int8], npt.NDArray[np.uint64],
                                                               npt.NDArray[np.int32]]: ...
+def simulate_game_histories_pimc(kind: GameKind, seed: int, start: int, hands: npt.NDArray[Any],
+                                 policy_seats: Sequence[tuple[Any, ...]], threads: int = ...,
+                                 dealer: int = ...) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16],
+                                                             npt.NDArray[np.int8], npt.NDArray[np.uint64],
+                                                             npt.NDArray[np.int32]]: ...
 def simulate_spades_tournaments_pimc(kind: GameKind, seed: int, start: int, records: npt.NDArray[Any],
                                      policy_seats: Sequence[tuple[Any, ...]], threads: int = ...) -> None: ...

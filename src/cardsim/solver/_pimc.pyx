@@ -47,19 +47,20 @@ from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepar
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
 from cardsim._games cimport (GD_MAX_SEATS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream, gd_history_loop,
-                             gd_play_game, gd_row_fn, gd_step_fn)
+                             gd_play_fn, gd_play_game, gd_row_fn, gd_step_fn)
 from cardsim.solver._solver cimport (SV_BUCKET_BITS, SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch,
                                      sv_apply, sv_full_lane, sv_table_alloc, sv_table_free, sv_value)
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
                                   euo_force_call, euo_record)
-from cardsim.euchre.euchre cimport eu_bid_tables, eu_hand_record, eu_history_deal, eu_rules_from, eu_step_actions
+from cardsim.euchre.euchre cimport (eu_bid_tables, eu_game_hand_rules, eu_hand_record, eu_history_deal, eu_rules_from,
+                                    eu_step_actions)
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport (sp_bid_tables, sp_gd_new, sp_hand_record, sp_history_deal, sp_rules_from,
-                                    sp_step_actions)
+from cardsim.spades.spades cimport (sp_bid_code_action, sp_bid_tables, sp_gd_new, sp_hand_record, sp_history_deal,
+                                    sp_rules_from, sp_step_actions)
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into
@@ -78,7 +79,7 @@ from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_
 from cardsim.pinochle.cutthroat cimport cp_hand_record, cp_history_deal, cp_rules_from, cp_step_actions
 from cardsim.pinochle.partnership cimport pp_hand_record, pp_history_deal, pp_rules_from, pp_step_actions
 from cardsim.pinochle.two_hand_engine cimport THHand, THRules
-from cardsim.pinochle.two_hand cimport th_solver_hand
+from cardsim.pinochle.two_hand cimport TH_DECISION_FAILED, th_rules_from, th_solver_hand, th_solver_history
 
 SP_TABLES = sp_bid_tables()  # the spades bid tables live in cardsim.spades.spades (spades/players.pxd)
 EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
@@ -518,9 +519,9 @@ cdef int pm_eu_places(const void* hv, const void* rv, int seat, uint64_t* known_
     if not r.partnership:
         where[n] = h.dummy; barred[n] = 0; place_seat[n] = -1; n += 1
     where[n] = h.discard; barred[n] = 0; place_seat[n] = -1; n += 1
-    if h.picked_up and not known & up:
-        for p in range(n):
-            if not where[p] & up:
+    if h.picked_up and not known & up:  # taken up: in the dealer's hand or its discard (the last place)
+        for p in range(n - 1):
+            if place_seat[p] != h.dealer:
                 barred[p] |= up
     for p in range(n):
         cap[p] = popcount(where[p] & ~known)
@@ -1079,16 +1080,23 @@ cdef void pm_cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer
                            int* failed) noexcept nogil:
     """cp_odds_trial (pinochle/cutthroat_odds.pxd) with PIMC and oracle seats: the same deal, every
     trump by the heuristic's discard, the same columns."""
-    cdef CPHand dealt, h
+    cdef CPHand dealt
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    cp_odds_deal(&dealt, r, hand, seat, dealer)
+    pm_cp_odds_play(r, &dealt, seat, pol, ps, plan, pm_base(pseed, seed, index), out, failed)
+
+
+cdef void pm_cp_odds_play(const CPRules* r, const CPHand* dealt, int seat, const int* pol, const PMSeat* ps,
+                          DealPlan* plan, uint64_t base, int16_t* out, int* failed) noexcept nogil:
+    """A trial's columns from its deal (the player has won the auction: cp_odds_play with PIMC and
+    oracle seats), the trial keyed ``base``."""
+    cdef CPHand h
     cdef CPSteps steps
     cdef int trump
     cdef int melds[4]
-    cdef uint64_t base = pm_base(pseed, seed, index)
-    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    cp_odds_deal(&dealt, r, hand, seat, dealer)
     out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)
     for trump in range(4):
-        h = dealt
+        h = dealt[0]
         cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
                    False)
         pm_pin_steps_clear(&steps)
@@ -1101,16 +1109,22 @@ cdef void pm_pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer
                            const int* pol, const PMSeat* ps, DealPlan* plan, uint64_t pseed, int16_t* out,
                            int* failed) noexcept nogil:
     """pp_odds_trial (pinochle/games_odds.pxd) with PIMC and oracle seats: the same deal and columns."""
-    cdef PPHand dealt, h
+    cdef PPHand dealt
+    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+    pp_odds_deal(&dealt, hand, seat, dealer)
+    pm_pp_odds_play(r, &dealt, seat, pol, ps, plan, pm_base(pseed, seed, index), out, failed)
+
+
+cdef void pm_pp_odds_play(const PPRules* r, const PPHand* dealt, int seat, const int* pol, const PMSeat* ps,
+                          DealPlan* plan, uint64_t base, int16_t* out, int* failed) noexcept nogil:
+    """pp_odds_play with PIMC and oracle seats, the trial keyed ``base``."""
+    cdef PPHand h
     cdef CPSteps steps
     cdef int trump, value, team = seat & 1, counted
     cdef int16_t* row
-    cdef uint64_t base = pm_base(pseed, seed, index)
-    rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    pp_odds_deal(&dealt, hand, seat, dealer)
     out[ODDS_CHOSEN] = pp_best_trump(dealt.hand[seat], r, &value)
     for trump in range(4):
-        h = dealt
+        h = dealt[0]
         pp_declare(&h, r, trump)
         pm_pin_steps_clear(&steps)
         if pm_pin_play_out(&h, r, &steps, pol, ps, plan, mix64(base + <uint64_t>trump)) < 0:
@@ -1208,6 +1222,67 @@ def pinochle_odds_pimc(game, rules, uint64_t hand, int seat, int dealer, uint64_
         raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
 
 
+def pinochle_odds_pimc_hands(game, rules, int seat, uint64_t seed, const int64_t[::1] ids,
+                             const unsigned char[:, ::1] hands, int16_t[:, ::1] out, policy_seats, int threads=1):
+    """Conditioned pinochle bid-odds trials with PIMC and oracle seats: trial ``ids[i]``'s kept deal
+    is row i of ``hands`` (cardsim._odds_conditions.odds_conditioned_hands), played as
+    pinochle_odds_pimc (cutthroat, partnership) or two_hand_pinochle_odds_pimc (two-hand) play a
+    trial's deal, keyed by (seed, ids[i]); the same columns."""
+    cdef CPRules cr
+    cdef PPRules pr
+    cdef THRules tr
+    cdef THHand th
+    cdef int family, seats, width, size
+    cdef int pol[PP_SEATS]
+    cdef PMSeat ps[PP_SEATS]
+    cdef int worlds[PP_SEATS]
+    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef int nt = max(1, threads), failed = 0, s
+    if game == "cutthroat-pinochle":
+        family, seats, width, size, cr = PM_HIST_CUTTHROAT, 3, ODDS_COLUMNS, sizeof(CPHand), cp_rules_from(rules)
+    elif game == "partnership-pinochle":
+        family, seats, width, size, pr = PM_HIST_PARTNERSHIP, 4, ODDS_COLUMNS, sizeof(PPHand), pp_rules_from(rules)
+    elif game == "two-hand-pinochle":
+        family, seats, width, size, tr = PM_HIST_TWO_HAND, 2, 4, sizeof(THHand), th_rules_from(rules)
+    else:
+        raise ValueError(f"no pinochle PIMC odds for {game}")
+    if out.shape[1] != width or out.shape[0] != n or hands.shape[0] != n or hands.shape[1] != size:
+        raise ValueError(f"out must have {width} columns, hands {size} bytes a row, one per id")
+    pm_seats(policy_seats, pol, ps, seats)
+    for s in range(seats):
+        worlds[s] = ps[s].worlds
+    cdef uint64_t pseed = pm_policy_seed(ps, seats)
+    cdef DealPlan* plans = pm_plans(nt)
+    try:
+        for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
+            if family == PM_HIST_CUTTHROAT:
+                pm_cp_odds_play(&cr, <const CPHand*>&hands[i, 0], seat, pol, ps, &plans[threadid()],
+                                pm_base(pseed, seed, ids[i]), &out[i, 0], &failed)
+            elif family == PM_HIST_PARTNERSHIP:
+                pm_pp_odds_play(&pr, <const PPHand*>&hands[i, 0], seat, pol, ps, &plans[threadid()],
+                                pm_base(pseed, seed, ids[i]), &out[i, 0], &failed)
+            else:
+                pm_th_odds_play(&tr, <const THHand*>&hands[i, 0], seat, pol, worlds, pm_base(pseed, seed, ids[i]),
+                                &out[i, 0], &failed)
+    finally:
+        free(plans)
+    if failed:
+        raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
+
+
+cdef void pm_th_odds_play(const THRules* r, const THHand* dealt, int seat, const int* kinds, const int* worlds,
+                          uint64_t base, int16_t* out, int* failed) noexcept nogil:
+    """A freshly dealt two-hand trial played out (th_solver_hand) into its columns, as
+    two_hand.pyx's th_solver_odds_trial writes them."""
+    cdef THHand h = dealt[0]
+    if th_solver_hand(&h, r, kinds, worlds, base) < 0:
+        failed[0] = 1
+    out[0] = h.meld[seat]
+    out[1] = h.meld[1 - seat]
+    out[2] = h.trick_points[seat]
+    out[3] = h.trick_points[1 - seat]
+
+
 def pinochle_decision(GameState state, policy_seat, uint64_t key):
     """The card action the PIMC or oracle seat to act in ``state`` (a cutthroat or partnership
     pinochle step state in its card play) plays with decision key ``key``: the card a batch
@@ -1251,10 +1326,12 @@ cdef enum:
     PM_HIST_PMGAME = 0          # euchre, spades: a PMGame
     PM_HIST_CUTTHROAT = 1
     PM_HIST_PARTNERSHIP = 2
+    PM_HIST_TWO_HAND = 3        # th_solver_history (two-hand's own solver play-out, its actions as it takes them)
 
 ctypedef struct PMHistRun:      # one thread's context, handed to the history loop as its ``policies``
     int pol[GD_MAX_SEATS]       # first: the loop's policies pointer points here
     int core[GD_MAX_SEATS]      # the policy each seat's other decisions take (solver seats: the heuristic)
+    int worlds[GD_MAX_SEATS]    # two-hand: each seat's worlds
     int family                  # PM_HIST_*
     const PMGame* game
     gd_step_fn step             # the game's own step (its decisions other than a card)
@@ -1271,6 +1348,12 @@ cdef int pm_hist_step(void* hand, const void* rules, const int* policies, int* o
     cdef int s, card
     if run.family == PM_HIST_PMGAME:
         if g.phase(hand) != PM_PHASE_CARD:
+            s = g.to_act(hand)
+            if g == &PM_SPADES and run.pol[s] == PM_PIMC and run.ps[s].bids:  # pm_sp_step's PIMC bid
+                seat[0] = s
+                pm_sp_bid_step(<SPHand*>hand, <const SPRules*>rules, run.pol, run.ps, run.sc, run.base)
+                out[0] = sp_bid_code_action(((<SPHand*>hand).kind[s] << 5) | (<SPHand*>hand).bid[s])
+                return 1
             return run.step(hand, rules, run.core, out, seat)
         s = g.to_act(hand)
         seat[0] = s
@@ -1320,10 +1403,61 @@ cdef void pm_hand_history(const GDGame* g, const void* rules, PMHistRun* run, gd
         length[0] = -2
         return
     g.new_hand(buf, rules, seed, <uint64_t>index, <int>(index % g.seats))
-    run.base = pm_base(pseed, seed, index)
-    pm_pin_steps_clear(&run.steps)
-    length[0] = gd_history_loop(buf, rules, <const int*><void*>run, &row, g.history_cap, pm_hist_step, deal_row)
+    length[0] = pm_history_row(buf, rules, run, pm_base(pseed, seed, index), &row, g.history_cap, deal_row)
     free(buf)
+
+
+cdef int pm_history_row(void* hand, const void* rules, PMHistRun* run, uint64_t base, GDHistory* row, int cap,
+                        gd_row_fn deal_row) noexcept nogil:
+    """Play the dealt ``hand`` (keyed ``base``) to its end as the batches play it, writing its history
+    into ``row``; returns the actions, -1 past ``cap``, -3 when a decision failed."""
+    if run.family == PM_HIST_TWO_HAND:
+        return th_solver_history(<THHand*>hand, <const THRules*>rules, run.pol, run.worlds, base, row)
+    run.base = base
+    pm_pin_steps_clear(&run.steps)
+    return gd_history_loop(hand, rules, <const int*><void*>run, row, cap, pm_hist_step, deal_row)
+
+
+ctypedef struct PMHistKind:     # what a game's histories with solver seats are played with
+    int family                  # PM_HIST_*
+    const PMGame* game          # PM_HIST_PMGAME: the game's hooks
+    gd_step_fn step             # the game's own step (its decisions other than a card)
+    gd_row_fn deal_row          # its deal row (two-hand: th_solver_history writes it)
+
+
+cdef int pm_hist_kind(GameKind kind, PMHistKind* hk) except -1:
+    name = kind.name
+    hk.game, hk.step, hk.deal_row = NULL, NULL, NULL
+    if name in ("euchre", "cutthroat-euchre"):
+        hk.family, hk.game, hk.step, hk.deal_row = PM_HIST_PMGAME, &PM_EUCHRE, eu_step_actions, eu_history_deal
+    elif name in ("spades", "cutthroat-spades"):
+        hk.family, hk.game, hk.step, hk.deal_row = PM_HIST_PMGAME, &PM_SPADES, sp_step_actions, sp_history_deal
+    elif name == "cutthroat-pinochle":
+        hk.family, hk.step, hk.deal_row = PM_HIST_CUTTHROAT, cp_step_actions, cp_history_deal
+    elif name == "partnership-pinochle":
+        hk.family, hk.step, hk.deal_row = PM_HIST_PARTNERSHIP, pp_step_actions, pp_history_deal
+    elif name == "two-hand-pinochle":
+        hk.family = PM_HIST_TWO_HAND
+    else:
+        raise ValueError(f"no action histories with solver seats for {name}")
+    return 0
+
+
+cdef void pm_hist_runs(PMHistRun* runs, int nt, const PMHistKind* hk, const int* pol, const PMSeat* ps,
+                       PMScratch* sc, int seats) noexcept:
+    """Each thread's history context: the seats' policies, the game's hooks, its scratch."""
+    cdef int s, t
+    for t in range(nt):
+        for s in range(GD_MAX_SEATS):
+            runs[t].pol[s] = pol[s] if s < seats else PM_HEURISTIC
+            runs[t].core[s] = PM_RANDOM if s < seats and pol[s] == PM_RANDOM else PM_HEURISTIC
+            runs[t].worlds[s] = ps[s].worlds if s < seats else 1
+        runs[t].family, runs[t].game, runs[t].step, runs[t].ps, runs[t].sc = hk.family, hk.game, hk.step, ps, &sc[t]
+
+
+def _history_failed(lengths):
+    if np.any(lengths == TH_DECISION_FAILED):
+        raise RuntimeError("pimc: a decision found no world consistent with its seat's view (a core bug)")
 
 
 def simulate_hand_histories_pimc(GameKind kind, uint64_t seed, int64_t start, Py_ssize_t n, policy_seats,
@@ -1331,29 +1465,14 @@ def simulate_hand_histories_pimc(GameKind kind, uint64_t seed, int64_t start, Py
     """cardsim._games.simulate_hand_histories with PIMC and oracle seats (``kind`` made with the
     seats' bidding policies): the hands as this module's hand batches play them, the same rows."""
     from cardsim._games import _history_buffers, _history_result
-    cdef int family, s, t, nt = max(1, threads)
-    cdef const PMGame* pg = NULL
-    cdef gd_step_fn step
-    cdef gd_row_fn deal_row
-    cdef const void* rules = kind.rules
+    cdef int nt = max(1, threads)
+    cdef PMHistKind hk
     cdef int pol[GD_MAX_SEATS]
     cdef PMSeat ps[GD_MAX_SEATS]
     cdef int seats = kind.game.seats
-    name = kind.name
-    if name in ("euchre", "cutthroat-euchre"):
-        family, pg, step, deal_row = PM_HIST_PMGAME, &PM_EUCHRE, eu_step_actions, eu_history_deal
-    elif name in ("spades", "cutthroat-spades"):
-        family, pg, step, deal_row = PM_HIST_PMGAME, &PM_SPADES, sp_step_actions, sp_history_deal
-    elif name == "cutthroat-pinochle":
-        family, step, deal_row = PM_HIST_CUTTHROAT, cp_step_actions, cp_history_deal
-    elif name == "partnership-pinochle":
-        family, step, deal_row = PM_HIST_PARTNERSHIP, pp_step_actions, pp_history_deal
-    else:
-        raise ValueError(f"no action histories with solver seats for {name}")
+    cdef const void* rules = kind.rules
+    pm_hist_kind(kind, &hk)
     pm_seats(policy_seats, pol, ps, seats)
-    for s in range(seats):
-        if ps[s].bids:
-            raise ValueError("histories with pimc bids=pimc seats are not written (their bids are not the game's step)")
     cdef uint64_t pseed = pm_policy_seed(ps, seats)
     actions_a, seats_a, deals_a, extra_a, lengths_a = _history_buffers(kind, max(n, 1))
     cdef int16_t[:, ::1] a = actions_a
@@ -1370,22 +1489,19 @@ def simulate_hand_histories_pimc(GameKind kind, uint64_t seed, int64_t start, Py
         raise MemoryError()
     cdef PMScratch* sc
     try:
-        sc = pm_scratches(nt, pg.tt_bits if pg != NULL else 5, ps, seats)
+        sc = pm_scratches(nt, hk.game.tt_bits if hk.game != NULL else 5, ps, seats)
     except MemoryError:
         free(runs)
         raise
-    for t in range(nt):
-        for s in range(GD_MAX_SEATS):
-            runs[t].pol[s] = pol[s] if s < seats else PM_HEURISTIC
-            runs[t].core[s] = PM_RANDOM if s < seats and pol[s] == PM_RANDOM else PM_HEURISTIC
-        runs[t].family, runs[t].game, runs[t].step, runs[t].ps, runs[t].sc = family, pg, step, ps, &sc[t]
+    pm_hist_runs(runs, nt, &hk, pol, ps, sc, seats)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
-            pm_hand_history(g, rules, &runs[threadid()], deal_row, seed, start + i, pseed, &a[i, 0], &st[i, 0],
+            pm_hand_history(g, rules, &runs[threadid()], hk.deal_row, seed, start + i, pseed, &a[i, 0], &st[i, 0],
                             &d[i, 0], &x[i, 0], &lengths[i])
     finally:
         pm_free(sc, nt)
         free(runs)
+    _history_failed(lengths_a)
     return _history_result(kind, actions_a, seats_a, deals_a, extra_a, lengths_a)
 
 
@@ -1516,12 +1632,24 @@ ctypedef struct PMGameRun:      # one game's PIMC context, handed to the driver 
     uint64_t seed
     uint64_t stream             # the game's stream (its index in the batch)
     int k                       # the hand of the game being played (0 first)
+    # the rules a hand's players see, from the game's hand (euchre: the score near game); NULL: the game's
+    const void* (*hand_rules)(const void* hand) noexcept nogil
+    # histories (pm_gd_history: the driver's play_out when the games' histories are written)
+    gd_play_fn plain            # the play-out without a history (a hand past max_rows)
+    PMHistRun hist              # the history loop's context
+    gd_row_fn deal_row          # the game's deal row
+    GDHistory rows              # row 0 of the game being played
+    int32_t* lengths            # its hands' lengths
+    int64_t max_rows            # its rows
+    int cap, deal_words, extra_ints
 
 
 cdef void pm_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
     """The driver's play_out for games with PIMC or oracle seats: hand k of game i is keyed
     (pm_base) by the hand stream gd_hand_stream(i, k), as a hand batch's hand by its index."""
     cdef PMGameRun* run = <PMGameRun*><void*>policies
+    if run.hand_rules != NULL:
+        rules = run.hand_rules(hand)
     pm_play_out(run.game, hand, rules, run.pol, run.ps, run.sc,
                 pm_base(run.pseed, run.seed, <int64_t>gd_hand_stream(run.stream, run.k)))
     run.k += 1
@@ -1556,6 +1684,32 @@ cdef void pm_gd_play_th(void* hand, const void* rules, const int* policies) noex
     run.k += 1
 
 
+cdef void pm_gd_history(void* hand, const void* rules, const int* policies) noexcept nogil:
+    """The driver's play_out when the games' histories are written: hand k of the game played as
+    the other play-outs here play it (pm_history_row: the same decisions, keyed by the same hand
+    stream), its history into row k of the game's rows."""
+    cdef PMGameRun* run = <PMGameRun*><void*>policies
+    cdef GDHistory row
+    cdef int64_t k = run.k
+    if run.hand_rules != NULL:
+        rules = run.hand_rules(hand)
+    if k >= run.max_rows:  # more hands than the records said: played, unwritten (the caller refuses it)
+        run.plain(hand, rules, policies)
+        return
+    row.actions, row.seats = run.rows.actions + k * run.cap, run.rows.seats + k * run.cap
+    row.deal, row.extra = run.rows.deal + k * run.deal_words, run.rows.extra + k * run.extra_ints
+    run.lengths[k] = pm_history_row(hand, rules, &run.hist, pm_base(run.pseed, run.seed,
+                                    <int64_t>gd_hand_stream(run.stream, run.k)), &row, run.cap, run.deal_row)
+    run.k += 1
+
+
+cdef inline void pm_game_rows(PMGameRun* run, int16_t* actions, int8_t* seats, uint64_t* deal, int32_t* extra,
+                              int32_t* lengths, int64_t rows) noexcept nogil:
+    """The history rows of the game ``run`` plays next (its first row's pointers, ``rows`` of them)."""
+    run.rows.actions, run.rows.seats, run.rows.deal, run.rows.extra = actions, seats, deal, extra
+    run.lengths, run.max_rows = lengths, rows
+
+
 cdef void pm_game_one(const GDGame* g, const void* rules, PMGameRun* run, int64_t index, int dealer, char* record,
                       int32_t* points, int32_t* scores, int8_t* dealers, int64_t max_rows) noexcept nogil:
     """Game ``index`` of the batch as cardsim._games plays it (its _game_one), PIMC seats playing
@@ -1578,7 +1732,13 @@ cdef void pm_game_one(const GDGame* g, const void* rules, PMGameRun* run, int64_
 
 cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_seats, int threads, int dealer,
                   int32_t* points, int32_t* scores, int8_t* dealers, const int64_t* offsets,
-                  const int64_t* counts) except -1:
+                  const int64_t* counts, int16_t* h_actions=NULL, int8_t* h_seats=NULL, uint64_t* h_deal=NULL,
+                  int32_t* h_extra=NULL, int32_t* h_lengths=NULL) except -1:
+    """Games ``start ..`` into ``records``; with ``points`` not NULL also each hand's points, scores
+    and dealer (rows from ``offsets[i]``, ``counts[i]`` of them), with ``h_actions`` not NULL
+    instead each hand's history (kind.game's row sizes)."""
+    cdef PMHistKind hk
+    cdef int64_t cap = kind.game.history_cap, words = kind.game.deal_words, ints = kind.game.extra_ints
     cdef const PMGame* pg
     cdef GDGame g = kind.game
     cdef PMSeat ps[GD_MAX_SEATS]
@@ -1605,6 +1765,8 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
         raise ValueError(f"no PIMC in the core for {kind.name} games")
     if pg != NULL:
         tt_bits = pg.tt_bits
+    if h_actions != NULL:
+        pm_hist_kind(kind, &hk)
     if records.dtype != kind.record_dtype:
         raise ValueError(f"records must have the {kind.name} game record dtype")
     if dealer >= g.seats:
@@ -1625,9 +1787,22 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
             runs[t].pol[s] = pol[s] if s < g.seats else PM_HEURISTIC
         runs[t].game, runs[t].ps, runs[t].sc = pg, ps, &sc[t]
         runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
+        if pg == &PM_EUCHRE:  # its players are told the game so far, as the heuristic games' are
+            runs[t].hand_rules = eu_game_hand_rules
+        if h_actions != NULL:
+            runs[t].plain, runs[t].deal_row = g.play_out, hk.deal_row
+            runs[t].cap, runs[t].deal_words, runs[t].extra_ints = <int>cap, <int>words, <int>ints
+            pm_hist_runs(&runs[t].hist, 1, &hk, pol, ps, &sc[t], g.seats)
+    if h_actions != NULL:
+        g.play_out = pm_gd_history
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
-            if points == NULL:
+            if h_actions != NULL:
+                pm_game_rows(&runs[threadid()], h_actions + offsets[i] * cap, h_seats + offsets[i] * cap,
+                             h_deal + offsets[i] * words, h_extra + offsets[i] * ints, h_lengths + offsets[i],
+                             counts[i])
+                pm_game_one(&g, rules, &runs[threadid()], start + i, dealer, out + i * size, NULL, NULL, NULL, 0)
+            elif points == NULL:
                 pm_game_one(&g, rules, &runs[threadid()], start + i, dealer, out + i * size, NULL, NULL, NULL, 0)
             else:
                 pm_game_one(&g, rules, &runs[threadid()], start + i, dealer, out + i * size,
@@ -1669,6 +1844,36 @@ def simulate_hand_scores_pimc(GameKind kind, uint64_t seed, int64_t start, hands
     if not np.array_equal(scratch["hands"], counts):
         raise ValueError("hands must be the games' own lengths (their records' hands field)")
     return dealers_array, points_array, scores_array
+
+
+def simulate_game_histories_pimc(GameKind kind, uint64_t seed, int64_t start, hands, policy_seats, int threads=1,
+                                 int dealer=-1):
+    """cardsim._games.simulate_game_histories with PIMC and oracle seats (``kind`` made with the
+    seats' bidding policies): every hand of games ``start ..`` (whose lengths are ``hands``, their
+    records' ``hands`` field), the games played again as simulate_games_pimc plays them; the same
+    rows, one per hand, game after game."""
+    from cardsim._games import _history_buffers, _history_result
+    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
+    cdef Py_ssize_t n = counts.shape[0]
+    offsets_array = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets_array[1:])
+    cdef int64_t[::1] offsets = offsets_array
+    rows = int(offsets_array[n])
+    actions_a, seats_a, deals_a, extra_a, lengths_a = _history_buffers(kind, max(rows, 1))
+    if rows == 0:
+        return _history_result(kind, actions_a[:0], seats_a[:0], deals_a[:0], extra_a[:0], lengths_a[:0])
+    cdef int16_t[:, ::1] av = actions_a
+    cdef int8_t[:, ::1] sv = seats_a
+    cdef uint64_t[:, ::1] dv = deals_a
+    cdef int32_t[:, ::1] xv = extra_a
+    cdef int32_t[::1] lv = lengths_a
+    scratch = np.zeros(n, dtype=kind.record_dtype)
+    pm_games(kind, seed, start, scratch, policy_seats, threads, dealer, NULL, NULL, NULL, &offsets[0], &counts[0],
+             &av[0, 0], &sv[0, 0], &dv[0, 0], &xv[0, 0], &lv[0])
+    if not np.array_equal(scratch["hands"], counts):
+        raise ValueError("hands must be the games' own lengths (their records' hands field)")
+    _history_failed(lengths_a)
+    return _history_result(kind, actions_a, seats_a, deals_a, extra_a, lengths_a)
 
 
 # -- spades tournaments with PIMC and oracle seats (spades/games.pyx's sp_tournament) ----------

@@ -205,7 +205,7 @@ cdef enum:
     SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
     SP_NO_TABLE = -(1 << 30) + 1
     SP_NEVER = 1 << 30
-    SP_NF = 52                  # features (sp_features): 24 and the 28 products of SP_NQ of them
+    SP_NF = 56                  # features (sp_features): 24, the 28 products of SP_NQ of them, 4 more
     SP_NQ = 7                   # the features whose pairwise products are features too
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
 
@@ -218,8 +218,8 @@ cdef extern from *:
     typedef struct {
         int cut[2][20];         /* [SP_BID_SHAPES][SP_BID_CUTS] */
         int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_weight is all 0 */
-        int weight[2][52];      /* [..][SP_NF]: the count's weights */
-        int nil_weight[2][52];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
+        int weight[2][56];      /* [..][SP_NF]: the count's weights */
+        int nil_weight[2][56];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
@@ -253,9 +253,13 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     feature with itself too, in the order (0, 0), (0, 1) .. (0, 6), (1, 1) ..) of the features 1, 2,
     8, 9, 11, 12 and 16 / 10 (the hand-set count in tenths of a trick): the count's non-linear
     part (in cutthroat's 17 cards a linear count misjudges hands by a trick: with long spades the
-    side winners count for more, with many side aces and few spades for less)."""
+    side winners count for more, with many side aces and few spades for less).  52 side jacks, 53
+    side tens, 54 the longest side suit's length, 55 its square (cutthroat's count: with three
+    hands of 17 cards the middle side cards and a long side suit win tricks the other features
+    miss; least squares of the best bid on 12,000 hands: the points the regular bid loses on a
+    held-out fifth 1.32 -> 0.96 a hand with these four)."""
     cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
-    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare, low, hi, i, j, k
+    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare, low, hi, i, j, k, longest = 0
     cdef int q[SP_NQ]
     while rest:
         c = lsb(rest)
@@ -288,6 +292,7 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
         f[10] += ((side >> 10) & 1) & (n >= 3)
         f[14] += ((side >> 11) & 1) + ((side >> 10) & 1)
         f[12] += n - 4 if n > 4 else 0
+        longest = n if n > longest else longest
         shorts += 2 if n == 0 else (1 if n == 1 else 0)
         low = popcount(side & 0x001F)      # the 2 .. 6
         hi = popcount(side & 0x1E00)       # the J .. A
@@ -305,6 +310,11 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     f[16] = sp_estimate(cards, r)
     f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
     f[22] = ns - 5 if ns > 5 else 0
+    side = cards & ~lane_bb(0)
+    f[52] = popcount(side & ((<uint64_t>1 << 9) * ALL_LANES_BB))
+    f[53] = popcount(side & ((<uint64_t>1 << 8) * ALL_LANES_BB))
+    f[54] = longest
+    f[55] = longest * longest
     q[0], q[1], q[2], q[3], q[4], q[5], q[6] = f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10
     k = 24
     for i in range(SP_NQ):

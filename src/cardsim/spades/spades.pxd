@@ -14,3 +14,4 @@ cdef void sp_hand_record(const SPHand* h, const SPRules* r, void* record) noexce
 # the hand's steps as contract actions and its deal row (cardsim.solver._pimc's histories with solver seats)
 cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil
 cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil
+cdef int sp_bid_code_action(int code) noexcept nogil  # a bid code (kind << 5 | tricks) -> its action

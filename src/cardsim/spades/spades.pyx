@@ -352,6 +352,11 @@ cdef inline int sp_bid_action(int code) noexcept nogil:
     return SP_A_BID + (code & 31) if (code >> 5) == SP_BID_REGULAR else SP_A_SPECIAL + (code >> 5)
 
 
+cdef int sp_bid_code_action(int code) noexcept nogil:
+    """sp_bid_action for the other modules (cardsim.solver._pimc's histories of PIMC bids)."""
+    return sp_bid_action(code)
+
+
 cdef enum:
     SP_HISTORY_CAP = 128        # most actions a hand can take: a bid a seat and 54 cards
 
