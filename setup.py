@@ -256,18 +256,15 @@ def cold_glue(c_file: str) -> int:
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
 # run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
-# main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size);
-# _rng.rng_take, the deal with its picks written out, over gcc's budget: as a call, partnership
-# random 0.98x main and euchre random 0.98x, inline 1.00x and 1.00-1.02x (cutthroat the same).
+# main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size).
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
                            "pinochle.cards.meld_points", "pinochle.cutthroat_players.cp_random_trick",
-                           "pinochle.cutthroat_players.cp_random_follow", "_rng.rng_take"),
+                           "pinochle.cutthroat_players.cp_random_follow"),
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
-                             "pinochle.partnership_engine.pp_finish", "_rng.rng_take"),
-    "euchre.euchre": ("_rng.rng_take",),
+                             "pinochle.partnership_engine.pp_finish"),
     "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"

@@ -98,34 +98,21 @@ cdef inline void shuffle_ints(Rng* rng, int* items, int n) noexcept nogil:
         j = rng_below(rng, i + 1)
         t = items[i]; items[i] = items[j]; items[j] = t
 
-cdef inline uint64_t rng_pick_bb(uint64_t* rest, uint64_t* frac, int n) noexcept nogil:
-    """One card of ``rest[0]`` (``n`` = its popcount), chosen by the next digit of the draw
-    ``frac[0]`` (rng_below's mul_hi_lo step) and removed from ``rest[0]``: its bit."""
-    cdef uint64_t b = nth_bit_bb(rest[0], <int>mul_hi_lo(frac[0], <uint64_t>n, frac))
-    rest[0] ^= b
-    return b
-
 cdef inline uint64_t rng_take(Rng* rng, uint64_t* deck, int k) noexcept nogil:
     """``k`` cards of ``deck[0]`` (k <= popcount) drawn uniformly without replacement, and removed
     from it: the deal of every game, straight on the mask.  Card by card, each a uniform one of
     those left (the n-th set bit of the rest), RNG_PICKS picks from each 64-bit draw (as in
-    rng_below: the product of their ranges stays <= 2^30): whole groups of RNG_PICKS, each
-    straight-line code after its draw, then the k % RNG_PICKS left from one more draw.  The
-    branches are the group count's and the rest's, both fixed by ``k``: none depends on the cards."""
-    cdef uint64_t rest = deck[0], out = 0, frac
-    cdef int n = popcount(rest), j
-    while k >= RNG_PICKS:   # RNG_PICKS (5) picks, written out: gcc leaves the loop rolled
+    rng_below: the product of their ranges stays <= 2^30), in groups the compiler unrolls, so
+    the loop has no data-dependent branch."""
+    cdef uint64_t rest = deck[0], out = 0, b, frac
+    cdef int n = popcount(rest), i = 0, j
+    while i < k:
         frac = rng_next(rng)
-        out |= rng_pick_bb(&rest, &frac, n)
-        out |= rng_pick_bb(&rest, &frac, n - 1)
-        out |= rng_pick_bb(&rest, &frac, n - 2)
-        out |= rng_pick_bb(&rest, &frac, n - 3)
-        out |= rng_pick_bb(&rest, &frac, n - 4)
-        n -= RNG_PICKS
-        k -= RNG_PICKS
-    if k > 0:
-        frac = rng_next(rng)
-        for j in range(k):
-            out |= rng_pick_bb(&rest, &frac, n - j)
+        for j in range(RNG_PICKS):
+            if i < k:
+                b = nth_bit_bb(rest, <int>mul_hi_lo(frac, <uint64_t>(n - i), &frac))
+                rest ^= b
+                out |= b
+                i += 1
     deck[0] = rest
     return out

@@ -83,9 +83,11 @@ cdef inline uint64_t beats_bb(int bit) noexcept nogil:
     """Cards of the same suit that outrank ``bit`` (both copies; its twin does not)."""
     return above_in_lane_bb(bit | 1)
 
-# beaters_bb as a table, one row per trump suit indexed by the card bit: the trick loops look the
-# mask up (one load) instead of computing it (a dozen shifts and masks on the trick's dependency
-# chain).  Filled once when the module loads (gcc/clang constructor; elsewhere on first use).
+# The cards that beat a card (card_beats as a mask): a table, one row per trump suit indexed by the
+# card bit (beaters_row(trump)[best]), so a trick loop looks the mask up (one load) instead of
+# computing it (a dozen shifts and masks on the trick's dependency chain; the random batch 1.36x
+# main's rate with the table, 1.27x without).  Filled once when the module loads (gcc/clang
+# constructor; elsewhere on first use).
 cdef extern from *:
     """
     static uint64_t cardsim_pin_beaters[4][64];
@@ -113,14 +115,11 @@ cdef extern from *:
     """
     const uint64_t* beaters_row "cardsim_pin_beaters_row"(int trump) nogil
 
-cdef inline uint64_t beaters_bb(int best, int trump) noexcept nogil:
-    """Every card that would beat ``best``, the card winning the trick so far: the higher cards
-    of its suit, and every trump when it is not one (card_beats as a mask, without a branch)."""
-    return beaters_row(trump)[best]
-
 cdef inline bint card_beats(int card, int best, int trump) noexcept nogil:
     """Does ``card`` played now beat ``best``, the card winning the trick so far?"""
-    return (beaters_bb(best, trump) >> card) & 1
+    if (card >> 4) == (best >> 4):
+        return rank_of(card) > rank_of(best)
+    return (card >> 4) == trump
 
 cdef inline int trick_winner(const int* trick, int n, int trump) noexcept nogil:
     """Index of the winning card among the ``n`` cards of a trick (first of equals wins)."""
@@ -141,7 +140,23 @@ cdef inline uint64_t legal_cards(uint64_t hand, int led, int best, int trump, in
     """
     if led < 0:
         return distinct_cards(hand)
-    return legal_follow(hand, led, best, trump, must_beat)
+    cdef bint trumped = (best >> 4) == trump and led != trump
+    cdef uint64_t follow = suit_cards_bb(hand, led), trumps, higher
+    if follow:
+        if (must_beat == MUST_BEAT_ALWAYS and not trumped) or (
+                (must_beat == MUST_BEAT_TRUMP_LED or must_beat == MUST_BEAT_TRUMP_LEAD_ONLY) and led == trump):
+            higher = follow & beats_bb(best)
+            if higher:
+                return distinct_cards(higher)
+        return distinct_cards(follow)
+    trumps = suit_cards_bb(hand, trump)
+    if trumps:
+        if (must_beat == MUST_BEAT_ALWAYS or must_beat == MUST_BEAT_TRUMP_LED) and (best >> 4) == trump:
+            higher = trumps & beats_bb(best)
+            if higher:
+                return distinct_cards(higher)
+        return distinct_cards(trumps)
+    return distinct_cards(hand)
 
 cdef inline uint64_t all_if(uint64_t x) noexcept nogil:
     """Every bit when ``x`` is not 0, none otherwise (a select without a branch)."""
@@ -158,15 +173,13 @@ cdef inline uint64_t head_on_trump(int must_beat) noexcept nogil:
     """All bits when a card trumping a plain lead must over-trump: ALWAYS or TRUMP_LED."""
     return all_if((0x3 >> must_beat) & 1)
 
-cdef inline uint64_t legal_follow(uint64_t hand, int led, int best, int trump, int must_beat) noexcept nogil:
-    """legal_cards for a card after the lead (``led`` >= 0)."""
-    return heading_legal(hand, lane_bb(led), lane_bb(trump), beaters_bb(best, trump),
-                         head_on_follow(led, trump, must_beat), head_on_trump(must_beat))
-
 cdef inline uint64_t heading_legal(uint64_t hand, uint64_t led_lane, uint64_t trump_lane, uint64_t beaters,
                                    uint64_t head_follow, uint64_t head_trump) noexcept nogil:
-    """legal_follow from the masks a trick loop keeps: the led and trump suits' lanes, the cards
-    that beat the trick's best so far (beaters_bb), and the two duties to head (all bits or none).
+    """legal_cards after the lead, from the masks a trick loop keeps: the led and trump suits'
+    lanes, the cards that beat the trick's best so far (beaters_row), and the two duties to head
+    (head_on_follow, head_on_trump: all bits or none).  The same cards as legal_cards (the random
+    batches play by this, the step API by legal_cards: tests/test_batch_histories.py replays the
+    batches' hands through the step API under every must_beat), with fewer data-steered branches.
 
     The candidates are the led suit's cards, else the trumps, else the whole hand; the duty keeps
     those that beat the trick when there are any.  Discarding needs no duty: a hand without the led suit
