@@ -253,10 +253,15 @@ def cold_glue(c_file: str) -> int:
 # odds trial's headers, gcc moved eu_alone out): euchre known 46,030 -> 46,501 without, 46,139 with,
 # cutthroat euchre known 50,273 -> 51,223 / 50,314.  Every workload of a module listed is checked
 # when its list changes: forcing one call inline moves gcc's other choices.
+# Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
+# batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
+# run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
+# main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size).
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
-                           "pinochle.cards.meld_points"),
+                           "pinochle.cards.meld_points", "pinochle.cutthroat_players.cp_random_trick",
+                           "pinochle.cutthroat_players.cp_random_follow"),
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
                              "pinochle.partnership_engine.pp_finish"),

@@ -75,7 +75,8 @@ def core_rows(annotated: str) -> list[tuple[str, str]]:
     """(count with percentage, short function name) for the functions of cardsim's extensions."""
     rows = []
     for line in annotated.splitlines():
-        match = re.match(r"\s*([\d,]+ \(\s*[\d.]+%\))\s+(\S+?):(\S+) \[(.*)\]", line)
+        # (with --branches the branch counts follow the instructions: skipped)
+        match = re.match(r"\s*([\d,]+ \(\s*[\d.]+%\))(?:\s+(?:[\d,]+ \(\s*[\d.]+%\)|\.))*\s+(\S+?):(\S+) \[(.*)\]", line)
         if match and "cardsim" in match.group(4):
             rows.append((match.group(1), demangle(match.group(3))))
     return rows

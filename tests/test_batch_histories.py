@@ -79,6 +79,20 @@ def test_every_hand_history_replays_to_its_record(name):
         assert redealt >= 1  # (7-18% of random hands) some hand was redealt: its history is the deal played's
 
 
+@pytest.mark.parametrize("must_beat", ["always", "trump_led", "never"])
+def test_random_cutthroat_batches_replay_under_every_heading_rule(must_beat):
+    """The random batch plays its tricks by masks (cards.pxd heading_legal), the step API by
+    legal_cards: every batch hand's history replays through the step API to its record."""
+    game = Game("cutthroat-pinochle", must_beat=must_beat, dealer_may_bid=True)
+    records = game.simulate(60, seed=5, policy="random", threads=1, histories=True)
+    played = 0
+    for i in range(len(records)):
+        hand = records.histories.replay(i)
+        assert hand.to_act is None and state_matches(hand._state, records[i]) >= 5
+        played += records[i]["trump"] >= 0
+    assert played > 30
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_hand_of_whole_games_replays_to_its_points(name):
     game = Game(name)

@@ -156,13 +156,17 @@ def _check_record_layout():
 _check_record_layout()
 
 
-cdef void cp_simulate_one(const CPRules* r, uint64_t seed, int64_t index, const int* policies,
-                          CPRecord* out) noexcept nogil:
-    """Deal and play hand ``index`` of the batch keyed by ``seed``; write its record."""
-    cdef CPHand h
-    cp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % CP_SEATS))
-    cp_play_out(&h, r, policies)
-    cp_hand_record(&h, out)
+cdef void cp_simulate_group(const CPRules* r, uint64_t seed, int64_t index, int n, const int* policies,
+                            CPRecord* out) noexcept nogil:
+    """Deal and play hands ``index .. index + n - 1`` (n <= CP_PLAY_GROUP) of the batch keyed by
+    ``seed``, side by side (cp_play_out_group: the same records as one at a time); write their records."""
+    cdef CPHand hands[CP_PLAY_GROUP]
+    cdef int k
+    for k in range(n):
+        cp_new_hand(&hands[k], r, seed, <uint64_t>(index + k), <int>((index + k) % CP_SEATS))
+    cp_play_out_group(hands, n, r, policies)
+    for k in range(n):
+        cp_hand_record(&hands[k], &out[k])
 
 
 cdef void cp_hand_record(const CPHand* h, void* record) noexcept nogil:
@@ -197,8 +201,10 @@ def simulate_cutthroat_pinochle(rules, uint64_t seed, int64_t start, records, po
         raise ValueError("records must have dtype CP_RECORD_DTYPE")
     cdef CPRecord* out = <CPRecord*>&raw[0] if n else NULL
     policy_codes(policies, pol, CP_SEATS)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
-        cp_simulate_one(&r, seed, start + i, pol, &out[i])
+    for i in prange((n + CP_PLAY_GROUP - 1) // CP_PLAY_GROUP, nogil=True, schedule="dynamic",
+                    chunksize=64 // CP_PLAY_GROUP, num_threads=max(1, threads)):
+        cp_simulate_group(&r, seed, start + i * CP_PLAY_GROUP, min(CP_PLAY_GROUP, n - i * CP_PLAY_GROUP), pol,
+                          &out[i * CP_PLAY_GROUP])
 
 
 cdef class _CPWidowTable:
@@ -660,7 +666,7 @@ def cutthroat_pinochle_game_kind(rules, policies):
 
 
 # -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
-# Hand i of a hand batch is dealt on stream i for dealer i % 3 (cp_simulate_one); the deal it
+# Hand i of a hand batch is dealt on stream i for dealer i % 3 (cp_simulate_group); the deal it
 # plays is the last one of its auction (an all-pass redeal deals again), so the auction is
 # stepped as cp_play_out steps it and the cards are read before each step: hands, widow.
 
