@@ -93,12 +93,9 @@ def test_random_cutthroat_batches_replay_under_every_heading_rule(must_beat):
     assert played > 30
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_hand_of_whole_games_replays_to_its_points(name):
-    game = Game(name)
-    records = game.simulate(3, seed=5, unit="game", threads=2, histories=True, hand_scores=True)
-    hist, scores = records.histories, records.hand_scores
-    assert len(hist) == len(scores) == int(records["hands"].sum())
+def check_game_histories(name, hist, scores) -> None:
+    """Every hand of a batch of whole games replays from its history row to the points its
+    hand_scores row gives, with its dealer."""
     assert (hist.rows["game"] == scores["game"]).all() and (hist.rows["hand"] == scores["hand"]).all()
     for i in range(len(hist)):
         hand = hist.replay(i)
@@ -111,6 +108,15 @@ def test_every_hand_of_whole_games_replays_to_its_points(name):
         if name == "spades":
             points = list(points)[:2]
         assert [int(p) for p in points] == [int(p) for p in scores["points"][i]], (i, result)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_hand_of_whole_games_replays_to_its_points(name):
+    game = Game(name)
+    records = game.simulate(3, seed=5, unit="game", threads=2, histories=True, hand_scores=True)
+    hist, scores = records.histories, records.hand_scores
+    assert len(hist) == len(scores) == int(records["hands"].sum())
+    check_game_histories(name, hist, scores)
 
 
 @pytest.mark.parametrize("name", ["cutthroat-pinochle", "two-hand-pinochle", "euchre", "cutthroat-spades"])

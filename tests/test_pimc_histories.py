@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from cardsim import CardsimError, Game
 from cardsim.cli import main
 
-from test_batch_histories import state_matches
+from test_batch_histories import check_game_histories, state_matches
 
 P = "pimc(worlds=2)"
 
@@ -74,18 +74,7 @@ def test_every_hand_of_whole_games_replays_to_its_points(name, rules, names):
     _same_histories(one.histories, two.histories)
     hist, scores = one.histories, one.hand_scores
     assert len(hist) == len(scores) == int(one.array["hands"].sum())
-    assert (hist.rows["game"] == scores["game"]).all() and (hist.rows["hand"] == scores["hand"]).all()
-    for i in range(len(hist)):
-        hand = hist.replay(i)
-        assert hand.to_act is None
-        assert int(hist.rows["dealer"][i]) == int(scores["dealer"][i])
-        result = hand.result()
-        points = result.get("team_points", result.get("points", result.get("scores")))
-        if name == "partnership-pinochle":
-            points = hand._state.team_score
-        if name == "spades":
-            points = list(points)[:2]
-        assert [int(p) for p in points] == [int(p) for p in scores["points"][i]], (i, result)
+    check_game_histories(name, hist, scores)
 
 
 def test_game_histories_in_chunks_are_the_whole_batch():

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -98,6 +99,17 @@ def _trick_size(hand):
     return hand.seats
 
 
+def _split(cards, sizes):
+    """Every way to deal ``cards`` into places of ``sizes`` (a frozenset per place)."""
+    if not sizes:
+        yield ()
+        return
+    for first in combinations(cards, sizes[0]):
+        rest = [c for c in cards if c not in first]
+        for tail in _split(rest, sizes[1:]):
+            yield (frozenset(first),) + tail
+
+
 def _consistent_deals(game, hand, seat):
     """Every assignment of the other seats' cards (capacities kept) whose replay gives
     ``seat`` the same observation: enumerated in Python from the rules, not the core."""
@@ -109,19 +121,8 @@ def _consistent_deals(game, hand, seat):
     for action, (actor, phase) in zip(hand.history, hand._actors()):
         if phase == "play":
             played[actor].append(hand.action_to_string(action))
-    from itertools import combinations
-
-    def split(cards, sizes):
-        if not sizes:
-            yield ()
-            return
-        for first in combinations(cards, sizes[0]):
-            rest = [c for c in cards if c not in first]
-            for tail in split(rest, sizes[1:]):
-                yield (frozenset(first),) + tail
-
     out = []
-    for assignment in split(hidden, sizes):
+    for assignment in _split(hidden, sizes):
         deal = dict(hand.deal)
         hands = list(deal["hands"])
         for s, cards in zip(others, assignment):
@@ -170,9 +171,10 @@ def test_resampled_deals_are_uniform_over_the_consistent_deals(name, tricks):
     assert bad > 0 or _chi2_p([wrong[d] for d in deals], per) < 1e-6
 
 
-def _late_euchre():
-    """Partnership euchre after 4 tricks, the upcard turned down (no discard), nobody alone:
-    each other seat holds 1 card, the kitty 3 hidden cards and the upcard."""
+def _late_euchre(round1: str = "pass"):
+    """Partnership euchre after 4 tricks, every round-1 call ``round1`` (``"pass"``: the upcard
+    turned down, no discard; ``"order"``: the first seat orders it up), nobody alone: each other
+    seat holds 1 card, the kitty 3 hidden cards and the upcard."""
     game = Game("euchre")
     for seed in range(2000):
         hand = game.deal(seed=seed)
@@ -180,7 +182,7 @@ def _late_euchre():
         while hand.to_act is not None and hand.tricks_played < 4:
             actions = hand.legal_actions()
             if hand.phase == "bid1":
-                actions = [hand.string_to_action("pass")]
+                actions = [hand.string_to_action(round1)]
             elif hand.phase in ("alone", "defend"):
                 actions = [hand.string_to_action("not alone")]
             hand.apply(rng.choice(actions))
@@ -202,18 +204,7 @@ def test_euchre_resamples_are_uniform_over_the_consistent_deals():
         sizes = [len(hand.hands[s]) for s in others] + [len(kitty)]
         obs = hand.observation(seat)
         deals = []
-        from itertools import combinations
-
-        def split(cards, sizes):
-            if not sizes:
-                yield ()
-                return
-            for first in combinations(cards, sizes[0]):
-                rest = [c for c in cards if c not in first]
-                for tail in split(rest, sizes[1:]):
-                    yield (frozenset(first),) + tail
-
-        for assignment in split(hidden, sizes):
+        for assignment in _split(hidden, sizes):
             deal = dict(hand.deal)
             hands = list(deal["hands"])
             for s, cards in zip(others, assignment):
@@ -240,21 +231,10 @@ def test_euchre_resamples_are_uniform_over_the_consistent_deals():
 
 
 def _taken_up_euchre():
-    """Partnership euchre after 4 tricks, the first seat having ordered the upcard up, nobody
-    alone, the upcard not played: the dealer holds it or discarded it, and only the dealer knows."""
-    game = Game("euchre")
-    for seed in range(2000):
-        hand = game.deal(seed=seed)
-        rng = random.Random(seed)
-        while hand.to_act is not None and hand.tricks_played < 4:
-            actions = hand.legal_actions()
-            if hand.phase == "bid1":
-                actions = [hand.string_to_action("order")]
-            elif hand.phase in ("alone", "defend"):
-                actions = [hand.string_to_action("not alone")]
-            hand.apply(rng.choice(actions))
-        if (hand.to_act is not None and not hand._state.trick and hand.tricks_played == 4 and hand.picked_up
-                and hand.upcard in set(hand.hands[hand.dealer]) | set(hand.discarded)):
+    """_late_euchre with the upcard ordered up and not played: the dealer holds it or discarded
+    it, and only the dealer knows which."""
+    for game, hand in _late_euchre("order"):
+        if hand.picked_up and hand.upcard in set(hand.hands[hand.dealer]) | set(hand.discarded):
             yield game, hand
 
 
@@ -264,17 +244,6 @@ def test_euchre_resamples_deal_a_taken_up_upcard_uniformly():
     hidden cards (the other seats' cards, the kitty, the dealer's discard) that replays to what
     the seat saw, the dealer's discard action renamed to the discard of that deal.  Both places
     of the upcard occur, and every resample replays from its own deal and history."""
-    from itertools import combinations
-
-    def split(cards, sizes):
-        if not sizes:
-            yield ()
-            return
-        for first in combinations(cards, sizes[0]):
-            rest = [c for c in cards if c not in first]
-            for tail in split(rest, sizes[1:]):
-                yield (frozenset(first),) + tail
-
     for game, hand in _taken_up_euchre():
         dealer, up = hand.dealer, hand.upcard
         seat = (dealer + 1) % 4
@@ -291,7 +260,7 @@ def test_euchre_resamples_deal_a_taken_up_upcard_uniformly():
         sizes = [len(hand.hands[s]) for s in others] + [len(kitty), 1]
         obs = hand.observation(seat)
         deals = []
-        for assignment in split(hidden, sizes):
+        for assignment in _split(hidden, sizes):
             (thrown,) = assignment[-1]
             holding = dict(zip(others, assignment))
             if up not in holding[dealer] and up != thrown:
