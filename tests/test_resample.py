@@ -99,6 +99,14 @@ def _trick_size(hand):
     return hand.seats
 
 
+def _shows(game, deal, history, seat, obs) -> bool:
+    """Whether ``deal`` replays ``history`` (legally) to the observation ``obs`` of ``seat``."""
+    try:
+        return game.replay(deal, history).observation(seat) == obs
+    except IllegalMoveError:
+        return False
+
+
 def _split(cards, sizes):
     """Every way to deal ``cards`` into places of ``sizes`` (a frozenset per place)."""
     if not sizes:
@@ -128,11 +136,7 @@ def _consistent_deals(game, hand, seat):
         for s, cards in zip(others, assignment):
             hands[s] = " ".join(list(cards) + played[s])
         deal["hands"] = hands
-        try:
-            again = game.replay(deal, hand.history)
-        except IllegalMoveError:
-            continue
-        if again.observation(seat) == obs:
+        if _shows(game, deal, hand.history, seat, obs):
             out.append(assignment)
     return others, out
 
@@ -211,11 +215,7 @@ def test_euchre_resamples_are_uniform_over_the_consistent_deals():
                 hands[s] = " ".join(list(cards) + played[s])
             deal["hands"] = hands
             deal["kitty"] = " ".join(list(assignment[-1]) + [up])
-            try:
-                again = game.replay(deal, hand.history)
-            except IllegalMoveError:
-                continue
-            if again.observation(seat) == obs:
+            if _shows(game, deal, hand.history, seat, obs):
                 deals.append(assignment)
         n_all = math.factorial(sum(sizes)) // math.prod(math.factorial(c) for c in sizes)
         if 6 <= len(deals) < n_all:
@@ -276,11 +276,7 @@ def test_euchre_resamples_deal_a_taken_up_upcard_uniformly():
             deal["kitty"] = " ".join(list(assignment[-2]) + [up])
             history = list(hand.history)
             history[discard_step] = hand.string_to_action(thrown)
-            try:
-                again = game.replay(deal, history)
-            except IllegalMoveError:
-                continue
-            if again.observation(seat) == obs:
+            if _shows(game, deal, history, seat, obs):
                 deals.append(assignment)
         kept = {d[others.index(dealer)] >= {up} for d in deals}
         if len(deals) >= 6 and kept == {True, False}:   # both places of the upcard are possible

@@ -175,13 +175,20 @@ def simulate_games(GameKind kind, uint64_t seed, int64_t start, records, int thr
         raise MemoryError("the core could not allocate a game's hand buffers")
 
 
-def hand_score_rows(GameKind kind, hands):
-    """The buffers of a hand-scores run over games whose lengths are ``hands``: (counts int64[n],
-    offsets int64[n + 1] (game i's rows start at offsets[i]), dealer int8[rows], points
-    int32[rows, sides], score int32[rows, sides]), the last three zeroed."""
+def game_row_offsets(hands):
+    """The rows of games whose lengths are ``hands`` (one row per hand, game after game): (counts
+    int64[n], offsets int64[n + 1]: game i's rows start at offsets[i], offsets[n] rows in all)."""
     counts = np.ascontiguousarray(hands, dtype=np.int64)
     offsets = np.zeros(counts.shape[0] + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
+    return counts, offsets
+
+
+def hand_score_rows(GameKind kind, hands):
+    """The buffers of a hand-scores run over games whose lengths are ``hands``: (counts int64[n],
+    offsets int64[n + 1] (game_row_offsets), dealer int8[rows], points int32[rows, sides], score
+    int32[rows, sides]), the last three zeroed."""
+    counts, offsets = game_row_offsets(hands)
     rows, sides = int(offsets[counts.shape[0]]), kind.game.sides  # the last offset (no negative index: wraparound is off)
     return (counts, offsets, np.zeros(rows, dtype=np.int8), np.zeros((rows, sides), dtype=np.int32),
             np.zeros((rows, sides), dtype=np.int32))
@@ -283,11 +290,10 @@ def simulate_game_histories(GameKind kind, uint64_t seed, int64_t start, hands, 
     """The action histories of every hand of games ``start ..`` (whose lengths ``hands``, their
     records' ``hands``, give the rows), the games played again; as simulate_hand_histories, one
     row per hand, game after game."""
-    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
-    cdef Py_ssize_t i, n = counts.shape[0]
-    offsets_array = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=offsets_array[1:])
+    counts_array, offsets_array = game_row_offsets(hands)
+    cdef int64_t[::1] counts = counts_array
     cdef int64_t[::1] offsets = offsets_array
+    cdef Py_ssize_t i, n = counts.shape[0]
     rows = int(offsets_array[n])
     actions_a, seats_a, deals_a, extra_a, lengths_a = _history_buffers(kind, max(rows, 1))
     cdef int16_t[:, ::1] av = actions_a

@@ -380,6 +380,41 @@ cdef int eu_step_actions(void* hand, const void* rules, const int* policies, int
     return n
 
 
+cdef int eu_hidden_places(const EUHand* h, const EURules* r, int seat, uint64_t* known_out, uint64_t* hidden_out,
+                          uint64_t* where, uint64_t* barred, int* cap, int* place) noexcept nogil:
+    """The places of the cards ``seat`` cannot see (docs/actions.md, Resampling), as the step
+    state's resample and PIMC's worlds read them; returns how many.  Per place: its cards
+    (``where``), those it is proven not to hold (``barred``), its hidden cards' count (``cap``)
+    and what it is (``place``: a seat, or EU_PLACE_KITTY, _DUMMY, _DISCARD); ``known_out``: the
+    cards the seat sees, ``hidden_out``: the others."""
+    cdef uint64_t known, up = bit_bb(h.upcard), hidden = 0
+    cdef int s, p, n = 0
+    known = h.hand[seat] | h.played
+    if not h.picked_up or seat == h.dealer:  # the upcard lies in the kitty, or the seat took it
+        known |= up
+    if seat == h.dealer:
+        known |= h.dealer_discard
+    if not r.partnership and seat == h.maker and not h.maker_alone and h.phase >= EPH_MERGE and h.dummy == 0:
+        known |= h.discard & ~h.dealer_discard     # the maker merged: it saw the dummy
+    for s in range(r.seats):
+        if s != seat:
+            where[n] = h.hand[s]; barred[n] = h.barred[s]; place[n] = s; n += 1
+    where[n] = h.kitty; barred[n] = 0; place[n] = EU_PLACE_KITTY; n += 1
+    if not r.partnership:
+        where[n] = h.dummy; barred[n] = 0; place[n] = EU_PLACE_DUMMY; n += 1
+    where[n] = h.discard; barred[n] = 0; place[n] = EU_PLACE_DISCARD; n += 1
+    if h.picked_up and not known & up:  # taken up: the dealer holds it or discarded it, which
+        for p in range(n):                # the seat cannot tell (the dealer's voids may)
+            if place[p] != h.dealer and place[p] != EU_PLACE_DISCARD:
+                barred[p] |= up
+    for p in range(n):
+        cap[p] = popcount(where[p] & ~known)
+        hidden |= where[p] & ~known
+    known_out[0] = known
+    hidden_out[0] = hidden
+    return n
+
+
 cdef class EuchreState(GameState):
     """One euchre hand held by the core, for step-by-step play from Python.
 
@@ -554,45 +589,29 @@ cdef class EuchreState(GameState):
         it may be (docs/actions.md, Resampling); returns the copy and, per place, its hidden cards
         before and after (physical masks).  The caller checks ``seat``."""
         cdef EUHand* h = &self.h
-        cdef int S = self.r.seats, s, p, n = 0, dealer_place = -1, discard_place
-        cdef uint64_t known, up = bit_bb(h.upcard), hidden = 0
+        cdef int p, n, discard_place = 0
+        cdef uint64_t known, hidden, up = bit_bb(h.upcard)
         cdef uint64_t* where[CD_MAX_PLACES]
+        cdef uint64_t cards[CD_MAX_PLACES]
         cdef uint64_t barred[CD_MAX_PLACES]
         cdef uint64_t dealt[CD_MAX_PLACES]
-        cdef uint64_t before[CD_MAX_PLACES]
         cdef int cap[CD_MAX_PLACES]
+        cdef int place[CD_MAX_PLACES]
         cdef EuchreState other = self.clone()
-        known = h.hand[seat] | h.played
-        if not h.picked_up or seat == h.dealer:  # the upcard lies in the kitty, or the seat took it
-            known |= up
-        if seat == h.dealer:
-            known |= h.dealer_discard
-        if (not self.r.partnership and seat == h.maker and not h.maker_alone
-                and h.phase >= EPH_MERGE and h.dummy == 0):  # the maker merged: it saw the dummy
-            known |= h.discard & ~h.dealer_discard
-        for s in range(S):
-            if s != seat:
-                if s == h.dealer:
-                    dealer_place = n
-                where[n] = &other.h.hand[s]
-                barred[n] = h.barred[s]
-                n += 1
-        where[n] = &other.h.kitty; barred[n] = 0; n += 1
-        if not self.r.partnership:
-            where[n] = &other.h.dummy; barred[n] = 0; n += 1
-        discard_place = n
-        where[n] = &other.h.discard; barred[n] = 0; n += 1
-        if h.picked_up and not known & up:  # taken up: the dealer holds it or discarded it, which
-            for p in range(n):                # the seat cannot tell (the dealer's voids may)
-                if p != dealer_place and p != discard_place:
-                    barred[p] |= up
-        for p in range(n):
-            cap[p] = popcount(where[p][0] & ~known)
-            hidden |= where[p][0] & ~known
+        n = eu_hidden_places(h, &self.r, seat, &known, &hidden, cards, barred, cap, place)
+        for p in range(n):  # where each place's cards lie in the copy
+            if place[p] >= 0:
+                where[p] = &other.h.hand[place[p]]
+            elif place[p] == EU_PLACE_KITTY:
+                where[p] = &other.h.kitty
+            elif place[p] == EU_PLACE_DUMMY:
+                where[p] = &other.h.dummy
+            else:
+                where[p] = &other.h.discard
+                discard_place = p
         resample_places(hidden, barred, cap, n, seed, dealt)
         for p in range(n):
-            before[p] = where[p][0] & ~known
-            where[p][0] = (where[p][0] & known) | dealt[p]
+            where[p][0] = (cards[p] & known) | dealt[p]
         if seat != h.dealer and h.dealer_discard:  # the dealer's own discard, as the new deal has it
             if other.h.discard & up and not known & up:
                 other.h.dealer_discard = up
@@ -607,7 +626,7 @@ cdef class EuchreState(GameState):
                 pairs.append((self._phys(h.discard & ~h.dealer_discard & ~known),
                               self._phys(dealt[p] & ~other.h.dealer_discard)))
             else:
-                pairs.append((self._phys(before[p]), self._phys(dealt[p])))
+                pairs.append((self._phys(cards[p] & ~known), self._phys(dealt[p])))
         return other, pairs
 
     @property

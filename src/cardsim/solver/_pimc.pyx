@@ -54,8 +54,8 @@ from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
                                   euo_force_call, euo_record)
-from cardsim.euchre.euchre cimport (eu_bid_tables, eu_game_hand_rules, eu_hand_record, eu_history_deal, eu_rules_from,
-                                    eu_step_actions)
+from cardsim.euchre.euchre cimport (eu_bid_tables, eu_game_hand_rules, eu_hand_record, eu_hidden_places, eu_history_deal,
+                                    eu_rules_from, eu_step_actions)
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
@@ -500,39 +500,11 @@ cdef void pm_eu_solver(const void* hv, const void* rv, int side, SVRules* sr, SV
 
 cdef int pm_eu_places(const void* hv, const void* rv, int seat, uint64_t* known_out, uint64_t* hidden_out,
                       uint64_t* barred, int* cap, int* place_seat) noexcept nogil:
-    """The places of the cards ``seat`` cannot see (EuchreState.resample's reading); returns how many."""
-    cdef const EUHand* h = <const EUHand*>hv
-    cdef const EURules* r = <const EURules*>rv
-    cdef uint64_t known, up = bit_bb(h.upcard), hidden = 0
+    """The places of the cards ``seat`` cannot see: EuchreState.resample's reading (eu_hidden_places;
+    the places other than a seat's hand have negative codes, which the worlds leave alone)."""
     cdef uint64_t where[CD_MAX_PLACES]
-    cdef int s, p, n = 0
-    known = h.hand[seat] | h.played
-    if not h.picked_up or seat == h.dealer:
-        known |= up
-    if seat == h.dealer:
-        known |= h.dealer_discard
-    if not r.partnership and seat == h.maker and not h.maker_alone and h.phase >= EPH_MERGE and h.dummy == 0:
-        known |= h.discard & ~h.dealer_discard
-    for s in range(r.seats):
-        if s != seat:
-            where[n] = h.hand[s]
-            barred[n] = h.barred[s]
-            place_seat[n] = s
-            n += 1
-    where[n] = h.kitty; barred[n] = 0; place_seat[n] = -1; n += 1
-    if not r.partnership:
-        where[n] = h.dummy; barred[n] = 0; place_seat[n] = -1; n += 1
-    where[n] = h.discard; barred[n] = 0; place_seat[n] = -1; n += 1
-    if h.picked_up and not known & up:  # taken up: in the dealer's hand or its discard (the last place)
-        for p in range(n - 1):
-            if place_seat[p] != h.dealer:
-                barred[p] |= up
-    for p in range(n):
-        cap[p] = popcount(where[p] & ~known)
-        hidden |= where[p] & ~known
-    known_out[0] = known
-    hidden_out[0] = hidden
-    return n
+    return eu_hidden_places(<const EUHand*>hv, <const EURules*>rv, seat, known_out, hidden_out, where, barred, cap,
+                            place_seat)
 
 
 cdef int pm_eu_action(const void* hv, int card) noexcept nogil:
@@ -1856,12 +1828,11 @@ def simulate_game_histories_pimc(GameKind kind, uint64_t seed, int64_t start, ha
     seats' bidding policies): every hand of games ``start ..`` (whose lengths are ``hands``, their
     records' ``hands`` field), the games played again as simulate_games_pimc plays them; the same
     rows, one per hand, game after game."""
-    from cardsim._games import _history_buffers, _history_result
-    cdef int64_t[::1] counts = np.ascontiguousarray(hands, dtype=np.int64)
-    cdef Py_ssize_t n = counts.shape[0]
-    offsets_array = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=offsets_array[1:])
+    from cardsim._games import _history_buffers, _history_result, game_row_offsets
+    counts_array, offsets_array = game_row_offsets(hands)
+    cdef int64_t[::1] counts = counts_array
     cdef int64_t[::1] offsets = offsets_array
+    cdef Py_ssize_t n = counts.shape[0]
     rows = int(offsets_array[n])
     actions_a, seats_a, deals_a, extra_a, lengths_a = _history_buffers(kind, max(rows, 1))
     if rows == 0:
