@@ -211,13 +211,19 @@ def test_bad_requests():
     records["hands"] += 1
     with pytest.raises(CardsimError, match="hands must be the games' own lengths"):
         game.hand_scores(records, seed=1)
-    with pytest.raises(CardsimError, match="cannot simulate 'tournament' batches"):
-        game.simulate(2, unit="tournament")
+    with pytest.raises(CardsimError, match="cannot simulate 'season' batches"):
+        game.simulate(2, unit="season")
+    with pytest.raises(CardsimError, match="hand_scores=True needs unit='game'"):
+        game.simulate(2, unit="tournament", hand_scores=True)
     kind = _core.cutthroat_pinochle_game_kind(game.rules, ["heuristic"] * 3)
     with pytest.raises(ValueError, match="game record dtype"):
         _games.simulate_games(kind, 1, 0, np.zeros(2, dtype=_core.PP_GAME_DTYPE))
     with pytest.raises(ValueError, match="dealer 3 is out of range"):
         _games.simulate_games(kind, 1, 0, np.zeros(2, dtype=_core.CP_GAME_DTYPE), 1, 3)
+    with pytest.raises(ValueError, match="TOURNAMENT_DTYPE"):
+        _games.simulate_tournaments(kind, 1, 0, np.zeros(2, dtype=_core.CP_GAME_DTYPE), 2)
+    with pytest.raises(ValueError, match="wins_needed 0 is out of range"):
+        _games.simulate_tournaments(kind, 1, 0, np.zeros(2, dtype=_games.TOURNAMENT_DTYPE), 0)
     with pytest.raises(ValueError, match="was not filled"):
         _games.simulate_games(_games.GameKind(), 1, 0, np.zeros(0, dtype=_core.CP_GAME_DTYPE))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardsim import Game, _core
+from cardsim import Game, _core, _games
 from cardsim.errors import CardsimError
 from cardsim.solver import _pimc
 from cardsim.solver.players import check_batch_policies
@@ -102,18 +102,22 @@ def test_pimc_games_do_not_depend_on_threads_and_core_seats_are_the_core_games(g
     assert out.tobytes() == core.view(kind.record_dtype).tobytes()
 
 
-def test_spades_tournaments_take_pimc_seats():
-    """Tournaments with PIMC seats (the tournament loop over the games' driver in cardsim.solver._pimc):
-    with core policies only that loop is the core's own tournaments; with PIMC seats the records do
-    not depend on the thread count."""
-    g = Game("spades", target_score=150, wins_needed=2)
-    names = ["heuristic", "random", "heuristic", "random"]
+@pytest.mark.parametrize("game, options", [("spades", {"target_score": 150}), ("euchre", {"target_score": 5}),
+                                           ("cutthroat-pinochle", {"target_score": 60})])
+def test_tournaments_take_pimc_seats(game, options):
+    """Tournaments with PIMC seats (gd_tournament over the PIMC games' driver in cardsim.solver._pimc):
+    with core policies only that loop gives the core's own tournaments; with PIMC seats the records
+    do not depend on the thread count."""
+    g = Game(game, wins_needed=2, **options)
+    names = (["heuristic", "random"] * 2)[:g.seats]
     want = g.simulate(3, policy=names, unit="tournament", seed=6, threads=1).array
-    got = np.zeros(3, dtype=_core.SP_TOURNAMENT_DTYPE)
-    _pimc.simulate_spades_tournaments_pimc(game_kind("spades", g.rules, 4, names), 6, 0, got,
-                                           [HEUR, RAND, HEUR, RAND], 1)
-    assert got.tobytes() == want.view(got.dtype).tobytes()
-    solver = ["pimc(worlds=2)", "heuristic", "heuristic", "heuristic"]
+    got = np.zeros(3, dtype=_games.TOURNAMENT_DTYPE)
+    _pimc.simulate_tournaments_pimc(game_kind(game, g.rules, g.seats, names), 6, 0, got,
+                                    ([HEUR, RAND] * 2)[:g.seats], 2, 1)
+    for field in want.dtype.names:
+        cut = got[field][:, :want[field].shape[1]] if field == "wins" else got[field]
+        assert np.array_equal(cut, want[field]), field
+    solver = ["pimc(worlds=2)"] + ["heuristic"] * (g.seats - 1)
     one = g.simulate(2, policy=solver, unit="tournament", seed=6, threads=1).array
     two = g.simulate(2, policy=solver, unit="tournament", seed=6, threads=2).array
     assert one.tobytes() == two.tobytes() and (one["winner"] >= 0).all()

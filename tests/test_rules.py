@@ -30,27 +30,27 @@ EXPECTED_DEFAULTS = {
         "all_pass": "redeal", "discard_counts": True, "bidder_needs_trump_marriage": False,
         **MELD_DEFAULTS,
         "must_beat": "always", "card_points": "A=1,T=1,K=1", "last_trick_points": 1, "save_meld_points": 1,
-        "dix_always_counts": True, "target_score": 150, "army_scoring": False,
+        "dix_always_counts": True, "target_score": 150, "army_scoring": False, "wins_needed": 5,
     },
     "two-hand-pinochle": {
         "meld_run": 150, "meld_trump_marriage": 40, "meld_marriage": 20, "meld_dix": 10, "meld_aces": 100,
         "meld_kings": 80, "meld_queens": 60, "meld_jacks": 40, "meld_pinochle": 40,
-        "card_points": "A=10,T=10,K=5,Q=5", "last_trick_points": 10, "target_score": 1000,
+        "card_points": "A=10,T=10,K=5,Q=5", "last_trick_points": 10, "target_score": 1000, "wins_needed": 5,
     },
     "partnership-pinochle": {
         "min_bid": 16, "bid_increment": 1, "all_pass": "dealer_forced", "pass_cards": 3, **MELD_DEFAULTS,
         "must_beat": "trump_led", "card_points": "A=1,T=1,K=1", "last_trick_points": 1, "save_meld_points": 1,
-        "target_score": 300,
+        "target_score": 300, "wins_needed": 5,
     },
     "cutthroat-euchre": {
         "dealer_pickup": "optional", "stick_the_dealer": False, "allow_lone_defender": True, "march_points": 3,
         "lone_march_points": 3, "euchre_points": 2, "lone_defender_euchre_points": 2,
-        "lone_defender_march_points": 4, "target_score": 10,
+        "lone_defender_march_points": 4, "target_score": 10, "wins_needed": 5,
     },
     "euchre": {
         "dealer_pickup": "always", "stick_the_dealer": False, "allow_lone_defender": False, "march_points": 2,
         "lone_march_points": 4, "euchre_points": 2, "lone_defender_euchre_points": 2,
-        "lone_defender_march_points": 4, "target_score": 10,
+        "lone_defender_march_points": 4, "target_score": 10, "wins_needed": 5,
     },
     "cutthroat-spades": {
         "players": 3, "jokers": 0, "allow_nil": True, "allow_blind_nil": True, "blind6_limit": 1,

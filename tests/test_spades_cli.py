@@ -40,12 +40,17 @@ def test_simulate_games_and_tournaments():
     data = json.loads(ok("simulate", "cutthroat-spades", "--hands", "20", "--unit", "tournament", "--json"))
     assert data["tournaments"] == 20 and abs(sum(data["win_rate"]) - 1) < 1e-9
     assert "Cutthroat Spades: 5 games" in ok("simulate", "cutthroat-spades", "--hands", "5", "--unit", "game")
+    # every game plays tournaments (wins_needed, docs/whole-games.md)
+    data = json.loads(ok("simulate", "euchre", "--hands", "10", "--unit", "tournament", "--set", "wins_needed=2",
+                         "--json"))
+    assert data["tournaments"] == 10 and len(data["win_rate"]) == 2 and abs(sum(data["win_rate"]) - 1) < 1e-9
 
 
 @pytest.mark.parametrize("args, fragment", [
     (["deal", "cutthroat-spades", "--set", "jokers=2"], "jokers=2 needs players=5 (got players=3)"),
     (["deal", "cutthroat-spades", "--set", "players=6"], "players"),
-    (["simulate", "cutthroat-pinochle", "--hands", "5", "--unit", "tournament"], "cannot simulate 'tournament' batches"),
+    (["simulate", "cutthroat-pinochle", "--hands", "5", "--unit", "season"], "'season' is not one of"),
+    (["simulate", "euchre", "--hands", "5", "--unit", "tournament", "--set", "wins_needed=0"], "wins_needed"),
     (["simulate", "spades", "--hands", "5", "--set", "allow_moon=true"], "partnership spades has no special bids"),
     (["simulate", "cutthroat-spades", "--hands", "5", "--policy-seats", "random,random"], "give one policy or 3"),
     (["meld", "spades", "AS KS", "--trump", "S"], "spades has no meld"),

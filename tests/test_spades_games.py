@@ -147,8 +147,6 @@ def test_units_and_errors():
     assert summary["unfinished_rate"] == 0.0 and abs(sum(summary["win_rate"]) - 1) < 1e-9
     with pytest.raises(CardsimError, match="cannot simulate 'season' batches"):
         game.simulate(5, unit="season")
-    with pytest.raises(CardsimError, match="cannot simulate 'tournament' batches"):
-        Game("cutthroat-pinochle").simulate(5, unit="tournament")
     assert np.all(game.simulate(20, unit="tournament", seed=1, threads=2)["winner"] >= 0)
 
 

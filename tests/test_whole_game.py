@@ -1,4 +1,5 @@
-"""Whole games to target_score: the totals the code reports against sums made here.
+"""Whole games to target_score: the totals the code reports against sums made here; tournaments
+against the games they are made of.
 
 Pinochle and euchre games are played by ``Game.play_game`` (cardsim.whole_game); spades
 games and tournaments by the core (``simulate(n, unit="game" / "tournament")``).  Each game
@@ -13,7 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardsim import CardsimError, Game, _core
+import numpy as np
+
+from cardsim import CardsimError, Game, _core, _games
+from cardsim.whole_game import game_kind
 
 #: game -> (step state from (rules, seats, seed, dealer, stream), the hand's points per side)
 HANDS = {
@@ -265,3 +269,37 @@ def test_spades_bag_outs_count_hands_that_cost_a_bag_penalty():
         assert list(records[i]["bag_outs"]) == outs
         penalties += sum(outs)
     assert 0 < penalties < any_bag // 2
+
+
+@pytest.mark.parametrize("name, options", [(name, {}) for name in GAMES] + [("cutthroat-spades", {"players": 4}),
+                                                                          ("spades", {})])
+def test_tournaments_are_runs_of_the_batch_games(name, options):
+    """Tournament i of a batch: games i * 10000 + g of the game batch keyed by the same seed, game g
+    first dealt by seat g mod seats, until a side has wins_needed wins; its record sums them."""
+    game = Game(name, wins_needed=2, **options)
+    kind = game_kind(name, game.rules, game.seats, ["heuristic"] * game.seats)
+    records = game.simulate(4, unit="tournament", seed=5, threads=2).array
+    sides = 2 if name in (*TEAM_GAMES, "spades") else game.seats
+    for i, rec in enumerate(records):
+        wins, hands, g = [0] * sides, 0, 0
+        while max(wins) < 2:
+            one = np.zeros(1, dtype=kind.record_dtype)
+            _games.simulate_games(kind, 5, i * 10_000 + g, one, 1, g % game.seats)
+            assert one["winner"][0] >= 0
+            wins[int(one["winner"][0])] += 1
+            hands += int(one["hands"][0])
+            g += 1
+        assert (rec["games"], rec["hands"], rec["winner"], rec["first_dealer"]) == (g, hands, wins.index(2), 0)
+        assert list(rec["wins"])[:sides] == wins and not any(rec["wins"][sides:])
+    one = game.simulate(6, unit="tournament", seed=7, threads=1).array
+    assert one.tobytes() == game.simulate(6, unit="tournament", seed=7, threads=2).array.tobytes()
+
+
+def test_tournament_records_and_summary_name_the_sides():
+    records = Game("cutthroat-pinochle", wins_needed=1).simulate(30, unit="tournament", seed=2, threads=1)
+    assert records.array.dtype.names == ("hands", "games", "wins", "winner", "first_dealer")
+    assert records.array["wins"].shape == (30, 3) and (records.array["games"] == 1).all()
+    summary = records.summary()
+    assert summary["tournaments"] == 30 and len(summary["win_rate"]) == 3 and summary["max_games"] == 1
+    with pytest.raises(CardsimError, match="wins_needed"):
+        Game("euchre", wins_needed=0)

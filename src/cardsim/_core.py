@@ -45,7 +45,7 @@ from cardsim.spades.spades import (
     spades_nil_limits, _load_spades_bid_tables, spades_bid_params, spades_features, spades_count,
 )
 from cardsim.spades.games import (
-    SP_GAME_DTYPE, SP_TOURNAMENT_DTYPE, simulate_spades_games, simulate_spades_tournaments, spades_game_kind,
+    SP_GAME_DTYPE, SP_TOURNAMENT_DTYPE, simulate_spades_games, spades_game_kind,
     spades_hand_deals,
 )
 from cardsim.spades.odds import (
@@ -69,7 +69,7 @@ __all__ = [
     "EUCHRE_ODDS_ACTIONS", "EUCHRE_ODDS_COLUMNS", "EU_ACTION_NAMES", "euchre_odds", "euchre_odds_deals",
     "EuchreState", "SP_BID_KIND_NAMES", "SPADES_SPECIAL_BIDS", "SP_RECORD_DTYPE", "spades_table",
     "spades_record_dtype", "simulate_spades", "spades_score", "SpadesState", "SP_GAME_DTYPE",
-    "SP_TOURNAMENT_DTYPE", "simulate_spades_games", "simulate_spades_tournaments", "spades_odds",
+    "SP_TOURNAMENT_DTYPE", "simulate_spades_games", "spades_odds",
     "spades_odds_deals", "GameKind", "simulate_games", "CP_GAME_DTYPE", "cutthroat_pinochle_game_kind",
     "cutthroat_pinochle_hand_deals", "PP_GAME_DTYPE", "partnership_pinochle_game_kind",
     "partnership_pinochle_hand_deals", "TH_GAME_DTYPE", "two_hand_pinochle_game_kind",

@@ -50,6 +50,7 @@ cdef enum:
     GD_MAX_SEATS = 8            # players
     GD_HAND_STREAMS = 10000     # hand k of game g is dealt on stream g * GD_HAND_STREAMS + k
     GD_MAX_HANDS = 10000        # a game not over by then stops unfinished (winner -1)
+    GD_TOURNAMENT_GAMES = 10000 # game g of tournament t is played on game stream t * GD_TOURNAMENT_GAMES + g
 
 ctypedef struct GDResult:
     int32_t score[GD_MAX_SIDES] # final scores per side
@@ -65,6 +66,17 @@ ctypedef int (*gd_winner_fn)(const void* hand, const void* game, const void* rul
                              int sides, int target) noexcept nogil
 ctypedef void (*gd_record_fn)(const void* hand, const void* game, const void* rules, const GDResult* result,
                               void* out) noexcept nogil
+
+ctypedef struct GDTournament:   # one tournament (cardsim._games.TOURNAMENT_DTYPE)
+    int32_t hands               # hands over all its games
+    int16_t games               # games played (-1: the core could not allocate its buffers)
+    int16_t wins[GD_MAX_SIDES]  # games won per winning side (a seat, or a team)
+    int8_t winner               # the side with wins_needed wins; -1 when a game was unfinished
+    int8_t first_dealer         # 0: game g is first dealt by seat g mod seats
+
+# Play one whole game on game stream ``stream``, first dealt by ``dealer``, into ``result``;
+# returns its winner (-1 unfinished).  ``context`` is the caller's (its hooks, buffers, players).
+ctypedef int (*gd_game_fn)(void* context, uint64_t stream, int dealer, GDResult* result) noexcept nogil
 
 ctypedef struct GDHistory:
     int16_t* actions            # the hand's actions, in order
@@ -130,6 +142,26 @@ cdef inline int gd_history_loop(void* hand, const void* rules, const int* polici
                 hist.seats[n + i] = <int8_t>s
             n += m
 
+cdef inline void gd_tournament(gd_game_fn play, void* context, int seats, int wins_needed, int64_t index,
+                               GDTournament* out) noexcept nogil:
+    """Tournament ``index``: games until one side has ``wins_needed`` wins (docs/whole-games.md,
+    "Tournaments"); game g on game stream ``index * GD_TOURNAMENT_GAMES + g``, first dealt by seat
+    g mod ``seats``.  An unfinished game ends the tournament unfinished (winner -1)."""
+    cdef GDResult result
+    cdef int g, w
+    memset(out, 0, sizeof(GDTournament))
+    out.winner = -1
+    for g in range(GD_TOURNAMENT_GAMES):
+        w = play(context, <uint64_t>index * GD_TOURNAMENT_GAMES + <uint64_t>g, g % seats, &result)
+        out.games += 1
+        out.hands += result.hands
+        if w < 0:
+            return
+        out.wins[w] += 1
+        if out.wins[w] >= wins_needed:
+            out.winner = <int8_t>w
+            return
+
 cdef inline int gd_highest_alone(const int32_t* score, int sides, int target) noexcept nogil:
     """docs/rules/README.md: once a side has reached ``target``, the highest score wins; an exact
     tie for the highest plays on (-1)."""
@@ -159,6 +191,19 @@ cdef class GameKind:
                   const int* policies) except -1
 
 
+ctypedef struct GDGameRun:      # a game's context for a gd_game_fn: the driver's arguments and buffers
+    const GDGame* g
+    const void* rules
+    const int* policies
+    uint64_t seed
+    char* hand
+    char* game
+
+# gd_game_fn of core policies: gd_play_game with the run's arguments
+cdef int gd_run_game(void* context, uint64_t stream, int dealer, GDResult* result) noexcept nogil
+# Tournament ``index`` into ``out`` (its own buffers), each game played by ``play`` on a GDGameRun
+cdef void gd_tournament_one(const GDGame* g, const void* rules, const int* policies, uint64_t seed, int64_t index,
+                            int wins_needed, gd_game_fn play, GDTournament* out) noexcept nogil
 cdef int gd_play_game(const GDGame* g, const void* rules, const int* policies, uint64_t seed,
                       uint64_t game_stream, int dealer, void* hand, void* game, GDResult* result,
                       int32_t* points, int32_t* scores, int8_t* dealers, int64_t max_rows) noexcept nogil

@@ -230,6 +230,62 @@ def simulate_hand_scores(GameKind kind, uint64_t seed, int64_t start, hands, int
     return dealers_array, points_array, scores_array
 
 
+# -- tournaments (docs/whole-games.md, "Tournaments") --------------------------------------
+
+#: GDTournament's bytes; a game's tournament records cut ``wins`` to its sides (cardsim.whole_game)
+TOURNAMENT_DTYPE = np.dtype([("hands", "i4"), ("games", "i2"), ("wins", "i2", (GD_MAX_SIDES,)), ("winner", "i1"),
+                             ("first_dealer", "i1")], align=True)
+if TOURNAMENT_DTYPE.itemsize != sizeof(GDTournament):
+    raise ImportError("cardsim._games: TOURNAMENT_DTYPE does not match GDTournament")
+
+cdef int gd_run_game(void* context, uint64_t stream, int dealer, GDResult* result) noexcept nogil:
+    cdef GDGameRun* run = <GDGameRun*>context
+    return gd_play_game(run.g, run.rules, run.policies, run.seed, stream, dealer, run.hand, run.game, result,
+                        NULL, NULL, NULL, 0)
+
+
+cdef void gd_tournament_one(const GDGame* g, const void* rules, const int* policies, uint64_t seed, int64_t index,
+                            int wins_needed, gd_game_fn play, GDTournament* out) noexcept nogil:
+    cdef GDGameRun run
+    cdef size_t hand_bytes = _round16(g.hand_bytes)
+    cdef char* buf = <char*>malloc(hand_bytes + g.game_bytes + 16)
+    if buf == NULL:
+        memset(out, 0, sizeof(GDTournament))
+        out.games = -1  # out of memory inside a thread (told by the caller)
+        return
+    run.g, run.rules, run.policies, run.seed, run.hand, run.game = g, rules, policies, seed, buf, buf + hand_bytes
+    gd_tournament(play, &run, g.seats, wins_needed, index, out)
+    free(buf)
+
+
+def tournament_bytes(GameKind kind, records, int wins_needed):
+    """The tournament records' bytes (TOURNAMENT_DTYPE), for a driver to fill; checks ``wins_needed``."""
+    if kind.game.deal == NULL and kind.game.new_hand == NULL:
+        raise ValueError("this GameKind was not filled by a game (use the game's *_game_kind)")
+    if records.dtype != TOURNAMENT_DTYPE:
+        raise ValueError("records must have the TOURNAMENT_DTYPE dtype")
+    if not 1 <= wins_needed <= 1000:
+        raise ValueError(f"wins_needed {wins_needed} is out of range: 1..1000")
+    return records.view(np.uint8).reshape(-1) if len(records) else np.zeros(sizeof(GDTournament), np.uint8)
+
+
+def simulate_tournaments(GameKind kind, uint64_t seed, int64_t start, records, int wins_needed, int threads=1):
+    """Play tournaments ``start .. start+len(records)-1`` of the batch keyed by ``seed`` into
+    ``records`` (TOURNAMENT_DTYPE): tournament i plays games until a side has ``wins_needed`` wins,
+    its game g being game ``i * 10000 + g`` of the game batch keyed by ``seed`` with first dealer
+    g % seats (gd_tournament); the same for any ``threads``."""
+    cdef Py_ssize_t i, n = len(records)
+    cdef unsigned char[::1] raw = tournament_bytes(kind, records, wins_needed)
+    cdef GDTournament* out = <GDTournament*>&raw[0]
+    cdef const GDGame* g = &kind.game
+    cdef const void* rules = kind.rules
+    cdef const int* policies = kind.policies
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
+        gd_tournament_one(g, rules, policies, seed, start + i, wins_needed, gd_run_game, &out[i])
+    if n and records["games"].min() < 0:
+        raise MemoryError("the core could not allocate a tournament's hand buffers")
+
+
 # -- action histories (docs/whole-games.md, "Action histories") ----------------------------
 
 cdef void _hand_history(const GDGame* g, const void* rules, const int* policies, uint64_t seed, int64_t index,

@@ -478,7 +478,7 @@ def summary_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
 @click.option("--threads", type=int, default=None, help="Worker threads, 1..1024.  [default: all cores]")
 @click.option("--out", metavar="FILE", help="Write one record per hand to FILE (.csv, .npz or .parquet).")
 @click.option("--unit", type=click.Choice(["hand", "game", "tournament"]), default="hand", show_default=True,
-              help="What --hands counts: hands, or whole games (every game) / tournaments (spades).")
+              help="What --hands counts: hands, whole games, or tournaments (games until one side has wins_needed wins).")
 @click.option("--hand-scores", "hand_scores", metavar="FILE",
               help="With --unit game: write each hand's points and the scores after it, one row per hand, to FILE.")
 @click.option("--deals", "deals", metavar="FILE",

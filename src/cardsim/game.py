@@ -49,7 +49,9 @@ class Engine:
 
 def game_units(name: str) -> dict[str, tuple[np.dtype, Callable[..., None], Summary]]:
     """The ``unit="game"`` batches every game has: whole games through the core's one driver."""
-    return {"game": (whole_game.GAME_DTYPES[name], whole_game.simulate_chunk(name), whole_game.SUMMARIES[name])}
+    return {"game": (whole_game.GAME_DTYPES[name], whole_game.simulate_chunk(name), whole_game.SUMMARIES[name]),
+            "tournament": (whole_game.tournament_dtype(name), whole_game.tournament_chunk(name),
+                           whole_game.TOURNAMENT_SUMMARY)}
 
 
 ENGINES: dict[str, Engine] = {
@@ -109,9 +111,7 @@ ENGINES: dict[str, Engine] = {
         simulate_chunk=_core.simulate_spades,
         summarize=spades_records.hand_summary,
         view_dtype=spades_records.view_dtype,
-        units={**game_units(name),
-               "tournament": (spades_records.record_dtype("tournament"), spades_records.simulate_chunk("tournament"),
-                              spades_records.SUMMARIES["tournament"])},
+        units=game_units(name),
     ) for name in ("cutthroat-spades", "spades")},
 }
 
@@ -283,7 +283,7 @@ class Game:
         (the deal stream does not depend on the players, so the same seed deals the same
         cards under any policies), so the records are the same for any ``threads``.  ``policy`` is one name for every seat
         or one per seat.  ``progress(done, total)`` is called between chunks.
-        ``unit="game"`` or ``"tournament"`` (spades) plays that many whole games or
+        ``unit="game"`` or ``"tournament"`` plays that many whole games or
         tournaments instead, one record each, game ``i`` likewise keyed by ``(seed, i)``.
         ``hand_scores=True`` (games only) also gives each hand's scores as the games go, one
         row per hand (``records.hand_scores``: game, hand, dealer, points and score per side;
@@ -447,9 +447,7 @@ class Game:
         if solver is not None and unit == "hand":
             return _solver_chunk(self.name, self.seats, solver), SOLVER_CHUNK_HANDS
         if unit == "tournament" and any(p not in POLICIES for p in policies):
-            from .solver.players import check_batch_policies
-            spec = solver if solver is not None else check_batch_policies(self.name, policies, self.seats)[1]
-            return _tournament_chunk(spec), 1
+            return chunk_fn, 1
         if unit == "game" and any(p not in POLICIES for p in policies):
             return chunk_fn, SOLVER_CHUNK_HANDS // 64
         return chunk_fn, self._step(unit)
@@ -474,7 +472,7 @@ class Game:
             return self._policies(policy), None
         names, solver = check_batch_policies(self.name, policy, self.seats)
         if unit not in ("hand", "game", "tournament"):
-            raise CardsimError(f"pimc and oracle play hands, whole games and spades tournaments, not unit={unit!r}")
+            raise CardsimError(f"pimc and oracle play hands, whole games and tournaments, not unit={unit!r}")
         return names, solver
 
 
@@ -503,20 +501,6 @@ def _solver_chunk(name: str, seats: int, solver: list[tuple[Any, ...]]) -> Calla
             rules, seed, start, out, solver, threads)
     return lambda rules, seed, start, out, _policies, threads: _pimc.simulate_euchre_pimc(
         rules, seats, seed, start, out, solver, threads)
-
-
-def _tournament_chunk(solver: list[tuple[Any, ...]] | None) -> Callable[..., None]:
-    """The core's chunk function of spades tournaments with PIMC or oracle seats (their games
-    through the games' driver, as cardsim.solver._pimc plays whole games)."""
-    from .solver import _pimc
-    from .solver.players import bidding_policies
-    from .spades.games import spades_game_kind
-    assert solver is not None
-
-    def chunk(rules: Any, seed: int, start: int, out: np.ndarray, policies: list[str], threads: int) -> None:
-        kind = spades_game_kind(rules, bidding_policies(policies))
-        _pimc.simulate_spades_tournaments_pimc(kind, seed, start, out, solver, threads)
-    return chunk
 
 
 def two_hand_solver_seats(solver: list[tuple[Any, ...]]) -> tuple[list[int], list[int], int]:

@@ -222,6 +222,12 @@ class Option:
         return str(value)
 
 
+def wins_needed_option(default: int = 5) -> Option:
+    """Every game's tournament length: a tournament (``unit="tournament"``) plays games until one
+    player or team has won this many (docs/whole-games.md, "Tournaments")."""
+    return Option("wins_needed", "int", default, "game wins that take a tournament", min=1, max=1000)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game: its options, presets and cross-option check.

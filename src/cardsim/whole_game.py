@@ -15,6 +15,10 @@ plays on with one shuffle after another), so game ``i`` depends on ``(seed, i)``
 ``play_game(seed=s, dealer=d)`` is game 0 of the batch keyed by ``s``, with dealer ``d``.
 A game not over after 10,000 hands (spades: 1000 + target_score / 10) stops unfinished
 (winner -1).
+
+A tournament (``unit="tournament"``, every game) plays games until one side has ``wins_needed``
+wins: game g of tournament i is game ``i * 10000 + g`` of the game batch keyed by the same seed,
+first dealt by seat g mod seats; an unfinished game ends the tournament unfinished.
 """
 from __future__ import annotations
 
@@ -57,6 +61,20 @@ GAME_DTYPES: dict[str, np.dtype] = {
 #: games whose sides are two teams (0 = seats 0+2, 1 = seats 1+3)
 TEAM_GAMES = ("partnership-pinochle", "euchre", "spades")
 
+#: the sides that can win a game, per game (spades: a record per seat, cut to the seats by its view)
+WINNER_SIDES: dict[str, int] = {"cutthroat-pinochle": 3, "partnership-pinochle": 2, "two-hand-pinochle": 2,
+                                "cutthroat-euchre": 3, "euchre": 2}
+
+
+def tournament_dtype(name: str) -> np.dtype:
+    """One tournament's record: ``hands`` (over all its games), ``games``, ``wins`` (per side: a
+    player, or a team 0 = seats 0+2 / 1 = seats 1+3), ``winner`` (-1: a game was unfinished) and
+    ``first_dealer`` (0: game g is first dealt by seat g mod seats)."""
+    if name not in WINNER_SIDES:
+        return _core.SP_TOURNAMENT_DTYPE
+    return np.dtype([("hands", "i4"), ("games", "i2"), ("wins", "i2", (WINNER_SIDES[name],)), ("winner", "i1"),
+                     ("first_dealer", "i1")])
+
 
 def game_kind(name: str, rules: Mapping[str, Any], seats: int, policies: Sequence[str]) -> Any:
     """The core's description of ``name``'s games under ``rules`` with ``policies`` (checked names)."""
@@ -91,6 +109,54 @@ def simulate_chunk(name: str) -> Callable[..., None]:
 
     chunk.__name__ = f"simulate_{name.replace('-', '_')}_games"
     return chunk
+
+
+def tournament_chunk(name: str) -> Callable[..., None]:
+    """The chunk function of ``unit="tournament"`` batches: (rules, seed, start, records, policies,
+    threads); the core fills its own records (cardsim._games.TOURNAMENT_DTYPE), cut here to the
+    game's ``tournament_dtype``."""
+
+    def chunk(rules: Mapping[str, Any], seed: int, start: int, records: np.ndarray, policies: Sequence[str],
+              threads: int = 1) -> None:
+        seats = len(policies)
+        bidders, spec = solver_seats(name, seats, policies)
+        kind = game_kind(name, rules, seats, bidders)
+        raw = np.zeros(len(records), dtype=_games.TOURNAMENT_DTYPE)
+        if spec is None:
+            _games.simulate_tournaments(kind, seed, start, raw, int(rules["wins_needed"]), threads)
+        else:
+            from .solver import _pimc
+            _pimc.simulate_tournaments_pimc(kind, seed, start, raw, spec, int(rules["wins_needed"]), threads)
+        for field in records.dtype.names or ():
+            records[field] = raw[field][:, :records.dtype[field].shape[0]] if field == "wins" else raw[field]
+
+    chunk.__name__ = f"simulate_{name.replace('-', '_')}_tournaments"
+    return chunk
+
+
+def tournament_summary() -> Summary:
+    """Figures of a batch of tournaments: who wins (per side, as ``wins``' columns), unfinished
+    tournaments and the most games one took."""
+
+    def add(t: Tally, array: np.ndarray) -> None:
+        sides = array["wins"].shape[1]
+        t.add("n", len(array))
+        t.count("unfinished", array["winner"] < 0)
+        t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(sides)]))
+        t.top("max_games", array["games"])
+
+    def finish(t: Tally) -> dict[str, Any]:
+        n = t["n"]
+        return {
+            "unfinished_rate": ratio(t["unfinished"], n, 6),
+            "win_rate": [ratio(c, n, 6) for c in t["wins"]],
+            "max_games": t.tops["max_games"],
+        }
+
+    return Summary(add, finish)
+
+
+TOURNAMENT_SUMMARY = tournament_summary()
 
 
 def hand_scores_dtype(sides: int) -> np.dtype:

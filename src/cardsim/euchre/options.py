@@ -4,7 +4,7 @@ Both games share one option table; only the defaults differ.
 """
 from __future__ import annotations
 
-from ..rules import GameSpec, Option
+from ..rules import GameSpec, Option, wins_needed_option
 
 
 def _options(*, dealer_pickup: str, allow_lone_defender: bool, march_points: int,
@@ -28,6 +28,7 @@ def _options(*, dealer_pickup: str, allow_lone_defender: bool, march_points: int
                "each defender's score when a lone defender takes all 5 tricks", min=0, max=100),
         Option("target_score", "int", 10, "the game ends after the hand in which a score reaches this",
                min=1, max=1000),
+        wins_needed_option(),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesError
-from ..rules import GameSpec, Option
+from ..rules import GameSpec, Option, wins_needed_option
 
 #: Ranks that ``card_points`` may name, high to low (``10`` is read as ``T``).
 CARD_POINT_RANKS = "ATKQJ9"
@@ -171,6 +171,7 @@ CUTTHROAT = GameSpec(
         _target_score(150),
         Option("army_scoring", "bool", False,
                "keep the army ledger: throw-in pays 10, set pays 20 to each other player, game winner collects 40"),
+        wins_needed_option(),
     ),
     # legacy: the defaults before dealer_may_bid followed the seed (issue 9), to reproduce earlier results
     presets={"standard": {}, "army": {"army_scoring": True}, "no-widow": {"widow": False},
@@ -189,6 +190,7 @@ TWO_HAND = GameSpec(
         _card_points("A=10,T=10,K=5,Q=5"),
         _last_trick_points(10),
         _target_score(1000),
+        wins_needed_option(),
     ),
 )
 
@@ -211,6 +213,7 @@ PARTNERSHIP = GameSpec(
         _last_trick_points(1),
         _save_meld_points(),
         _target_score(300),
+        wins_needed_option(),
     ),
     check=_check_feasible,
 )

@@ -38,7 +38,7 @@ from cython.parallel cimport prange, threadid
 
 import numpy as np
 
-from cardsim._games import hand_score_rows
+from cardsim._games import hand_score_rows, tournament_bytes
 
 from cardsim._bits cimport ALL_LANES_BB, bit_bb, lane_bb, lsb, popcount
 from cardsim._rng cimport Rng, mix64, rng_seed, rng_seed_hand
@@ -46,8 +46,9 @@ from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim._contract cimport GameState
-from cardsim._games cimport (GD_MAX_SEATS, GDGame, GDHistory, GDResult, GameKind, gd_hand_stream, gd_history_loop,
-                             gd_play_fn, gd_play_game, gd_row_fn, gd_step_fn)
+from cardsim._games cimport (GD_MAX_SEATS, GDGame, GDGameRun, GDHistory, GDResult, GDTournament, GameKind,
+                             gd_hand_stream, gd_history_loop, gd_play_fn, gd_play_game, gd_row_fn, gd_run_game,
+                             gd_step_fn, gd_tournament_one)
 from cardsim.solver._solver cimport (SV_BUCKET_BITS, SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch,
                                      sv_apply, sv_full_lane, sv_table_alloc, sv_table_free, sv_value)
 from cardsim.euchre.engine cimport *
@@ -1706,26 +1707,16 @@ cdef void pm_game_one(const GDGame* g, const void* rules, PMGameRun* run, int64_
     free(buf)
 
 
-cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_seats, int threads, int dealer,
-                  int32_t* points, int32_t* scores, int8_t* dealers, const int64_t* offsets,
-                  const int64_t* counts, int16_t* h_actions=NULL, int8_t* h_seats=NULL, uint64_t* h_deal=NULL,
-                  int32_t* h_extra=NULL, int32_t* h_lengths=NULL) except -1:
-    """Games ``start ..`` into ``records``; with ``points`` not NULL also each hand's points, scores
-    and dealer (rows from ``offsets[i]``, ``counts[i]`` of them), with ``h_actions`` not NULL
-    instead each hand's history (kind.game's row sizes)."""
-    cdef PMHistKind hk
-    cdef int64_t cap = kind.game.history_cap, words = kind.game.deal_words, ints = kind.game.extra_ints
+cdef PMGameRun* pm_game_runs(GameKind kind, uint64_t seed, policy_seats, int nt, GDGame* g, PMSeat* ps,
+                             PMScratch** scratch, const PMHistKind* hk) except NULL:
+    """The per-thread contexts of a batch of whole games with PIMC and oracle seats (``ps``: the
+    caller's seats, GD_MAX_SEATS of them): ``g`` (a copy of kind's hooks) gets the PIMC play-out,
+    or with ``hk`` the history play-out.  The caller frees them: pm_free(scratch[0], nt), free(runs)."""
     cdef const PMGame* pg
-    cdef GDGame g = kind.game
-    cdef PMSeat ps[GD_MAX_SEATS]
     cdef int pol[GD_MAX_SEATS]
-    cdef int s, t, nt = max(1, threads), sides = kind.game.sides
-    cdef Py_ssize_t i, n = len(records)
-    cdef size_t size = kind.game.record_bytes
-    cdef const void* rules = kind.rules
+    cdef int s, t, tt_bits = 5
     cdef PMGameRun* runs
     cdef PMScratch* sc
-    cdef int tt_bits = 5
     g.play_out = pm_gd_play
     if kind.name in ("euchre", "cutthroat-euchre"):
         pg = &PM_EUCHRE
@@ -1741,15 +1732,7 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
         raise ValueError(f"no PIMC in the core for {kind.name} games")
     if pg != NULL:
         tt_bits = pg.tt_bits
-    if h_actions != NULL:
-        pm_hist_kind(kind, &hk)
-    if records.dtype != kind.record_dtype:
-        raise ValueError(f"records must have the {kind.name} game record dtype")
-    if dealer >= g.seats:
-        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{g.seats - 1}")
     pm_seats(policy_seats, pol, ps, g.seats)
-    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
-    cdef char* out = <char*>&raw[0]
     runs = <PMGameRun*>calloc(nt, sizeof(PMGameRun))
     if runs == NULL:
         raise MemoryError()
@@ -1765,12 +1748,43 @@ cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_s
         runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
         if pg == &PM_EUCHRE:  # its players are told the game so far, as the heuristic games' are
             runs[t].hand_rules = eu_game_hand_rules
-        if h_actions != NULL:
+        if hk != NULL:
             runs[t].plain, runs[t].deal_row = g.play_out, hk.deal_row
-            runs[t].cap, runs[t].deal_words, runs[t].extra_ints = <int>cap, <int>words, <int>ints
-            pm_hist_runs(&runs[t].hist, 1, &hk, pol, ps, &sc[t], g.seats)
-    if h_actions != NULL:
+            runs[t].cap, runs[t].deal_words = kind.game.history_cap, kind.game.deal_words
+            runs[t].extra_ints = kind.game.extra_ints
+            pm_hist_runs(&runs[t].hist, 1, hk, pol, ps, &sc[t], g.seats)
+    if hk != NULL:
         g.play_out = pm_gd_history
+    scratch[0] = sc
+    return runs
+
+
+cdef int pm_games(GameKind kind, uint64_t seed, int64_t start, records, policy_seats, int threads, int dealer,
+                  int32_t* points, int32_t* scores, int8_t* dealers, const int64_t* offsets,
+                  const int64_t* counts, int16_t* h_actions=NULL, int8_t* h_seats=NULL, uint64_t* h_deal=NULL,
+                  int32_t* h_extra=NULL, int32_t* h_lengths=NULL) except -1:
+    """Games ``start ..`` into ``records``; with ``points`` not NULL also each hand's points, scores
+    and dealer (rows from ``offsets[i]``, ``counts[i]`` of them), with ``h_actions`` not NULL
+    instead each hand's history (kind.game's row sizes)."""
+    cdef PMHistKind hk
+    cdef int64_t cap = kind.game.history_cap, words = kind.game.deal_words, ints = kind.game.extra_ints
+    cdef GDGame g = kind.game
+    cdef PMSeat ps[GD_MAX_SEATS]
+    cdef int nt = max(1, threads), sides = kind.game.sides
+    cdef Py_ssize_t i, n = len(records)
+    cdef size_t size = kind.game.record_bytes
+    cdef const void* rules = kind.rules
+    cdef PMGameRun* runs
+    cdef PMScratch* sc
+    if h_actions != NULL:
+        pm_hist_kind(kind, &hk)
+    if records.dtype != kind.record_dtype:
+        raise ValueError(f"records must have the {kind.name} game record dtype")
+    if dealer >= g.seats:
+        raise ValueError(f"dealer {dealer} is out of range: seats are 0..{g.seats - 1}")
+    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
+    cdef char* out = <char*>&raw[0]
+    runs = pm_game_runs(kind, seed, policy_seats, nt, &g, ps, &sc, &hk if h_actions != NULL else NULL)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
             if h_actions != NULL:
@@ -1851,86 +1865,34 @@ def simulate_game_histories_pimc(GameKind kind, uint64_t seed, int64_t start, ha
     return _history_result(kind, actions_a, seats_a, deals_a, extra_a, lengths_a)
 
 
-# -- spades tournaments with PIMC and oracle seats (spades/games.pyx's sp_tournament) ----------
+# -- tournaments with PIMC and oracle seats (cardsim._games.simulate_tournaments) -------------
 
-ctypedef struct PMSpTournament:     # spades/games.pyx's SPTournamentRecord (SP_TOURNAMENT_DTYPE)
-    int32_t hands
-    int16_t games
-    int16_t wins[SP_MAX_SEATS]
-    int8_t winner
-    int8_t first_dealer
-
-cdef enum:
-    PM_SP_TOURNAMENT_GAMES = 10000  # spades/games.pyx's SP_MAX_TOURNAMENT_GAMES: game g of tournament t is game
-                                    # stream t * 10000 + g
+cdef int pm_tournament_game(void* context, uint64_t stream, int dealer, GDResult* result) noexcept nogil:
+    """gd_run_game for PIMC seats: the game's players are keyed by its stream (as pm_game_one's)."""
+    cdef PMGameRun* run = <PMGameRun*><void*>(<GDGameRun*>context).policies
+    run.stream = stream
+    run.k = 0
+    return gd_run_game(context, stream, dealer, result)
 
 
-cdef void pm_sp_tournament(const GDGame* g, const SPRules* r, PMGameRun* run, int64_t index,
-                           PMSpTournament* out) noexcept nogil:
-    """Tournament ``index`` as sp_tournament plays it (games on their streams until wins_needed
-    wins, game g first dealt by seat g mod seats), PIMC seats playing their cards (pm_gd_play)."""
-    cdef GDResult res
-    cdef int k, w
-    cdef size_t hand_bytes = (g.hand_bytes + 15) & ~(<size_t>15)
-    cdef char* buf = <char*>malloc(hand_bytes + g.game_bytes + 16)
-    memset(out, 0, sizeof(PMSpTournament))
-    out.winner = -1
-    if buf == NULL:
-        out.games = -1      # out of memory inside a thread (told by the caller)
-        return
-    for k in range(PM_SP_TOURNAMENT_GAMES):
-        run.stream = <uint64_t>index * PM_SP_TOURNAMENT_GAMES + <uint64_t>k
-        run.k = 0
-        w = gd_play_game(g, r, <const int*><void*>run, run.seed, run.stream, k % r.seats, buf, buf + hand_bytes,
-                         &res, NULL, NULL, NULL, 0)
-        out.games += 1
-        out.hands += res.hands
-        if w < 0:
-            break
-        out.wins[w] += 1
-        if out.wins[w] >= r.wins_needed:
-            out.winner = w
-            break
-    free(buf)
-
-
-def simulate_spades_tournaments_pimc(GameKind kind, uint64_t seed, int64_t start, records, policy_seats,
-                                     int threads=1):
-    """simulate_spades_tournaments (spades/games.pyx) with PIMC and oracle seats (``kind``: the
-    spades game kind with the seats' bidding policies): tournaments ``start ..``, the same games
-    and streams; the same for any ``threads``."""
-    from cardsim.spades.games import SP_TOURNAMENT_DTYPE
+def simulate_tournaments_pimc(GameKind kind, uint64_t seed, int64_t start, records, policy_seats, int wins_needed,
+                              int threads=1):
+    """cardsim._games.simulate_tournaments with PIMC and oracle seats (``kind``: the game kind with
+    the seats' bidding policies): tournaments ``start ..``, their games those of
+    simulate_games_pimc on the same streams; the same for any ``threads``."""
+    cdef unsigned char[::1] raw = tournament_bytes(kind, records, wins_needed)
+    cdef GDTournament* out = <GDTournament*>&raw[0]
     cdef GDGame g = kind.game
-    cdef const SPRules* r = <const SPRules*>kind.rules
     cdef PMSeat ps[GD_MAX_SEATS]
-    cdef int pol[GD_MAX_SEATS]
-    cdef int s, t, nt = max(1, threads)
+    cdef int nt = max(1, threads)
     cdef Py_ssize_t i, n = len(records)
-    if kind.name not in ("spades", "cutthroat-spades"):
-        raise ValueError("tournaments are spades'")
-    if records.dtype != SP_TOURNAMENT_DTYPE or SP_TOURNAMENT_DTYPE.itemsize != sizeof(PMSpTournament):
-        raise ValueError("records must have the spades tournament dtype")
-    pm_seats(policy_seats, pol, ps, g.seats)
-    g.play_out = pm_gd_play
-    cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1) if n else np.zeros(1, np.uint8)
-    cdef PMSpTournament* out = <PMSpTournament*>&raw[0]
-    cdef PMGameRun* runs = <PMGameRun*>calloc(nt, sizeof(PMGameRun))
+    cdef const void* rules = kind.rules
     cdef PMScratch* sc
-    if runs == NULL:
-        raise MemoryError()
-    try:
-        sc = pm_scratches(nt, PM_SP_TT_BITS, ps, g.seats)
-    except MemoryError:
-        free(runs)
-        raise
-    for t in range(nt):
-        for s in range(GD_MAX_SEATS):
-            runs[t].pol[s] = pol[s] if s < g.seats else PM_HEURISTIC
-        runs[t].game, runs[t].ps, runs[t].sc = &PM_SPADES, ps, &sc[t]
-        runs[t].pseed, runs[t].seed = pm_policy_seed(ps, g.seats), seed
+    cdef PMGameRun* runs = pm_game_runs(kind, seed, policy_seats, nt, &g, ps, &sc, NULL)
     try:
         for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=nt):
-            pm_sp_tournament(&g, r, &runs[threadid()], start + i, &out[i])
+            gd_tournament_one(&g, rules, <const int*><void*>&runs[threadid()], seed, start + i, wins_needed,
+                              pm_tournament_game, &out[i])
     finally:
         pm_free(sc, nt)
         free(runs)

@@ -14,7 +14,7 @@ from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
 from cardsim.spades.spades cimport sp_bid_tables, sp_gd_history, sp_gd_new, sp_history_cap, sp_rules_from
-from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone, gd_play_game
+from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone
 from cardsim._games import simulate_games
 
 SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
@@ -27,13 +27,11 @@ SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spa
 # after a hand in which the best score reaches target_score and no one (no team, in
 # partnership play) shares it; ties play on.  A game that has not ended after
 # sp_hand_cap() hands (1000 + target_score / 10) is unfinished (winner -1): random
-# players lose points on average and may never get there.  A tournament plays games until someone has
-# wins_needed wins; game g starts with dealer g mod seats; an unfinished game ends the
-# tournament unfinished.
+# players lose points on average and may never get there.  Tournaments of these games (wins_needed
+# wins) are every game's: cardsim._games.simulate_tournaments.
 
 cdef enum:
     SP_MAX_GAME_HANDS = 1000
-    SP_MAX_TOURNAMENT_GAMES = 10000
 
 cdef inline int sp_hand_cap(const SPRules* r) noexcept nogil:
     """Hands after which a game stops unfinished."""
@@ -50,13 +48,6 @@ ctypedef struct SPGameRecord:
     int16_t blind6[SP_MAX_SEATS]      # blind 6 bids made
     int16_t nil_bids[SP_MAX_SEATS]    # nil and blind nil bids made
     int8_t winner                     # seat (team 0/1 in partnership); -1 unfinished
-    int8_t first_dealer
-
-ctypedef struct SPTournamentRecord:
-    int32_t hands                     # hands over all games
-    int16_t games
-    int16_t wins[SP_MAX_SEATS]        # games won (per team: seats 0 and 1, in partnership)
-    int8_t winner                     # -1 when a game was unfinished
     int8_t first_dealer
 
 # -- the hooks of the batch driver (_games.pxd) -------------------------------------------
@@ -117,48 +108,19 @@ cdef void sp_gd_game(const SPRules* r, GDGame* g) noexcept nogil:
     g.new_hand, g.play_history, g.history_cap = sp_gd_new, sp_gd_history, sp_history_cap()
     g.deal_words, g.extra_ints = r.seats, 2 + 3 * r.seats
 
-cdef int sp_game(SPHand* h, const SPRules* r, const int* policies, uint64_t seed, uint64_t stream,
-                 int dealer, SPGameRecord* out) noexcept nogil:
-    """Play one game on stream (seed, stream) through the driver; fill ``out``; returns the winner or -1."""
-    cdef GDGame g
-    cdef SPGame counts
-    cdef GDResult res
-    sp_gd_game(r, &g)
-    gd_play_game(&g, r, policies, seed, stream, dealer, h, &counts, &res, NULL, NULL, NULL, 0)
-    memset(out, 0, sizeof(SPGameRecord))
-    sp_gd_record(h, &counts, r, &res, out)
-    return res.winner
-
-cdef void sp_tournament(const SPRules* r, const int* policies, uint64_t seed, uint64_t stream,
-                        SPTournamentRecord* out) noexcept nogil:
-    """Games on streams (seed, stream * SP_MAX_TOURNAMENT_GAMES + g) until wins_needed wins."""
-    cdef SPHand h
-    cdef SPGameRecord game
-    cdef int g, w, n = 2 if r.partnership else r.seats
-    memset(out, 0, sizeof(SPTournamentRecord))
-    out.winner = -1
-    for g in range(SP_MAX_TOURNAMENT_GAMES):
-        w = sp_game(&h, r, policies, seed, stream * SP_MAX_TOURNAMENT_GAMES + g, g % r.seats, &game)
-        out.games += 1
-        out.hands += game.hands
-        if w < 0:
-            return
-        out.wins[w] += 1
-        if out.wins[w] >= r.wins_needed:
-            out.winner = w
-            return
-
 # -- Python face -------------------------------------------------------------------------
 
 SP_GAME_DTYPE = np.dtype([
     ("score", "i4", (5,)), ("hands", "i4"), ("bags", "i2", (5,)), ("bag_outs", "i2", (5,)),
     ("blind6", "i2", (5,)), ("nil_bids", "i2", (5,)), ("winner", "i1"), ("first_dealer", "i1"),
 ], align=True)
+# a tournament's record (filled from cardsim._games' GDTournament by cardsim.whole_game; wins per
+# seat, or per team in slots 0 and 1)
 SP_TOURNAMENT_DTYPE = np.dtype([
     ("hands", "i4"), ("games", "i2"), ("wins", "i2", (5,)), ("winner", "i1"), ("first_dealer", "i1"),
 ], align=True)
 
-if SP_GAME_DTYPE.itemsize != sizeof(SPGameRecord) or SP_TOURNAMENT_DTYPE.itemsize != sizeof(SPTournamentRecord):
+if SP_GAME_DTYPE.itemsize != sizeof(SPGameRecord):
     raise ImportError("cardsim._core: spades game record dtypes do not match the C structs")
 
 
@@ -185,18 +147,6 @@ def simulate_spades_games(rules, uint64_t seed, int64_t start, records, policies
     (through the driver, cardsim._games)."""
     _batch_pointer(records, SP_GAME_DTYPE)
     simulate_games(spades_game_kind(rules, policies), seed, start, records, threads)
-
-
-def simulate_spades_tournaments(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
-    """Play tournaments ``start ..`` of the batch keyed by ``seed``."""
-    cdef SPRules r = sp_rules_from(rules)
-    cdef int pol[SP_MAX_SEATS]
-    cdef Py_ssize_t i, n = len(records)
-    cdef unsigned char[::1] raw = _batch_pointer(records, SP_TOURNAMENT_DTYPE)
-    cdef SPTournamentRecord* out = <SPTournamentRecord*>&raw[0] if n else NULL
-    policy_codes(policies, pol, r.seats)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=1, num_threads=max(1, threads)):
-        sp_tournament(&r, pol, seed, start + i, &out[i])
 
 
 # -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------

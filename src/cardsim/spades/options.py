@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesError
-from ..rules import GameSpec, Option
+from ..rules import GameSpec, Option, wins_needed_option
 
 
 def _options(*, specials: bool, moon_tricks: int, prize_jacks: str, bag_penalty: str,
@@ -49,7 +49,7 @@ def _options(*, specials: bool, moon_tricks: int, prize_jacks: str, bag_penalty:
                "spades are held; false: lead spades at any time"),
         Option("target_score", "int", 500, "the game ends after the hand in which a score reaches this",
                min=1, max=100_000),
-        Option("wins_needed", "int", 5, "game wins that take a tournament", min=1, max=1000),
+        wins_needed_option(),
     )
 
 

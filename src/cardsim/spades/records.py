@@ -1,5 +1,5 @@
-"""Spades batches: record views cut to the seats in play, and the summaries of hand, game
-and tournament batches (field meanings in docs/spades.md)."""
+"""Spades batches: record views cut to the seats in play, and the summary of hand batches
+(field meanings in docs/spades.md; game and tournament summaries: cardsim.whole_game)."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
@@ -25,8 +25,8 @@ def view_dtype(rules: Mapping[str, Any], unit: str = "hand") -> np.dtype:
 
 
 def simulate_chunk(unit: str) -> Callable[..., None]:
-    return {"hand": _core.simulate_spades, "game": _core.simulate_spades_games,
-            "tournament": _core.simulate_spades_tournaments}[unit]
+    """The core's chunk function of hand and game batches (tournaments: cardsim.whole_game)."""
+    return {"hand": _core.simulate_spades, "game": _core.simulate_spades_games}[unit]
 
 
 def _hand_add(t: Tally, array: np.ndarray) -> None:
@@ -59,31 +59,5 @@ def _hand_finish(t: Tally) -> dict[str, Any]:
 hand_summary = Summary(_hand_add, _hand_finish)
 
 
-def _winner_summary(per_seat: str, length: str) -> Summary:
-    """Who wins (seat, or team 0/1 in partnership), unfinished runs and the longest one, for
-    records of tournaments (``length`` "games"; whole games: cardsim.whole_game.game_summary);
-    ``per_seat`` names a field with one column per seat."""
-
-    def add(t: Tally, array: np.ndarray) -> None:
-        seats = array[per_seat].shape[1]
-        t.add("n", len(array))
-        t.count("unfinished", array["winner"] < 0)
-        t.add("wins", np.array([np.count_nonzero(array["winner"] == s) for s in range(seats)]))
-        t.top(f"max_{length}", array[length])
-
-    def finish(t: Tally) -> dict[str, Any]:
-        n = t["n"]
-        return {
-            "unfinished_rate": ratio(t["unfinished"], n, 6),
-            "win_rate": [ratio(c, n, 6) for c in t["wins"]],
-            f"max_{length}": t.tops[f"max_{length}"],
-        }
-
-    return Summary(add, finish)
-
-
-tournament_summary = _winner_summary("wins", "games")
-
-
 #: game batches' summary: cardsim.whole_game.SUMMARIES (one for every game)
-SUMMARIES = {"hand": hand_summary, "tournament": tournament_summary}
+SUMMARIES = {"hand": hand_summary}
