@@ -95,12 +95,18 @@ def test_bad_input_gets_one_line_and_exit_2(args: list[str]) -> None:
 
 
 def test_simulate_with_solver_players_per_seat() -> None:
-    result = run("simulate", "euchre", "--hands", "6", "--policy-seats", "oracle,heuristic,pimc(worlds=4),random",
-                 "--json")
+    """A plain summary with pimc / oracle seats comes from the core's batch, as with --out: the same
+    hands and summary as Game.simulate, for any --threads."""
+    from cardsim import Game
+    names = ["oracle", "heuristic", "pimc(worlds=4)", "random"]
+    result = run("simulate", "euchre", "--hands", "6", "--policy-seats", ",".join(names), "--seed", "3",
+                 "--threads", "2", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["policy"][2].startswith("pimc") and data["hands"] == 6
     assert abs(sum(data["mean_tricks"]) - 5) < 1e-9
+    want = Game("euchre").simulate(6, policy=names, seed=3, threads=1).summary()
+    assert data == json.loads(json.dumps(want))
 
 
 def test_simulate_whole_games_with_solver_players_runs_in_the_core(tmp_path) -> None:

@@ -537,14 +537,16 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     policies: str | list[str] = policy
     if policy_seats is not None:
         policies = split_policies(policy_seats)
-    from .cli_solve import solver_simulate
+    from .cli_solve import batch_takes, solver_simulate
     from .solver.players import is_solver_policy
     if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
-        if unit == "hand" and out is None and histories is None and deals is None:
-            # hand by hand from Python, a summary of the means
+        if unit == "hand" and out is None and histories is None and deals is None and \
+                not batch_takes(the_game, policies):
+            # players only the Python path has (pinochle's exact-solver oracle(tricks=N), pimc(eval=solve)):
+            # hand by hand, a summary of the means
             solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
             return
-        # whole games or records to a file: the core's batches (cardsim.solver._pimc), as for core players
+        # the core's batches (cardsim.solver._pimc), as for core players: the same hands, summary and threads
     # records stream through in chunks: memory does not grow with --hands
     summarizer = the_game.summarizer(unit, policy=policies, seed=seed)
     the_game.iter_simulate(0, policy=policies, seed=seed, threads=threads, unit=unit)  # checks the arguments now

@@ -141,9 +141,21 @@ def split_policies(text: str) -> list[str]:
     return out
 
 
+def batch_takes(the_game: Game, policies: str | list[str]) -> bool:
+    """Whether the core's batches play ``policies`` (every solver player but pinochle's
+    ``oracle(tricks=N)`` and ``pimc(eval=solve)``, which only the Python path plays)."""
+    from .solver.players import check_batch_policies
+    try:
+        check_batch_policies(the_game.name, policies, the_game.seats)
+    except CardsimError:
+        return False
+    return True
+
+
 def solver_simulate(the_game: Game, n_hands: int, policies: str | list[str], seed: int, out: str | None,
                     unit: str, as_json: bool) -> None:
-    """``cardsim simulate`` with oracle / pimc players: hand by hand, a summary of the means."""
+    """``cardsim simulate`` with solver players the core's batches lack (batch_takes): hand by hand
+    from Python (cardsim.solver.players.simulate), a summary of the means."""
     from .cli import LazyProgress, stderr_console
     from .solver.players import simulate as solver_sim
     if out is not None or unit != "hand":
