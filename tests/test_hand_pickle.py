@@ -18,6 +18,7 @@ import pytest
 
 from cardsim import Game
 from cardsim import _contract
+from cardsim.rules import make_rules
 from cardsim._contract import _restore
 from cardsim.errors import CardsimError
 from cardsim.game import Game as GameClass
@@ -280,6 +281,10 @@ def test_the_888aaf6_fixture_loads_and_pickles_anew():
         saved = pickle.load(fh)
     for game, (blob, state) in saved["hands"].items():
         old = pickle.loads(blob)
-        assert old.to_dict() == state
+        now = old.to_dict()
+        # options added since 888aaf6 (wins_needed) come in at their defaults
+        added = {k: v for k, v in now["rules"].items() if k not in state["rules"]}
+        assert added == {k: make_rules(game).to_dict()[k] for k in added}
+        assert {**now, "rules": {k: v for k, v in now["rules"].items() if k in state["rules"]}} == state
         again = pickle.loads(pickle.dumps(old))
         assert same(again, old) and core_bytes(again) == core_bytes(old)
