@@ -479,27 +479,30 @@ cdef inline bint sp_before(int c, int best, SPSuitView* v) noexcept nogil:
     cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
     return kc < kb or (kc == kb and c < best)
 
+cdef inline uint64_t sp_ranks_held(uint64_t cards) noexcept nogil:
+    """The ranks of ``cards`` in any suit, as one lane (bit r: some card of rank r)."""
+    return (cards | (cards >> 16) | (cards >> 32) | (cards >> 48)) & 0xFFFF
+
+cdef inline int sp_first_tied(uint64_t tied, SPSuitView* key) noexcept nogil:
+    """The card of ``tied`` (non-empty, one rank) first by sp_before: the one card when alone."""
+    cdef int best = lsb(tied), c
+    tied &= tied - 1
+    while tied:
+        c = lsb(tied)
+        tied &= tied - 1
+        if sp_before(c, best, key):
+            best = c
+    return best
+
 cdef inline int sp_lowest(uint64_t cards, SPSuitView* key) noexcept nogil:
     """Lowest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank
-    (ties between side suits: sp_before)."""
-    cdef int suit, c, best = -1
-    for suit in range(4):
-        if cards & lane_bb(suit):
-            c = lsb(cards & lane_bb(suit))
-            if best < 0 or (c & 15) < (best & 15) or ((c & 15) == (best & 15) and sp_before(c, best, key)):
-                best = c
-    return best
+    (ties between side suits: sp_before).  The lowest rank held in any suit, then its cards."""
+    return sp_first_tied(cards & (ALL_LANES_BB << lsb(sp_ranks_held(cards))), key)
 
 cdef inline int sp_highest(uint64_t cards, SPSuitView* key) noexcept nogil:
     """Highest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank
-    (ties between side suits: sp_before)."""
-    cdef int suit, c, best = -1
-    for suit in range(4):
-        if cards & lane_bb(suit):
-            c = msb(cards & lane_bb(suit))
-            if best < 0 or (c & 15) > (best & 15) or ((c & 15) == (best & 15) and sp_before(c, best, key)):
-                best = c
-    return best
+    (ties between side suits: sp_before).  The highest rank held in any suit, then its cards."""
+    return sp_first_tied(cards & (ALL_LANES_BB << msb(sp_ranks_held(cards))), key)
 
 cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
     """The one seat with the best game score, or -1 when the best is shared."""
@@ -512,17 +515,21 @@ cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogi
             count += 1
     return top if count == 1 else -1
 
+cdef inline uint64_t sp_below_in_lane(uint64_t cards) noexcept nogil:
+    """``cards`` smeared down their lanes: each bit and every bit below it in its lane (a card
+    outside ``cards`` is in it when some card of ``cards`` outranks it), branch-free."""
+    cards |= (cards >> 1) & 0x7FFF7FFF7FFF7FFFULL
+    cards |= (cards >> 2) & 0x3FFF3FFF3FFF3FFFULL
+    cards |= (cards >> 4) & 0x0FFF0FFF0FFF0FFFULL
+    return cards | ((cards >> 8) & 0x00FF00FF00FF00FFULL)
+
 cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode,
                            SPSuitView* key) noexcept nogil:
-    cdef uint64_t bosses = 0, rest = legal, side
-    cdef int c, suit, best_suit = -1, best_len = 99, n
+    cdef uint64_t bosses, side
+    cdef int suit, best_suit = -1, best_len = 99, n
     if mode == SP_AVOID:
         return sp_lowest(legal, key)
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (unseen & above_in_lane_bb(c)):
-            bosses |= bit_bb(c)
+    bosses = legal & ~sp_below_in_lane(unseen)
     if bosses & ~lane_bb(0):
         return sp_highest(bosses & ~lane_bb(0), key)
     if bosses:
