@@ -416,7 +416,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
-    cdef bint partner_nil = r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)
+    cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards
     gap = sp_leader_gap(h, r, s)
     if shape >= 0:
@@ -454,7 +454,7 @@ cdef inline int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil
     if k == SP_BID_MOON:
         return 99
     if r.partnership and k == SP_BID_REGULAR:
-        p = (s + 2) % 4
+        p = sp_partner(s)
         contract = h.bid[s]
         taken = h.tricks[s]
         if h.kind[p] == SP_BID_REGULAR:
@@ -579,7 +579,7 @@ cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef SPSuitView* key = &view
     mode = SP_WANT if sp_need(h, r, s) > 0 else SP_AVOID
     if r.partnership:
-        partner = (s + 2) % 4
+        partner = sp_partner(s)
         if mode == SP_AVOID and h.kind[s] == SP_BID_REGULAR and (
                 h.kind[partner] == SP_BID_NIL or h.kind[partner] == SP_BID_BLIND_NIL):
             mode = SP_WANT  # cover the nil partner: take tricks ourselves
