@@ -447,23 +447,22 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
 # -- heuristic play -------------------------------------------------------------------
 
 cdef inline int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
-    """Tricks seat ``s`` (its team, for a regular bid in partnership play) still wants."""
-    cdef int k = h.kind[s], p, contract, taken
+    """Tricks seat ``s`` (its team, for a regular bid in partnership play) still wants.  (A regular
+    bid, the common case, tested first.)"""
+    cdef int k = h.kind[s], p, need = h.bid[s] - h.tricks[s]
+    if k == SP_BID_REGULAR:
+        if r.partnership:
+            p = sp_partner(s)
+            if h.kind[p] == SP_BID_REGULAR:
+                need += h.bid[p] - h.tricks[p]
+            elif r.failed_nil == SP_NIL_CONTRACT:
+                need -= h.tricks[p]  # a failed nil's tricks count toward this contract
+        return need
     if k == SP_BID_NIL or k == SP_BID_BLIND_NIL:
         return 0
     if k == SP_BID_MOON:
         return 99
-    if r.partnership and k == SP_BID_REGULAR:
-        p = sp_partner(s)
-        contract = h.bid[s]
-        taken = h.tricks[s]
-        if h.kind[p] == SP_BID_REGULAR:
-            contract += h.bid[p]
-            taken += h.tricks[p]
-        elif r.failed_nil == SP_NIL_CONTRACT:
-            taken += h.tricks[p]  # a failed nil's tricks count toward this contract
-        return contract - taken
-    return h.bid[s] - h.tricks[s]
+    return need
 
 ctypedef struct SPSuitView:
     # what sp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
