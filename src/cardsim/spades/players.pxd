@@ -464,6 +464,14 @@ cdef inline int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil
         return 99
     return need
 
+cdef extern from *:
+    """
+    #define SP_SUIT_TO_LANE 0x0000200040008001ULL
+    """
+    # x * SP_SUIT_TO_LANE & ALL_LANES_BB: bit s of a suit mask x (0..15) moved to bit 16 s, the
+    # first of lane s (the copies of x at 0, 15, 30 and 45 bits meet bit 16 s only with bit s)
+    const uint64_t SP_SUIT_TO_LANE
+
 ctypedef struct SPSuitView:
     # what sp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
     const SPHand* h
@@ -485,13 +493,14 @@ cdef inline void sp_suit_keys(SPSuitView* v) noexcept nogil:
     cdef const SPHand* h = v.h
     cdef const SPRules* r = v.r
     cdef int s, i, role
-    cdef uint64_t k
+    cdef uint64_t k, voids = 0
+    for i in range(r.seats):  # lane s of ``voids``: bit i when seat i has shown void in suit s
+        voids |= ((<uint64_t>h.void_mask[i] * SP_SUIT_TO_LANE) & ALL_LANES_BB) << i
     for s in range(4):
         k = (h.hand[v.seat] >> (16 * s)) & 0xFFFF
         k |= ((h.played >> (16 * s)) & 0xFFFF) << 16
         k |= ((r.deck >> (16 * s)) & 0xFFFF) << 32
-        for i in range(r.seats):
-            k |= (<uint64_t>((h.void_mask[i] >> s) & 1)) << (48 + i)
+        k |= ((voids >> (16 * s)) & 0x1F) << 48
         role = 0
         if s == 0:
             role = 3
