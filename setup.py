@@ -257,6 +257,9 @@ def cold_glue(c_file: str) -> int:
 # batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
 # run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
 # main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size).
+# spades.spades (issue 15, callgrind --hands 2000): spades heuristic 15,144 -> 14,239, cutthroat spades
+# heuristic 13,505 -> 12,739, spades random 7,172 (main 7,217) with sp_heuristic_card (gcc called it from the
+# play loop); sp_features too: 14,356 / 12,831; sp_heuristic_bid too: 14,246 / 12,748 (both dropped).
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
@@ -266,6 +269,7 @@ ALWAYS_INLINE = {
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
                              "pinochle.partnership_engine.pp_finish"),
     "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
+    "spades.spades": ("spades.players.sp_heuristic_card",),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

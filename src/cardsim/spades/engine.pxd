@@ -120,6 +120,11 @@ ctypedef struct SPHand:
 cdef inline int sp_code(int kind, int tricks) noexcept nogil:
     return (kind << 5) | tricks
 
+cdef inline int sp_partner(int s) noexcept nogil:
+    """The partner of seat ``s`` (0..3) in partnership play: ``(s + 2) % 4`` without the signed
+    remainder's fix-up."""
+    return (s + 2) & 3
+
 cdef inline int sp_dealt(const SPRules* r, int seat, int dealer) noexcept nogil:
     return r.hand_size - 1 if r.dealer_sits_out and seat == dealer else r.hand_size
 
@@ -239,7 +244,7 @@ cdef inline void sp_bid(SPHand* h, const SPRules* r, int code) noexcept nogil:
     if h.kind[s] == SP_BID_BLIND6:
         h.blind6_used[s] += 1
         if r.partnership:
-            h.blind6_used[(s + 2) % 4] += 1
+            h.blind6_used[sp_partner(s)] += 1
     h.n_bids += 1
     if h.n_bids < r.seats:
         h.to_act = s + 1 if s + 1 < r.seats else 0

@@ -112,22 +112,47 @@ cdef inline int sp_random_card(SPHand* h, const SPRules* r) noexcept nogil:
 
 # -- heuristic bidding ---------------------------------------------------------------
 
-cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
-    """Likely tricks of ``cards``, in hundredths."""
-    cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
-    cdef int ns = popcount(spades), est = 0, sure = 0, c, out_above, suit, n, spare
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        out_above = popcount(r.deck & above_in_lane_bb(c) & ~spades)
-        if out_above == 0:
-            est += 100
-            sure += 1
-        elif out_above == 1 and ns >= 2:
-            est += 65
-            sure += 1
-        elif out_above == 2 and ns >= 3:
-            est += 35
+cdef inline uint64_t sp_below_in_lane(uint64_t cards) noexcept nogil:
+    """``cards`` smeared down their lanes: each bit and every bit below it in its lane (a card
+    outside ``cards`` is in it when some card of ``cards`` outranks it), branch-free."""
+    cards |= (cards >> 1) & 0x7FFF7FFF7FFF7FFFULL
+    cards |= (cards >> 2) & 0x3FFF3FFF3FFF3FFFULL
+    cards |= (cards >> 4) & 0x0FFF0FFF0FFF0FFFULL
+    return cards | ((cards >> 8) & 0x00FF00FF00FF00FFULL)
+
+ctypedef struct SPSpadeTops:
+    # a hand's spades by how many spades still out rank above them (sp_spade_tops)
+    int held                    # spades held
+    int top                     # no spade out above: sure winners
+    int second                  # one spade out above
+    int third                   # two spades out above
+
+cdef inline void sp_spade_tops(uint64_t cards, const SPRules* r, SPSpadeTops* t) noexcept nogil:
+    """The spades of ``cards`` by the spades out above them, branch-free: a spade has none of
+    ``out`` above it when it is outside ``out`` smeared down its lane, at most one when outside
+    ``out`` less its highest card smeared down, and so on (sp_estimate and sp_features share it)."""
+    cdef uint64_t spades = cards & lane_bb(0)
+    cdef uint64_t out = r.deck & lane_bb(0) & ~spades, below
+    cdef int within
+    below = sp_below_in_lane(out)
+    t.held = popcount(spades)
+    t.top = popcount(spades & ~below)
+    out &= below >> 1  # the highest spade out set aside (``below`` lies in the lowest lane)
+    below = sp_below_in_lane(out)
+    within = popcount(spades & ~below)
+    t.second = within - t.top
+    out &= below >> 1
+    t.third = popcount(spades & ~sp_below_in_lane(out)) - within
+
+cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpadeTops* t) noexcept nogil:
+    """sp_estimate's count of ``cards`` with their sp_spade_tops ``t``."""
+    cdef uint64_t side
+    cdef int ns = t.held, est = 100 * t.top, sure = t.top, suit, n, spare
+    if ns >= 2:
+        est += 65 * t.second
+        sure += t.second
+    if ns >= 3:
+        est += 35 * t.third
     if ns > 3:
         est += 55 * (ns - 3)
     spare = ns - sure
@@ -151,6 +176,15 @@ cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
     else:
         est = est * 90 // 100  # four opponents: fewer side winners stand up
     return est
+
+cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
+    """Likely tricks of ``cards``, in hundredths: a spade with no spade out above it 100 (a sure
+    winner), with one out above 65 (two spades held: a sure winner too), with two 35 (three
+    held); 55 each beyond three spades; side aces, guarded kings and queens; a void or singleton
+    for each spare spade (beyond the sure winners)."""
+    cdef SPSpadeTops t
+    sp_spade_tops(cards, r, &t)
+    return sp_estimate_tops(cards, r, &t)
 
 cdef enum:
     SP_NIL_COUNT = 0            # nil with a count below this (hundredths) ...
@@ -258,69 +292,67 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     hands of 17 cards the middle side cards and a long side suit win tricks the other features
     miss; least squares of the best bid on 12,000 hands: the points the regular bid loses on a
     held-out fifth 1.32 -> 0.96 a hand with these four)."""
-    cdef uint64_t spades = cards & lane_bb(0), rest = spades, side
-    cdef int ns = popcount(spades), top = 0, c, suit, n, shorts = 0, spare, low, hi, i, j, k, longest = 0
-    cdef int q[SP_NQ]
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (r.deck & above_in_lane_bb(c) & ~spades):
-            top += 1
+    cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0), suit_cards
+    cdef SPSpadeTops t
+    cdef int ns, suit, n, low, hi, shorts = 0, spare, longest = 0, q0, q1, q2, q3, q4, q5, q6
+    cdef int guarded_kings = 0, guarded_queens = 0, long_cards = 0, bare_honours = 0, long_headed = 0
+    cdef int no_low = 0, long_aced = 0
+    sp_spade_tops(cards, r, &t)
+    ns = t.held
     f[0] = 1
     f[1] = ns
-    f[2] = top
+    f[2] = t.top
     f[3] = (spades >> 12) & 1
     f[4] = (spades >> 11) & 1
     f[5] = (spades >> 10) & 1
     f[6] = (spades >> 9) & 1
     f[7] = ns - 3 if ns > 3 else 0
-    f[8] = 0
-    f[9] = 0
-    f[10] = 0
-    f[12] = 0
-    f[14] = 0
-    f[17] = 0
-    f[18] = 0
-    f[19] = 0
-    f[21] = 0
-    f[23] = 0
+    f[8] = popcount(side & ((<uint64_t>0x1000) * ALL_LANES_BB))
+    f[14] = popcount(side & ((<uint64_t>0x0C00) * ALL_LANES_BB))
+    f[21] = popcount(side & (side >> 1) & ((<uint64_t>0x0800) * ALL_LANES_BB))  # the K with the A above it
     for suit in range(1, 4):
-        side = (cards >> (16 * suit)) & 0xFFFF
-        n = popcount(side)
-        f[8] += (side >> 12) & 1
-        f[9] += ((side >> 11) & 1) & (n >= 2)
-        f[10] += ((side >> 10) & 1) & (n >= 3)
-        f[14] += ((side >> 11) & 1) + ((side >> 10) & 1)
-        f[12] += n - 4 if n > 4 else 0
+        suit_cards = (cards >> (16 * suit)) & 0xFFFF
+        n = popcount(suit_cards)
+        guarded_kings += ((suit_cards >> 11) & 1) & (n >= 2)
+        guarded_queens += ((suit_cards >> 10) & 1) & (n >= 3)
+        long_cards += n - 4 if n > 4 else 0
         longest = n if n > longest else longest
         shorts += 2 if n == 0 else (1 if n == 1 else 0)
-        low = popcount(side & 0x001F)      # the 2 .. 6
-        hi = popcount(side & 0x1E00)       # the J .. A
-        f[17] += hi - low if hi > low else 0
-        if side & 0x1C00 and n > 3:        # headed by the Q, K or A
-            f[18] += n - 3
-        f[19] += n > 0 and low == 0
-        f[21] += (side & 0x1800) == 0x1800
-        if (side >> 12) & 1 and n > 5:
-            f[23] += n - 5
-    spare = ns - top
+        low = popcount(suit_cards & 0x001F)      # the 2 .. 6
+        hi = popcount(suit_cards & 0x1E00)       # the J .. A
+        bare_honours += hi - low if hi > low else 0
+        if suit_cards & 0x1C00 and n > 3:        # headed by the Q, K or A
+            long_headed += n - 3
+        no_low += n > 0 and low == 0
+        if (suit_cards >> 12) & 1 and n > 5:
+            long_aced += n - 5
+    f[9] = guarded_kings
+    f[10] = guarded_queens
+    spare = ns - t.top
     f[11] = spare if spare < shorts else shorts
+    f[12] = long_cards
     f[13] = (msb(spades) & 15) + 1 if spades else 0
     f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
-    f[16] = sp_estimate(cards, r)
+    f[16] = sp_estimate_tops(cards, r, &t)
+    f[17] = bare_honours
+    f[18] = long_headed
+    f[19] = no_low
     f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
     f[22] = ns - 5 if ns > 5 else 0
-    side = cards & ~lane_bb(0)
+    f[23] = long_aced
     f[52] = popcount(side & ((<uint64_t>1 << 9) * ALL_LANES_BB))
     f[53] = popcount(side & ((<uint64_t>1 << 8) * ALL_LANES_BB))
     f[54] = longest
     f[55] = longest * longest
-    q[0], q[1], q[2], q[3], q[4], q[5], q[6] = f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10
-    k = 24
-    for i in range(SP_NQ):
-        for j in range(i, SP_NQ):
-            f[k] = q[i] * q[j]
-            k += 1
+    q0, q1, q2, q3, q4, q5, q6 = f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10
+    # the products, row by row (written out: gcc leaves a loop over the triangle rolled, 7 instructions a product)
+    f[24], f[25], f[26], f[27], f[28], f[29], f[30] = q0 * q0, q0 * q1, q0 * q2, q0 * q3, q0 * q4, q0 * q5, q0 * q6
+    f[31], f[32], f[33], f[34], f[35], f[36] = q1 * q1, q1 * q2, q1 * q3, q1 * q4, q1 * q5, q1 * q6
+    f[37], f[38], f[39], f[40], f[41] = q2 * q2, q2 * q3, q2 * q4, q2 * q5, q2 * q6
+    f[42], f[43], f[44], f[45] = q3 * q3, q3 * q4, q3 * q5, q3 * q6
+    f[46], f[47], f[48] = q4 * q4, q4 * q5, q4 * q6
+    f[49], f[50] = q5 * q5, q5 * q6
+    f[51] = q6 * q6
 
 cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
     cdef int i, s = 0
@@ -384,7 +416,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
-    cdef bint partner_nil = r.partnership and h.kind[(s + 2) % 4] in (SP_BID_NIL, SP_BID_BLIND_NIL)
+    cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards
     gap = sp_leader_gap(h, r, s)
     if shape >= 0:
@@ -415,23 +447,30 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
 # -- heuristic play -------------------------------------------------------------------
 
 cdef inline int sp_need(const SPHand* h, const SPRules* r, int s) noexcept nogil:
-    """Tricks seat ``s`` (its team, for a regular bid in partnership play) still wants."""
-    cdef int k = h.kind[s], p, contract, taken
+    """Tricks seat ``s`` (its team, for a regular bid in partnership play) still wants.  (A regular
+    bid, the common case, tested first.)"""
+    cdef int k = h.kind[s], p, need = h.bid[s] - h.tricks[s]
+    if k == SP_BID_REGULAR:
+        if r.partnership:
+            p = sp_partner(s)
+            if h.kind[p] == SP_BID_REGULAR:
+                need += h.bid[p] - h.tricks[p]
+            elif r.failed_nil == SP_NIL_CONTRACT:
+                need -= h.tricks[p]  # a failed nil's tricks count toward this contract
+        return need
     if k == SP_BID_NIL or k == SP_BID_BLIND_NIL:
         return 0
     if k == SP_BID_MOON:
         return 99
-    if r.partnership and k == SP_BID_REGULAR:
-        p = (s + 2) % 4
-        contract = h.bid[s]
-        taken = h.tricks[s]
-        if h.kind[p] == SP_BID_REGULAR:
-            contract += h.bid[p]
-            taken += h.tricks[p]
-        elif r.failed_nil == SP_NIL_CONTRACT:
-            taken += h.tricks[p]  # a failed nil's tricks count toward this contract
-        return contract - taken
-    return h.bid[s] - h.tricks[s]
+    return need
+
+cdef extern from *:
+    """
+    #define SP_SUIT_TO_LANE 0x0000200040008001ULL
+    """
+    # x * SP_SUIT_TO_LANE & ALL_LANES_BB: bit s of a suit mask x (0..15) moved to bit 16 s, the
+    # first of lane s (the copies of x at 0, 15, 30 and 45 bits meet bit 16 s only with bit s)
+    const uint64_t SP_SUIT_TO_LANE
 
 ctypedef struct SPSuitView:
     # what sp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
@@ -454,13 +493,14 @@ cdef inline void sp_suit_keys(SPSuitView* v) noexcept nogil:
     cdef const SPHand* h = v.h
     cdef const SPRules* r = v.r
     cdef int s, i, role
-    cdef uint64_t k
+    cdef uint64_t k, voids = 0
+    for i in range(r.seats):  # lane s of ``voids``: bit i when seat i has shown void in suit s
+        voids |= ((<uint64_t>h.void_mask[i] * SP_SUIT_TO_LANE) & ALL_LANES_BB) << i
     for s in range(4):
         k = (h.hand[v.seat] >> (16 * s)) & 0xFFFF
         k |= ((h.played >> (16 * s)) & 0xFFFF) << 16
         k |= ((r.deck >> (16 * s)) & 0xFFFF) << 32
-        for i in range(r.seats):
-            k |= (<uint64_t>((h.void_mask[i] >> s) & 1)) << (48 + i)
+        k |= ((voids >> (16 * s)) & 0x1F) << 48
         role = 0
         if s == 0:
             role = 3
@@ -479,27 +519,30 @@ cdef inline bint sp_before(int c, int best, SPSuitView* v) noexcept nogil:
     cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
     return kc < kb or (kc == kb and c < best)
 
+cdef inline uint64_t sp_ranks_held(uint64_t cards) noexcept nogil:
+    """The ranks of ``cards`` in any suit, as one lane (bit r: some card of rank r)."""
+    return (cards | (cards >> 16) | (cards >> 32) | (cards >> 48)) & 0xFFFF
+
+cdef inline int sp_first_tied(uint64_t tied, SPSuitView* key) noexcept nogil:
+    """The card of ``tied`` (non-empty, one rank) first by sp_before: the one card when alone."""
+    cdef int best = lsb(tied), c
+    tied &= tied - 1
+    while tied:
+        c = lsb(tied)
+        tied &= tied - 1
+        if sp_before(c, best, key):
+            best = c
+    return best
+
 cdef inline int sp_lowest(uint64_t cards, SPSuitView* key) noexcept nogil:
     """Lowest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank
-    (ties between side suits: sp_before)."""
-    cdef int suit, c, best = -1
-    for suit in range(4):
-        if cards & lane_bb(suit):
-            c = lsb(cards & lane_bb(suit))
-            if best < 0 or (c & 15) < (best & 15) or ((c & 15) == (best & 15) and sp_before(c, best, key)):
-                best = c
-    return best
+    (ties between side suits: sp_before).  The lowest rank held in any suit, then its cards."""
+    return sp_first_tied(cards & (ALL_LANES_BB << lsb(sp_ranks_held(cards))), key)
 
 cdef inline int sp_highest(uint64_t cards, SPSuitView* key) noexcept nogil:
     """Highest-ranked card of ``cards`` (non-empty), a side card before a spade of equal rank
-    (ties between side suits: sp_before)."""
-    cdef int suit, c, best = -1
-    for suit in range(4):
-        if cards & lane_bb(suit):
-            c = msb(cards & lane_bb(suit))
-            if best < 0 or (c & 15) > (best & 15) or ((c & 15) == (best & 15) and sp_before(c, best, key)):
-                best = c
-    return best
+    (ties between side suits: sp_before).  The highest rank held in any suit, then its cards."""
+    return sp_first_tied(cards & (ALL_LANES_BB << msb(sp_ranks_held(cards))), key)
 
 cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
     """The one seat with the best game score, or -1 when the best is shared."""
@@ -514,15 +557,11 @@ cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogi
 
 cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode,
                            SPSuitView* key) noexcept nogil:
-    cdef uint64_t bosses = 0, rest = legal, side
-    cdef int c, suit, best_suit = -1, best_len = 99, n
+    cdef uint64_t bosses, side
+    cdef int suit, best_suit = -1, best_len = 99, n
     if mode == SP_AVOID:
         return sp_lowest(legal, key)
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (unseen & above_in_lane_bb(c)):
-            bosses |= bit_bb(c)
+    bosses = legal & ~sp_below_in_lane(unseen)
     if bosses & ~lane_bb(0):
         return sp_highest(bosses & ~lane_bb(0), key)
     if bosses:
@@ -548,7 +587,7 @@ cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     cdef SPSuitView* key = &view
     mode = SP_WANT if sp_need(h, r, s) > 0 else SP_AVOID
     if r.partnership:
-        partner = (s + 2) % 4
+        partner = sp_partner(s)
         if mode == SP_AVOID and h.kind[s] == SP_BID_REGULAR and (
                 h.kind[partner] == SP_BID_NIL or h.kind[partner] == SP_BID_BLIND_NIL):
             mode = SP_WANT  # cover the nil partner: take tricks ourselves
