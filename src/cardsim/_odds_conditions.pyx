@@ -53,15 +53,13 @@ from cardsim.pinochle.cutthroat cimport cp_rules_from
 from cardsim.pinochle.partnership cimport pp_rules_from
 from cardsim.pinochle.two_hand cimport th_rules_from
 from cardsim.euchre.euchre cimport eu_bid_tables, eu_rules_from
-from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
                                   sp_conditioned_trials)
 from cardsim.pinochle.common cimport pin_bid_tables
-from cardsim.spades.players cimport SP_TABLES
 
 PIN_TABLES = pin_bid_tables()  # the pinochle players' learned tables live in cardsim.pinochle.common
-EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
-SP_TABLES = sp_bid_tables()  # (no spades player runs here today; set so that one added later reads the tables)
+EU_TABLES = <EUBidTables*>eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
 
 
 # -- the retry loop every game's trial shares -----------------------------------------------

@@ -20,7 +20,7 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
-from cardsim.pinochle.cutthroat_odds cimport ODDS_COLUMNS
+from cardsim.pinochle.odds_columns cimport ODDS_COLUMNS
 from cardsim.pinochle.two_hand_engine cimport *
 from cardsim.pinochle.two_hand_players cimport *
 from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_odds_order, th_odds_trial

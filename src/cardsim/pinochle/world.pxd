@@ -24,10 +24,7 @@ from cardsim.pinochle.cutthroat_engine cimport (CP_DECK_SIZE, CP_SEATS, PH_AUCTI
 from cardsim.pinochle.cutthroat_players cimport cp_play_out
 from cardsim.pinochle.partnership_engine cimport PH_PASS, PP_SEATS, PPHand, PPRules, pp_legal, pp_play
 from cardsim.pinochle.partnership_players cimport pp_play_out
-
-ctypedef fused PinHand:
-    CPHand
-    PPHand
+from cardsim.pinochle.pin_hand cimport PinHand
 
 
 # -- the game's own functions, by hand type (``r``: its rules struct) ------------------------
