@@ -265,7 +265,6 @@ ALWAYS_INLINE = {
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
                              "pinochle.partnership_engine.pp_finish"),
-    "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

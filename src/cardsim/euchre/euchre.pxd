@@ -36,3 +36,5 @@ cdef uint64_t eu_ext_drop_worst(uint64_t cards, int trump, int n) noexcept nogil
 cdef void eu_ext_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil
 cdef bint eu_ext_force_call(EUHand* h, const EURules* r, int seat, int action) noexcept nogil
 cdef void eu_ext_odds_record(const EUHand* h, const EURules* r, int seat, int16_t* out) noexcept nogil
+# an odds trial's play from its deal (cardsim._odds_conditions: one call a conditioned trial)
+cdef void eu_ext_odds_play(const EUHand* dealt, const EURules* r, int seat, const int* policies, int16_t* out) noexcept nogil

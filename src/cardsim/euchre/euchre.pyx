@@ -939,3 +939,7 @@ cdef bint eu_ext_force_call(EUHand* h, const EURules* r, int seat, int action) n
 
 cdef void eu_ext_odds_record(const EUHand* h, const EURules* r, int seat, int16_t* out) noexcept nogil:
     euo_record(h, r, seat, out)
+
+
+cdef void eu_ext_odds_play(const EUHand* dealt, const EURules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    eu_odds_play(dealt, r, seat, policies, out)

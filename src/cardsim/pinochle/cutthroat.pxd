@@ -26,3 +26,8 @@ cdef int cp_ext_best_trump_melds(uint64_t cards, const CPRules* r, int* melds) n
 cdef uint64_t cp_ext_heuristic_discard_from(uint64_t cards, int trump, const CPRules* r, int meld_now) noexcept nogil
 cdef void cp_ext_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil
 cdef void cp_ext_odds_row(const CPHand* h, const CPRules* r, int seat, int16_t* row) noexcept nogil
+# the auction's heuristic bid, and an odds trial's deal won and its play (cardsim._odds_conditions: a call an
+# attempted deal or a conditioned trial)
+cdef int cp_ext_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil
+cdef void cp_ext_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil
+cdef void cp_ext_odds_play(const CPHand* dealt, const CPRules* r, int seat, const int* policies, int16_t* out) noexcept nogil

@@ -734,3 +734,15 @@ cdef void cp_ext_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat,
 
 cdef void cp_ext_odds_row(const CPHand* h, const CPRules* r, int seat, int16_t* row) noexcept nogil:
     cp_odds_row(h, r, seat, row)
+
+
+cdef int cp_ext_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
+    return cp_heuristic_bid(h, r)
+
+
+cdef void cp_ext_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
+    cp_odds_won(h, hand, seat)
+
+
+cdef void cp_ext_odds_play(const CPHand* dealt, const CPRules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    cp_odds_play(dealt, r, seat, policies, out)

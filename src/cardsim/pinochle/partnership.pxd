@@ -1,6 +1,6 @@
 # cython: language_level=3
 """What pinochle/partnership.pyx shares with the other pinochle modules."""
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int16_t, uint64_t
 from cardsim._constrained_deal cimport DealPlan
 from cardsim._games cimport GDHistory
 from cardsim.pinochle.common cimport CPSteps
@@ -21,3 +21,6 @@ cdef int pp_ext_pimc_totals(PPHand* h, const PPRules* r, const CPSteps* steps, D
                             uint64_t seed, int side, bint oracle, int* acts, double* totals) noexcept nogil
 cdef int pp_ext_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil
 cdef void pp_ext_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil
+cdef int pp_ext_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil
+cdef void pp_ext_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil
+cdef void pp_ext_odds_play(const PPHand* dealt, const PPRules* r, int seat, const int* policies, int16_t* out) noexcept nogil

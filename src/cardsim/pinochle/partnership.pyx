@@ -23,7 +23,7 @@ from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.odds_columns cimport ODDS_COLUMNS
 from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.partnership_players cimport *
-from cardsim.pinochle.games_odds cimport pp_odds_deal, pp_odds_trial
+from cardsim.pinochle.games_odds cimport pp_odds_deal, pp_odds_play, pp_odds_trial, pp_odds_won
 from cardsim.pinochle.resample cimport *
 from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_pimc_totals, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
@@ -551,3 +551,15 @@ cdef int pp_ext_best_trump(uint64_t cards, const PPRules* r, int* value) noexcep
 
 cdef void pp_ext_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
     pp_odds_deal(h, hand, seat, dealer)
+
+
+cdef int pp_ext_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
+    return pp_heuristic_bid(h, r)
+
+
+cdef void pp_ext_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil:
+    pp_odds_won(h, hand, seat)
+
+
+cdef void pp_ext_odds_play(const PPHand* dealt, const PPRules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    pp_odds_play(dealt, r, seat, policies, out)
