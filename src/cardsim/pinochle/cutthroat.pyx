@@ -30,7 +30,8 @@ from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.resample cimport *
-from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_playout, pin_pimc_totals, pin_shown, pin_world_resample
+from cardsim.pinochle.pin_hand cimport PinHand, pin_legal
+from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_pimc_totals, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal

@@ -63,12 +63,11 @@ from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into
 from cardsim.pinochle.common cimport CPSteps
-from cardsim.pinochle.cutthroat_engine cimport (CP_SEATS, PH_DONE, PH_PLAY, CPHand, CPRules, cp_declare, cp_legal,
-                                                cp_new_hand, cp_play)
+from cardsim.pinochle.cutthroat_engine cimport CP_SEATS, PH_DONE, PH_PLAY, CPHand, CPRules, cp_declare, cp_new_hand
 from cardsim.pinochle.odds_columns cimport (ODDS_CHOSEN, ODDS_COLUMNS, ODDS_MELD, ODDS_PER_TRUMP, ODDS_TOTAL,
                                             ODDS_TRICK_POINTS)
-from cardsim.pinochle.partnership_engine cimport PP_SEATS, PPHand, PPRules, pp_declare, pp_legal, pp_new_hand, pp_play
-from cardsim.pinochle.pin_hand cimport PinHand
+from cardsim.pinochle.partnership_engine cimport PP_SEATS, PPHand, PPRules, pp_declare, pp_new_hand
+from cardsim.pinochle.pin_hand cimport PinHand, pin_legal, pin_play
 from cardsim.pinochle.cutthroat cimport (cp_ext_best_trump_melds, cp_ext_heuristic_card, cp_ext_heuristic_discard_from,
                                          cp_ext_note_play, cp_ext_odds_deal, cp_ext_odds_row, cp_ext_pimc_totals,
                                          cp_ext_policy_step, cp_hand_record, cp_history_deal, cp_rules_from,
@@ -947,20 +946,6 @@ cdef inline int pm_pin_must_beat(const PinHand* h, const void* r) noexcept nogil
         return (<const PPRules*>r).must_beat
 
 
-cdef inline uint64_t pm_pin_legal(const PinHand* h, const void* r) noexcept nogil:
-    if PinHand is CPHand:
-        return cp_legal(h, <const CPRules*>r)
-    else:
-        return pp_legal(h, <const PPRules*>r)
-
-
-cdef inline void pm_pin_play(PinHand* h, const void* r, int card) noexcept nogil:
-    if PinHand is CPHand:
-        cp_play(h, <const CPRules*>r, card)
-    else:
-        pp_play(h, <const PPRules*>r, card)
-
-
 cdef inline void pm_pin_note_play(CPSteps* steps, const PinHand* before, int card, int must_beat) noexcept nogil:
     """What playing ``card`` proves, noted as the step state notes it (pinochle/world.pxd's pin_note_play)."""
     if PinHand is CPHand:
@@ -992,7 +977,7 @@ cdef int pm_pin_card(PinHand* h, const void* r, const CPSteps* steps, const PMSe
     cdef int acts[PIN_CARD_ACTIONS]
     cdef double totals[PIN_CARD_ACTIONS]
     cdef int j, n, best = -1, preferred, heur
-    cdef uint64_t legal = pm_pin_legal(h, r)
+    cdef uint64_t legal = pin_legal(h, r)
     cdef double top
     n = pin_cards_into(legal, acts)
     if n == 1:
@@ -1030,7 +1015,7 @@ cdef int pm_pin_play_out(PinHand* h, const void* r, CPSteps* steps, const int* p
             if card < 0:
                 return -1
             pm_pin_note_play(steps, h, card, pm_pin_must_beat(h, r))
-            pm_pin_play(h, r, card)
+            pin_play(h, r, card)
         elif h.phase == PH_PLAY:
             before = h[0]
             pm_pin_policy_step(h, r, pol[s])
@@ -1384,7 +1369,7 @@ cdef int pm_pin_hist_step(PinHand* h, const void* rules, PMHistRun* run, int* ou
         if card < 0:
             return -1
         pm_pin_note_play(&run.steps, h, card, pm_pin_must_beat(h, rules))
-        pm_pin_play(h, rules, card)
+        pin_play(h, rules, card)
     else:
         before = h[0]
         pm_pin_policy_step(h, rules, run.pol[s])
