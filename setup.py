@@ -249,10 +249,19 @@ def cold_glue(c_file: str) -> int:
 # no widow table), heuristic 15,780 -> 14,821, random 6,019 -> 6,019 once cp_auction_act and
 # meld_points joined (gcc had moved them out); partnership: heuristic 23,952 -> 21,986, bid 70,969 ->
 # 66,936, random 7,883 -> 7,867 (with meld_points and pp_heuristic_choice alone random rose 5%:
-# pp_play, pp_start_play and pp_finish are there for it); _odds_conditions (rebuilt with the cutthroat
-# odds trial's headers, gcc moved eu_alone out): euchre known 46,030 -> 46,501 without, 46,139 with,
-# cutthroat euchre known 50,273 -> 51,223 / 50,314.  Every workload of a module listed is checked
+# pp_play, pp_start_play and pp_finish are there for it).  Every workload of a module listed is checked
 # when its list changes: forcing one call inline moves gcc's other choices.
+# The family modules' exported copies of the players' steps (eu_ext_*, cp_ext_*, pp_ext_*: what
+# _odds_conditions and solver._pimc call instead of compiling the players) give gcc more callers, and
+# it stopped inlining some of them into the batches (callgrind_trees, main 11fed36 -> exports alone ->
+# with these marks, instructions a hand or trial): euchre.euchre's eu_play_out and eu_odds_play (euchre
+# heuristic 7,400 -> 7,492 -> 7,370, games 82,488 -> 83,705 -> 82,151, bid plain 44,422 -> 44,617 ->
+# 43,568); cutthroat's cp_best_trump_melds (random 5,544 -> 5,769 -> 5,546); partnership's
+# pp_heuristic_bid, pp_heuristic_card, pp_pass, pp_auction_act (heuristic 21,986 -> 22,438 -> 21,958,
+# random 7,867 -> 7,862 -> 7,871).  The world's draw and view (fused: every specialisation marked) for
+# the PIMC play-outs the pinochle modules now compile for solver._pimc: cutthroat pimc 4,078,687 ->
+# 4,141,180 -> 4,119,186 a hand; partnership 4,665,109 -> 4,788,552 -> 4,816,353 (marking
+# pp_play_out too: 4,819,730, and its batches rose 0.9% and 1.3%).
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
 # run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
@@ -264,11 +273,15 @@ ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
                            "pinochle.cards.meld_points", "pinochle.cutthroat_players.cp_random_trick",
-                           "pinochle.cutthroat_players.cp_random_follow"),
+                           "pinochle.cutthroat_players.cp_random_follow", "pinochle.cutthroat_players.cp_best_trump_melds",
+                           "pinochle.world.pin_world_draw", "pinochle.world.pin_world_prepare_nogil"),
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
-                             "pinochle.partnership_engine.pp_finish"),
-    "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
+                             "pinochle.partnership_engine.pp_finish", "pinochle.partnership_players.pp_heuristic_bid",
+                             "pinochle.partnership_players.pp_heuristic_card", "pinochle.partnership_engine.pp_pass",
+                             "pinochle.partnership_engine.pp_auction_act", "pinochle.world.pin_world_draw",
+                             "pinochle.world.pin_world_prepare_nogil"),
+    "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card",),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
@@ -284,23 +297,24 @@ def cython_c_name(dotted: str) -> str:
 
 
 def force_inline(c_file: str, functions: tuple[str, ...]) -> int:
-    """Mark the prototypes of ``functions`` (ALWAYS_INLINE's names) in ``c_file`` always_inline; the
-    number marked now (0 when the file already is).  A name with no prototype in the file is an error:
-    a renamed function would otherwise silently lose its mark."""
+    """Mark the prototypes of ``functions`` (ALWAYS_INLINE's names) in ``c_file`` always_inline (a fused
+    function: each of its specialisations); the number marked now (0 when the file already is).  A name
+    with no prototype in the file is an error: a renamed function would otherwise silently lose its mark."""
     with open(c_file, encoding="utf-8") as fh:
         text = fh.read()
     count = 0
     for dotted in functions:
         c_name = cython_c_name(dotted)
-        proto = re.compile(rf"^static CYTHON_INLINE ((?:{INLINE_MACRO} )?)([^;(\n]*\b{c_name}\([^;\n]*\); /\*proto\*/)$",
-                           re.M)
-        match = proto.search(text)
-        if match is None:
+        proto = re.compile(rf"^static CYTHON_INLINE ((?:{INLINE_MACRO} )?)([^;(\n]*\b(?:__pyx_fuse_\d+)?{c_name}\([^;\n]*\);"
+                           r" /\*proto\*/)$", re.M)
+        matches = list(proto.finditer(text))
+        if not matches:
             raise RuntimeError(f"{c_file}: no prototype of {dotted} ({c_name}) to mark always_inline")
-        if match.group(1):
-            continue
-        text = text[:match.start()] + f"static CYTHON_INLINE {INLINE_MACRO} {match.group(2)}" + text[match.end():]
-        count += 1
+        for match in reversed(matches):  # (from the end: the earlier matches' offsets stay valid)
+            if match.group(1):
+                continue
+            text = text[:match.start()] + f"static CYTHON_INLINE {INLINE_MACRO} {match.group(2)}" + text[match.end():]
+            count += 1
     if count:
         first = text.index(f"static CYTHON_INLINE {INLINE_MACRO} ")
         text = text[:first] + INLINE_DEFINE + text[first:]

@@ -51,6 +51,10 @@ SIM = {  # name -> (Game(...) arguments, policy, hands)
     "spades/oracle8": ("'spades'", "oracle(tricks=8)", 20),
     "euchre/pimc": ("'euchre'", "pimc(worlds=4)", 10),  # PIMC, solver evaluation (solver._pimc)
     "spades/pimc": ("'spades'", "pimc(worlds=4)", 5),   # PIMC, play-out evaluation
+    "euchre/pimc-playout": ("'euchre'", "pimc(worlds=4,eval=playout)", 50),  # euchre play-outs (the engine's, called)
+    "spades/pimc-bids": ("'spades'", "pimc(worlds=4,bids=pimc)", 10),    # PIMC bids (spades play-outs per bid)
+    "cutthroat-pinochle/pimc": ("'cutthroat-pinochle'", "pimc(worlds=4)", 20),  # pinochle PIMC play-outs
+    "partnership-pinochle/pimc": ("'partnership-pinochle'", "pimc(worlds=4)", 20),
 }
 
 def workloads() -> dict[str, tuple[str, str, int]]:

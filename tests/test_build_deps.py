@@ -1,7 +1,9 @@
 """A change to one game family rebuilds only that family's modules (issue 10): the dependency graph
 that cythonize itself uses to decide what to regenerate (Cython.Build.Dependencies), read from
-the sources.  The cross-game modules that run every game's inline code (conditioned bid odds, PIMC)
-are rebuilt too; no other family's module is."""
+the sources.  The cross-game modules (conditioned bid odds, PIMC) are rebuilt too by a change to a
+family's engine or module declarations; no other family's module is.  A change to a family's
+players, odds trials or play-outs rebuilds that family's modules only: the cross-game modules call
+them through the family module's exported functions (``eu_ext_*`` in euchre/euchre.pxd, ...)."""
 from __future__ import annotations
 
 import ast
@@ -13,9 +15,17 @@ import pytest
 
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
 FAMILIES = ("pinochle", "euchre", "spades")
-# the modules that compile every game's inline play (cardsim._odds_conditions: conditioned bid odds of
-# every game; cardsim.solver._pimc: PIMC card play in euchre and spades)
+# the modules that play every game (cardsim._odds_conditions: conditioned bid odds of every game;
+# cardsim.solver._pimc: PIMC and oracle card play): they compile the engines' inline code (a hand's
+# struct, its legal cards and plays) and call the rest through each family's module
 CROSS_GAME = {"_odds_conditions", "solver._pimc"}
+# the headers of the players, the odds trials and the play-outs: compiled in their family's modules only
+FAMILY_ONLY_HEADERS = {
+    "euchre/players.pxd", "euchre/odds.pxd",
+    "spades/players.pxd", "spades/scoring.pxd",
+    "pinochle/cutthroat_players.pxd", "pinochle/partnership_players.pxd", "pinochle/two_hand_players.pxd",
+    "pinochle/cutthroat_odds.pxd", "pinochle/games_odds.pxd", "pinochle/world.pxd", "pinochle/resample.pxd",
+}
 # pinochle/cards.pxd holds the card-mask helpers every 48- and 52-card game uses, not only pinochle's
 SHARED_HEADERS = {"pinochle/cards.pxd"}
 
@@ -57,6 +67,13 @@ def test_a_family_file_rebuilds_only_its_family_and_the_cross_game_modules(famil
     for path in files:
         others = {m for m in dependents[path] if not m.startswith(family + ".") and m not in CROSS_GAME}
         assert not others, f"a change to {path} also rebuilds {sorted(others)}"
+
+
+def test_a_players_or_odds_header_rebuilds_no_cross_game_module(dependents):
+    for path in sorted(FAMILY_ONLY_HEADERS):
+        assert path in dependents, f"{path}: no module cimports it (renamed?)"
+        family = path.split("/")[0]
+        assert all(m.startswith(family + ".") for m in dependents[path]), (path, sorted(dependents[path]))
 
 
 def test_each_family_module_depends_on_its_own_source(dependents):

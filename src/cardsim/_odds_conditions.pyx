@@ -38,30 +38,18 @@ from cardsim._constrained_deal cimport (CD_INFEASIBLE, CD_MAX_PLACES, CD_MAX_TAB
 from cardsim._conditions cimport *
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
-from cardsim.pinochle.cutthroat_players cimport *
-from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.partnership_engine cimport *
-from cardsim.pinochle.partnership_players cimport *
 from cardsim.pinochle.two_hand_engine cimport *
-from cardsim.pinochle.two_hand_players cimport *
-from cardsim.pinochle.games_odds cimport *
 from cardsim.euchre.engine cimport *
-from cardsim.euchre.players cimport *
-from cardsim.euchre.odds cimport *
 from cardsim.spades.engine cimport SPHand, SPRules, SP_MAX_SEATS
-from cardsim.pinochle.cutthroat cimport cp_rules_from
-from cardsim.pinochle.partnership cimport pp_rules_from
-from cardsim.pinochle.two_hand cimport th_rules_from
-from cardsim.euchre.euchre cimport eu_bid_tables, eu_rules_from
-from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim.pinochle.cutthroat cimport cp_ext_heuristic_bid, cp_ext_odds_play, cp_ext_odds_won, cp_rules_from
+from cardsim.pinochle.partnership cimport pp_ext_heuristic_bid, pp_ext_odds_play, pp_ext_odds_won, pp_rules_from
+from cardsim.pinochle.two_hand cimport th_ext_fill_order, th_ext_odds_play, th_ext_shuffled, th_rules_from
+from cardsim.euchre.euchre cimport eu_ext_odds_play, eu_ext_policy_step, eu_rules_from
+from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
                                   sp_conditioned_trials)
-from cardsim.pinochle.common cimport pin_bid_tables
-from cardsim.spades.players cimport SP_TABLES
 
-PIN_TABLES = pin_bid_tables()  # the pinochle players' learned tables live in cardsim.pinochle.common
-EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
-SP_TABLES = sp_bid_tables()  # (no spades player runs here today; set so that one added later reads the tables)
 
 
 # -- the retry loop every game's trial shares -----------------------------------------------
@@ -147,7 +135,7 @@ cdef bint cpc_auction_ok(const CPRules* r, const OddsCond* c, const uint64_t* bb
             if call >= 0 and call != cp_min_bid(&a, r):  # a jump: would it go as high as call?
                 t.high_bid = call - r.bid_increment
                 t.acted_mask |= 1 << s
-            if (cp_heuristic_bid(&t, r) >= 0) != (call >= 0):
+            if (cp_ext_heuristic_bid(&t, r) >= 0) != (call >= 0):
                 return False
         cp_auction_act(&a, r, call)
     return True
@@ -170,7 +158,7 @@ cdef int64_t cpc_keep(const CPRules* r, const OCArgs* a, uint64_t seed, int64_t 
     memset(dealt, 0, sizeof(CPHand))
     dealt.deal_rng, dealt.rng, dealt.dealer, dealt.widow = rng, play, a.dealer, bb[3]
     oc_other_hands(dealt.hand, bb, CP_SEATS, a.seat)
-    cp_odds_won(dealt, a.hand, a.seat)
+    cp_ext_odds_won(dealt, a.hand, a.seat)
     return tries
 
 cdef int64_t cpc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
@@ -180,7 +168,7 @@ cdef int64_t cpc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_
     cdef CPHand dealt
     cdef int64_t tries = cpc_keep(r, a, seed, index, c, &dealt)
     if tries >= 0:
-        cp_odds_play(&dealt, r, a.seat, a.policies, out)
+        cp_ext_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 
@@ -209,7 +197,7 @@ cdef bint ppc_auction_ok(const PPRules* r, const OddsCond* c, const uint64_t* bb
             t = a
             if call >= 0 and call != pp_min_bid(&a, r):
                 t.high_bid = call - r.bid_increment
-            if (pp_heuristic_bid(&t, r) >= 0) != (call >= 0):
+            if (pp_ext_heuristic_bid(&t, r) >= 0) != (call >= 0):
                 return False
             a.bid_value[s] = t.bid_value[s]  # the hand's value, cached as the policy caches it
         pp_auction_act(&a, r, call)
@@ -232,7 +220,7 @@ cdef int64_t ppc_keep(const PPRules* r, const OCArgs* a, uint64_t seed, int64_t 
     memset(dealt, 0, sizeof(PPHand))
     dealt.deal_rng, dealt.rng, dealt.dealer = rng, play, a.dealer
     oc_other_hands(dealt.hand, bb, PP_SEATS, a.seat)
-    pp_odds_won(dealt, a.hand, a.seat)
+    pp_ext_odds_won(dealt, a.hand, a.seat)
     return tries
 
 cdef int64_t ppc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_t index, const OddsCond* c,
@@ -241,7 +229,7 @@ cdef int64_t ppc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_
     cdef PPHand dealt
     cdef int64_t tries = ppc_keep(r, a, seed, index, c, &dealt)
     if tries >= 0:
-        pp_odds_play(&dealt, r, a.seat, a.policies, out)
+        pp_ext_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 
@@ -266,12 +254,12 @@ cdef int64_t thc_keep(const THRules* r, const OCArgs* a, uint64_t seed, int64_t 
     cdef int64_t tries = oc_seed_retry(thc_attempt, r, c, a, seed, index, &rng, &h.rng, NULL, bb)
     if tries < 0:
         return -1
-    pin_shuffled(&rng, bb[2], stock)
+    th_ext_shuffled(&rng, bb[2], stock)
     m = bb[1 - seat]
     for i in range(TH_HAND_SIZE):
         theirs[i] = lsb(m)
         m &= m - 1
-    th_fill_order(order, a.hand, theirs, a.upcard, stock, seat, dealer)
+    th_ext_fill_order(order, a.hand, theirs, a.upcard, stock, seat, dealer)
     th_deal_order(h, r, order, dealer)
     return tries
 
@@ -281,7 +269,7 @@ cdef int64_t thc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_
     cdef THHand h
     cdef int64_t tries = thc_keep(r, a, seed, index, c, &h)
     if tries >= 0:
-        th_odds_play(&h, r, a.seat, a.policies, out)
+        th_ext_odds_play(&h, r, a.seat, a.policies, out)
     return tries
 
 
@@ -316,7 +304,7 @@ cdef bint euc_auction_ok(const EURules* r, const OddsCond* c, const EUHand* deal
         call = c.calls[i]
         if (c.check_mask >> s) & 1:
             t = a
-            eu_policy_step(&t, r, policies[s])
+            eu_ext_policy_step(&t, r, policies[s])
             decided = t.trump if t.maker >= 0 else -1
             if decided != call:
                 return False
@@ -351,7 +339,7 @@ cdef int64_t euc_trial(const void* rules, const OCArgs* a, uint64_t seed, int64_
     cdef EUHand dealt
     cdef int64_t tries = euc_keep(r, a, seed, index, c, &dealt)
     if tries >= 0:
-        eu_odds_play(&dealt, r, a.seat, a.policies, out)
+        eu_ext_odds_play(&dealt, r, a.seat, a.policies, out)
     return tries
 
 

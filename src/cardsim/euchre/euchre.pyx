@@ -21,15 +21,15 @@ from cardsim._deal cimport resample_places
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
 from cardsim.euchre.odds cimport *
+from cardsim.euchre.odds_columns cimport *
 
 # -- the learned decision table (euchre/players.pxd reads it through EU_TABLES) ---------------
-# The one copy; cardsim._odds_conditions and cardsim.solver._pimc point their EU_TABLES here
-# (eu_bid_tables) when they are loaded.
+# The one copy; cardsim._odds_conditions points its EU_TABLES here (eu_bid_tables) when it is loaded.
 
 cdef EUBidTables _eu_table_store
 EU_TABLES = &_eu_table_store
 
-cdef EUBidTables* eu_bid_tables() noexcept nogil:
+cdef void* eu_bid_tables() noexcept nogil:
     return &_eu_table_store
 
 _EU_GAMES = {"cutthroat-euchre": EU_T_CUTTHROAT, "euchre": EU_T_EUCHRE}
@@ -909,3 +909,37 @@ def euchre_hand_deals(rules, int seats, uint64_t seed, int64_t start, uint64_t[:
     policy_codes(policies, pol, r.seats)
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
         eu_deal_of(&r, seed, start + i, pol, &out[i, 0], &dealers[i])
+
+
+# -- the players' and the odds trial's steps for other modules (euchre.pxd) ----------------------
+
+cdef int eu_ext_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+    return eu_heuristic_card(h, r)
+
+
+cdef void eu_ext_policy_step(EUHand* h, const EURules* r, int policy) noexcept nogil:
+    eu_policy_step(h, r, policy)
+
+
+cdef void eu_ext_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
+    eu_play_out(h, r, policies)
+
+
+cdef uint64_t eu_ext_drop_worst(uint64_t cards, int trump, int n) noexcept nogil:
+    return eu_drop_worst(cards, trump, n)
+
+
+cdef void eu_ext_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat, int dealer) noexcept nogil:
+    eu_odds_deal(h, r, hand, upcard, seat, dealer)
+
+
+cdef bint eu_ext_force_call(EUHand* h, const EURules* r, int seat, int action) noexcept nogil:
+    return euo_force_call(h, r, seat, action)
+
+
+cdef void eu_ext_odds_record(const EUHand* h, const EURules* r, int seat, int16_t* out) noexcept nogil:
+    euo_record(h, r, seat, out)
+
+
+cdef void eu_ext_odds_play(const EUHand* dealt, const EURules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    eu_odds_play(dealt, r, seat, policies, out)

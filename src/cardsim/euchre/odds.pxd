@@ -25,17 +25,7 @@ from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.players cimport *
-
-cdef enum:
-    EUO_ACTIONS = 10
-    EUO_PER_ACTION = 3          # the player's (team's) points, the opponents' points, the outcome
-    EUO_COLUMNS = 30
-    EUO_EUCHRED = 0             # outcomes: the player's side made trump and took < 3 tricks
-    EUO_ONE = 1                 # ... made it and took 3 or 4
-    EUO_MARCH = 2               # ... made it and took all 5
-    EUO_DEFENDED = 3            # another side made trump
-    EUO_THROWN_IN = 4           # everybody passed twice: redeal, no score
-    EUO_NOT_OPEN = 5            # the action is not open (the stuck dealer's round-2 pass)
+from cardsim.euchre.odds_columns cimport *
 
 cdef inline void eu_odds_deal(EUHand* h, const EURules* r, uint64_t hand, int upcard, int seat,
                        int dealer) noexcept nogil:

@@ -30,7 +30,8 @@ from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.cutthroat_odds cimport *
 from cardsim.pinochle.resample cimport *
-from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_playout, pin_shown, pin_world_resample
+from cardsim.pinochle.pin_hand cimport PinHand, pin_legal
+from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_pimc_totals, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 from cardsim.pinochle.partnership_engine cimport PPHand, PPRules, PP_SEATS, pp_legal
@@ -699,3 +700,50 @@ def cutthroat_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[
     policy_codes(policies, pol, CP_SEATS)
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
         cp_deal_of(&r, seed, start + i, pol, &out[i, 0], &dealers[i])
+
+
+# -- the players', the step states' and the odds trial's steps for other modules (cutthroat.pxd) --
+
+cdef int cp_ext_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
+    return cp_heuristic_card(h, r)
+
+
+cdef void cp_ext_policy_step(CPHand* h, const CPRules* r, int policy) noexcept nogil:
+    cp_policy_step(h, r, policy)
+
+
+cdef void cp_ext_note_play(CPSteps* steps, const CPHand* before, int card, int must_beat) noexcept nogil:
+    pin_note_play(steps, before, card, must_beat)
+
+
+cdef int cp_ext_pimc_totals(CPHand* h, const CPRules* r, const CPSteps* steps, DealPlan* plan, int seat, int worlds,
+                            uint64_t seed, int side, bint oracle, int* acts, double* totals) noexcept nogil:
+    return pin_pimc_totals(h, r, steps, plan, seat, worlds, seed, side, oracle, acts, totals)
+
+
+cdef int cp_ext_best_trump_melds(uint64_t cards, const CPRules* r, int* melds) noexcept nogil:
+    return cp_best_trump_melds(cards, r, melds)
+
+
+cdef uint64_t cp_ext_heuristic_discard_from(uint64_t cards, int trump, const CPRules* r, int meld_now) noexcept nogil:
+    return cp_heuristic_discard_from(cards, trump, r, meld_now)
+
+
+cdef void cp_ext_odds_deal(CPHand* h, const CPRules* r, uint64_t hand, int seat, int dealer) noexcept nogil:
+    cp_odds_deal(h, r, hand, seat, dealer)
+
+
+cdef void cp_ext_odds_row(const CPHand* h, const CPRules* r, int seat, int16_t* row) noexcept nogil:
+    cp_odds_row(h, r, seat, row)
+
+
+cdef int cp_ext_heuristic_bid(CPHand* h, const CPRules* r) noexcept nogil:
+    return cp_heuristic_bid(h, r)
+
+
+cdef void cp_ext_odds_won(CPHand* h, uint64_t hand, int seat) noexcept nogil:
+    cp_odds_won(h, hand, seat)
+
+
+cdef void cp_ext_odds_play(const CPHand* dealt, const CPRules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    cp_odds_play(dealt, r, seat, policies, out)

@@ -17,14 +17,7 @@ from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
-
-cdef enum:
-    ODDS_MELD = 0           # the player's meld after the widow and discard
-    ODDS_TRICK_POINTS = 1   # the player's trick points (discard included when it counts)
-    ODDS_TOTAL = 2          # counted meld (save-meld rule applied) + trick points; -1: thrown in
-    ODDS_PER_TRUMP = 3      # columns per trump suit
-    ODDS_CHOSEN = 12        # the suit the heuristic names after seeing the widow
-    ODDS_COLUMNS = 13
+from cardsim.pinochle.odds_columns cimport *
 
 cdef inline int pin_shuffled(Rng* rng, uint64_t cards, int* order) noexcept nogil:
     """The card bits of ``cards`` into ``order``, ascending, then shuffled by ``rng``; returns how

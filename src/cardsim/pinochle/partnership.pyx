@@ -20,12 +20,12 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
-from cardsim.pinochle.cutthroat_odds cimport ODDS_COLUMNS
+from cardsim.pinochle.odds_columns cimport ODDS_COLUMNS
 from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.partnership_players cimport *
-from cardsim.pinochle.games_odds cimport pp_odds_trial
+from cardsim.pinochle.games_odds cimport pp_odds_deal, pp_odds_play, pp_odds_trial, pp_odds_won
 from cardsim.pinochle.resample cimport *
-from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_shown, pin_world_resample
+from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_pimc_totals, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
 
@@ -524,3 +524,42 @@ def partnership_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_
     policy_codes(policies, pol, PP_SEATS)
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
         pp_deal_of(&r, seed, start + i, pol, &out[i, 0], &dealers[i])
+
+
+# -- the players', the step states' and the odds trial's steps for other modules (partnership.pxd) --
+
+cdef int pp_ext_heuristic_card(PPHand* h, const PPRules* r) noexcept nogil:
+    return pp_heuristic_card(h, r)
+
+
+cdef void pp_ext_policy_step(PPHand* h, const PPRules* r, int policy) noexcept nogil:
+    pp_policy_step(h, r, policy)
+
+
+cdef void pp_ext_note_play(CPSteps* steps, const PPHand* before, int card, int must_beat) noexcept nogil:
+    pin_note_play(steps, before, card, must_beat)
+
+
+cdef int pp_ext_pimc_totals(PPHand* h, const PPRules* r, const CPSteps* steps, DealPlan* plan, int seat, int worlds,
+                            uint64_t seed, int side, bint oracle, int* acts, double* totals) noexcept nogil:
+    return pin_pimc_totals(h, r, steps, plan, seat, worlds, seed, side, oracle, acts, totals)
+
+
+cdef int pp_ext_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
+    return pp_best_trump(cards, r, value)
+
+
+cdef void pp_ext_odds_deal(PPHand* h, uint64_t hand, int seat, int dealer) noexcept nogil:
+    pp_odds_deal(h, hand, seat, dealer)
+
+
+cdef int pp_ext_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
+    return pp_heuristic_bid(h, r)
+
+
+cdef void pp_ext_odds_won(PPHand* h, uint64_t hand, int seat) noexcept nogil:
+    pp_odds_won(h, hand, seat)
+
+
+cdef void pp_ext_odds_play(const PPHand* dealt, const PPRules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    pp_odds_play(dealt, r, seat, policies, out)

@@ -20,10 +20,11 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.common cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
-from cardsim.pinochle.cutthroat_odds cimport ODDS_COLUMNS
+from cardsim.pinochle.odds_columns cimport ODDS_COLUMNS
 from cardsim.pinochle.two_hand_engine cimport *
 from cardsim.pinochle.two_hand_players cimport *
-from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_odds_order, th_odds_trial
+from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_fill_order, th_odds_order, th_odds_play, th_odds_trial
+from cardsim.pinochle.cutthroat_odds cimport pin_shuffled
 from cardsim._deal cimport RESAMPLE_STREAM, resample_places
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 
@@ -1146,3 +1147,18 @@ def two_hand_pinochle_hand_deals(rules, uint64_t seed, int64_t start, uint64_t[:
     for i in prange(n, nogil=True, schedule="static", num_threads=max(1, threads)):
         th_deal_of(&r, seed, start + i, &out[i, 0], &dealers[i])
 
+
+
+# -- an odds trial's deal and play for other modules (two_hand.pxd) ------------------------------
+
+cdef int th_ext_shuffled(Rng* rng, uint64_t cards, int* order) noexcept nogil:
+    return pin_shuffled(rng, cards, order)
+
+
+cdef void th_ext_fill_order(int* order, uint64_t hand, const int* theirs, int upcard, const int* stock, int seat,
+                            int dealer) noexcept nogil:
+    th_fill_order(order, hand, theirs, upcard, stock, seat, dealer)
+
+
+cdef void th_ext_odds_play(THHand* h, const THRules* r, int seat, const int* policies, int16_t* out) noexcept nogil:
+    th_odds_play(h, r, seat, policies, out)

@@ -24,31 +24,10 @@ from cardsim.pinochle.cutthroat_engine cimport (CP_DECK_SIZE, CP_SEATS, PH_AUCTI
 from cardsim.pinochle.cutthroat_players cimport cp_play_out
 from cardsim.pinochle.partnership_engine cimport PH_PASS, PP_SEATS, PPHand, PPRules, pp_legal, pp_play
 from cardsim.pinochle.partnership_players cimport pp_play_out
-
-ctypedef fused PinHand:
-    CPHand
-    PPHand
+from cardsim.pinochle.pin_hand cimport PinHand, pin_legal, pin_play, pin_seats
 
 
-# -- the game's own functions, by hand type (``r``: its rules struct) ------------------------
-
-cdef inline int pin_seats(const PinHand* h) noexcept nogil:
-    if PinHand is CPHand:
-        return CP_SEATS
-    else:
-        return PP_SEATS
-
-cdef inline uint64_t pin_legal(const PinHand* h, const void* r) noexcept nogil:
-    if PinHand is CPHand:
-        return cp_legal(h, <const CPRules*>r)
-    else:
-        return pp_legal(h, <const PPRules*>r)
-
-cdef inline void pin_play(PinHand* h, const void* r, int card) noexcept nogil:
-    if PinHand is CPHand:
-        cp_play(h, <const CPRules*>r, card)
-    else:
-        pp_play(h, <const PPRules*>r, card)
+# -- the game's own functions, by hand type (``r``: its rules struct; the engine's: pin_hand.pxd) --
 
 cdef inline void pin_play_out(PinHand* h, const void* r, const int* policies) noexcept nogil:
     if PinHand is CPHand:

@@ -52,39 +52,33 @@ from cardsim._games cimport (GD_MAX_SEATS, GDGame, GDGameRun, GDHistory, GDResul
 from cardsim.solver._solver cimport (SV_BUCKET_BITS, SV_FOLLOW, SVEntry, SVGBucket, SVPos, SVRules, SVScratch,
                                      sv_apply, sv_full_lane, sv_table_alloc, sv_table_free, sv_value)
 from cardsim.euchre.engine cimport *
-from cardsim.euchre.players cimport *
-from cardsim.euchre.odds cimport (EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION, eu_odds_deal,
-                                  euo_force_call, euo_record)
-from cardsim.euchre.euchre cimport (eu_bid_tables, eu_game_hand_rules, eu_hand_record, eu_hidden_places, eu_history_deal,
-                                    eu_rules_from, eu_step_actions)
+from cardsim.euchre.odds_columns cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION
+from cardsim.euchre.euchre cimport (eu_ext_drop_worst, eu_ext_force_call, eu_ext_heuristic_card, eu_ext_odds_deal,
+                                    eu_ext_odds_record, eu_ext_play_out, eu_ext_policy_step, eu_game_hand_rules,
+                                    eu_hand_record, eu_hidden_places, eu_history_deal, eu_rules_from, eu_step_actions)
 from cardsim.spades.engine cimport *
-from cardsim.spades.scoring cimport *
-from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport (sp_bid_code_action, sp_bid_tables, sp_gd_new, sp_hand_record, sp_history_deal,
-                                    sp_rules_from, sp_step_actions)
+from cardsim.spades.spades cimport (sp_bid_code_action, sp_ext_heuristic_bid, sp_ext_heuristic_card, sp_ext_play,
+                                    sp_ext_play_out, sp_ext_policy_step, sp_ext_random_card, sp_gd_new,
+                                    sp_hand_record, sp_history_deal, sp_rules_from, sp_step_actions)
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into
-from cardsim.pinochle.common cimport CPSteps, pin_bid_tables
-from cardsim.pinochle.bid_tables cimport PIN_TABLES
-from cardsim.pinochle.cutthroat_engine cimport (CP_SEATS, PH_DONE, PH_PLAY, CPHand, CPRules, cp_declare,
-                                                cp_new_hand)
-from cardsim.pinochle.cutthroat_players cimport (cp_best_trump_melds, cp_heuristic_card, cp_heuristic_discard_from,
-                                                 cp_policy_step)
-from cardsim.pinochle.cutthroat_odds cimport (ODDS_CHOSEN, ODDS_COLUMNS, ODDS_MELD, ODDS_PER_TRUMP, ODDS_TOTAL,
-                                              ODDS_TRICK_POINTS, cp_odds_deal, cp_odds_row)
+from cardsim.pinochle.common cimport CPSteps
+from cardsim.pinochle.cutthroat_engine cimport CP_SEATS, PH_DONE, PH_PLAY, CPHand, CPRules, cp_declare, cp_new_hand
+from cardsim.pinochle.odds_columns cimport (ODDS_CHOSEN, ODDS_COLUMNS, ODDS_MELD, ODDS_PER_TRUMP, ODDS_TOTAL,
+                                            ODDS_TRICK_POINTS)
 from cardsim.pinochle.partnership_engine cimport PP_SEATS, PPHand, PPRules, pp_declare, pp_new_hand
-from cardsim.pinochle.partnership_players cimport pp_best_trump, pp_heuristic_card, pp_policy_step
-from cardsim.pinochle.games_odds cimport pp_odds_deal
-from cardsim.pinochle.world cimport PinHand, pin_legal, pin_note_play, pin_pimc_totals, pin_play
-from cardsim.pinochle.cutthroat cimport cp_hand_record, cp_history_deal, cp_rules_from, cp_step_actions
-from cardsim.pinochle.partnership cimport pp_hand_record, pp_history_deal, pp_rules_from, pp_step_actions
+from cardsim.pinochle.pin_hand cimport PinHand, pin_legal, pin_play
+from cardsim.pinochle.cutthroat cimport (cp_ext_best_trump_melds, cp_ext_heuristic_card, cp_ext_heuristic_discard_from,
+                                         cp_ext_note_play, cp_ext_odds_deal, cp_ext_odds_row, cp_ext_pimc_totals,
+                                         cp_ext_policy_step, cp_hand_record, cp_history_deal, cp_rules_from,
+                                         cp_step_actions)
+from cardsim.pinochle.partnership cimport (pp_ext_best_trump, pp_ext_heuristic_card, pp_ext_note_play, pp_ext_odds_deal,
+                                           pp_ext_pimc_totals, pp_ext_policy_step, pp_hand_record, pp_history_deal,
+                                           pp_rules_from, pp_step_actions)
 from cardsim.pinochle.two_hand_engine cimport THHand, THRules
 from cardsim.pinochle.two_hand cimport TH_DECISION_FAILED, th_rules_from, th_solver_hand, th_solver_history
 
-SP_TABLES = sp_bid_tables()  # the spades bid tables live in cardsim.spades.spades (spades/players.pxd)
-EU_TABLES = eu_bid_tables()  # the euchre players' learned table lives in cardsim.euchre.euchre
-PIN_TABLES = pin_bid_tables()  # the pinochle players' learned bid tables live in cardsim.pinochle.common
 
 cdef enum:
     PM_RANDOM = POLICY_RANDOM
@@ -427,7 +421,7 @@ cdef uint64_t pm_eu_legal(const void* hv, const void* rv) noexcept nogil:
 
 
 cdef int pm_eu_heuristic(void* hv, const void* rv) noexcept nogil:
-    return eu_heuristic_card(<const EUHand*>hv, <const EURules*>rv)
+    return eu_ext_heuristic_card(<const EUHand*>hv, <const EURules*>rv)
 
 
 cdef int pm_eu_random(void* hv, const void* rv) noexcept nogil:
@@ -519,7 +513,7 @@ cdef int pm_eu_playout(const void* world, const void* rv, const PMSeat* ps, int 
     cdef const EURules* r = <const EURules*>rv
     cdef EUHand t = (<const EUHand*>world)[0]
     eu_play(&t, r, card)
-    eu_play_out(&t, r, PM_ALL_HEURISTIC)
+    eu_ext_play_out(&t, r, PM_ALL_HEURISTIC)
     return pm_eu_so_far(&t, r, side) - before
 
 
@@ -527,7 +521,7 @@ cdef void pm_eu_step(void* hv, const void* rv, const int* pol, const PMSeat* ps,
                      uint64_t base) noexcept nogil:
     """Bids, trump, the discard, alone, the merge: the heuristic for PIMC and oracle seats."""
     cdef EUHand* h = <EUHand*>hv
-    eu_policy_step(h, <const EURules*>rv, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
+    eu_ext_policy_step(h, <const EURules*>rv, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
 
 
 cdef void pm_eu_new_hand(void* hv, const void* rv, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
@@ -568,19 +562,19 @@ cdef inline void pm_euo_step(EUHand* h, const EURules* r, int seat, const int* p
                              PMScratch* sc, uint64_t base) noexcept nogil:
     """euo_step: the player's discard and merge by the heuristic, the rest by policy."""
     if h.to_act == seat and h.phase == EPH_DISCARD:
-        eu_discard(h, r, lsb(h.hand[seat] & ~eu_drop_worst(h.hand[seat], h.trump, 1)))
+        eu_discard(h, r, lsb(h.hand[seat] & ~eu_ext_drop_worst(h.hand[seat], h.trump, 1)))
     elif h.to_act == seat and h.phase == EPH_MERGE:
-        eu_merge(h, r, eu_drop_worst(h.hand[seat], h.trump, EU_HAND_SIZE))
+        eu_merge(h, r, eu_ext_drop_worst(h.hand[seat], h.trump, EU_HAND_SIZE))
     elif h.phase == EPH_PLAY:
         pm_card_step(&PM_EUCHRE, h, r, pol, ps, sc, base)
     else:
-        eu_policy_step(h, r, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
+        eu_ext_policy_step(h, r, PM_RANDOM if pol[h.to_act] == PM_RANDOM else PM_HEURISTIC)
 
 
 cdef inline void pm_euo_act(EUHand* h, const EURules* r, int seat, int action, const int* pol, const PMSeat* ps,
                             PMScratch* sc, uint64_t base) noexcept nogil:
     """euo_act (euchre/odds.pxd): force the player's ``action`` and play the hand out."""
-    if euo_force_call(h, r, seat, action):
+    if eu_ext_force_call(h, r, seat, action):
         while h.phase != EPH_ALONE:
             pm_euo_step(h, r, seat, pol, ps, sc, base)
         eu_alone(h, r, action == 2)
@@ -594,7 +588,7 @@ cdef void pm_eu_odds_trial(const EURules* r, uint64_t hand, int upcard, int seat
     """eu_odds_trial with PIMC and oracle seats: the same deal (eu_odds_deal), every action."""
     cdef EUHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    eu_odds_deal(&dealt, r, hand, upcard, seat, dealer)
+    eu_ext_odds_deal(&dealt, r, hand, upcard, seat, dealer)
     pm_eu_odds_play(r, &dealt, seat, pol, ps, sc, pm_base(pseed, seed, index), out)
 
 
@@ -611,7 +605,7 @@ cdef void pm_eu_odds_play(const EURules* r, const EUHand* dealt, int seat, const
             continue
         h = dealt[0]
         pm_euo_act(&h, r, seat, a, pol, ps, sc, base)
-        euo_record(&h, r, seat, out + EUO_PER_ACTION * a)
+        eu_ext_odds_record(&h, r, seat, out + EUO_PER_ACTION * a)
 
 
 # -- spades: the hooks ----------------------------------------------------------------------
@@ -634,11 +628,11 @@ cdef uint64_t pm_sp_legal(const void* hv, const void* rv) noexcept nogil:
 
 
 cdef int pm_sp_heuristic(void* hv, const void* rv) noexcept nogil:
-    return sp_heuristic_card(<SPHand*>hv, <const SPRules*>rv)
+    return sp_ext_heuristic_card(<SPHand*>hv, <const SPRules*>rv)
 
 
 cdef int pm_sp_random(void* hv, const void* rv) noexcept nogil:
-    return sp_random_card(<SPHand*>hv, <const SPRules*>rv)
+    return sp_ext_random_card(<SPHand*>hv, <const SPRules*>rv)
 
 
 cdef void pm_sp_play(void* hv, const void* rv, int card) noexcept nogil:
@@ -653,7 +647,7 @@ cdef void pm_sp_play(void* hv, const void* rv, int card) noexcept nogil:
             h.barred[h.to_act] |= r.deck & lane_bb(led) & ~bit_bb(card)
     elif r.break_spades and not h.broken and (card >> 4) == 0:
         h.barred[h.to_act] |= r.deck & ~lane_bb(0)
-    sp_play(h, r, card)
+    sp_ext_play(h, r, card)
 
 
 cdef uint64_t* pm_sp_hands(void* hv) noexcept nogil:
@@ -745,8 +739,8 @@ cdef int pm_sp_playout(const void* world, const void* rv, const PMSeat* ps, int 
     played in ``world`` and everyone plays on by the heuristic."""
     cdef const SPRules* r = <const SPRules*>rv
     cdef SPHand t = (<const SPHand*>world)[0]
-    sp_play(&t, r, card)
-    sp_play_out(&t, r, PM_ALL_HEURISTIC)
+    sp_ext_play(&t, r, card)
+    sp_ext_play_out(&t, r, PM_ALL_HEURISTIC)
     return t.score[seat] if ps.score else pm_sp_so_far(&t, r, side) - before
 
 
@@ -774,7 +768,7 @@ cdef int pm_sp_bid(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScratc
     cdef SPHand world, t
     cdef Rng rng
     cdef int64_t top
-    heur = sp_heuristic_bid(<SPHand*>h, r)
+    heur = sp_ext_heuristic_bid(<SPHand*>h, r)
     n_legal = sp_legal_bids(h, r, codes)
     lo = (heur & 31) - PM_BID_WINDOW if (heur >> 5) == SP_BID_REGULAR else 1
     hi = (heur & 31) + PM_BID_WINDOW if (heur >> 5) == SP_BID_REGULAR else 1 + 2 * PM_BID_WINDOW
@@ -806,7 +800,7 @@ cdef int pm_sp_bid(const SPHand* h, const SPRules* r, const PMSeat* ps, PMScratc
         for j in range(n):
             t = world
             sp_bid(&t, r, cand[j])
-            sp_play_out(&t, r, pol)
+            sp_ext_play_out(&t, r, pol)
             total[j] += t.score[seat]
     top = total[0]
     for j in range(1, n):
@@ -828,7 +822,7 @@ cdef inline void pm_sp_bid_step(SPHand* h, const SPRules* r, const int* pol, con
     if pol[s] == PM_PIMC and ps[s].bids:
         sp_bid(h, r, pm_sp_bid(h, r, &ps[s], sc, pm_key(base, 64 + h.n_bids, s)))
     else:
-        sp_policy_step(h, r, PM_RANDOM if pol[s] == PM_RANDOM else PM_HEURISTIC)
+        sp_ext_policy_step(h, r, PM_RANDOM if pol[s] == PM_RANDOM else PM_HEURISTIC)
 
 
 cdef void pm_sp_step(void* hv, const void* rv, const int* pol, const PMSeat* ps, PMScratch* sc,
@@ -934,16 +928,16 @@ cdef inline int pm_pin_heuristic(const PinHand* h, const void* r) noexcept nogil
     """The heuristic's card for the seat to act (on a copy: the tie-break)."""
     cdef PinHand x = h[0]
     if PinHand is CPHand:
-        return cp_heuristic_card(&x, <const CPRules*>r)
+        return cp_ext_heuristic_card(&x, <const CPRules*>r)
     else:
-        return pp_heuristic_card(&x, <const PPRules*>r)
+        return pp_ext_heuristic_card(&x, <const PPRules*>r)
 
 
 cdef inline void pm_pin_policy_step(PinHand* h, const void* r, int policy) noexcept nogil:
     if PinHand is CPHand:
-        cp_policy_step(h, <const CPRules*>r, policy)
+        cp_ext_policy_step(h, <const CPRules*>r, policy)
     else:
-        pp_policy_step(h, <const PPRules*>r, policy)
+        pp_ext_policy_step(h, <const PPRules*>r, policy)
 
 
 cdef inline int pm_pin_must_beat(const PinHand* h, const void* r) noexcept nogil:
@@ -951,6 +945,23 @@ cdef inline int pm_pin_must_beat(const PinHand* h, const void* r) noexcept nogil
         return (<const CPRules*>r).must_beat
     else:
         return (<const PPRules*>r).must_beat
+
+
+cdef inline void pm_pin_note_play(CPSteps* steps, const PinHand* before, int card, int must_beat) noexcept nogil:
+    """What playing ``card`` proves, noted as the step state notes it (pinochle/world.pxd's pin_note_play)."""
+    if PinHand is CPHand:
+        cp_ext_note_play(steps, before, card, must_beat)
+    else:
+        pp_ext_note_play(steps, before, card, must_beat)
+
+
+cdef inline int pm_pin_totals(PinHand* h, const void* r, const CPSteps* steps, DealPlan* plan, int seat, int worlds,
+                              uint64_t seed, int side, bint oracle, int* acts, double* totals) noexcept nogil:
+    """pinochle/world.pxd's pin_pimc_totals: the PIMC (or play-out oracle) totals of each legal card."""
+    if PinHand is CPHand:
+        return cp_ext_pimc_totals(h, <const CPRules*>r, steps, plan, seat, worlds, seed, side, oracle, acts, totals)
+    else:
+        return pp_ext_pimc_totals(h, <const PPRules*>r, steps, plan, seat, worlds, seed, side, oracle, acts, totals)
 
 
 cdef inline int pm_pin_n_played(const PinHand* h) noexcept nogil:
@@ -973,7 +984,7 @@ cdef int pm_pin_card(PinHand* h, const void* r, const CPSteps* steps, const PMSe
     if n == 1:
         return <int>lsb(legal)
     heur = pm_pin_heuristic(h, r)
-    n = pin_pimc_totals(h, r, steps, plan, h.to_act, ps.worlds, key, pm_pin_side(h, h.to_act),
+    n = pm_pin_totals(h, r, steps, plan, h.to_act, ps.worlds, key, pm_pin_side(h, h.to_act),
                         ps.kind == PM_ORACLE, acts, totals)
     if n < 0:
         return -1
@@ -1004,12 +1015,12 @@ cdef int pm_pin_play_out(PinHand* h, const void* r, CPSteps* steps, const int* p
             card = pm_pin_card(h, r, steps, &ps[s], plan, pm_key(base, pm_pin_n_played(h), s))
             if card < 0:
                 return -1
-            pin_note_play(steps, h, card, pm_pin_must_beat(h, r))
+            pm_pin_note_play(steps, h, card, pm_pin_must_beat(h, r))
             pin_play(h, r, card)
         elif h.phase == PH_PLAY:
             before = h[0]
             pm_pin_policy_step(h, r, pol[s])
-            pin_note_play(steps, &before, <int>lsb(before.hand[s] & ~h.hand[s]), pm_pin_must_beat(h, r))
+            pm_pin_note_play(steps, &before, <int>lsb(before.hand[s] & ~h.hand[s]), pm_pin_must_beat(h, r))
         else:
             pm_pin_policy_step(h, r, PM_RANDOM if pol[s] == PM_RANDOM else PM_HEURISTIC)
     return 0
@@ -1059,7 +1070,7 @@ cdef void pm_cp_odds_trial(const CPRules* r, uint64_t hand, int seat, int dealer
     trump by the heuristic's discard, the same columns."""
     cdef CPHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    cp_odds_deal(&dealt, r, hand, seat, dealer)
+    cp_ext_odds_deal(&dealt, r, hand, seat, dealer)
     pm_cp_odds_play(r, &dealt, seat, pol, ps, plan, pm_base(pseed, seed, index), out, failed)
 
 
@@ -1071,15 +1082,15 @@ cdef void pm_cp_odds_play(const CPRules* r, const CPHand* dealt, int seat, const
     cdef CPSteps steps
     cdef int trump
     cdef int melds[4]
-    out[ODDS_CHOSEN] = cp_best_trump_melds(dealt.hand[seat], r, melds)
+    out[ODDS_CHOSEN] = cp_ext_best_trump_melds(dealt.hand[seat], r, melds)
     for trump in range(4):
         h = dealt[0]
-        cp_declare(&h, r, trump, cp_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
+        cp_declare(&h, r, trump, cp_ext_heuristic_discard_from(h.hand[seat], trump, r, melds[trump]) if r.widow else 0,
                    False)
         pm_pin_steps_clear(&steps)
         if pm_pin_play_out(&h, r, &steps, pol, ps, plan, mix64(base + <uint64_t>trump)) < 0:
             failed[0] = 1
-        cp_odds_row(&h, r, seat, out + ODDS_PER_TRUMP * trump)
+        cp_ext_odds_row(&h, r, seat, out + ODDS_PER_TRUMP * trump)
 
 
 cdef void pm_pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer, uint64_t seed, int64_t index,
@@ -1088,7 +1099,7 @@ cdef void pm_pp_odds_trial(const PPRules* r, uint64_t hand, int seat, int dealer
     """pp_odds_trial (pinochle/games_odds.pxd) with PIMC and oracle seats: the same deal and columns."""
     cdef PPHand dealt
     rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
-    pp_odds_deal(&dealt, hand, seat, dealer)
+    pp_ext_odds_deal(&dealt, hand, seat, dealer)
     pm_pp_odds_play(r, &dealt, seat, pol, ps, plan, pm_base(pseed, seed, index), out, failed)
 
 
@@ -1099,7 +1110,7 @@ cdef void pm_pp_odds_play(const PPRules* r, const PPHand* dealt, int seat, const
     cdef CPSteps steps
     cdef int trump, value, team = seat & 1, counted
     cdef int16_t* row
-    out[ODDS_CHOSEN] = pp_best_trump(dealt.hand[seat], r, &value)
+    out[ODDS_CHOSEN] = pp_ext_best_trump(dealt.hand[seat], r, &value)
     for trump in range(4):
         h = dealt[0]
         pp_declare(&h, r, trump)
@@ -1358,13 +1369,13 @@ cdef int pm_pin_hist_step(PinHand* h, const void* rules, PMHistRun* run, int* ou
         card = pm_pin_card(h, rules, &run.steps, &run.ps[s], run.sc.plan, pm_key(run.base, pm_pin_n_played(h), s))
         if card < 0:
             return -1
-        pin_note_play(&run.steps, h, card, pm_pin_must_beat(h, rules))
+        pm_pin_note_play(&run.steps, h, card, pm_pin_must_beat(h, rules))
         pin_play(h, rules, card)
     else:
         before = h[0]
         pm_pin_policy_step(h, rules, run.pol[s])
         card = <int>lsb(before.hand[s] & ~h.hand[s])
-        pin_note_play(&run.steps, &before, card, pm_pin_must_beat(h, rules))
+        pm_pin_note_play(&run.steps, &before, card, pm_pin_must_beat(h, rules))
     out[0] = pin_card_action(card)
     return 1
 

@@ -17,7 +17,7 @@ from cardsim.spades.spades cimport sp_bid_tables, sp_gd_history, sp_gd_new, sp_h
 from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone
 from cardsim._games import simulate_games
 
-SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
+SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
 
 # Whole Spades games to target_score, and tournaments of wins_needed games (RULES.md section 3).
 #

@@ -17,7 +17,7 @@ from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._conditions cimport OddsCond, oc_counts_ok, oc_deal
 
-SP_TABLES = sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
+SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
 
 # Monte Carlo trials for Spades bid odds (cardsim.odds_spades).
 #

@@ -2,11 +2,12 @@
 """What spades/spades.pyx shares with spades/games.pyx and spades/odds.pyx."""
 from libc.stdint cimport int64_t, uint64_t
 from cardsim.spades.engine cimport SPHand, SPRules
-from cardsim.spades.players cimport SPBidTables
 from cardsim._games cimport GDHistory
 
 cdef SPRules sp_rules_from(rules) except *
-cdef SPBidTables* sp_bid_tables() noexcept nogil   # the bid tables spades/players.pxd reads (SP_TABLES)
+# the bid tables spades/players.pxd reads (SP_TABLES, an SPBidTables*; void* here, so that this header does not
+# pull the players' inline code into every module that cimports it)
+cdef void* sp_bid_tables() noexcept nogil
 cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil
 cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil
 cdef int sp_history_cap() noexcept nogil
@@ -15,3 +16,14 @@ cdef void sp_hand_record(const SPHand* h, const SPRules* r, void* record) noexce
 cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil
 cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil
 cdef int sp_bid_code_action(int code) noexcept nogil  # a bid code (kind << 5 | tricks) -> its action
+
+# The players' steps and the card play, compiled here once, for a module that plays spades hands
+# without compiling the players' inline code (solver/_pimc.pyx: a call a card of the true hand, a
+# play-out of a world or a bid, never a call per card of a play-out).  ``ext``: the exported copy of
+# the inline function of spades/players.pxd or spades/scoring.pxd of that name.
+cdef int sp_ext_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil
+cdef int sp_ext_random_card(SPHand* h, const SPRules* r) noexcept nogil
+cdef int sp_ext_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil
+cdef void sp_ext_policy_step(SPHand* h, const SPRules* r, int policy) noexcept nogil
+cdef void sp_ext_play(SPHand* h, const SPRules* r, int card) noexcept nogil
+cdef void sp_ext_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil

@@ -103,7 +103,7 @@ cdef SPRules sp_rules_from(rules) except *:
 cdef SPBidTables _sp_table_store
 SP_TABLES = &_sp_table_store
 
-cdef SPBidTables* sp_bid_tables() noexcept nogil:
+cdef void* sp_bid_tables() noexcept nogil:
     return &_sp_table_store
 
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
@@ -626,3 +626,29 @@ def spades_score(rules, codes, tricks, won, bags_before):
         "prize": [h.prize[s] for s in range(r.seats)],
         "made": [bool(h.made[s]) for s in range(r.seats)],
     }
+
+
+# -- the players' steps and the card play for other modules (spades.pxd) -------------------------
+
+cdef int sp_ext_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
+    return sp_heuristic_card(h, r)
+
+
+cdef int sp_ext_random_card(SPHand* h, const SPRules* r) noexcept nogil:
+    return sp_random_card(h, r)
+
+
+cdef int sp_ext_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
+    return sp_heuristic_bid(h, r)
+
+
+cdef void sp_ext_policy_step(SPHand* h, const SPRules* r, int policy) noexcept nogil:
+    sp_policy_step(h, r, policy)
+
+
+cdef void sp_ext_play(SPHand* h, const SPRules* r, int card) noexcept nogil:
+    sp_play(h, r, card)
+
+
+cdef void sp_ext_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+    sp_play_out(h, r, policies)
