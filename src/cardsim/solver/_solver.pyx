@@ -51,13 +51,21 @@ cdef extern from *:
     /* A large zeroed table on 2 MB pages where Linux offers them (transparent huge pages on
        request): a probe of a big table then costs no TLB miss.  *base / *len: what to free. */
     #include <stdlib.h>
+    #include <string.h>
+    /* A zeroed block aligned to a cache line (a bucket's tag line is then one line). */
+    static void* sv_line_calloc(size_t size) {
+        void* q = NULL;
+        if (posix_memalign(&q, 64, size) != 0) return NULL;
+        memset(q, 0, size);
+        return q;
+    }
     #if defined(__linux__)
     #include <sys/mman.h>
     static void* sv_big_alloc(size_t size, void** base, size_t* len) {
         const size_t huge = (size_t)2 << 20;
         char* p; size_t n;
         *base = NULL; *len = 0;
-        if (size < 2 * huge) { void* q = calloc(1, size); *base = q; return q; }
+        if (size < 2 * huge) { void* q = sv_line_calloc(size); *base = q; return q; }
         n = size + huge;
         p = (char*)mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) return NULL;
@@ -77,7 +85,7 @@ cdef extern from *:
         const size_t huge = (size_t)2 << 20;
         size_t keep, n;
         char *p, *a;
-        if (size < 2 * huge) return calloc(1, size);
+        if (size < 2 * huge) return sv_line_calloc(size);
         keep = (size + huge - 1) & ~(huge - 1);
         n = keep + huge;
         p = (char*)mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -96,9 +104,9 @@ cdef extern from *:
         if (size < 2 * huge) free(t); else munmap(t, (size + huge - 1) & ~(huge - 1));
     }
     #else
-    static void* sv_big_alloc(size_t size, void** base, size_t* len) { void* q = calloc(1, size); *base = q; *len = 0; return q; }
+    static void* sv_big_alloc(size_t size, void** base, size_t* len) { void* q = sv_line_calloc(size); *base = q; *len = 0; return q; }
     static void sv_big_free(void* base, size_t len) { (void)len; free(base); }
-    static void* sv_table_alloc_c(size_t size) { return calloc(1, size); }
+    static void* sv_table_alloc_c(size_t size) { return sv_line_calloc(size); }
     static void sv_table_free_c(void* t, size_t size) { (void)size; free(t); }
     #endif
     /* Bit i set where tags[i] == t, for n tags (n a multiple of 8, at most 64): SSE2 on x86-64. */
@@ -150,6 +158,8 @@ cdef extern from *:
 sv_detect_cpu()
 if sizeof(SVPos) != 13 * sizeof(uint64_t):
     raise ImportError("SVPos must be 13 words (sv_copy_pos copies it word by word)")
+if sizeof(SVGBucket) % 64 or SV_BUCKET % SV_TAG_LINE:
+    raise ImportError("SVGBucket must be whole cache lines of whole tag lines")
 
 
 cdef void* sv_table_alloc(size_t size) noexcept nogil:
@@ -704,8 +714,8 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     cdef bint same
     cdef uint64_t tm
     cdef int h
-    for h in range(0, SV_BUCKET, 64):
-      tm = sv_tags(bk.tag + h, tag, 64)
+    for h in range(0, SV_BUCKET, 32):               # SV_TAG_LINE
+      tm = sv_tags(bk.tag + h, tag, SV_TAG_LINE)
       while tm:
         i = h + lsb(tm)
         tm &= tm - 1
@@ -726,11 +736,9 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
                 if move >= 0:
                     e.move = <int8_t>move
                 return
-    for h in range(0, SV_BUCKET, 64):
-        tm = sv_tags(bk.tag + h, 0, 64)
-        if tm:
-            slot = h + lsb(tm)
-            break
+      if bk.tag[h + SV_TAG_LINE - 1] == 0:
+        slot = h + lsb(sv_tags(bk.tag + h, 0, SV_TAG_LINE))    # the first empty slot (the bucket's end)
+        break
     if slot < 0:
         slot = bk.next % SV_BUCKET
         bk.next += 1
@@ -951,8 +959,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if general == SV_GENERAL_POINTS:
                 k1 |= sv_psig(r, p, &frame) << 10
             bk = sv_gbucket(sc, k0, k1, &tag)
-            sv_prefetch(<void*>bk)
-            sv_prefetch(<void*>(<char*>bk + 64))
+            sv_prefetch(<void*>bk)                  # the first tag line
+            sv_prefetch(<void*>bk.filt)             # and the first filter words
         else:
             # the same for the exact table: its slot is a cache (and often TLB) miss
             sv_key(r, p, key)
@@ -1011,8 +1019,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 key[i] = sv_pext(p.hand[i], frame) if i < r.seats else 0
             if sc.gtt_mask >= FILTER_BUCKETS - 1:
                 fS = sv_filter_frame(frame)
-            for h in range(0, SV_BUCKET, 64):
-              tm = sv_tags(bk.tag + h, tag, 64)
+            for h in range(0, SV_BUCKET, 32):       # SV_TAG_LINE
+              tm = sv_tags(bk.tag + h, tag, SV_TAG_LINE)
               while tm:
                 i = h + lsb(tm)
                 tm &= tm - 1
@@ -1043,7 +1051,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     tt_move = lsb(sv_pdep(bit_bb(ge.move), frame))
                 if lo >= beta or hi <= alpha or lo >= hi:
                     break
-              if lo >= beta or hi <= alpha or lo >= hi:
+              if lo >= beta or hi <= alpha or lo >= hi or bk.tag[h + SV_TAG_LINE - 1] == 0:
                 break
         else:
             if sv_same(sc, r, p, e, key):
