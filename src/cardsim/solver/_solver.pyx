@@ -174,6 +174,8 @@ cdef void sv_table_free(void* table, size_t size) noexcept nogil:
 cdef inline int sv_next(const SVRules* r, const SVPos* p, int s) noexcept nogil:
     """The seat after ``s`` that plays this trick."""
     cdef int i
+    if r.n_active == r.seats and (r.sit_out_first < 0 or p.tricks_done):
+        return s + 1 if s + 1 < r.seats else 0      # every seat plays (the common case)
     for i in range(r.seats):
         s = s + 1 if s + 1 < r.seats else 0
         if (r.active >> s) & 1 and not (p.tricks_done == 0 and s == r.sit_out_first):
@@ -218,7 +220,12 @@ cdef inline bint sv_allies(const SVRules* r, int a, int b) noexcept nogil:
 
 cdef int sv_apply(const SVRules* r, SVPos* p, int card) noexcept nogil:
     """The seat to act plays ``card`` (legal); returns what it adds to the value."""
-    cdef int s = sv_to_act(r, p), w, i, gain = 0
+    return sv_apply_seat(r, p, sv_to_act(r, p), card)
+
+
+cdef inline int sv_apply_seat(const SVRules* r, SVPos* p, int s, int card) noexcept nogil:
+    """sv_apply where the seat to act, ``s``, is known."""
+    cdef int w, i, gain = 0
     p.hand[s] &= ~bit_bb(card)
     if p.n_in_trick == 0:
         p.best = 0
@@ -867,48 +874,90 @@ cdef inline int sv_lead_tops(const SVRules* r, const SVPos* p, int s, int suit) 
         return UNDER_NEXT_TOP
     return 0
 
+# What sv_order_score reads that depends on the seat's position and not on its card: worked out
+# once a node (sv_order_prep), a lead's suit facts once a suit (sv_order_suit).
+ctypedef struct SVOrder:
+    int lead                    # the seat leads
+    int ally_wins               # follows: an ally's card wins the trick so far
+    int threat                  # follows: sv_later_threat (-1: none, -2: not worked out yet)
+    int suits_done              # leads: bit per suit whose facts below are filled in
+    int ruff[4]                 # leads, per suit: who could ruff it, an opponent -8 each, an ally +1
+    int wide[4]                 # the cards the opponents hold in it
+    int ally_top[4]             # an ally holds its best card (sv_ally_tops)
+    int plain[4]                # a plain lead's part that depends on the suit (length, sv_lead_tops)
+
+
+cdef inline void sv_order_prep(const SVRules* r, const SVPos* p, int s, SVOrder* o) noexcept nogil:
+    o.lead = p.n_in_trick == 0
+    o.suits_done = 0
+    if not o.lead:
+        o.ally_wins = sv_allies(r, s, p.trick_seat[p.best])
+        o.threat = -2                   # not worked out yet (sv_order_threat)
+
+
+cdef inline int sv_order_threat(const SVRules* r, const SVPos* p, int s, SVOrder* o) noexcept nogil:
+    """sv_later_threat, once a node: it matters to an ally's card (cover it?) and to a winner
+    (can it be overtaken?), never to a card that loses anyway."""
+    if o.threat == -2:
+        o.threat = sv_later_threat(r, p, s)
+    return o.threat
+
+
+cdef inline void sv_order_suit(const SVRules* r, const SVPos* p, int s, int suit, SVOrder* o) noexcept nogil:
+    cdef int x, ruff = 0, wide = 0
+    if r.trump >= 0 and suit != r.trump:
+        for x in range(r.seats):
+            if x != s and p.hand[x] and not (p.hand[x] & lane_bb(suit)) and (p.hand[x] & lane_bb(r.trump)):
+                ruff += 1 if sv_allies(r, x, s) else -8
+    for x in range(r.seats):
+        if x != s and not sv_allies(r, x, s):
+            wide += popcount(p.hand[x] & lane_bb(suit))
+    o.ruff[suit] = ruff
+    o.wide[suit] = wide
+    o.ally_top[suit] = sv_ally_tops(r, p, s, suit)
+    o.plain[suit] = (8 * popcount(p.hand[s] & lane_bb(suit))
+                     + (sv_lead_tops(r, p, s, suit) if p.tricks_done + p.tricks_left > TRUMPS_LAST else 0))
+    o.suits_done |= 1 << suit
+
+
 cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card, int tt_move,
-                               uint64_t others) noexcept nogil:
+                               uint64_t others, SVOrder* o) noexcept nogil:
     """Higher: searched first.  Leads: the table's move, then sure winners; follows: low
-    when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest."""
-    cdef int rank = card & 15, best_card, pts = r.pts[card]
+    when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest.
+    ``o``: sv_order_prep's facts for this node."""
+    cdef int rank = card & 15, best_card, pts = r.pts[card], suit = card >> 4
     cdef uint64_t higher
-    cdef int o, ruff = 0, wide = 0, top
-    if p.n_in_trick == 0:
+    cdef int ruff, wide, top
+    if o.lead:
         if card == tt_move:
             return 100000
-        if r.trump >= 0 and (card >> 4) != r.trump:
-            # who could ruff a lead of this suit: an opponent (-1 each) or an ally (+1)
-            for o in range(r.seats):
-                if o != s and p.hand[o] and not (p.hand[o] & lane_bb(card >> 4)) and (p.hand[o] & lane_bb(r.trump)):
-                    ruff += 1 if sv_allies(r, o, s) else -8
-        for o in range(r.seats):
-            if o != s and not sv_allies(r, o, s):
-                wide += popcount(p.hand[o] & lane_bb(card >> 4))
+        if not (o.suits_done >> suit) & 1:
+            sv_order_suit(r, p, s, suit, o)
+        ruff = o.ruff[suit]
+        wide = o.wide[suit]
         higher = others & above_in_lane_bb(card | r.rank_shift)
-        if not higher and ((card >> 4) == r.trump or r.trump < 0 or ruff >= 0):
-            if (card >> 4) == r.trump and p.tricks_done + p.tricks_left > TRUMPS_LAST:
+        if not higher and (suit == r.trump or r.trump < 0 or ruff >= 0):
+            if suit == r.trump and p.tricks_done + p.tricks_left > TRUMPS_LAST:
                 return rank + 64 * pts          # a sure trump winner: tried last (see TRUMPS_LAST)
             return 5000 + rank + 64 * pts
-        if sv_ally_tops(r, p, s, card >> 4):
+        if o.ally_top[suit]:
             return 4000 - rank - 64 * pts + 16 * ruff - WIDE * wide    # low to the ally that holds the suit's top card
-        return (1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4)) + 16 * ruff - WIDE * wide
-                + (sv_lead_tops(r, p, s, card >> 4) if p.tricks_done + p.tricks_left > TRUMPS_LAST else 0))
+        return 1000 - rank - 64 * pts + 16 * ruff - WIDE * wide + o.plain[suit]
     best_card = p.trick[p.best]
-    if sv_allies(r, s, p.trick_seat[p.best]):
-        top = sv_later_threat(r, p, s)
+    if o.ally_wins:
+        top = sv_order_threat(r, p, s, o)
         if top < 0:
-            return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+            return 3000 + 64 * pts - rank - (16 if suit == r.trump else 0)
         # an opponent still to play can beat the ally's card: cover it if that holds
         if sv_beats(r, card, best_card) and sv_beats(r, card, top):
             return 2500 - rank + 64 * pts
-        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0) - 1000
+        return 3000 + 64 * pts - rank - (16 if suit == r.trump else 0) - 1000
     if sv_beats(r, card, best_card):
-        top = sv_later_threat(r, p, s)
+        top = sv_order_threat(r, p, s, o)
         if top >= 0 and not sv_beats(r, card, top):
             return 1500 - rank + 64 * pts     # a winner that an opponent still to play may beat
-        return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
-    return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
+        return 2000 - rank - 16 * (suit == r.trump) + 64 * pts
+    return 1000 - rank - 64 * pts - (16 if suit == r.trump else 0)
 
 cdef inline int sv_last_trick(const SVRules* r, const SVPos* p, uint64_t* win) noexcept nogil:
     """The last trick: every seat still to play holds one card; no choice is left."""
@@ -930,6 +979,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     lies inside (alpha, beta); otherwise a bound on the side of the window it fell.
     ``win`` gets the cards whose ranks the answer relies on (generalised table only)."""
     cdef SVPos child
+    cdef SVOrder order
     cdef SVEntry* e = NULL
     cdef SVGBucket* bk = NULL
     cdef SVGEntry* ge
@@ -1083,8 +1133,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if i != s:
             others |= p.hand[i]
     n = sv_moves(r, p, s, moves)
+    sv_order_prep(r, p, s, &order)
     for i in range(n):
-        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others) * ORDER_WEIGHT + sc.hist[s][moves[i]]
+        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others, &order) * ORDER_WEIGHT + sc.hist[s][moves[i]]
     maximise = (r.max_side >> s) & 1
     best_v = -SV_INF if maximise else SV_INF
     for i in range(n):
@@ -1097,7 +1148,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if general == SV_GENERAL_TRICKS and moves[i] < small[moves[i] >> 4]:
             continue                            # a small card of a lane where one was tried
         sv_copy_pos(&child, p)
-        gain = sv_apply(r, &child, moves[i])
+        gain = sv_apply_seat(r, &child, s, moves[i])
         v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain, &cw)
         if general and child.n_in_trick == 0:
             cw |= sv_trick_win(r, &child, p.n_in_trick + 1, True)
@@ -1180,6 +1231,7 @@ cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
     """A quick guess at the value (MTD(f) starts there): the hand played out with every
     seat playing the card the move ordering puts first."""
     cdef SVPos q = p[0]
+    cdef SVOrder order
     cdef int moves[64]
     cdef int n, i, s, best, total = 0
     cdef long long sc_best, v
@@ -1191,10 +1243,11 @@ cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
             if i != s:
                 others |= q.hand[i]
         n = sv_moves(r, &q, s, moves)
+        sv_order_prep(r, &q, s, &order)
         best = moves[0]
-        sc_best = sv_order_score(r, &q, s, moves[0], -1, others)
+        sc_best = sv_order_score(r, &q, s, moves[0], -1, others, &order)
         for i in range(1, n):
-            v = sv_order_score(r, &q, s, moves[i], -1, others)
+            v = sv_order_score(r, &q, s, moves[i], -1, others, &order)
             if v > sc_best:
                 sc_best = v
                 best = moves[i]
