@@ -90,11 +90,16 @@ ctypedef struct SVGEntry:
     int16_t hi
     int8_t move                 # best lead (its relative rank among the cards out), -1: none
 
+cdef enum:
+    SV_TAG_LINE = 32            # tags in a 64-byte cache line: a probe reads them line by line
+
 ctypedef struct SVGBucket:
-    uint16_t tag[SV_BUCKET]     # 16 bits of the key's hash (never 0), 0: empty; scanned first
+    uint16_t tag[SV_BUCKET]     # 16 bits of the key's hash (never 0), 0: empty; scanned first.  A bucket
+                                # fills from slot 0 on (sv_gstore): a line whose last tag is 0 ends it
     uint64_t filt[SV_BUCKET]    # each entry's filter word (sv_filter), read before the entry itself
     SVGEntry e[SV_BUCKET]
     uint32_t next               # the next entry to overwrite once full
+    char pad[60]                # to a whole number of cache lines (the tables are line-aligned)
 
 ctypedef struct SVScratch:
     SVEntry* tt                 # the exact transposition table (points mode), 2^k entries

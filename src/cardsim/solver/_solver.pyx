@@ -51,13 +51,21 @@ cdef extern from *:
     /* A large zeroed table on 2 MB pages where Linux offers them (transparent huge pages on
        request): a probe of a big table then costs no TLB miss.  *base / *len: what to free. */
     #include <stdlib.h>
+    #include <string.h>
+    /* A zeroed block aligned to a cache line (a bucket's tag line is then one line). */
+    static void* sv_line_calloc(size_t size) {
+        void* q = NULL;
+        if (posix_memalign(&q, 64, size) != 0) return NULL;
+        memset(q, 0, size);
+        return q;
+    }
     #if defined(__linux__)
     #include <sys/mman.h>
     static void* sv_big_alloc(size_t size, void** base, size_t* len) {
         const size_t huge = (size_t)2 << 20;
         char* p; size_t n;
         *base = NULL; *len = 0;
-        if (size < 2 * huge) { void* q = calloc(1, size); *base = q; return q; }
+        if (size < 2 * huge) { void* q = sv_line_calloc(size); *base = q; return q; }
         n = size + huge;
         p = (char*)mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) return NULL;
@@ -77,7 +85,7 @@ cdef extern from *:
         const size_t huge = (size_t)2 << 20;
         size_t keep, n;
         char *p, *a;
-        if (size < 2 * huge) return calloc(1, size);
+        if (size < 2 * huge) return sv_line_calloc(size);
         keep = (size + huge - 1) & ~(huge - 1);
         n = keep + huge;
         p = (char*)mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -96,9 +104,9 @@ cdef extern from *:
         if (size < 2 * huge) free(t); else munmap(t, (size + huge - 1) & ~(huge - 1));
     }
     #else
-    static void* sv_big_alloc(size_t size, void** base, size_t* len) { void* q = calloc(1, size); *base = q; *len = 0; return q; }
+    static void* sv_big_alloc(size_t size, void** base, size_t* len) { void* q = sv_line_calloc(size); *base = q; *len = 0; return q; }
     static void sv_big_free(void* base, size_t len) { (void)len; free(base); }
-    static void* sv_table_alloc_c(size_t size) { return calloc(1, size); }
+    static void* sv_table_alloc_c(size_t size) { return sv_line_calloc(size); }
     static void sv_table_free_c(void* t, size_t size) { (void)size; free(t); }
     #endif
     /* Bit i set where tags[i] == t, for n tags (n a multiple of 8, at most 64): SSE2 on x86-64. */
@@ -150,6 +158,8 @@ cdef extern from *:
 sv_detect_cpu()
 if sizeof(SVPos) != 13 * sizeof(uint64_t):
     raise ImportError("SVPos must be 13 words (sv_copy_pos copies it word by word)")
+if sizeof(SVGBucket) % 64 or SV_BUCKET % SV_TAG_LINE:
+    raise ImportError("SVGBucket must be whole cache lines of whole tag lines")
 
 
 cdef void* sv_table_alloc(size_t size) noexcept nogil:
@@ -164,6 +174,8 @@ cdef void sv_table_free(void* table, size_t size) noexcept nogil:
 cdef inline int sv_next(const SVRules* r, const SVPos* p, int s) noexcept nogil:
     """The seat after ``s`` that plays this trick."""
     cdef int i
+    if r.n_active == r.seats and (r.sit_out_first < 0 or p.tricks_done):
+        return s + 1 if s + 1 < r.seats else 0      # every seat plays (the common case)
     for i in range(r.seats):
         s = s + 1 if s + 1 < r.seats else 0
         if (r.active >> s) & 1 and not (p.tricks_done == 0 and s == r.sit_out_first):
@@ -208,7 +220,12 @@ cdef inline bint sv_allies(const SVRules* r, int a, int b) noexcept nogil:
 
 cdef int sv_apply(const SVRules* r, SVPos* p, int card) noexcept nogil:
     """The seat to act plays ``card`` (legal); returns what it adds to the value."""
-    cdef int s = sv_to_act(r, p), w, i, gain = 0
+    return sv_apply_seat(r, p, sv_to_act(r, p), card)
+
+
+cdef inline int sv_apply_seat(const SVRules* r, SVPos* p, int s, int card) noexcept nogil:
+    """sv_apply where the seat to act, ``s``, is known."""
+    cdef int w, i, gain = 0
     p.hand[s] &= ~bit_bb(card)
     if p.n_in_trick == 0:
         p.best = 0
@@ -704,8 +721,8 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     cdef bint same
     cdef uint64_t tm
     cdef int h
-    for h in range(0, SV_BUCKET, 64):
-      tm = sv_tags(bk.tag + h, tag, 64)
+    for h in range(0, SV_BUCKET, 32):               # SV_TAG_LINE
+      tm = sv_tags(bk.tag + h, tag, SV_TAG_LINE)
       while tm:
         i = h + lsb(tm)
         tm &= tm - 1
@@ -726,11 +743,9 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
                 if move >= 0:
                     e.move = <int8_t>move
                 return
-    for h in range(0, SV_BUCKET, 64):
-        tm = sv_tags(bk.tag + h, 0, 64)
-        if tm:
-            slot = h + lsb(tm)
-            break
+      if bk.tag[h + SV_TAG_LINE - 1] == 0:
+        slot = h + lsb(sv_tags(bk.tag + h, 0, SV_TAG_LINE))    # the first empty slot (the bucket's end)
+        break
     if slot < 0:
         slot = bk.next % SV_BUCKET
         bk.next += 1
@@ -859,48 +874,90 @@ cdef inline int sv_lead_tops(const SVRules* r, const SVPos* p, int s, int suit) 
         return UNDER_NEXT_TOP
     return 0
 
+# What sv_order_score reads that depends on the seat's position and not on its card: worked out
+# once a node (sv_order_prep), a lead's suit facts once a suit (sv_order_suit).
+ctypedef struct SVOrder:
+    int lead                    # the seat leads
+    int ally_wins               # follows: an ally's card wins the trick so far
+    int threat                  # follows: sv_later_threat (-1: none, -2: not worked out yet)
+    int suits_done              # leads: bit per suit whose facts below are filled in
+    int ruff[4]                 # leads, per suit: who could ruff it, an opponent -8 each, an ally +1
+    int wide[4]                 # the cards the opponents hold in it
+    int ally_top[4]             # an ally holds its best card (sv_ally_tops)
+    int plain[4]                # a plain lead's part that depends on the suit (length, sv_lead_tops)
+
+
+cdef inline void sv_order_prep(const SVRules* r, const SVPos* p, int s, SVOrder* o) noexcept nogil:
+    o.lead = p.n_in_trick == 0
+    o.suits_done = 0
+    if not o.lead:
+        o.ally_wins = sv_allies(r, s, p.trick_seat[p.best])
+        o.threat = -2                   # not worked out yet (sv_order_threat)
+
+
+cdef inline int sv_order_threat(const SVRules* r, const SVPos* p, int s, SVOrder* o) noexcept nogil:
+    """sv_later_threat, once a node: it matters to an ally's card (cover it?) and to a winner
+    (can it be overtaken?), never to a card that loses anyway."""
+    if o.threat == -2:
+        o.threat = sv_later_threat(r, p, s)
+    return o.threat
+
+
+cdef inline void sv_order_suit(const SVRules* r, const SVPos* p, int s, int suit, SVOrder* o) noexcept nogil:
+    cdef int x, ruff = 0, wide = 0
+    if r.trump >= 0 and suit != r.trump:
+        for x in range(r.seats):
+            if x != s and p.hand[x] and not (p.hand[x] & lane_bb(suit)) and (p.hand[x] & lane_bb(r.trump)):
+                ruff += 1 if sv_allies(r, x, s) else -8
+    for x in range(r.seats):
+        if x != s and not sv_allies(r, x, s):
+            wide += popcount(p.hand[x] & lane_bb(suit))
+    o.ruff[suit] = ruff
+    o.wide[suit] = wide
+    o.ally_top[suit] = sv_ally_tops(r, p, s, suit)
+    o.plain[suit] = (8 * popcount(p.hand[s] & lane_bb(suit))
+                     + (sv_lead_tops(r, p, s, suit) if p.tricks_done + p.tricks_left > TRUMPS_LAST else 0))
+    o.suits_done |= 1 << suit
+
+
 cdef inline int sv_order_score(const SVRules* r, const SVPos* p, int s, int card, int tt_move,
-                               uint64_t others) noexcept nogil:
+                               uint64_t others, SVOrder* o) noexcept nogil:
     """Higher: searched first.  Leads: the table's move, then sure winners; follows: low
-    when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest."""
-    cdef int rank = card & 15, best_card, pts = r.pts[card]
+    when an ally wins the trick (rich in points mode), the cheapest winner, else the cheapest.
+    ``o``: sv_order_prep's facts for this node."""
+    cdef int rank = card & 15, best_card, pts = r.pts[card], suit = card >> 4
     cdef uint64_t higher
-    cdef int o, ruff = 0, wide = 0, top
-    if p.n_in_trick == 0:
+    cdef int ruff, wide, top
+    if o.lead:
         if card == tt_move:
             return 100000
-        if r.trump >= 0 and (card >> 4) != r.trump:
-            # who could ruff a lead of this suit: an opponent (-1 each) or an ally (+1)
-            for o in range(r.seats):
-                if o != s and p.hand[o] and not (p.hand[o] & lane_bb(card >> 4)) and (p.hand[o] & lane_bb(r.trump)):
-                    ruff += 1 if sv_allies(r, o, s) else -8
-        for o in range(r.seats):
-            if o != s and not sv_allies(r, o, s):
-                wide += popcount(p.hand[o] & lane_bb(card >> 4))
+        if not (o.suits_done >> suit) & 1:
+            sv_order_suit(r, p, s, suit, o)
+        ruff = o.ruff[suit]
+        wide = o.wide[suit]
         higher = others & above_in_lane_bb(card | r.rank_shift)
-        if not higher and ((card >> 4) == r.trump or r.trump < 0 or ruff >= 0):
-            if (card >> 4) == r.trump and p.tricks_done + p.tricks_left > TRUMPS_LAST:
+        if not higher and (suit == r.trump or r.trump < 0 or ruff >= 0):
+            if suit == r.trump and p.tricks_done + p.tricks_left > TRUMPS_LAST:
                 return rank + 64 * pts          # a sure trump winner: tried last (see TRUMPS_LAST)
             return 5000 + rank + 64 * pts
-        if sv_ally_tops(r, p, s, card >> 4):
+        if o.ally_top[suit]:
             return 4000 - rank - 64 * pts + 16 * ruff - WIDE * wide    # low to the ally that holds the suit's top card
-        return (1000 - rank - 64 * pts + 8 * popcount(p.hand[s] & lane_bb(card >> 4)) + 16 * ruff - WIDE * wide
-                + (sv_lead_tops(r, p, s, card >> 4) if p.tricks_done + p.tricks_left > TRUMPS_LAST else 0))
+        return 1000 - rank - 64 * pts + 16 * ruff - WIDE * wide + o.plain[suit]
     best_card = p.trick[p.best]
-    if sv_allies(r, s, p.trick_seat[p.best]):
-        top = sv_later_threat(r, p, s)
+    if o.ally_wins:
+        top = sv_order_threat(r, p, s, o)
         if top < 0:
-            return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0)
+            return 3000 + 64 * pts - rank - (16 if suit == r.trump else 0)
         # an opponent still to play can beat the ally's card: cover it if that holds
         if sv_beats(r, card, best_card) and sv_beats(r, card, top):
             return 2500 - rank + 64 * pts
-        return 3000 + 64 * pts - rank - (16 if (card >> 4) == r.trump else 0) - 1000
+        return 3000 + 64 * pts - rank - (16 if suit == r.trump else 0) - 1000
     if sv_beats(r, card, best_card):
-        top = sv_later_threat(r, p, s)
+        top = sv_order_threat(r, p, s, o)
         if top >= 0 and not sv_beats(r, card, top):
             return 1500 - rank + 64 * pts     # a winner that an opponent still to play may beat
-        return 2000 - rank - 16 * ((card >> 4) == r.trump) + 64 * pts
-    return 1000 - rank - 64 * pts - (16 if (card >> 4) == r.trump else 0)
+        return 2000 - rank - 16 * (suit == r.trump) + 64 * pts
+    return 1000 - rank - 64 * pts - (16 if suit == r.trump else 0)
 
 cdef inline int sv_last_trick(const SVRules* r, const SVPos* p, uint64_t* win) noexcept nogil:
     """The last trick: every seat still to play holds one card; no choice is left."""
@@ -915,13 +972,18 @@ cdef inline int sv_last_trick(const SVRules* r, const SVPos* p, uint64_t* win) n
 
 cdef enum:
     ORDER_WEIGHT = 100000       # move-ordering class over the history heuristic (a tie-break)
-    FULL_WINDOW = 5             # value ranges this short take one full-window search, not MTD(f)
+    # Value ranges this short, in hands this short (euchre's), take one full-window search, not
+    # MTD(f).  Longer hands gain from null windows even over short ranges: 13-card spades, value
+    # and every lead, seeds 1, 2, 4 (16 deals each): nodes -1.0%, -1.5%, -0.9% (euchre with null
+    # windows: 178 -> 200 nodes a solve)
+    FULL_WINDOW = 5
 
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
     lies inside (alpha, beta); otherwise a bound on the side of the window it fell.
     ``win`` gets the cards whose ranks the answer relies on (generalised table only)."""
     cdef SVPos child
+    cdef SVOrder order
     cdef SVEntry* e = NULL
     cdef SVGBucket* bk = NULL
     cdef SVGEntry* ge
@@ -951,8 +1013,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if general == SV_GENERAL_POINTS:
                 k1 |= sv_psig(r, p, &frame) << 10
             bk = sv_gbucket(sc, k0, k1, &tag)
-            sv_prefetch(<void*>bk)
-            sv_prefetch(<void*>(<char*>bk + 64))
+            sv_prefetch(<void*>bk)                  # the first tag line
+            sv_prefetch(<void*>bk.filt)             # and the first filter words
         else:
             # the same for the exact table: its slot is a cache (and often TLB) miss
             sv_key(r, p, key)
@@ -1011,8 +1073,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 key[i] = sv_pext(p.hand[i], frame) if i < r.seats else 0
             if sc.gtt_mask >= FILTER_BUCKETS - 1:
                 fS = sv_filter_frame(frame)
-            for h in range(0, SV_BUCKET, 64):
-              tm = sv_tags(bk.tag + h, tag, 64)
+            for h in range(0, SV_BUCKET, 32):       # SV_TAG_LINE
+              tm = sv_tags(bk.tag + h, tag, SV_TAG_LINE)
               while tm:
                 i = h + lsb(tm)
                 tm &= tm - 1
@@ -1043,7 +1105,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     tt_move = lsb(sv_pdep(bit_bb(ge.move), frame))
                 if lo >= beta or hi <= alpha or lo >= hi:
                     break
-              if lo >= beta or hi <= alpha or lo >= hi:
+              if lo >= beta or hi <= alpha or lo >= hi or bk.tag[h + SV_TAG_LINE - 1] == 0:
                 break
         else:
             if sv_same(sc, r, p, e, key):
@@ -1075,8 +1137,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if i != s:
             others |= p.hand[i]
     n = sv_moves(r, p, s, moves)
+    sv_order_prep(r, p, s, &order)
     for i in range(n):
-        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others) * ORDER_WEIGHT + sc.hist[s][moves[i]]
+        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others, &order) * ORDER_WEIGHT + sc.hist[s][moves[i]]
     maximise = (r.max_side >> s) & 1
     best_v = -SV_INF if maximise else SV_INF
     for i in range(n):
@@ -1089,7 +1152,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if general == SV_GENERAL_TRICKS and moves[i] < small[moves[i] >> 4]:
             continue                            # a small card of a lane where one was tried
         sv_copy_pos(&child, p)
-        gain = sv_apply(r, &child, moves[i])
+        gain = sv_apply_seat(r, &child, s, moves[i])
         v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain, &cw)
         if general and child.n_in_trick == 0:
             cw |= sv_trick_win(r, &child, p.n_in_trick + 1, True)
@@ -1172,6 +1235,7 @@ cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
     """A quick guess at the value (MTD(f) starts there): the hand played out with every
     seat playing the card the move ordering puts first."""
     cdef SVPos q = p[0]
+    cdef SVOrder order
     cdef int moves[64]
     cdef int n, i, s, best, total = 0
     cdef long long sc_best, v
@@ -1183,10 +1247,11 @@ cdef int sv_estimate(const SVRules* r, const SVPos* p) noexcept nogil:
             if i != s:
                 others |= q.hand[i]
         n = sv_moves(r, &q, s, moves)
+        sv_order_prep(r, &q, s, &order)
         best = moves[0]
-        sc_best = sv_order_score(r, &q, s, moves[0], -1, others)
+        sc_best = sv_order_score(r, &q, s, moves[0], -1, others, &order)
         for i in range(1, n):
-            v = sv_order_score(r, &q, s, moves[i], -1, others)
+            v = sv_order_score(r, &q, s, moves[i], -1, others, &order)
             if v > sc_best:
                 sc_best = v
                 best = moves[i]
@@ -1217,7 +1282,7 @@ cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, in
     """The exact value of ``p``, known to lie in [lo, hi]."""
     cdef int g, beta
     cdef uint64_t win
-    if hi - lo <= FULL_WINDOW:
+    if hi - lo <= FULL_WINDOW and p.tricks_left <= FULL_WINDOW:
         return sv_search(sc, r, p, lo - 1, hi + 1, &win)    # a short range: one full-window search
     g = guess if guess >= lo and guess <= hi else lo
     while lo < hi:
