@@ -19,7 +19,8 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_cheapest_of,
                                                cp_richest, cp_suit_keys, cp_suit_view, cp_trick_estimate,
-                                               pin_ceiling_features, pin_meld_cards, pin_meld_loss, pin_points_rise,
+                                               pin_ceiling_features, pin_meld_cards, pin_meld_gain_max, pin_meld_loss,
+                                               pin_points_rise,
                                                pin_spread_suits,
                                                pin_table_ceiling, pin_trick_safe, pin_win_choices)
 from cardsim.pinochle.bid_tables cimport *
@@ -175,39 +176,55 @@ cdef inline int pp_keep_value(int card, uint64_t cards, int trump, const PPRules
         value -= 3   # shortening a suit towards a void
     return value
 
+cdef inline int pp_pass_base(int card, uint64_t cards, int trump, bint to_bidder, const PPRules* r) noexcept nogil:
+    """A card's pass value before the meld it breaks: pp_give_value for the partner, minus
+    pp_keep_value for the bidder."""
+    return pp_give_value(card, trump) if to_bidder else -pp_keep_value(card, cards, trump, r)
+
 cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
     """Partner: trump and aces to the bidder, sparing its own meld.  Bidder: back the
     cards that break the least meld and are least worth keeping (trump and aces kept).
 
-    Cards are picked one at a time; each pick weighs 10 points of lost meld per meld point
-    (pin_meld_loss, weighed only while the hand has meld; counted for the cards of
-    pin_meld_cards only: giving up any other card costs none); among equals the card of the
-    suit with the smaller cp_suit_keys key (never the suit order).  The meld after a pick is
-    the meld before less the picked card's loss (meld_points once, at the start).
+    Cards are picked one at a time, each the card of the largest value: pp_pass_base less 10
+    points per meld point it breaks (pin_meld_loss, weighed only while the hand has meld);
+    among equals the card of the suit with the smaller cp_suit_keys key (never the suit order).
+    The cards outside pin_meld_cards break no meld, so their values are their bases: they are
+    weighed first, and a meld card is counted only when its base plus the most meld a card's
+    going can add (pin_meld_gain_max, 0 under the usual counts) could still beat the best so
+    far (cp_before orders the cards of equal value whatever the order they are seen in).  The
+    meld after a pick is the meld before less the picked card's loss.
     """
     cdef uint64_t cards = h.hand[h.to_act], out = 0, rest, meld_cards
     cdef int i, c, v, loss, best, best_v, best_loss, t = h.trump
-    cdef int meld_now = meld_points(cards, t, r.meld_value)
+    cdef int meld_now = meld_points(cards, t, r.meld_value), gain = 10 * pin_meld_gain_max(r.meld_value)
     cdef bint to_bidder = h.to_act != h.bidder
     cdef CPSuitView key
     for i in range(r.pass_cards):
         cp_suit_view(&key, cards, 0, NULL, 0, t)
-        meld_cards = pin_meld_cards(cards, t) & cards
-        best, best_v, best_loss, rest = lsb(cards), -(1 << 30), 0, distinct_cards(cards)  # both copies score alike
+        meld_cards = pin_meld_cards(cards, t) & cards if meld_now else 0
+        best, best_v, best_loss = lsb(cards), -(1 << 30), 0
+        rest = distinct_cards(cards) & ~meld_cards  # both copies score alike
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            loss = pin_meld_loss(cards, c, t, r.meld_value) if (meld_cards >> c) & 1 else 0
-            v = -10 * loss if meld_now else 0  # the meld it breaks
-            if to_bidder:
-                v += pp_give_value(c, t)
-            else:
-                v -= pp_keep_value(c, cards, t, r)
+            v = pp_pass_base(c, cards, t, to_bidder, r)
+            if v > best_v or (v == best_v and cp_before(c, best, &key)):
+                best, best_v = c, v
+        rest = distinct_cards(cards) & meld_cards
+        while rest:
+            c = lsb(rest)
+            rest &= rest - 1
+            v = pp_pass_base(c, cards, t, to_bidder, r)
+            if v + gain < best_v or (v + gain == best_v and not cp_before(c, best, &key)):
+                continue  # it cannot beat the best, whatever meld it breaks
+            loss = pin_meld_loss(cards, c, t, r.meld_value)
+            v -= 10 * loss  # the meld it breaks
             if v > best_v or (v == best_v and cp_before(c, best, &key)):
                 best, best_v, best_loss = c, v, loss
-        meld_now -= best_loss
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
+        if i < r.pass_cards - 1:
+            meld_now = meld_now - best_loss if meld_now else meld_points(cards, t, r.meld_value)
     return out
 
 # -- heuristic: play ---------------------------------------------------------------
