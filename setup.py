@@ -253,6 +253,9 @@ def cold_glue(c_file: str) -> int:
 # odds trial's headers, gcc moved eu_alone out): euchre known 46,030 -> 46,501 without, 46,139 with,
 # cutthroat euchre known 50,273 -> 51,223 / 50,314.  Every workload of a module listed is checked
 # when its list changes: forcing one call inline moves gcc's other choices.
+# partnership's pp_auction_act (the heuristic auction's own loop calls it per bid): heuristic 17,787 -> 17,632,
+# random 7,837 -> 7,754; left out, each measured worse: pp_legal (heuristic 17,426 -> 17,989), cards.meld_side_points
+# (17,426 -> 17,499), partnership_players.pp_heuristic_bid (17,632 -> 17,675, random 7,754 -> 7,929).
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
 # run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
@@ -264,7 +267,7 @@ ALWAYS_INLINE = {
                            "pinochle.cutthroat_players.cp_random_follow"),
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
-                             "pinochle.partnership_engine.pp_finish"),
+                             "pinochle.partnership_engine.pp_finish", "pinochle.partnership_engine.pp_auction_act"),
     "_odds_conditions": ("euchre.engine.eu_alone", "euchre.engine.eu_start_defend"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"

@@ -319,11 +319,11 @@ cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) n
     cdef bint rise
     cdef bint all_heuristic = (policies[0] == POLICY_HEURISTIC and policies[1] == POLICY_HEURISTIC
                                and policies[2] == POLICY_HEURISTIC and policies[3] == POLICY_HEURISTIC)
+    if all_heuristic:  # every bid by the heuristic (redeals included): pp_policy_step without its call
+        while h.phase == PH_AUCTION:
+            pp_auction_act(h, r, pp_heuristic_bid(h, r))
     while h.phase != PH_DONE:
-        if h.phase == PH_AUCTION and all_heuristic:
-            while h.phase == PH_AUCTION:  # every bid by the heuristic: pp_policy_step without its call
-                pp_auction_act(h, r, pp_heuristic_bid(h, r))
-        elif h.phase == PH_PLAY and all_heuristic:
+        if h.phase == PH_PLAY and all_heuristic:
             rise = pin_points_rise(r.rank_points)
             while h.phase == PH_PLAY:  # every card by the heuristic: pp_heuristic_card without its call
                 legal = pp_legal(h, r)
