@@ -262,6 +262,9 @@ def cold_glue(c_file: str) -> int:
 # the PIMC play-outs the pinochle modules now compile for solver._pimc: cutthroat pimc 4,078,687 ->
 # 4,141,180 -> 4,119,186 a hand; partnership 4,665,109 -> 4,788,552 -> 4,816,353 (marking
 # pp_play_out too: 4,819,730, and its batches rose 0.9% and 1.3%).
+# partnership's pp_auction_act (the heuristic auction's own loop calls it per bid): heuristic 17,787 -> 17,632,
+# random 7,837 -> 7,754; left out, each measured worse: pp_legal (heuristic 17,426 -> 17,989), cards.meld_side_points
+# (17,426 -> 17,499), partnership_players.pp_heuristic_bid (17,632 -> 17,675, random 7,754 -> 7,929).
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
 # run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x

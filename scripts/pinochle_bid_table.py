@@ -80,7 +80,7 @@ def shape(cnt: list[list[int]], trump: int) -> list[int]:
 
 def ceiling_features(mask: int, trump: int, rules, name: str = "cutthroat-pinochle") -> list[int]:
     """pinochle/cutthroat_players.pxd pin_ceiling_features (partnership: partnership_players.pxd
-    pp_ceiling_features), in Python."""
+    pp_table_ceiling), in Python."""
     cnt = counts(mask)
     out = [1, common.pinochle_meld_breakdown(mask, trump, rules)[1], *shape(cnt, trump)]
     if name == "partnership-pinochle":

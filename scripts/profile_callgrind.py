@@ -44,6 +44,7 @@ WORKLOADS = {  # name -> (Game(...) arguments, policy)
 ODDS = {  # name -> bid_odds(...) arguments: ``--hands`` counts trials
     "bid/cutthroat-pinochle": "'cutthroat-pinochle', 'AS AS TS KS QS JS 9S AH AD AC QS JD KH QH 9D'",
     "bid/euchre": "'euchre', 'JH JD AH KS 9C', upcard='9H', dealer=3",
+    "bid/partnership-pinochle": "'partnership-pinochle', 'AS TS KS QS JS 9S AH AD KH QH JD QC'",
 }
 
 ODDS_CHILD = """

@@ -30,7 +30,7 @@ cdef enum:
     PIN_F_TENS = 4              # suits holding both an ace and a ten
     PIN_F_SHORT = 5             # other suits of at most one card
     PIN_FEATURES = 6
-    # partnership's ceiling (partnership_players.pxd pp_ceiling_features): cutthroat's six, and
+    # partnership's ceiling (partnership_players.pxd pp_table_ceiling): cutthroat's six, and
     # what the partner's three passed cards (trump high first, then aces) may complete
     PIN_PF_TRUMPS_OVER = 6      # trumps beyond four
     PIN_PF_RUN_FOUR = 7         # 1 when four of the five run cards (J Q K T A of trump) are held

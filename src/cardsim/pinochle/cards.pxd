@@ -243,27 +243,46 @@ cdef inline int single_or_double_points(const int* values, int single, int sets)
     """The points of ``sets`` (0, 1 or 2) full sets of a meld scored single / double."""
     return values[single] if sets == 1 else (values[single + 1] if sets == 2 else 0)
 
-cdef inline int meld_points(uint64_t hand, int trump, const int* values) noexcept nogil:
-    """Meld total of ``hand`` in ``trump`` with per-meld ``values[N_MELDS]``: the counts of
-    meld_counts times their values, summed straight (the players call this in their loops)."""
-    cdef uint64_t one = copies_one(hand), two = copies_two(hand)
-    cdef int shift = 16 * trump, n, i
-    cdef uint64_t run = RUN_LANE << shift
-    cdef int runs = (<int>((two & run) == run)) + (<int>((one & run) == run))
+cdef inline int meld_side_points(uint64_t one, uint64_t two, const int* values) noexcept nogil:
+    """The part of meld_points that no trump changes (``one``/``two``: copies_one/copies_two of
+    the hand): every marriage counted plain, the four arounds, the pinochle.  A hand's meld in
+    each of the four trumps is this once plus meld_trump_points per suit."""
     cdef uint64_t pairs1 = (one >> (2 * RK)) & (one >> (2 * RQ)) & ALL_LANES_BB
     cdef uint64_t pairs2 = (two >> (2 * RK)) & (two >> (2 * RQ)) & ALL_LANES_BB
-    cdef int trump_pairs = <int>((pairs1 >> shift) & 1) + <int>((pairs2 >> shift) & 1)
-    cdef int total = (single_or_double_points(values, M_RUN, runs)
-                      + (trump_pairs - runs) * values[M_TRUMP_MARRIAGE]
-                      + (popcount(pairs1) + popcount(pairs2) - trump_pairs) * values[M_MARRIAGE]
-                      + popcount(hand & ((<uint64_t>3) << shift)) * values[M_DIX]
-                      + single_or_double_points(values, M_ACES, around_count(one, two, RA))
-                      + single_or_double_points(values, M_KINGS, around_count(one, two, RK))
-                      + single_or_double_points(values, M_QUEENS, around_count(one, two, RQ))
-                      + single_or_double_points(values, M_JACKS, around_count(one, two, RJ)))
-    n = copies_at(one, two, 2 * RQ)
-    i = copies_at(one, two, 32 + 2 * RJ)
-    return total + single_or_double_points(values, M_PINOCHLE, n if n < i else i)
+    cdef int n = copies_at(one, two, 2 * RQ), i = copies_at(one, two, 32 + 2 * RJ)
+    return ((popcount(pairs1) + popcount(pairs2)) * values[M_MARRIAGE]
+            + single_or_double_points(values, M_ACES, around_count(one, two, RA))
+            + single_or_double_points(values, M_KINGS, around_count(one, two, RK))
+            + single_or_double_points(values, M_QUEENS, around_count(one, two, RQ))
+            + single_or_double_points(values, M_JACKS, around_count(one, two, RJ))
+            + single_or_double_points(values, M_PINOCHLE, n if n < i else i))
+
+cdef inline int meld_trump_points(uint64_t hand, uint64_t one, uint64_t two, int trump,
+                                  const int* values) noexcept nogil:
+    """What naming ``trump`` adds to meld_side_points: the run (its marriage is in it), each
+    other trump marriage's value over a plain one's (meld_side_points counted it plain), the dix."""
+    cdef int shift = 16 * trump
+    cdef uint64_t run = RUN_LANE << shift, lo = one >> shift, lt = two >> shift
+    cdef int runs = (<int>((two & run) == run)) + (<int>((one & run) == run))
+    cdef int trump_pairs = (<int>((lo >> (2 * RK)) & (lo >> (2 * RQ)) & 1)
+                            + <int>((lt >> (2 * RK)) & (lt >> (2 * RQ)) & 1))
+    return (single_or_double_points(values, M_RUN, runs)
+            + (trump_pairs - runs) * values[M_TRUMP_MARRIAGE] - trump_pairs * values[M_MARRIAGE]
+            + popcount(hand & ((<uint64_t>3) << shift)) * values[M_DIX])
+
+cdef inline int meld_points(uint64_t hand, int trump, const int* values) noexcept nogil:
+    """Meld total of ``hand`` in ``trump`` with per-meld ``values[N_MELDS]``: the counts of
+    meld_counts times their values, summed straight (the players call this in their loops):
+    meld_side_points + meld_trump_points."""
+    cdef uint64_t one = copies_one(hand), two = copies_two(hand)
+    return meld_side_points(one, two, values) + meld_trump_points(hand, one, two, trump, values)
+
+cdef inline void meld_by_trump(uint64_t hand, const int* values, int* out) noexcept nogil:
+    """``out[t]`` = meld_points(hand, t, values) for the four trumps t, the side part counted once."""
+    cdef uint64_t one = copies_one(hand), two = copies_two(hand)
+    cdef int t, side = meld_side_points(one, two, values)
+    for t in range(4):
+        out[t] = side + meld_trump_points(hand, one, two, t, values)
 
 cdef inline bint has_meld_besides_dix(uint64_t hand) noexcept nogil:
     """Any marriage, any 'around', or a pinochle (the redeal test: trump not yet known)."""

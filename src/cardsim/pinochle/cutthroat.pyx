@@ -140,6 +140,14 @@ def pinochle_meld_loss(uint64_t cards, int card, int trump, rules):
     return pin_meld_loss(cards, card, trump, values)
 
 
+
+def pinochle_meld_gain_max(rules):
+    """The most meld one card's going can add under ``rules``' meld values (pin_meld_gain_max:
+    pinochle_meld_loss is never below minus it); the check's hook."""
+    cdef int values[N_MELDS]
+    pinochle_meld_values(rules, values)
+    return pin_meld_gain_max(values)
+
 def _check_record_layout():
     """The numpy dtype must match the C struct byte for byte."""
     cdef CPRecord rec

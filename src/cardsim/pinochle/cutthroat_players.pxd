@@ -380,6 +380,22 @@ cdef inline int pin_meld_loss(uint64_t cards, int c, int trump, const int* value
         loss -= single_or_double_points(values, M_PINOCHLE, n if n < m else m)
     return loss
 
+cdef inline int pin_meld_gain_max(const int* values) noexcept nogil:
+    """The most meld giving up one card can add: pin_meld_loss is never below minus this (0
+    under every usual count, where a run is worth more than its trump marriage, a double run
+    more than a run and a marriage, and each double more than its single).
+
+    A card takes part in at most one run, one around and one pinochle: a broken run frees its
+    trump marriage (run -> trump marriage, double run -> run + trump marriage; losing a trump K
+    or Q breaks the marriage with the run), a double around or pinochle becomes a single, and
+    every other meld a card is part of (dix, marriage, single around or pinochle) only goes.
+    The bound is the sum of the largest gain of each kind (tests/test_meld_points_fast.py)."""
+    cdef int run = values[M_TRUMP_MARRIAGE] - values[M_RUN]
+    cdef int double_run = values[M_RUN] + values[M_TRUMP_MARRIAGE] - values[M_DOUBLE_RUN]
+    cdef int around = max(0, values[M_ACES] - values[M_DOUBLE_ACES], values[M_KINGS] - values[M_DOUBLE_KINGS],
+                          values[M_QUEENS] - values[M_DOUBLE_QUEENS], values[M_JACKS] - values[M_DOUBLE_JACKS])
+    return max(0, run, double_run) + around + max(0, values[M_PINOCHLE] - values[M_DOUBLE_PINOCHLE])
+
 cdef inline uint64_t cp_heuristic_discard(uint64_t cards, int trump, const CPRules* r) noexcept nogil:
     """cp_heuristic_discard_from with the meld of ``cards`` counted here."""
     return cp_heuristic_discard_from(cards, trump, r, meld_points(cards, trump, r.meld_value))

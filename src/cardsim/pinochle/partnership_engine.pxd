@@ -70,7 +70,7 @@ ctypedef struct PPHand:
     int redeals                 # deals thrown in before this one
 
 cdef inline int pp_partner(int seat) noexcept nogil:
-    return (seat + 2) % PP_SEATS
+    return (seat + 2) & 3   # (seat + 2) % PP_SEATS without the signed remainder
 
 cdef inline void pp_deal(PPHand* h) noexcept nogil:
     """Deal 12 cards to each seat (the deal stream), left of ``h.dealer`` first; open the auction."""
@@ -141,9 +141,9 @@ cdef inline void pp_auction_act(PPHand* h, const PPRules* r, int bid) noexcept n
         h.phase = PH_DECLARE
         h.to_act = h.bidder
         return
-    s = (s + 1) % PP_SEATS
+    s = (s + 1) & 3   # the next seat still in ((s + 1) % PP_SEATS without the signed remainder)
     while (h.out_mask >> s) & 1:
-        s = (s + 1) % PP_SEATS
+        s = (s + 1) & 3
     h.to_act = s
 
 cdef inline void pp_start_play(PPHand* h, const PPRules* r) noexcept nogil:

@@ -19,7 +19,9 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_cheapest_of,
                                                cp_richest, cp_suit_keys, cp_suit_view, cp_trick_estimate,
-                                               pin_ceiling_features, pin_meld_loss, pin_points_rise, pin_spread_suits,
+                                               pin_ceiling_features, pin_meld_cards, pin_meld_gain_max, pin_meld_loss,
+                                               pin_points_rise,
+                                               pin_spread_suits,
                                                pin_table_ceiling, pin_trick_safe, pin_win_choices)
 from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
@@ -41,46 +43,54 @@ cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept 
 
 # -- heuristic: auction, trump, passing ------------------------------------------
 
-cdef inline int pp_hand_value(uint64_t cards, int trump, const PPRules* r) noexcept nogil:
-    return meld_points(cards, trump, r.meld_value) + cp_trick_estimate(cards, trump)
-
 cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
-    """The suit with the best meld + trick estimate (ties: pinochle/cards.pxd pin_best_suit)."""
+    """The suit with the best meld + trick estimate (cp_trick_estimate; ties: pinochle/cards.pxd
+    pin_best_suit); that sum in ``value``.  The meld of each trump from meld_by_trump."""
     cdef int64_t key[4]
+    cdef int melds[4]
+    cdef int values[4]
     cdef int t, best
+    meld_by_trump(cards, r.meld_value, melds)
     for t in range(4):
-        key[t] = pin_trump_key(cards, t, pp_hand_value(cards, t, r))
+        values[t] = melds[t] + cp_trick_estimate(cards, t)
+        key[t] = pin_trump_key(cards, t, values[t])
     best = pin_best_suit(key, cards)
-    value[0] = pp_hand_value(cards, best, r)
+    value[0] = values[best]
     return best
-
-cdef inline void pp_ceiling_features(uint64_t cards, int trump, const int* meld_value, int* f) noexcept nogil:
-    """The features partnership's learned ceiling reads with ``trump`` (bid_tables.pxd PIN_PF_*):
-    cutthroat's six (pin_ceiling_features) and what the three cards the partner passes (trump,
-    high first, then aces: pp_heuristic_pass) are likely to complete: a run of which four or
-    three cards are held, aces around with aces of three suits, and the trump length beyond four.
-    Every feature is a count of the hand with that trump, so the ceiling is suit-symmetric."""
-    cdef uint64_t one = copies_one(cards)
-    cdef int run = popcount(one & (RUN_LANE << (16 * trump)))
-    cdef uint64_t kq = ((<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))) << (16 * trump)
-    pin_ceiling_features(cards, trump, meld_value, f)
-    f[PIN_PF_TRUMPS_OVER] = f[PIN_F_TRUMPS] - 4 if f[PIN_F_TRUMPS] > 4 else 0
-    f[PIN_PF_RUN_FOUR] = run == 4
-    f[PIN_PF_RUN_THREE] = run == 3
-    f[PIN_PF_ACES_THREE] = popcount(one & rank_bb(RA)) == 3
-    f[PIN_PF_TRUMP_PAIR] = run < 5 and (one & kq) == kq
 
 cdef inline int pp_table_ceiling(uint64_t cards, const int* meld_value, const int* coef) noexcept nogil:
     """The learned ceiling: over the four suits as trump, the largest rounded sum of the
-    coefficients (tenths) times the features (pp_ceiling_features), as cutthroat's
-    pin_table_ceiling rounds it."""
-    cdef int f[PIN_PF_FEATURES]
-    cdef int t, k, v, best = -(1 << 30)
+    coefficients (tenths) times the features (bid_tables.pxd PIN_PF_*), as cutthroat's
+    pin_table_ceiling rounds it.
+
+    The features with ``trump``: cutthroat's six (pin_ceiling_features: the constant, the meld,
+    the trumps, the aces, the tens with their ace, the other suits of at most one card) and what
+    the three cards the partner passes (trump, high first, then aces: pp_heuristic_pass) are
+    likely to complete: a run of which four or three cards are held, aces around with aces of
+    three suits, the trump K-Q without the run, and the trump length beyond four.  Every feature
+    is a count of the hand with that trump, so the ceiling is suit-symmetric
+    (scripts/pinochle_bid_table.py ceiling_features is the same count in Python).  The terms no
+    trump changes are summed once, the meld of each trump comes from meld_by_trump.
+    """
+    cdef uint64_t one = copies_one(cards)
+    cdef int melds[4]
+    cdef int length[4]
+    cdef int t, run, trumps, short = 0, v, best = -(1 << 30)
+    cdef int fixed = (coef[PIN_F_ONE] + coef[PIN_F_ACES] * popcount(cards & rank_bb(RA))
+                      + coef[PIN_F_TENS] * popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)
+                      + coef[PIN_PF_ACES_THREE] * <int>(popcount(one & rank_bb(RA)) == 3))
+    meld_by_trump(cards, meld_value, melds)
     for t in range(4):
-        pp_ceiling_features(cards, t, meld_value, f)
-        v = 0
-        for k in range(PIN_PF_FEATURES):
-            v += coef[k] * f[k]
+        length[t] = popcount(suit_cards_bb(cards, t))
+        short += length[t] <= 1
+    for t in range(4):
+        trumps = length[t]
+        run = popcount(one & (RUN_LANE << (16 * t)))
+        v = (fixed + coef[PIN_F_MELD] * melds[t] + coef[PIN_F_TRUMPS] * trumps
+             + coef[PIN_F_SHORT] * (short - <int>(trumps <= 1))
+             + coef[PIN_PF_TRUMPS_OVER] * (trumps - 4 if trumps > 4 else 0)
+             + coef[PIN_PF_RUN_FOUR] * <int>(run == 4) + coef[PIN_PF_RUN_THREE] * <int>(run == 3)
+             + coef[PIN_PF_TRUMP_PAIR] * <int>(run < 5 and (one >> (16 * t + 2 * RK)) & (one >> (16 * t + 2 * RQ)) & 1))
         if v > best:
             best = v
     return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
@@ -91,7 +101,7 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd): a linear
     count over the four suits as trump (pp_table_ceiling) of cutthroat's features (meld, trumps,
     aces, tens with their ace, short side suits) and of what the partner's three passed cards
-    may complete (pp_ceiling_features: four or three cards of the trump run, aces of three
+    may complete (pp_table_ceiling: four or three cards of the trump run, aces of three
     suits, the trump K-Q, trumps beyond four), an estimate of the bid-odds "bid up to" of the
     12 cards (the team's meld and trick points as bidder, the partner's cards unseen: its meld,
     its pass and its tricks as the heuristic plays them).  A run four cards short is worth
@@ -166,60 +176,55 @@ cdef inline int pp_keep_value(int card, uint64_t cards, int trump, const PPRules
         value -= 3   # shortening a suit towards a void
     return value
 
-cdef inline uint64_t pp_meld_cards(uint64_t cards, int trump) noexcept nogil:
-    """Both copies of every card that takes part in a meld ``cards`` show in ``trump``."""
-    cdef int counts[N_MELDS]
-    cdef uint64_t out = 0, one = copies_one(cards), kq
-    cdef int suit, i
-    cdef int around[4]
-    meld_counts(cards, trump, counts)
-    if counts[M_RUN] or counts[M_DOUBLE_RUN]:
-        out |= (RUN_LANE * 3) << (16 * trump)
-    if counts[M_DIX]:
-        out |= (<uint64_t>3) << (16 * trump)
-    for suit in range(4):
-        kq = ((<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))) << (16 * suit)
-        if (one & kq) == kq:
-            out |= kq * 3
-    around[0], around[1], around[2], around[3] = M_JACKS, M_QUEENS, M_KINGS, M_ACES
-    for i in range(4):
-        if counts[around[i]] or counts[around[i] + 1]:
-            out |= rank_bb(RJ + i if i < 3 else RA)
-    if counts[M_PINOCHLE] or counts[M_DOUBLE_PINOCHLE]:
-        out |= ((<uint64_t>3) << (2 * RQ)) | ((<uint64_t>3) << (32 + 2 * RJ))
-    return out
+cdef inline int pp_pass_base(int card, uint64_t cards, int trump, bint to_bidder, const PPRules* r) noexcept nogil:
+    """A card's pass value before the meld it breaks: pp_give_value for the partner, minus
+    pp_keep_value for the bidder."""
+    return pp_give_value(card, trump) if to_bidder else -pp_keep_value(card, cards, trump, r)
 
 cdef inline uint64_t pp_heuristic_pass(PPHand* h, const PPRules* r) noexcept nogil:
     """Partner: trump and aces to the bidder, sparing its own meld.  Bidder: back the
     cards that break the least meld and are least worth keeping (trump and aces kept).
 
-    Cards are picked one at a time; each pick weighs 10 points of lost meld per meld point;
+    Cards are picked one at a time, each the card of the largest value: pp_pass_base less 10
+    points per meld point it breaks (pin_meld_loss, weighed only while the hand has meld);
     among equals the card of the suit with the smaller cp_suit_keys key (never the suit order).
+    The cards outside pin_meld_cards break no meld, so their values are their bases: they are
+    weighed first, and a meld card is counted only when its base plus the most meld a card's
+    going can add (pin_meld_gain_max, 0 under the usual counts) could still beat the best so
+    far (cp_before orders the cards of equal value whatever the order they are seen in).  The
+    meld after a pick is the meld before less the picked card's loss.
     """
-    cdef uint64_t cards = h.hand[h.to_act], out = 0, rest
-    cdef int i, c, v, best, best_v, meld_now, t = h.trump
+    cdef uint64_t cards = h.hand[h.to_act], out = 0, rest, meld_cards
+    cdef int i, c, v, loss, best, best_v, best_loss, t = h.trump
+    cdef int meld_now = meld_points(cards, t, r.meld_value), gain = 10 * pin_meld_gain_max(r.meld_value)
     cdef bint to_bidder = h.to_act != h.bidder
-    cdef uint64_t meld_cards
     cdef CPSuitView key
     for i in range(r.pass_cards):
         cp_suit_view(&key, cards, 0, NULL, 0, t)
-        meld_now = meld_points(cards, t, r.meld_value)
-        meld_cards = pp_meld_cards(cards, t)  # giving up any other card costs no meld
-        best, best_v, rest = lsb(cards), -(1 << 30), distinct_cards(cards)  # both copies score alike
+        meld_cards = pin_meld_cards(cards, t) & cards if meld_now else 0
+        best, best_v, best_loss = lsb(cards), -(1 << 30), 0
+        rest = distinct_cards(cards) & ~meld_cards  # both copies score alike
         while rest:
             c = lsb(rest)
             rest &= rest - 1
-            v = 0
-            if meld_now and (meld_cards >> c) & 1:
-                v = -10 * pin_meld_loss(cards, c, t, r.meld_value)  # the meld it breaks
-            if to_bidder:
-                v += pp_give_value(c, t)
-            else:
-                v -= pp_keep_value(c, cards, t, r)
+            v = pp_pass_base(c, cards, t, to_bidder, r)
             if v > best_v or (v == best_v and cp_before(c, best, &key)):
                 best, best_v = c, v
+        rest = distinct_cards(cards) & meld_cards
+        while rest:
+            c = lsb(rest)
+            rest &= rest - 1
+            v = pp_pass_base(c, cards, t, to_bidder, r)
+            if v + gain < best_v or (v + gain == best_v and not cp_before(c, best, &key)):
+                continue  # it cannot beat the best, whatever meld it breaks
+            loss = pin_meld_loss(cards, c, t, r.meld_value)
+            v -= 10 * loss  # the meld it breaks
+            if v > best_v or (v == best_v and cp_before(c, best, &key)):
+                best, best_v, best_loss = c, v, loss
         cards &= ~bit_bb(best)
         out |= bit_bb(best)
+        if i < r.pass_cards - 1:
+            meld_now = meld_now - best_loss if meld_now else meld_points(cards, t, r.meld_value)
     return out
 
 # -- heuristic: play ---------------------------------------------------------------
@@ -314,6 +319,9 @@ cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) n
     cdef bint rise
     cdef bint all_heuristic = (policies[0] == POLICY_HEURISTIC and policies[1] == POLICY_HEURISTIC
                                and policies[2] == POLICY_HEURISTIC and policies[3] == POLICY_HEURISTIC)
+    if all_heuristic:  # every bid by the heuristic (redeals included): pp_policy_step without its call
+        while h.phase == PH_AUCTION:
+            pp_auction_act(h, r, pp_heuristic_bid(h, r))
     while h.phase != PH_DONE:
         if h.phase == PH_PLAY and all_heuristic:
             rise = pin_points_rise(r.rank_points)
