@@ -82,9 +82,8 @@ cdef inline int pp_table_ceiling(uint64_t cards, const int* meld_value, const in
 
 cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
     """The suit to name: the one with the largest learned count (pp_learned_count, the
-    ceiling's table), ties broken as pinochle/cards.pxd pin_best_suit; ``value``: the old meld
-    + trick estimate of that suit.  No table loaded: the suit with the best meld + trick
-    estimate.
+    ceiling's table; ``value``: that count, tenths), ties broken as pinochle/cards.pxd
+    pin_best_suit.  No table loaded: the suit with the best meld + trick estimate (``value``).
 
     The ceiling is that same count at its largest, so the bidder names the suit its bid was
     counted on.  The old rule (meld + trick estimate) missed what the partner's pass adds to
@@ -95,15 +94,17 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     points a hand, the learned count agrees on 80% and loses 1.1.
     """
     cdef int64_t key[4]
+    cdef int count[4]
     cdef int t, best
     cdef bint learned = PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]
     for t in range(4):
         if learned:
-            key[t] = pin_trump_key(cards, t, pp_learned_count(cards, t, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP]))
+            count[t] = pp_learned_count(cards, t, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
         else:
-            key[t] = pin_trump_key(cards, t, pp_hand_value(cards, t, r))
+            count[t] = pp_hand_value(cards, t, r)
+        key[t] = pin_trump_key(cards, t, count[t])
     best = pin_best_suit(key, cards)
-    value[0] = pp_hand_value(cards, best, r)
+    value[0] = count[best]
     return best
 
 cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
