@@ -54,7 +54,10 @@ Decision kinds:
   bids and the other passes (0 points): a ceiling above the bid-up-to loses the (negative)
   expected score of bidding it, one below loses the (positive) expected score of the
   bid-up-to; the expected scores are the odds' as bidder, with the player's trump after
-  the widow.  An upper figure: auctions stop earlier.  Partnership: the opener's ceiling
+  the widow.  An upper figure: auctions stop earlier.  It has a floor: the seat stops up to
+  ``seats - 2`` below its ceiling here (partnership's opener calls every third bid), so even a
+  ceiling equal to "bid up to" loses the score of "bid up to" where it stops short (partnership,
+  3,000 seeded opener hands: 1.24 points a hand).  Partnership: the opener's ceiling
   knowing nothing of its partner (the read of a partner's pass unloaded: this auction's partner
   passes at once, artificially).
 * ``partnership-pinochle`` — **trump**: the same hands; the heuristic's trump (named before the

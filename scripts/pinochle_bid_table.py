@@ -15,7 +15,10 @@ auction; they do not depend on the auction, so no iteration is needed), and read
 features with a trump suit (``features``: meld, trumps, aces, tens with their ace, short side
 suits, and a constant), the trump being the suit that gives the largest count (the player's
 ceiling is the largest over the four suits; three passes of fit and re-choose, starting from
-the heuristic's own trump).  The coefficients are rounded to tenths.  Partnership's count adds
+the old meld + trick estimate's trump).  Cutthroat's "bid up to" is the heuristic's trump after
+the widow, trial by trial; partnership's bidder names the suit of its largest count
+(partnership_players.pxd pp_best_trump), and every suit is played from the same deals, so its
+target is the "bid up to" of the suit the fit names.  The coefficients are rounded to tenths.  Partnership's count adds
 what the three cards the partner passes (trump high first, then aces) may complete
 (``PARTNERSHIP_FEATURES``: trumps beyond four, four or three of the five trump run cards, aces
 of three suits, the trump K-Q without the run); its constant is chosen for an opener that calls
@@ -110,10 +113,11 @@ def bid_up_to(total: np.ndarray, min_bid: int) -> int:
     return best
 
 
-def ceiling_samples(name: str, hands: int, trials: int, seed: int) -> list[tuple[list[list[int]], int, int, dict]]:
+def ceiling_samples(name: str, hands: int, trials: int, seed: int) -> list[tuple[list[list[int]], int, Any, Any]]:
     """Per seeded hand of seat 0 (the dealer on its right): its features with each trump, the
-    heuristic's trump (largest meld + trick estimate), its bid-odds "bid up to", and the
-    expected score of each bid from ``min_bid`` to the highest total seen."""
+    old heuristic's trump (largest meld + trick estimate, the fit's start), its bid-odds "bid up
+    to", and the expected score of each bid from ``min_bid`` to the highest total seen
+    (partnership: one of each per trump suit, ``with_trump``)."""
     game = Game(name)
     seats = 3 if name.startswith("cutthroat") else 4
     trials_fn = _core.cutthroat_pinochle_odds if seats == 3 else _core.partnership_pinochle_odds
@@ -124,13 +128,28 @@ def ceiling_samples(name: str, hands: int, trials: int, seed: int) -> list[tuple
         mask = game.deal(seed=s, dealer=seats - 1).hands[0].mask
         res = np.zeros((trials, 13), dtype=np.int16)
         trials_fn(game.rules, mask, 0, seats - 1, s, 0, res, ["heuristic"] * seats, 2)
-        chosen = res[:, 12].astype(np.intp)
-        total = res[np.arange(trials), 3 * chosen + 2].astype(np.int64)
         feats = [ceiling_features(mask, t, game.rules, name) for t in range(4)]
         old = [f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10 for f in feats]
-        scores = {b: float(np.where(total >= b, total, -b).mean()) for b in range(min_bid, int(total.max()) + 1)}
-        out.append((feats, old.index(max(old)), bid_up_to(total, min_bid), scores))
+        if seats == 3:      # the trump is named after the widow: the heuristic's, trial by trial
+            chosen = res[:, 12].astype(np.intp)
+            total = res[np.arange(trials), 3 * chosen + 2].astype(np.int64)
+            out.append((feats, old.index(max(old)), bid_up_to(total, min_bid), bid_scores(total, min_bid)))
+        else:               # every suit from the same deals: the fit names the trump (learn_ceiling)
+            totals = [res[:, 3 * t + 2].astype(np.int64) for t in range(4)]
+            out.append((feats, old.index(max(old)), [bid_up_to(x, min_bid) for x in totals],
+                        [bid_scores(x, min_bid) for x in totals]))
     return out
+
+
+def bid_scores(total: np.ndarray, min_bid: int) -> dict:
+    """The expected score as bidder of each bid from ``min_bid`` to the highest total seen."""
+    return {b: float(np.where(total >= b, total, -b).mean()) for b in range(min_bid, int(total.max()) + 1)}
+
+
+def with_trump(value: Any, trump: int) -> Any:
+    """A sample's "bid up to" or scores with ``trump`` named: partnership's samples keep one per
+    suit (a list), cutthroat's the heuristic's after the widow."""
+    return value[trump] if isinstance(value, list) else value
 
 
 def solve(rows: list[list[int]], targets: list[Fraction]) -> list[Fraction]:
@@ -171,7 +190,7 @@ def lost(scores: dict, rec: int, cap: int, min_bid: int) -> float:
     return 0.0 if cap == rec else (-value(cap) if cap > rec else value(rec))
 
 
-def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: int, stops: int = 2) -> list[int]:
+def learn_ceiling(data: list[tuple[list[list[int]], int, Any, Any]], min_bid: int, stops: int = 2) -> list[int]:
     """The ceiling's coefficients (tenths): fit, re-choose each hand's trump by the fit, refit;
     then the constant.
 
@@ -188,7 +207,8 @@ def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: i
     trump = [t for _, t, _, _ in data]
     coef: list[int] = []
     for _ in range(PASSES):
-        fit = solve([feats[t] for (feats, _, _, _), t in zip(data, trump)], [Fraction(y) for _, _, y, _ in data])
+        fit = solve([feats[t] for (feats, _, _, _), t in zip(data, trump)],
+                    [Fraction(with_trump(y, t)) for (_, _, y, _), t in zip(data, trump)])
         coef = whole([c * 10 for c in fit])      # tenths
         trump = [max(range(4), key=lambda t, f=feats: (sum(c * x for c, x in zip(coef, f[t])), -t))
                  for feats, _, _, _ in data]
@@ -196,8 +216,9 @@ def learn_ceiling(data: list[tuple[list[list[int]], int, int, dict]], min_bid: i
     choices = []
     for const in range(coef[0] - 30, coef[0] + 31):
         agree = loss = 0.0
-        for b, (_, _, rec, scores) in zip(base, data):
+        for b, t, (_, _, rec, scores) in zip(base, trump, data):
             cap = rounded(const + b)
+            rec, scores = with_trump(rec, t), with_trump(scores, t)
             for stop in range(cap, cap - stops, -1):
                 agree += (abs(max(stop, min_bid - 1) - rec) <= 2) / stops
                 loss += lost(scores, rec, stop, min_bid) / stops
