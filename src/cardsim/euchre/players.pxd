@@ -356,37 +356,44 @@ cdef inline bint eu_defends_alone(const EUHand* h, const EURules* r, int s) noex
 # -- card play helpers ---------------------------------------------------------------
 
 cdef inline int eu_cheapest(uint64_t cards, int t, EUSuitView* key) noexcept nogil:
-    """The lowest card of ``cards`` (non-empty), any plain card before any trump (ties: eu_before)."""
-    cdef uint64_t plain = cards & ~lane_bb(t)
-    cdef uint64_t pool = plain if plain else cards
-    cdef int best = lsb(pool), c
-    while pool:
-        c = lsb(pool)
-        pool &= pool - 1
-        if (c & 15) < (best & 15) or ((c & 15) == (best & 15) and eu_before(c, best, key)):
+    """The lowest card of ``cards`` (non-empty), any plain card before any trump (ties: eu_before).
+
+    Trumps share one lane, so without a plain card the lowest bit is the card.  Among plain
+    cards the lowest rank position is the lowest bit of the four lanes folded onto one; only
+    the cards at that position in other suits tie, and eu_before orders those."""
+    cdef uint64_t plain = cards & ~lane_bb(t), ties
+    cdef int best, c
+    if not plain:
+        return lsb(cards)
+    ties = plain & (ALL_LANES_BB << lsb(plain | (plain >> 16) | (plain >> 32) | (plain >> 48)))
+    best = lsb(ties)
+    ties &= ties - 1
+    while ties:
+        c = lsb(ties)
+        ties &= ties - 1
+        if eu_before(c, best, key):
             best = c
     return best
 
 cdef inline uint64_t eu_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
-    """Cards of ``cards`` that no unseen card of their (effective) suit outranks."""
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (unseen & above_in_lane_bb(c)):
-            out |= bit_bb(c)
-    return out
+    """Cards of ``cards`` that no unseen card of their (effective) suit outranks.
+
+    ``above``: every position with an unseen card 1 to 8 places higher in its lane (cards sit
+    at lane positions 0..7, so a bit that a shift carries out of its lane lands at position 8
+    or more of the lane below, where no card is)."""
+    cdef uint64_t above = unseen >> 1
+    above |= above >> 1
+    above |= above >> 2
+    above |= above >> 4
+    return cards & ~above
 
 cdef inline uint64_t eu_winners(uint64_t cards, int best, int t) noexcept nogil:
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if eu_beats(c, best, t):
-            out |= bit_bb(c)
-    return out
+    """Cards of ``cards`` that beat the effective card ``best`` (eu_beats): higher in its
+    suit, or any trump over a plain card."""
+    cdef uint64_t beats = above_in_lane_bb(best)
+    if (best >> 4) != t:
+        beats |= lane_bb(t)
+    return cards & beats
 
 cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen,
                            EUSuitView* key) noexcept nogil:
