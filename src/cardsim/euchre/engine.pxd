@@ -118,6 +118,12 @@ cdef inline uint64_t eu_physical(uint64_t m, int t) noexcept nogil:
     out |= ((m >> l) & 1) << (16 * (3 - t) + EU_JACK)
     return out
 
+cdef inline uint64_t eu_effective_deck(int t) noexcept nogil:
+    """The 24 cards in effective suits for trump ``t`` (eu_effective of the deck): both jacks of
+    trump's colour leave their places for the top two of the trump lane."""
+    return ((EUCHRE_DECK_BB & ~(bit_bb(16 * t + EU_JACK) | bit_bb(16 * (3 - t) + EU_JACK)))
+            | ((<uint64_t>0xC0) << (16 * t)))
+
 cdef inline bint eu_beats(int card, int best, int trump) noexcept nogil:
     """Effective ``card`` beats effective ``best`` (the card winning the trick so far)."""
     if (card >> 4) == (best >> 4):

@@ -418,7 +418,7 @@ cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept no
     if not (legal & (legal - 1)):
         return lsb(legal)
     cdef int s = h.to_act, t = h.trump
-    cdef uint64_t unseen = eu_effective(EUCHRE_DECK_BB, t) & ~h.played & ~h.hand[s]
+    cdef uint64_t unseen = eu_effective_deck(t) & ~h.played & ~h.hand[s]
     cdef EUSuitView view
     eu_suit_view(&view, h.hand[s], h.played, t)
     cdef EUSuitView* key = &view
