@@ -190,7 +190,7 @@ cdef inline int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bi
     cdef uint64_t e = eu_effective(h.hand[s], t)
     cdef int up, v
     if with_upcard:
-        up = lsb(eu_effective(bit_bb(h.upcard), t))
+        up = eu_effective_card(h.upcard, t)
         if s == h.dealer:
             return eu_hand_value(eu_drop_worst(e | bit_bb(up), t, 1), t) + (0 if r.partnership else EU_DUMMY_BONUS)
         v = eu_hand_value(e, t)
@@ -207,13 +207,13 @@ cdef inline void eu_features(const EUHand* h, const EURules* r, int s, int t, in
     once trump is made (the dealer in round 1 with the upcard, less eu_drop_worst's card, as it
     will discard), by role, never by suit index.  Called at the bid (the hand physical) and again
     at the alone decision (effective, the pickup done): both give the same features."""
-    cdef uint64_t e = h.hand[s] if h.trump >= 0 else eu_effective(h.hand[s], t), lane
-    cdef int i, suit, up, n
-    for i in range(EU_FEATURES):
-        f[i] = 0
+    cdef uint64_t e = h.hand[s] if h.trump >= 0 else eu_effective(h.hand[s], t), lane, held
+    cdef int up, n
     f[EU_F_ONE] = 1
+    f[EU_F_UPCARD] = 0
+    f[EU_F_NEXT] = 0
     if k == 0:
-        up = lsb(eu_effective(bit_bb(h.upcard), t)) if h.trump < 0 else h.upcard
+        up = eu_effective_card(h.upcard, t) if h.trump < 0 else h.upcard
         if s == h.dealer:
             if h.trump < 0:
                 e = eu_drop_worst(e | bit_bb(up), t, 1)
@@ -236,17 +236,17 @@ cdef inline void eu_features(const EUHand* h, const EURules* r, int s, int t, in
     f[EU_F_NINE] = lane & 1
     n = popcount(lane)
     f[EU_F_TRUMPS] = n
-    for suit in range(4):
-        if suit == t:
-            continue
-        lane = (e >> (16 * suit)) & 0xFF
-        if lane & 0x20:
-            f[EU_F_ACES] += 1
-            f[EU_F_ACE_KINGS] += (lane >> 4) & 1
-        elif lane & 0x10:
-            f[EU_F_KINGS] += 1
-        elif lane == 0 and n >= 2:
-            f[EU_F_VOIDS] += 1
+    # the other three suits on the mask at once: an ace is bit 5 of its lane, a king bit 4 (its
+    # ace one above it); a lane's bit 0 of ``held`` gathers its bits 0..7 (what a shift carries
+    # in from the lane above lands at bit 9 or more)
+    e &= ~lane_bb(t)
+    f[EU_F_ACES] = popcount(e & (<uint64_t>0x20 * ALL_LANES_BB))
+    f[EU_F_ACE_KINGS] = popcount(e & (e >> 1) & (<uint64_t>0x10 * ALL_LANES_BB))
+    f[EU_F_KINGS] = popcount(e & ~(e >> 1) & (<uint64_t>0x10 * ALL_LANES_BB))
+    held = e | (e >> 1)
+    held |= held >> 2
+    held |= held >> 4
+    f[EU_F_VOIDS] = 3 - popcount(held & ALL_LANES_BB) if n >= 2 else 0
 
 cdef inline int eu_gain(const int* coef, const int* f) noexcept nogil:
     cdef int i, v = 0
