@@ -395,11 +395,10 @@ cdef inline uint64_t eu_winners(uint64_t cards, int best, int t) noexcept nogil:
         beats |= lane_bb(t)
     return cards & beats
 
-cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen,
-                           EUSuitView* key) noexcept nogil:
-    cdef int t = h.trump, s = h.to_act
+cdef inline int eu_heuristic_lead(bint maker_side, uint64_t held, uint64_t unseen, int t,
+                                  EUSuitView* key) noexcept nogil:
     cdef uint64_t trumps = held & lane_bb(t), plain = held & ~lane_bb(t), bosses
-    if eu_same_side(h, r, s, h.maker) and trumps and (unseen & lane_bb(t)):
+    if maker_side and trumps and (unseen & lane_bb(t)):
         bosses = eu_bosses(trumps, unseen)  # the maker pulls trump: a boss, else low from length
         if bosses:
             return msb(bosses)
@@ -410,24 +409,22 @@ cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t he
         return eu_cheapest(bosses, t, key)
     return eu_cheapest(held, t, key)
 
-cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+cdef inline int eu_heuristic_choice(uint64_t held, uint64_t legal, uint64_t played, int t, bint lead,
+                                    bint maker_side, int best, bint friend_wins, bint last) noexcept nogil:
     """Lead as eu_heuristic_lead; follow: a friend's winning trick gets the cheapest card (never a
     trump when a plain card will do); else win as cheaply as possible, with a boss when others
-    still play; else throw the cheapest card."""
-    cdef uint64_t legal = eu_legal(h)
-    if not (legal & (legal - 1)):
-        return lsb(legal)
-    cdef int s = h.to_act, t = h.trump
-    cdef uint64_t unseen = eu_effective_deck(t) & ~h.played & ~h.hand[s]
-    cdef EUSuitView view
-    eu_suit_view(&view, h.hand[s], h.played, t)
-    cdef EUSuitView* key = &view
-    if h.n_in_trick == 0:
-        return eu_heuristic_lead(h, r, legal, unseen, key)
-    cdef int best = h.trick[h.best]
-    cdef bint last = h.n_in_trick == h.n_active - 1
+    still play; else throw the cheapest card.  What it reads: the seat's cards ``held``, those it
+    may play (``legal``, more than one), every card ``played`` so far (this trick's too), trump;
+    leading: whether the seat is on the maker's side; following: the card winning the trick
+    (``best``), whether a friend played it, whether the seat plays last to the trick."""
+    cdef uint64_t unseen = eu_effective_deck(t) & ~played & ~held
     cdef uint64_t winners, bosses
-    if eu_same_side(h, r, s, h.trick_seat[h.best]):
+    cdef EUSuitView view
+    eu_suit_view(&view, held, played, t)
+    cdef EUSuitView* key = &view
+    if lead:
+        return eu_heuristic_lead(maker_side, legal, unseen, t, key)
+    if friend_wins:
         return eu_cheapest(legal, t, key)
     winners = eu_winners(legal, best, t)
     if not winners:
@@ -437,6 +434,18 @@ cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept no
         if bosses:
             return eu_cheapest(bosses, t, key)
     return eu_cheapest(winners, t, key)
+
+cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+    """The heuristic's card for the seat to act (eu_heuristic_choice)."""
+    cdef uint64_t legal = eu_legal(h)
+    if not (legal & (legal - 1)):
+        return lsb(legal)
+    cdef int s = h.to_act, t = h.trump
+    if h.n_in_trick == 0:
+        return eu_heuristic_choice(h.hand[s], legal, h.played, t, True, eu_same_side(h, r, s, h.maker), 0, False,
+                                   False)
+    return eu_heuristic_choice(h.hand[s], legal, h.played, t, False, False, h.trick[h.best],
+                               eu_same_side(h, r, s, h.trick_seat[h.best]), h.n_in_trick == h.n_active - 1)
 
 # -- dispatch ------------------------------------------------------------------------
 
@@ -579,15 +588,74 @@ cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
     h.n_in_trick = 0
     eu_score(h, r)
 
+cdef inline void eu_tricks(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
+    """All five tricks from the first lead, in registers, each card by its seat's policy
+    (eu_random_tricks when every seat's is random).
+
+    The same rules and the same cards as eu_play with eu_random_card (the same draws) or
+    eu_heuristic_card (eu_heuristic_choice, told the same), so a batch hand replays exactly
+    through the step API.  ``side``: a seat's side, equal for seats on the same side this hand
+    (eu_same_side: the teams; cutthroat: the maker against the two defenders)."""
+    cdef uint64_t hands[EU_MAX_SEATS]
+    cdef int nxt[EU_MAX_SEATS]
+    cdef int side[EU_MAX_SEATS]
+    cdef uint64_t legal, trick_bb, led_lane
+    cdef int leader = h.leader, seat, i, card, best, best_seat, n = h.n_active, t = h.trump
+    for i in range(r.seats):
+        hands[i] = h.hand[i]
+        nxt[i] = eu_next_active(h, r, i)
+        side[i] = i & 1 if r.partnership else i != h.maker
+    while h.tricks_played < EU_TRICKS:
+        seat = leader
+        trick_bb = 0
+        led_lane = 0
+        best = -1
+        best_seat = leader
+        for i in range(n):
+            legal = hands[seat] & led_lane
+            if not legal:
+                legal = hands[seat]
+            if policies[seat] == POLICY_RANDOM:
+                card = eu_random_card(h, legal)
+            elif not (legal & (legal - 1)):
+                card = lsb(legal)
+            else:
+                card = eu_heuristic_choice(hands[seat], legal, h.played | trick_bb, t, i == 0, side[seat] == side[h.maker], best,
+                                           side[seat] == side[best_seat], i == n - 1)
+            hands[seat] &= ~bit_bb(card)
+            trick_bb |= bit_bb(card)
+            if i == 0:
+                led_lane = lane_bb(card >> 4)
+                best = card
+            elif eu_beats(card, best, t):
+                best, best_seat = card, seat
+            seat = nxt[seat]
+        h.won[best_seat] |= trick_bb
+        h.played |= trick_bb
+        h.tricks[best_seat] += 1
+        h.tricks_played += 1
+        leader = best_seat
+    for i in range(r.seats):
+        h.hand[i] = hands[i]
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    eu_score(h, r)
+
+cdef inline bint eu_all_random(const EURules* r, const int* policies) noexcept nogil:
+    return (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM and policies[2] == POLICY_RANDOM
+            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+
 cdef inline void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
-    """Finish the hand with one policy per seat."""
-    cdef uint64_t legal
-    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
-                            and policies[2] == POLICY_RANDOM
-                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+    """Finish the hand with one policy per seat (the tricks from a lead by eu_tricks)."""
+    cdef bint all_random = eu_all_random(r, policies)
     while h.phase != EPH_DONE:
-        if all_random and h.phase == EPH_PLAY and h.n_in_trick == 0:
-            eu_random_tricks(h, r)
+        if h.phase == EPH_PLAY and h.n_in_trick == 0:
+            if all_random:
+                eu_random_tricks(h, r)
+            else:
+                eu_tricks(h, r, policies)
         elif h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             eu_play(h, r, eu_random_card(h, eu_legal(h)))
         else:
