@@ -546,40 +546,45 @@ cdef inline void eu_policy_step(EUHand* h, const EURules* r, int policy) noexcep
     else:
         eu_random_step(h, r)
 
-cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
-    """All five tricks with random players only, from the first lead, in registers.
+ctypedef struct EUTrick:
+    # a trick of eu_random_tricks / eu_tricks, in locals
+    uint64_t cards              # its cards so far
+    uint64_t led                # the led suit's lane; 0 before the lead
+    int best                    # the card winning it so far ...
+    int winner                  # ... and its seat
 
-    The same rules and the same draws as eu_play with eu_random_card, so a batch
-    hand replays exactly through the step API."""
-    cdef uint64_t hands[EU_MAX_SEATS]
-    cdef int nxt[EU_MAX_SEATS]
-    cdef uint64_t legal, trick_bb, led_lane
-    cdef int leader = h.leader, seat, i, card, best, best_seat, n = h.n_active, t = h.trump
+cdef inline void eu_tricks_start(const EUHand* h, const EURules* r, uint64_t* hands, int* nxt) noexcept nogil:
+    """The seats' cards into ``hands``, and each seat's next active seat."""
+    cdef int i
     for i in range(r.seats):
         hands[i] = h.hand[i]
         nxt[i] = eu_next_active(h, r, i)
-    while h.tricks_played < EU_TRICKS:
-        seat = leader
-        trick_bb = 0
-        led_lane = 0
-        best = -1
-        best_seat = leader
-        for i in range(n):
-            legal = hands[seat] & led_lane
-            card = eu_random_card(h, legal if legal else hands[seat])
-            hands[seat] &= ~bit_bb(card)
-            trick_bb |= bit_bb(card)
-            if i == 0:
-                led_lane = lane_bb(card >> 4)
-                best = card
-            elif eu_beats(card, best, t):
-                best, best_seat = card, seat
-            seat = nxt[seat]
-        h.won[best_seat] |= trick_bb
-        h.played |= trick_bb
-        h.tricks[best_seat] += 1
-        h.tricks_played += 1
-        leader = best_seat
+
+cdef inline void eu_trick_lead(EUTrick* k, int leader) noexcept nogil:
+    k.cards = 0
+    k.led = 0
+    k.best = -1
+    k.winner = leader
+
+cdef inline void eu_trick_card(EUTrick* k, uint64_t* hands, int seat, int card, int t) noexcept nogil:
+    """``seat`` plays ``card`` to the trick (eu_play's rules; the first card leads)."""
+    hands[seat] &= ~bit_bb(card)
+    k.cards |= bit_bb(card)
+    if not k.led:
+        k.led = lane_bb(card >> 4)
+        k.best = card
+    elif eu_beats(card, k.best, t):
+        k.best, k.winner = card, seat
+
+cdef inline void eu_trick_taken(EUHand* h, const EUTrick* k) noexcept nogil:
+    h.won[k.winner] |= k.cards
+    h.played |= k.cards
+    h.tricks[k.winner] += 1
+    h.tricks_played += 1
+
+cdef inline void eu_tricks_end(EUHand* h, const EURules* r, const uint64_t* hands, int leader) noexcept nogil:
+    """The hand after its five tricks (``leader``: the last trick's winner), scored."""
+    cdef int i
     for i in range(r.seats):
         h.hand[i] = hands[i]
     h.leader = leader
@@ -587,6 +592,28 @@ cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
     h.to_act = leader
     h.n_in_trick = 0
     eu_score(h, r)
+
+cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
+    """All five tricks with random players only, from the first lead, in registers.
+
+    The same rules and the same draws as eu_play with eu_random_card, so a batch
+    hand replays exactly through the step API."""
+    cdef uint64_t hands[EU_MAX_SEATS]
+    cdef int nxt[EU_MAX_SEATS]
+    cdef uint64_t legal
+    cdef int leader = h.leader, seat, i, n = h.n_active
+    cdef EUTrick k
+    eu_tricks_start(h, r, hands, nxt)
+    while h.tricks_played < EU_TRICKS:
+        eu_trick_lead(&k, leader)
+        seat = leader
+        for i in range(n):
+            legal = hands[seat] & k.led
+            eu_trick_card(&k, hands, seat, eu_random_card(h, legal if legal else hands[seat]), h.trump)
+            seat = nxt[seat]
+        eu_trick_taken(h, &k)
+        leader = k.winner
+    eu_tricks_end(h, r, hands, leader)
 
 cdef inline void eu_tricks(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
     """All five tricks from the first lead, in registers, each card by its seat's policy
@@ -599,20 +626,17 @@ cdef inline void eu_tricks(EUHand* h, const EURules* r, const int* policies) noe
     cdef uint64_t hands[EU_MAX_SEATS]
     cdef int nxt[EU_MAX_SEATS]
     cdef int side[EU_MAX_SEATS]
-    cdef uint64_t legal, trick_bb, led_lane
-    cdef int leader = h.leader, seat, i, card, best, best_seat, n = h.n_active, t = h.trump
+    cdef uint64_t legal
+    cdef int leader = h.leader, seat, i, card, n = h.n_active, t = h.trump
+    cdef EUTrick k
+    eu_tricks_start(h, r, hands, nxt)
     for i in range(r.seats):
-        hands[i] = h.hand[i]
-        nxt[i] = eu_next_active(h, r, i)
         side[i] = i & 1 if r.partnership else i != h.maker
     while h.tricks_played < EU_TRICKS:
+        eu_trick_lead(&k, leader)
         seat = leader
-        trick_bb = 0
-        led_lane = 0
-        best = -1
-        best_seat = leader
         for i in range(n):
-            legal = hands[seat] & led_lane
+            legal = hands[seat] & k.led
             if not legal:
                 legal = hands[seat]
             if policies[seat] == POLICY_RANDOM:
@@ -620,28 +644,14 @@ cdef inline void eu_tricks(EUHand* h, const EURules* r, const int* policies) noe
             elif not (legal & (legal - 1)):
                 card = lsb(legal)
             else:
-                card = eu_heuristic_choice(hands[seat], legal, h.played | trick_bb, t, i == 0, side[seat] == side[h.maker], best,
-                                           side[seat] == side[best_seat], i == n - 1)
-            hands[seat] &= ~bit_bb(card)
-            trick_bb |= bit_bb(card)
-            if i == 0:
-                led_lane = lane_bb(card >> 4)
-                best = card
-            elif eu_beats(card, best, t):
-                best, best_seat = card, seat
+                card = eu_heuristic_choice(hands[seat], legal, h.played | k.cards, t, i == 0,
+                                           side[seat] == side[h.maker], k.best, side[seat] == side[k.winner],
+                                           i == n - 1)
+            eu_trick_card(&k, hands, seat, card, t)
             seat = nxt[seat]
-        h.won[best_seat] |= trick_bb
-        h.played |= trick_bb
-        h.tricks[best_seat] += 1
-        h.tricks_played += 1
-        leader = best_seat
-    for i in range(r.seats):
-        h.hand[i] = hands[i]
-    h.leader = leader
-    h.last_winner = leader
-    h.to_act = leader
-    h.n_in_trick = 0
-    eu_score(h, r)
+        eu_trick_taken(h, &k)
+        leader = k.winner
+    eu_tricks_end(h, r, hands, leader)
 
 cdef inline bint eu_all_random(const EURules* r, const int* policies) noexcept nogil:
     return (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM and policies[2] == POLICY_RANDOM
