@@ -118,6 +118,21 @@ cdef inline uint64_t eu_physical(uint64_t m, int t) noexcept nogil:
     out |= ((m >> l) & 1) << (16 * (3 - t) + EU_JACK)
     return out
 
+cdef inline int eu_effective_card(int c, int t) noexcept nogil:
+    """The physical card ``c`` in effective suits for trump ``t`` (lsb of eu_effective of its bit):
+    only the two jacks of trump's colour move."""
+    if c == 16 * t + EU_JACK:
+        return 16 * t + EU_RIGHT
+    if c == 16 * (3 - t) + EU_JACK:
+        return 16 * t + EU_LEFT
+    return c
+
+cdef inline uint64_t eu_effective_deck(int t) noexcept nogil:
+    """The 24 cards in effective suits for trump ``t`` (eu_effective of the deck): both jacks of
+    trump's colour leave their places for the top two of the trump lane."""
+    return ((EUCHRE_DECK_BB & ~(bit_bb(16 * t + EU_JACK) | bit_bb(16 * (3 - t) + EU_JACK)))
+            | ((<uint64_t>0xC0) << (16 * t)))
+
 cdef inline bint eu_beats(int card, int best, int trump) noexcept nogil:
     """Effective ``card`` beats effective ``best`` (the card winning the trick so far)."""
     if (card >> 4) == (best >> 4):
@@ -195,7 +210,7 @@ cdef inline void eu_make_trump(EUHand* h, const EURules* r, int maker, int trump
         h.hand[s] = eu_effective(h.hand[s], trump)
     h.dummy = eu_effective(h.dummy, trump)
     h.kitty = eu_effective(h.kitty, trump)
-    h.upcard = lsb(eu_effective(bit_bb(h.upcard), trump))
+    h.upcard = eu_effective_card(h.upcard, trump)
 
 cdef inline void eu_take_upcard(EUHand* h) noexcept nogil:
     h.hand[h.dealer] |= bit_bb(h.upcard)

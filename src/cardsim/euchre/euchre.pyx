@@ -481,7 +481,7 @@ cdef class EuchreState(GameState):
         if action < EU_CARD_ACTIONS:
             card = eu_action_bit(action)
             if h.trump >= 0:
-                card = <int>lsb(eu_effective(bit_bb(card), h.trump))
+                card = eu_effective_card(card, h.trump)
             if h.phase == EPH_PLAY:
                 h.barred[h.to_act] |= eu_play_barred(h, card, eu_deck_now(h))
                 eu_play(h, &self.r, card)
@@ -547,7 +547,7 @@ cdef class EuchreState(GameState):
         return m if self.h.trump < 0 else eu_physical(m, self.h.trump)
 
     cdef int _eff_card(self, int card):
-        return card if self.h.trump < 0 else <int>lsb(eu_effective(bit_bb(card), self.h.trump))
+        return card if self.h.trump < 0 else eu_effective_card(card, self.h.trump)
 
     def _phys_card(self, int card):
         return card if self.h.trump < 0 else <int>lsb(eu_physical(bit_bb(card), self.h.trump))

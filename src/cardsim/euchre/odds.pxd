@@ -53,8 +53,11 @@ cdef inline void euo_step(EUHand* h, const EURules* r, int seat, const int* poli
         eu_discard(h, r, lsb(h.hand[seat] & ~eu_drop_worst(h.hand[seat], h.trump, 1)))
     elif h.to_act == seat and h.phase == EPH_MERGE:
         eu_merge(h, r, eu_drop_worst(h.hand[seat], h.trump, EU_HAND_SIZE))
-    elif all_random and h.phase == EPH_PLAY and h.n_in_trick == 0:
-        eu_random_tricks(h, r)
+    elif h.phase == EPH_PLAY and h.n_in_trick == 0:
+        if all_random:
+            eu_random_tricks(h, r)
+        else:
+            eu_tricks(h, r, policies)
     elif h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
         eu_play(h, r, eu_random_card(h, eu_legal(h)))
     else:
@@ -86,9 +89,7 @@ cdef inline bint euo_force_call(EUHand* h, const EURules* r, int seat, int actio
 
 cdef inline void euo_act(EUHand* h, const EURules* r, int seat, int action, const int* policies) noexcept nogil:
     """Force the player's ``action`` (see the top of this file) and play the hand out."""
-    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
-                            and policies[2] == POLICY_RANDOM
-                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+    cdef bint all_random = eu_all_random(r, policies)
     if euo_force_call(h, r, seat, action):
         while h.phase != EPH_ALONE:  # the dealer's pickup and discard
             euo_step(h, r, seat, policies, all_random)

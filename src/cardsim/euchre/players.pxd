@@ -190,7 +190,7 @@ cdef inline int eu_bid_value(const EUHand* h, const EURules* r, int s, int t, bi
     cdef uint64_t e = eu_effective(h.hand[s], t)
     cdef int up, v
     if with_upcard:
-        up = lsb(eu_effective(bit_bb(h.upcard), t))
+        up = eu_effective_card(h.upcard, t)
         if s == h.dealer:
             return eu_hand_value(eu_drop_worst(e | bit_bb(up), t, 1), t) + (0 if r.partnership else EU_DUMMY_BONUS)
         v = eu_hand_value(e, t)
@@ -207,13 +207,13 @@ cdef inline void eu_features(const EUHand* h, const EURules* r, int s, int t, in
     once trump is made (the dealer in round 1 with the upcard, less eu_drop_worst's card, as it
     will discard), by role, never by suit index.  Called at the bid (the hand physical) and again
     at the alone decision (effective, the pickup done): both give the same features."""
-    cdef uint64_t e = h.hand[s] if h.trump >= 0 else eu_effective(h.hand[s], t), lane
-    cdef int i, suit, up, n
-    for i in range(EU_FEATURES):
-        f[i] = 0
+    cdef uint64_t e = h.hand[s] if h.trump >= 0 else eu_effective(h.hand[s], t), lane, held
+    cdef int up, n
     f[EU_F_ONE] = 1
+    f[EU_F_UPCARD] = 0
+    f[EU_F_NEXT] = 0
     if k == 0:
-        up = lsb(eu_effective(bit_bb(h.upcard), t)) if h.trump < 0 else h.upcard
+        up = eu_effective_card(h.upcard, t) if h.trump < 0 else h.upcard
         if s == h.dealer:
             if h.trump < 0:
                 e = eu_drop_worst(e | bit_bb(up), t, 1)
@@ -236,17 +236,17 @@ cdef inline void eu_features(const EUHand* h, const EURules* r, int s, int t, in
     f[EU_F_NINE] = lane & 1
     n = popcount(lane)
     f[EU_F_TRUMPS] = n
-    for suit in range(4):
-        if suit == t:
-            continue
-        lane = (e >> (16 * suit)) & 0xFF
-        if lane & 0x20:
-            f[EU_F_ACES] += 1
-            f[EU_F_ACE_KINGS] += (lane >> 4) & 1
-        elif lane & 0x10:
-            f[EU_F_KINGS] += 1
-        elif lane == 0 and n >= 2:
-            f[EU_F_VOIDS] += 1
+    # the other three suits on the mask at once: an ace is bit 5 of its lane, a king bit 4 (its
+    # ace one above it); a lane's bit 0 of ``held`` gathers its bits 0..7 (what a shift carries
+    # in from the lane above lands at bit 9 or more)
+    e &= ~lane_bb(t)
+    f[EU_F_ACES] = popcount(e & (<uint64_t>0x20 * ALL_LANES_BB))
+    f[EU_F_ACE_KINGS] = popcount(e & (e >> 1) & (<uint64_t>0x10 * ALL_LANES_BB))
+    f[EU_F_KINGS] = popcount(e & ~(e >> 1) & (<uint64_t>0x10 * ALL_LANES_BB))
+    held = e | (e >> 1)
+    held |= held >> 2
+    held |= held >> 4
+    f[EU_F_VOIDS] = 3 - popcount(held & ALL_LANES_BB) if n >= 2 else 0
 
 cdef inline int eu_gain(const int* coef, const int* f) noexcept nogil:
     cdef int i, v = 0
@@ -356,43 +356,49 @@ cdef inline bint eu_defends_alone(const EUHand* h, const EURules* r, int s) noex
 # -- card play helpers ---------------------------------------------------------------
 
 cdef inline int eu_cheapest(uint64_t cards, int t, EUSuitView* key) noexcept nogil:
-    """The lowest card of ``cards`` (non-empty), any plain card before any trump (ties: eu_before)."""
-    cdef uint64_t plain = cards & ~lane_bb(t)
-    cdef uint64_t pool = plain if plain else cards
-    cdef int best = lsb(pool), c
-    while pool:
-        c = lsb(pool)
-        pool &= pool - 1
-        if (c & 15) < (best & 15) or ((c & 15) == (best & 15) and eu_before(c, best, key)):
+    """The lowest card of ``cards`` (non-empty), any plain card before any trump (ties: eu_before).
+
+    Trumps share one lane, so without a plain card the lowest bit is the card.  Among plain
+    cards the lowest rank position is the lowest bit of the four lanes folded onto one; only
+    the cards at that position in other suits tie, and eu_before orders those."""
+    cdef uint64_t plain = cards & ~lane_bb(t), ties
+    cdef int best, c
+    if not plain:
+        return lsb(cards)
+    ties = plain & (ALL_LANES_BB << lsb(plain | (plain >> 16) | (plain >> 32) | (plain >> 48)))
+    best = lsb(ties)
+    ties &= ties - 1
+    while ties:
+        c = lsb(ties)
+        ties &= ties - 1
+        if eu_before(c, best, key):
             best = c
     return best
 
 cdef inline uint64_t eu_bosses(uint64_t cards, uint64_t unseen) noexcept nogil:
-    """Cards of ``cards`` that no unseen card of their (effective) suit outranks."""
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if not (unseen & above_in_lane_bb(c)):
-            out |= bit_bb(c)
-    return out
+    """Cards of ``cards`` that no unseen card of their (effective) suit outranks.
+
+    ``above``: every position with an unseen card 1 to 8 places higher in its lane (cards sit
+    at lane positions 0..7, so a bit that a shift carries out of its lane lands at position 8
+    or more of the lane below, where no card is)."""
+    cdef uint64_t above = unseen >> 1
+    above |= above >> 1
+    above |= above >> 2
+    above |= above >> 4
+    return cards & ~above
 
 cdef inline uint64_t eu_winners(uint64_t cards, int best, int t) noexcept nogil:
-    cdef uint64_t out = 0, rest = cards
-    cdef int c
-    while rest:
-        c = lsb(rest)
-        rest &= rest - 1
-        if eu_beats(c, best, t):
-            out |= bit_bb(c)
-    return out
+    """Cards of ``cards`` that beat the effective card ``best`` (eu_beats): higher in its
+    suit, or any trump over a plain card."""
+    cdef uint64_t beats = above_in_lane_bb(best)
+    if (best >> 4) != t:
+        beats |= lane_bb(t)
+    return cards & beats
 
-cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t held, uint64_t unseen,
-                           EUSuitView* key) noexcept nogil:
-    cdef int t = h.trump, s = h.to_act
+cdef inline int eu_heuristic_lead(bint maker_side, uint64_t held, uint64_t unseen, int t,
+                                  EUSuitView* key) noexcept nogil:
     cdef uint64_t trumps = held & lane_bb(t), plain = held & ~lane_bb(t), bosses
-    if eu_same_side(h, r, s, h.maker) and trumps and (unseen & lane_bb(t)):
+    if maker_side and trumps and (unseen & lane_bb(t)):
         bosses = eu_bosses(trumps, unseen)  # the maker pulls trump: a boss, else low from length
         if bosses:
             return msb(bosses)
@@ -403,24 +409,22 @@ cdef inline int eu_heuristic_lead(const EUHand* h, const EURules* r, uint64_t he
         return eu_cheapest(bosses, t, key)
     return eu_cheapest(held, t, key)
 
-cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+cdef inline int eu_heuristic_choice(uint64_t held, uint64_t legal, uint64_t played, int t, bint lead,
+                                    bint maker_side, int best, bint friend_wins, bint last) noexcept nogil:
     """Lead as eu_heuristic_lead; follow: a friend's winning trick gets the cheapest card (never a
     trump when a plain card will do); else win as cheaply as possible, with a boss when others
-    still play; else throw the cheapest card."""
-    cdef uint64_t legal = eu_legal(h)
-    if not (legal & (legal - 1)):
-        return lsb(legal)
-    cdef int s = h.to_act, t = h.trump
-    cdef uint64_t unseen = eu_effective(EUCHRE_DECK_BB, t) & ~h.played & ~h.hand[s]
-    cdef EUSuitView view
-    eu_suit_view(&view, h.hand[s], h.played, t)
-    cdef EUSuitView* key = &view
-    if h.n_in_trick == 0:
-        return eu_heuristic_lead(h, r, legal, unseen, key)
-    cdef int best = h.trick[h.best]
-    cdef bint last = h.n_in_trick == h.n_active - 1
+    still play; else throw the cheapest card.  What it reads: the seat's cards ``held``, those it
+    may play (``legal``, more than one), every card ``played`` so far (this trick's too), trump;
+    leading: whether the seat is on the maker's side; following: the card winning the trick
+    (``best``), whether a friend played it, whether the seat plays last to the trick."""
+    cdef uint64_t unseen = eu_effective_deck(t) & ~played & ~held
     cdef uint64_t winners, bosses
-    if eu_same_side(h, r, s, h.trick_seat[h.best]):
+    cdef EUSuitView view
+    eu_suit_view(&view, held, played, t)
+    cdef EUSuitView* key = &view
+    if lead:
+        return eu_heuristic_lead(maker_side, legal, unseen, t, key)
+    if friend_wins:
         return eu_cheapest(legal, t, key)
     winners = eu_winners(legal, best, t)
     if not winners:
@@ -430,6 +434,18 @@ cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept no
         if bosses:
             return eu_cheapest(bosses, t, key)
     return eu_cheapest(winners, t, key)
+
+cdef inline int eu_heuristic_card(const EUHand* h, const EURules* r) noexcept nogil:
+    """The heuristic's card for the seat to act (eu_heuristic_choice)."""
+    cdef uint64_t legal = eu_legal(h)
+    if not (legal & (legal - 1)):
+        return lsb(legal)
+    cdef int s = h.to_act, t = h.trump
+    if h.n_in_trick == 0:
+        return eu_heuristic_choice(h.hand[s], legal, h.played, t, True, eu_same_side(h, r, s, h.maker), 0, False,
+                                   False)
+    return eu_heuristic_choice(h.hand[s], legal, h.played, t, False, False, h.trick[h.best],
+                               eu_same_side(h, r, s, h.trick_seat[h.best]), h.n_in_trick == h.n_active - 1)
 
 # -- dispatch ------------------------------------------------------------------------
 
@@ -530,40 +546,45 @@ cdef inline void eu_policy_step(EUHand* h, const EURules* r, int policy) noexcep
     else:
         eu_random_step(h, r)
 
-cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
-    """All five tricks with random players only, from the first lead, in registers.
+ctypedef struct EUTrick:
+    # a trick of eu_random_tricks / eu_tricks, in locals
+    uint64_t cards              # its cards so far
+    uint64_t led                # the led suit's lane; 0 before the lead
+    int best                    # the card winning it so far ...
+    int winner                  # ... and its seat
 
-    The same rules and the same draws as eu_play with eu_random_card, so a batch
-    hand replays exactly through the step API."""
-    cdef uint64_t hands[EU_MAX_SEATS]
-    cdef int nxt[EU_MAX_SEATS]
-    cdef uint64_t legal, trick_bb, led_lane
-    cdef int leader = h.leader, seat, i, card, best, best_seat, n = h.n_active, t = h.trump
+cdef inline void eu_tricks_start(const EUHand* h, const EURules* r, uint64_t* hands, int* nxt) noexcept nogil:
+    """The seats' cards into ``hands``, and each seat's next active seat."""
+    cdef int i
     for i in range(r.seats):
         hands[i] = h.hand[i]
         nxt[i] = eu_next_active(h, r, i)
-    while h.tricks_played < EU_TRICKS:
-        seat = leader
-        trick_bb = 0
-        led_lane = 0
-        best = -1
-        best_seat = leader
-        for i in range(n):
-            legal = hands[seat] & led_lane
-            card = eu_random_card(h, legal if legal else hands[seat])
-            hands[seat] &= ~bit_bb(card)
-            trick_bb |= bit_bb(card)
-            if i == 0:
-                led_lane = lane_bb(card >> 4)
-                best = card
-            elif eu_beats(card, best, t):
-                best, best_seat = card, seat
-            seat = nxt[seat]
-        h.won[best_seat] |= trick_bb
-        h.played |= trick_bb
-        h.tricks[best_seat] += 1
-        h.tricks_played += 1
-        leader = best_seat
+
+cdef inline void eu_trick_lead(EUTrick* k, int leader) noexcept nogil:
+    k.cards = 0
+    k.led = 0
+    k.best = -1
+    k.winner = leader
+
+cdef inline void eu_trick_card(EUTrick* k, uint64_t* hands, int seat, int card, int t) noexcept nogil:
+    """``seat`` plays ``card`` to the trick (eu_play's rules; the first card leads)."""
+    hands[seat] &= ~bit_bb(card)
+    k.cards |= bit_bb(card)
+    if not k.led:
+        k.led = lane_bb(card >> 4)
+        k.best = card
+    elif eu_beats(card, k.best, t):
+        k.best, k.winner = card, seat
+
+cdef inline void eu_trick_taken(EUHand* h, const EUTrick* k) noexcept nogil:
+    h.won[k.winner] |= k.cards
+    h.played |= k.cards
+    h.tricks[k.winner] += 1
+    h.tricks_played += 1
+
+cdef inline void eu_tricks_end(EUHand* h, const EURules* r, const uint64_t* hands, int leader) noexcept nogil:
+    """The hand after its five tricks (``leader``: the last trick's winner), scored."""
+    cdef int i
     for i in range(r.seats):
         h.hand[i] = hands[i]
     h.leader = leader
@@ -572,15 +593,79 @@ cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
     h.n_in_trick = 0
     eu_score(h, r)
 
-cdef inline void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
-    """Finish the hand with one policy per seat."""
+cdef inline void eu_random_tricks(EUHand* h, const EURules* r) noexcept nogil:
+    """All five tricks with random players only, from the first lead, in registers.
+
+    The same rules and the same draws as eu_play with eu_random_card, so a batch
+    hand replays exactly through the step API."""
+    cdef uint64_t hands[EU_MAX_SEATS]
+    cdef int nxt[EU_MAX_SEATS]
     cdef uint64_t legal
-    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
-                            and policies[2] == POLICY_RANDOM
-                            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+    cdef int leader = h.leader, seat, i, n = h.n_active
+    cdef EUTrick k
+    eu_tricks_start(h, r, hands, nxt)
+    while h.tricks_played < EU_TRICKS:
+        eu_trick_lead(&k, leader)
+        seat = leader
+        for i in range(n):
+            legal = hands[seat] & k.led
+            eu_trick_card(&k, hands, seat, eu_random_card(h, legal if legal else hands[seat]), h.trump)
+            seat = nxt[seat]
+        eu_trick_taken(h, &k)
+        leader = k.winner
+    eu_tricks_end(h, r, hands, leader)
+
+cdef inline void eu_tricks(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
+    """All five tricks from the first lead, in registers, each card by its seat's policy
+    (eu_random_tricks when every seat's is random).
+
+    The same rules and the same cards as eu_play with eu_random_card (the same draws) or
+    eu_heuristic_card (eu_heuristic_choice, told the same), so a batch hand replays exactly
+    through the step API.  ``side``: a seat's side, equal for seats on the same side this hand
+    (eu_same_side: the teams; cutthroat: the maker against the two defenders)."""
+    cdef uint64_t hands[EU_MAX_SEATS]
+    cdef int nxt[EU_MAX_SEATS]
+    cdef int side[EU_MAX_SEATS]
+    cdef uint64_t legal
+    cdef int leader = h.leader, seat, i, card, n = h.n_active, t = h.trump
+    cdef EUTrick k
+    eu_tricks_start(h, r, hands, nxt)
+    for i in range(r.seats):
+        side[i] = i & 1 if r.partnership else i != h.maker
+    while h.tricks_played < EU_TRICKS:
+        eu_trick_lead(&k, leader)
+        seat = leader
+        for i in range(n):
+            legal = hands[seat] & k.led
+            if not legal:
+                legal = hands[seat]
+            if policies[seat] == POLICY_RANDOM:
+                card = eu_random_card(h, legal)
+            elif not (legal & (legal - 1)):
+                card = lsb(legal)
+            else:
+                card = eu_heuristic_choice(hands[seat], legal, h.played | k.cards, t, i == 0,
+                                           side[seat] == side[h.maker], k.best, side[seat] == side[k.winner],
+                                           i == n - 1)
+            eu_trick_card(&k, hands, seat, card, t)
+            seat = nxt[seat]
+        eu_trick_taken(h, &k)
+        leader = k.winner
+    eu_tricks_end(h, r, hands, leader)
+
+cdef inline bint eu_all_random(const EURules* r, const int* policies) noexcept nogil:
+    return (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM and policies[2] == POLICY_RANDOM
+            and (r.seats == 3 or policies[3] == POLICY_RANDOM))
+
+cdef inline void eu_play_out(EUHand* h, const EURules* r, const int* policies) noexcept nogil:
+    """Finish the hand with one policy per seat (the tricks from a lead by eu_tricks)."""
+    cdef bint all_random = eu_all_random(r, policies)
     while h.phase != EPH_DONE:
-        if all_random and h.phase == EPH_PLAY and h.n_in_trick == 0:
-            eu_random_tricks(h, r)
+        if h.phase == EPH_PLAY and h.n_in_trick == 0:
+            if all_random:
+                eu_random_tricks(h, r)
+            else:
+                eu_tricks(h, r, policies)
         elif h.phase == EPH_PLAY and policies[h.to_act] == POLICY_RANDOM:
             eu_play(h, r, eu_random_card(h, eu_legal(h)))
         else:
