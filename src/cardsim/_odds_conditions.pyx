@@ -42,6 +42,8 @@ from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.two_hand_engine cimport *
 from cardsim.euchre.engine cimport *
 from cardsim.spades.engine cimport SPHand, SPRules, SP_MAX_SEATS
+from cardsim.pinochle.bid_tables cimport PIN_TABLES
+from cardsim.pinochle.common cimport pin_bid_tables
 from cardsim.pinochle.cutthroat cimport cp_ext_heuristic_bid, cp_ext_odds_play, cp_ext_odds_won, cp_rules_from
 from cardsim.pinochle.partnership cimport pp_ext_heuristic_bid, pp_ext_odds_play, pp_ext_odds_won, pp_rules_from
 from cardsim.pinochle.two_hand cimport th_ext_fill_order, th_ext_odds_play, th_ext_shuffled, th_rules_from
@@ -49,6 +51,12 @@ from cardsim.euchre.euchre cimport eu_ext_odds_play, eu_ext_policy_step, eu_rule
 from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
                                   sp_conditioned_trials)
+
+# This module runs no pinochle player (it calls the family modules' exported steps), but it reaches
+# pinochle/bid_tables.pxd (a struct type through common.pxd): point its copy of the tables' pointer
+# at the store anyway, so that a player compiled in here later reads the learned tables
+# (tests/test_table_pointers.py).
+PIN_TABLES = pin_bid_tables()
 
 
 

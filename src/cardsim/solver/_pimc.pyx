@@ -63,7 +63,8 @@ from cardsim.spades.spades cimport (sp_bid_code_action, sp_ext_heuristic_bid, sp
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into
-from cardsim.pinochle.common cimport CPSteps
+from cardsim.pinochle.bid_tables cimport PIN_TABLES
+from cardsim.pinochle.common cimport CPSteps, pin_bid_tables
 from cardsim.pinochle.cutthroat_engine cimport CP_SEATS, PH_DONE, PH_PLAY, CPHand, CPRules, cp_declare, cp_new_hand
 from cardsim.pinochle.odds_columns cimport (ODDS_CHOSEN, ODDS_COLUMNS, ODDS_MELD, ODDS_PER_TRUMP, ODDS_TOTAL,
                                             ODDS_TRICK_POINTS)
@@ -78,6 +79,12 @@ from cardsim.pinochle.partnership cimport (pp_ext_best_trump, pp_ext_heuristic_c
                                            pp_rules_from, pp_step_actions)
 from cardsim.pinochle.two_hand_engine cimport THHand, THRules
 from cardsim.pinochle.two_hand cimport TH_DECISION_FAILED, th_rules_from, th_solver_hand, th_solver_history
+
+# This module runs no pinochle player (it calls the family modules' exported steps), but it reaches
+# pinochle/bid_tables.pxd (a struct type through common.pxd): point its copy of the tables' pointer
+# at the store anyway, so that a player compiled in here later reads the learned tables
+# (tests/test_table_pointers.py).
+PIN_TABLES = pin_bid_tables()
 
 
 cdef enum:
