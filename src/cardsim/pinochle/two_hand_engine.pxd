@@ -165,22 +165,21 @@ cdef inline int th_legal_melds(const THHand* h, int s) noexcept nogil:
     out |= <int>((a & pinochle) == pinochle) << TD_PINOCHLE
     return out
 
-cdef inline int th_served(const THHand* h, int bit) noexcept nogil:
-    """The kinds a physical card has served in, as a mask (TK_* bits)."""
-    cdef int k, out = 0
-    for k in range(TH_KINDS):
-        out |= <int>((h.used[k] >> bit) & 1) << k
-    return out
-
 cdef inline int th_pick_copy(const THHand* h, int s, uint64_t candidates) noexcept nogil:
-    """Of one or two copies of a card in ``candidates``, the one to play or meld."""
-    cdef int a = lsb(candidates), b
+    """Of one or two copies of a card in ``candidates``, the one to play or meld: of two, the
+    one that has served in more kinds (compared as TK_* masks, then on the table first).  The
+    two copies are adjacent bits, so one pass over used[] gathers both copies' kinds."""
+    cdef int a = lsb(candidates), k, served_a = 0, served_b = 0
+    cdef uint64_t both
     if not (candidates & (candidates - 1)):
         return a
-    b = a + 1
-    cdef int key_a = 2 * th_served(h, a) + <int>((h.table[s] >> a) & 1)
-    cdef int key_b = 2 * th_served(h, b) + <int>((h.table[s] >> b) & 1)
-    return b if key_b > key_a else a
+    for k in range(TH_KINDS):
+        both = h.used[k] >> a
+        served_a |= <int>(both & 1) << k
+        served_b |= <int>((both >> 1) & 1) << k
+    cdef int key_a = 2 * served_a + <int>((h.table[s] >> a) & 1)
+    cdef int key_b = 2 * served_b + <int>((h.table[s] >> (a + 1)) & 1)
+    return a + 1 if key_b > key_a else a
 
 cdef inline uint64_t th_legal(const THHand* h) noexcept nogil:
     """Distinct cards the seat to act may play: any in the stock phase, else follow and win."""
