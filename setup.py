@@ -272,6 +272,9 @@ def cold_glue(c_file: str) -> int:
 # spades.spades (issue 15, callgrind --hands 2000): spades heuristic 15,144 -> 14,239, cutthroat spades
 # heuristic 13,505 -> 12,739, spades random 7,172 (main 7,217) with sp_heuristic_card (gcc called it from the
 # play loop); sp_features too: 14,356 / 12,831; sp_heuristic_bid too: 14,246 / 12,748 (both dropped).
+# pinochle.two_hand (issue 15, callgrind --hands 2000, two-hand heuristic 34,031 without): th_legal_melds
+# alone 33,965, th_cheapest_keep alone 32,526, both 32,151; th_heuristic_card too 32,135; th_play too
+# (with th_legal_melds and th_heuristic_card) 34,115 (both dropped).
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
@@ -286,6 +289,7 @@ ALWAYS_INLINE = {
                              "pinochle.world.pin_world_prepare_nogil"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card",),
+    "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

@@ -124,34 +124,62 @@ cdef inline uint64_t th_need(int decl, int trump) noexcept nogil:
     cdef int rank = RA if decl == TD_ACES else (RK if decl == TD_KINGS else (RQ if decl == TD_QUEENS else RJ))
     return ((<uint64_t>1) << (2 * rank)) * ALL_LANES_BB
 
-cdef inline int th_legal_melds(const THHand* h, int s) noexcept nogil:
-    """Bit d set when seat ``s`` may declare d now (given what it holds and has used)."""
-    cdef int d, out = 0
-    cdef uint64_t need
-    for d in range(TH_DECLS):
-        if d == TD_MARRIAGE + h.trump:
-            continue
-        need = th_need(d, h.trump)
-        if (copies_one(h.hand[s] & ~h.used[th_kind_of(d)]) & need) == need:
-            out |= 1 << d
-    return out
+cdef enum:
+    # (lane bits * TH_LANE_GATHER) >> 45: bit 0 of the four lanes gathered onto bits 0-3 (no carries)
+    TH_LANE_GATHER_SHIFT = 45
 
-cdef inline int th_served(const THHand* h, int bit) noexcept nogil:
-    """The kinds a physical card has served in, as a mask (TK_* bits)."""
-    cdef int k, out = 0
-    for k in range(TH_KINDS):
-        out |= <int>((h.used[k] >> bit) & 1) << k
+cdef extern from *:
+    """
+    #define CARDSIM_TH_LANE_GATHER 0x0000200040008001ULL
+    """
+    const uint64_t TH_LANE_GATHER "CARDSIM_TH_LANE_GATHER"  # 2^45 + 2^30 + 2^15 + 1
+
+cdef inline int th_legal_melds(const THHand* h, int s) noexcept nogil:
+    """Bit d set when seat ``s`` may declare d now (given what it holds and has used).
+
+    One mask test per declaration, each on the copies held outside used[kind] (th_need's
+    cards, written out by kind): the four marriages at once (a K-Q pair per lane, the
+    trump lane left out: that marriage is TD_TRUMP_MARRIAGE), gathered onto their bits
+    by one multiply.  Called before most plays of the stock phase."""
+    cdef uint64_t hand = h.hand[s]
+    cdef int shift = 16 * h.trump, out
+    cdef uint64_t kq = (<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ)), a, pairs
+    cdef uint64_t pinochle = ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
+    a = copies_one(hand & ~h.used[TK_RUN]) >> shift
+    out = <int>((a & RUN_LANE) == RUN_LANE) << TD_RUN
+    a = copies_one(hand & ~h.used[TK_TRUMP_MARRIAGE]) >> shift
+    out |= <int>((a & kq) == kq) << TD_TRUMP_MARRIAGE
+    a = copies_one(hand & ~h.used[TK_MARRIAGE])
+    pairs = (a >> (2 * RK)) & (a >> (2 * RQ)) & ALL_LANES_BB & ~((<uint64_t>1) << shift)
+    out |= <int>(((pairs * TH_LANE_GATHER) >> TH_LANE_GATHER_SHIFT) & 15) << TD_MARRIAGE
+    out |= <int>((copies_one(hand & ~h.used[TK_DIX]) >> shift) & 1) << TD_DIX
+    a = copies_one(hand & ~h.used[TK_ACES]) >> (2 * RA)
+    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_ACES
+    a = copies_one(hand & ~h.used[TK_KINGS]) >> (2 * RK)
+    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_KINGS
+    a = copies_one(hand & ~h.used[TK_QUEENS]) >> (2 * RQ)
+    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_QUEENS
+    a = copies_one(hand & ~h.used[TK_JACKS]) >> (2 * RJ)
+    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_JACKS
+    a = copies_one(hand & ~h.used[TK_PINOCHLE])
+    out |= <int>((a & pinochle) == pinochle) << TD_PINOCHLE
     return out
 
 cdef inline int th_pick_copy(const THHand* h, int s, uint64_t candidates) noexcept nogil:
-    """Of one or two copies of a card in ``candidates``, the one to play or meld."""
-    cdef int a = lsb(candidates), b
+    """Of one or two copies of a card in ``candidates``, the one to play or meld: of two, the
+    one that has served in more kinds (compared as TK_* masks, then on the table first).  The
+    two copies are adjacent bits, so one pass over used[] gathers both copies' kinds."""
+    cdef int a = lsb(candidates), k, served_a = 0, served_b = 0
+    cdef uint64_t both
     if not (candidates & (candidates - 1)):
         return a
-    b = a + 1
-    cdef int key_a = 2 * th_served(h, a) + <int>((h.table[s] >> a) & 1)
-    cdef int key_b = 2 * th_served(h, b) + <int>((h.table[s] >> b) & 1)
-    return b if key_b > key_a else a
+    for k in range(TH_KINDS):
+        both = h.used[k] >> a
+        served_a |= <int>(both & 1) << k
+        served_b |= <int>((both >> 1) & 1) << k
+    cdef int key_a = 2 * served_a + <int>((h.table[s] >> a) & 1)
+    cdef int key_b = 2 * served_b + <int>((h.table[s] >> (a + 1)) & 1)
+    return a + 1 if key_b > key_a else a
 
 cdef inline uint64_t th_legal(const THHand* h) noexcept nogil:
     """Distinct cards the seat to act may play: any in the stock phase, else follow and win."""

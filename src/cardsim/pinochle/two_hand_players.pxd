@@ -44,16 +44,17 @@ cdef inline int th_better_move(const THHand* h, int card) noexcept nogil:
 cdef inline int th_meld_loss(const THHand* h, int legal, int card, const THRules* r) noexcept nogil:
     """Points of the declarations legal now (``legal``) that giving up ``card`` would break:
     those that need its card and keep no fresh copy of it once the better copy is played."""
-    cdef int d, loss = 0, s = h.to_act
+    cdef int d, loss = 0, s = h.to_act, decls = legal
     cdef uint64_t code = bit_bb(card & ~1)
     cdef uint64_t pair = h.hand[s] & (code * 3), rest
     if pair & (pair - 1):  # two copies: the better one goes
         rest = h.hand[s] & ~bit_bb(th_copy_of(h, s, th_better_move(h, card)))
     else:
         rest = h.hand[s] & ~pair
-    for d in range(TH_DECLS):
-        if (legal >> d) & 1 and th_need(d, h.trump) & code \
-                and not copies_one(rest & ~h.used[th_kind_of(d)]) & code:
+    while decls:  # the legal declarations only (seldom more than two)
+        d = lsb(<uint64_t>decls)
+        decls &= decls - 1
+        if th_need(d, h.trump) & code and not copies_one(rest & ~h.used[th_kind_of(d)]) & code:
             loss += r.meld_value[th_kind_of(d)]
     return loss
 
@@ -95,17 +96,19 @@ cdef inline bint th_before(const THHand* h, int c, int best, THSuitView* v) noex
     cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
     return kc < kb or (kc == kb and c < best)
 
-cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards) noexcept nogil:
+cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards, int legal) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
-    lasts, half the meld it would break (ties: th_before, never the suit order)."""
-    cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30
+    lasts, half the meld it would break (ties: th_before, never the suit order).  ``legal``:
+    th_legal_melds of the seat to act in the stock phase, 0 in the last 12 tricks (the
+    caller has it already when it follows)."""
+    cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30, decls = legal
     cdef THSuitView view
     view.ready = 0
-    cdef int legal = th_legal_melds(h, h.to_act) if h.phase == PH_STOCK else 0
     cdef uint64_t needed = 0  # copy-0 bits of the cards the legal declarations need
-    for d in range(TH_DECLS):
-        if (legal >> d) & 1:
-            needed |= th_need(d, h.trump)
+    while decls:
+        d = lsb(<uint64_t>decls)
+        decls &= decls - 1
+        needed |= th_need(d, h.trump)
     while cards:
         c = lsb(cards)
         cards &= cards - 1
@@ -169,7 +172,7 @@ cdef inline int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
     known), else the cheapest card; follow with the cheapest legal card (the rule
     already makes it win when it can)."""
     cdef uint64_t legal = th_legal(h), winners = 0, rest, opp
-    cdef int s = h.to_act, c, lead
+    cdef int s = h.to_act, c, lead, melds
     if not (legal & (legal - 1)):
         return lsb(legal)
     if h.phase == PH_PLAY:
@@ -181,18 +184,19 @@ cdef inline int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
                 rest &= rest - 1
                 if th_sure_winner(c, opp, h.trump):
                     winners |= bit_bb(c)
-            return th_cheapest_keep(h, r, winners if winners else legal)
-        return th_cheapest_keep(h, r, legal)
+            return th_cheapest_keep(h, r, winners if winners else legal, 0)
+        return th_cheapest_keep(h, r, legal, 0)
+    melds = th_legal_melds(h, s)  # once, for the follow test and th_cheapest_keep
     if h.n_in_trick == 0:
-        return th_cheapest_keep(h, r, legal)
+        return th_cheapest_keep(h, r, legal, melds)
     lead = h.trick[0]
     winners = cp_beaters(legal, lead, h.trump)
-    if winners and (r.rank_points[rank_of(lead)] > 0 or th_legal_melds(h, s) != 0
+    if winners and (r.rank_points[rank_of(lead)] > 0 or melds != 0
                     or (rank_of(h.upcard) != R9 and (h.hand[s] & ((<uint64_t>3) << (16 * h.trump)) & ~h.used[TK_DIX]))):
-        return th_cheapest_keep(h, r, winners)
+        return th_cheapest_keep(h, r, winners, melds)
     if legal & ~winners:
-        return th_cheapest_keep(h, r, legal & ~winners)
-    return th_cheapest_keep(h, r, legal)
+        return th_cheapest_keep(h, r, legal & ~winners, melds)
+    return th_cheapest_keep(h, r, legal, melds)
 
 # -- dispatch ------------------------------------------------------------------
 
