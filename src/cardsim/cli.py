@@ -542,7 +542,7 @@ def simulate(game: str, n_hands: int, policy: str, policy_seats: str | None, see
     if any(is_solver_policy(p) for p in ([policies] if isinstance(policies, str) else policies)):
         if unit == "hand" and out is None and histories is None and deals is None and \
                 not batch_takes(the_game, policies):
-            # players only the Python path has (pinochle's exact-solver oracle(tricks=N), pimc(eval=solve)):
+            # players only the Python path has (pinochle's pimc(eval=solve)):
             # hand by hand, a summary of the means
             solver_simulate(the_game, n_hands, policies, seed, out, unit, as_json)
             return

@@ -143,7 +143,7 @@ def split_policies(text: str) -> list[str]:
 
 def batch_takes(the_game: Game, policies: str | list[str]) -> bool:
     """Whether the core's batches play ``policies`` (every solver player but pinochle's
-    ``oracle(tricks=N)`` and ``pimc(eval=solve)``, which only the Python path plays)."""
+    ``pimc(eval=solve)``, which only the Python path plays)."""
     from .solver.players import check_batch_policies
     try:
         check_batch_policies(the_game.name, policies, the_game.seats)
