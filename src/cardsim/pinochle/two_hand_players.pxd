@@ -18,7 +18,8 @@ from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, s
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
-from cardsim.pinochle.cutthroat_players cimport cp_beaters, pin_holding_all
+from cardsim.pinochle.cutthroat_players cimport (cp_beaters, pin_holding_all, pin_lowest_per_suit, pin_points_rise,
+                                                    pin_spread_suits, pin_suit_role)
 from cardsim.pinochle.two_hand_engine cimport *
 
 cdef inline int th_card_cost(int card, int trump, const int* rank_points) noexcept nogil:
@@ -88,33 +89,75 @@ cdef inline void th_suit_keys(const THHand* h, THSuitView* v) noexcept nogil:
     v.ready = 1
 
 cdef inline bint th_before(const THHand* h, int c, int best, THSuitView* v) noexcept nogil:
-    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit."""
+    """Between two cards of equal cost: the one of the suit with the smaller key, then the lower bit.
+
+    The suit's part in the meld is the key's top field, so suits of different parts compare by
+    it alone and the keys are packed only to tell hearts from clubs (as cp_before)."""
+    cdef int rc, rb
     if (c >> 4) == (best >> 4):
         return c < best
+    rc, rb = pin_suit_role(c >> 4), pin_suit_role(best >> 4)
+    if rc != rb:
+        return rc < rb
     if not v.ready:
         th_suit_keys(h, v)
     cdef uint64_t kc = v.key[c >> 4], kb = v.key[best >> 4]
     return kc < kb or (kc == kb and c < best)
 
+cdef inline uint64_t th_needed_by(int legal, int trump) noexcept nogil:
+    """Copy-0 bits of the cards the declarations ``legal`` (a th_legal_melds mask) need: the
+    union of their th_need, by masks (each declaration's cards kept or dropped by its bit)."""
+    cdef uint64_t kq = (<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ))
+    cdef uint64_t pinochle = ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
+    cdef uint64_t out
+    if not legal:  # the last 12 tricks, and most plays of the stock phase
+        return 0
+    out = pin_spread_suits(legal >> TD_MARRIAGE) * kq  # the plain marriages, suit by suit
+    out |= (all_if(legal & (1 << TD_RUN)) & (RUN_LANE << (16 * trump)))
+    out |= (all_if(legal & (1 << TD_TRUMP_MARRIAGE)) & (kq << (16 * trump)))
+    out |= (all_if(legal & (1 << TD_DIX)) & ((<uint64_t>1) << (16 * trump)))
+    out |= (all_if(legal & (1 << TD_ACES)) & (((<uint64_t>1) << (2 * RA)) * ALL_LANES_BB))
+    out |= (all_if(legal & (1 << TD_KINGS)) & (((<uint64_t>1) << (2 * RK)) * ALL_LANES_BB))
+    out |= (all_if(legal & (1 << TD_QUEENS)) & (((<uint64_t>1) << (2 * RQ)) * ALL_LANES_BB))
+    out |= (all_if(legal & (1 << TD_JACKS)) & (((<uint64_t>1) << (2 * RJ)) * ALL_LANES_BB))
+    out |= all_if(legal & (1 << TD_PINOCHLE)) & pinochle
+    return out
+
 cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards, int legal) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
     lasts, half the meld it would break (ties: th_before, never the suit order).  ``legal``:
     th_legal_melds of the seat to act in the stock phase, 0 in the last 12 tricks (the
-    caller has it already when it follows)."""
-    cdef int c, d, cost, best = lsb(cards), best_cost = 1 << 30, decls = legal
+    caller has it already when it follows).
+
+    The answer is the least card in the order (cost, th_before), so the cards may be seen in
+    any order and a card that cannot come first may be skipped: the cards no legal
+    declaration needs cost their trick value alone, and when rank points never fall with
+    rank (pin_points_rise: every standard count) that value rises strictly with rank within
+    a suit, so of those only each suit's lowest can win (pin_lowest_per_suit).  They are seen
+    first; a meld card then costs at least its trick value (meld values are never negative),
+    so its meld loss (th_meld_loss, the dear part) is worked out only when that value alone
+    would still come first."""
+    cdef int c, cost, best = -1, best_cost = 1 << 30
     cdef THSuitView view
     view.ready = 0
-    cdef uint64_t needed = 0  # copy-0 bits of the cards the legal declarations need
-    while decls:
-        d = lsb(<uint64_t>decls)
-        decls &= decls - 1
-        needed |= th_need(d, h.trump)
-    while cards:
-        c = lsb(cards)
-        cards &= cards - 1
+    cdef uint64_t needed = th_needed_by(legal, h.trump)
+    needed |= needed << 1  # both copies
+    cdef uint64_t plain = cards & ~needed, meld_cards = cards & needed
+    if pin_points_rise(r.rank_points):
+        plain = pin_lowest_per_suit(plain)
+    while plain:
+        c = lsb(plain)
+        plain &= plain - 1
         cost = th_card_cost(c, h.trump, r.rank_points)
-        if needed & bit_bb(c & ~1):
-            cost += th_meld_loss(h, legal, c, r) // 2
+        if cost < best_cost or (cost == best_cost and th_before(h, c, best, &view)):
+            best, best_cost = c, cost
+    while meld_cards:
+        c = lsb(meld_cards)
+        meld_cards &= meld_cards - 1
+        cost = th_card_cost(c, h.trump, r.rank_points)
+        if cost > best_cost or (cost == best_cost and not th_before(h, c, best, &view)):
+            continue  # its meld loss can only add
+        cost += th_meld_loss(h, legal, c, r) // 2
         if cost < best_cost or (cost == best_cost and th_before(h, c, best, &view)):
             best, best_cost = c, cost
     return best
@@ -158,12 +201,25 @@ cdef inline void th_heuristic_meld_action(THHand* h, const THRules* r) noexcept 
     else:
         th_draw(h, r)
 
-cdef inline bint th_sure_winner(int card, uint64_t opp, int trump) noexcept nogil:
-    """In the last 12 tricks (every card known): does leading ``card`` win the trick?"""
-    cdef uint64_t follow = suit_cards_bb(opp, card >> 4)
-    if follow:
-        return not (follow & beats_bb(card))
-    return (card >> 4) == trump or not suit_cards_bb(opp, trump)
+cdef inline uint64_t th_sure_winners(uint64_t cards, uint64_t opp, int trump) noexcept nogil:
+    """In the last 12 tricks (every card known): the cards of ``cards`` that win the trick when
+    led against ``opp``, suit by suit: in a suit the opponent holds, those of the highest rank
+    it holds or above (a twin led first wins); in a suit it lacks, all of them when the suit is
+    trump or the opponent has no trump."""
+    cdef uint64_t out = 0, lane, mine, follow
+    cdef uint64_t opp_trumps = opp & lane_bb(trump)
+    cdef int t
+    for t in range(4):
+        lane = lane_bb(t)
+        mine = cards & lane
+        if not mine:
+            continue
+        follow = opp & lane
+        if follow:
+            out |= mine & ~(bit_bb(msb(follow) & ~1) - 1)
+        elif t == trump or not opp_trumps:
+            out |= mine
+    return out
 
 cdef inline int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
     """Stock phase: win (cheapest winner) when a meld is waiting or the trick holds
@@ -171,19 +227,13 @@ cdef inline int th_heuristic_card(THHand* h, const THRules* r) noexcept nogil:
     that costs least.  Last 12 tricks: lead the cheapest sure winner (every card is
     known), else the cheapest card; follow with the cheapest legal card (the rule
     already makes it win when it can)."""
-    cdef uint64_t legal = th_legal(h), winners = 0, rest, opp
-    cdef int s = h.to_act, c, lead, melds
+    cdef uint64_t legal = th_legal(h), winners
+    cdef int s = h.to_act, lead, melds
     if not (legal & (legal - 1)):
         return lsb(legal)
     if h.phase == PH_PLAY:
         if h.n_in_trick == 0:
-            opp = h.hand[1 - s]
-            rest = legal
-            while rest:
-                c = lsb(rest)
-                rest &= rest - 1
-                if th_sure_winner(c, opp, h.trump):
-                    winners |= bit_bb(c)
+            winners = th_sure_winners(legal, h.hand[1 - s], h.trump)
             return th_cheapest_keep(h, r, winners if winners else legal, 0)
         return th_cheapest_keep(h, r, legal, 0)
     melds = th_legal_melds(h, s)  # once, for the follow test and th_cheapest_keep
