@@ -140,27 +140,31 @@ cdef inline int th_legal_melds(const THHand* h, int s) noexcept nogil:
     One mask test per declaration, each on the copies held outside used[kind] (th_need's
     cards, written out by kind): the four marriages at once (a K-Q pair per lane, the
     trump lane left out: that marriage is TD_TRUMP_MARRIAGE), gathered onto their bits
-    by one multiply.  Called before most plays of the stock phase."""
+    by one multiply.  Called several times a stock trick.
+
+    used[kind] only ever holds cards of that kind's declarations (th_declare marks the
+    cards it melds, a run also its K Q for the trump marriage, and the dix marks are trump
+    nines), so kinds whose cards never meet share one mask of the copies left: the trump
+    marriage (trump K Q), the plain marriages (K Q of the other suits) and the dix (trump
+    9); the four arounds (one rank each).  Each test reads only its own kind's cards, where
+    the shared mask is its own: four masks instead of nine."""
     cdef uint64_t hand = h.hand[s]
     cdef int shift = 16 * h.trump, out
-    cdef uint64_t kq = (<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ)), a, pairs
+    cdef uint64_t kq = (<uint64_t>1 << (2 * RK)) | (<uint64_t>1 << (2 * RQ)), a, pairs, lane
     cdef uint64_t pinochle = ((<uint64_t>1) << (2 * RQ)) | ((<uint64_t>1) << (32 + 2 * RJ))
     a = copies_one(hand & ~h.used[TK_RUN]) >> shift
     out = <int>((a & RUN_LANE) == RUN_LANE) << TD_RUN
-    a = copies_one(hand & ~h.used[TK_TRUMP_MARRIAGE]) >> shift
-    out |= <int>((a & kq) == kq) << TD_TRUMP_MARRIAGE
-    a = copies_one(hand & ~h.used[TK_MARRIAGE])
+    a = copies_one(hand & ~(h.used[TK_TRUMP_MARRIAGE] | h.used[TK_MARRIAGE] | h.used[TK_DIX]))
+    lane = a >> shift
+    out |= <int>((lane & kq) == kq) << TD_TRUMP_MARRIAGE
     pairs = (a >> (2 * RK)) & (a >> (2 * RQ)) & ALL_LANES_BB & ~((<uint64_t>1) << shift)
     out |= <int>(((pairs * TH_LANE_GATHER) >> TH_LANE_GATHER_SHIFT) & 15) << TD_MARRIAGE
-    out |= <int>((copies_one(hand & ~h.used[TK_DIX]) >> shift) & 1) << TD_DIX
-    a = copies_one(hand & ~h.used[TK_ACES]) >> (2 * RA)
-    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_ACES
-    a = copies_one(hand & ~h.used[TK_KINGS]) >> (2 * RK)
-    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_KINGS
-    a = copies_one(hand & ~h.used[TK_QUEENS]) >> (2 * RQ)
-    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_QUEENS
-    a = copies_one(hand & ~h.used[TK_JACKS]) >> (2 * RJ)
-    out |= <int>((a & ALL_LANES_BB) == ALL_LANES_BB) << TD_JACKS
+    out |= <int>(lane & 1) << TD_DIX
+    a = copies_one(hand & ~(h.used[TK_ACES] | h.used[TK_KINGS] | h.used[TK_QUEENS] | h.used[TK_JACKS]))
+    out |= <int>(((a >> (2 * RA)) & ALL_LANES_BB) == ALL_LANES_BB) << TD_ACES
+    out |= <int>(((a >> (2 * RK)) & ALL_LANES_BB) == ALL_LANES_BB) << TD_KINGS
+    out |= <int>(((a >> (2 * RQ)) & ALL_LANES_BB) == ALL_LANES_BB) << TD_QUEENS
+    out |= <int>(((a >> (2 * RJ)) & ALL_LANES_BB) == ALL_LANES_BB) << TD_JACKS
     a = copies_one(hand & ~h.used[TK_PINOCHLE])
     out |= <int>((a & pinochle) == pinochle) << TD_PINOCHLE
     return out
