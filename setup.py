@@ -290,7 +290,8 @@ ALWAYS_INLINE = {
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card",),
     "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep",
-                          "pinochle.two_hand_players.th_needed_by"),
+                          "pinochle.two_hand_players.th_needed_by", "pinochle.two_hand_players.th_cheapest_lowest",
+                          "pinochle.two_hand_engine.th_legal"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

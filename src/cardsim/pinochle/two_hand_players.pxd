@@ -123,6 +123,34 @@ cdef inline uint64_t th_needed_by(int legal, int trump) noexcept nogil:
     out |= all_if(legal & (1 << TD_PINOCHLE)) & pinochle
     return out
 
+cdef inline int th_cheapest_lowest(const THHand* h, const THRules* r, uint64_t lowest, THSuitView* view) noexcept nogil:
+    """th_cheapest_keep's pick among ``lowest`` (at most one card a suit, th_card_cost rising
+    strictly with rank: pin_points_rise), -1 when empty, with two cost look-ups at most.
+
+    Off trump the cost is the rank's alone, so the cheapest side-suit cards are those of
+    the lowest rank present (one fold of the lanes finds it), ties between them going by
+    th_before; the trump card then competes with that one on cost."""
+    cdef uint64_t trumps = lowest & lane_bb(h.trump), side = lowest & ~lane_bb(h.trump), fold, tied
+    cdef int best = -1, best_cost = 1 << 30, c, cost
+    if side:
+        fold = side | (side >> 32)
+        fold = (fold | (fold >> 16)) & 0xFFFF
+        tied = side & ((<uint64_t>3 << (lsb(fold) & ~1)) * ALL_LANES_BB)  # the side cards of that rank
+        best = lsb(tied)
+        tied &= tied - 1
+        while tied:
+            c = lsb(tied)
+            tied &= tied - 1
+            if th_before(h, c, best, view):
+                best = c
+        best_cost = th_card_cost(best, h.trump, r.rank_points)
+    if trumps:
+        c = lsb(trumps)
+        cost = th_card_cost(c, h.trump, r.rank_points)
+        if cost < best_cost or (cost == best_cost and th_before(h, c, best, view)):
+            best = c
+    return best
+
 cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t cards, int legal) noexcept nogil:
     """The card of ``cards`` whose loss costs least: its trick value plus, while the stock
     lasts, half the meld it would break (ties: th_before, never the suit order).  ``legal``:
@@ -144,13 +172,16 @@ cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t car
     needed |= needed << 1  # both copies
     cdef uint64_t plain = cards & ~needed, meld_cards = cards & needed
     if pin_points_rise(r.rank_points):
-        plain = pin_lowest_per_suit(plain)
-    while plain:
-        c = lsb(plain)
-        plain &= plain - 1
-        cost = th_card_cost(c, h.trump, r.rank_points)
-        if cost < best_cost or (cost == best_cost and th_before(h, c, best, &view)):
-            best, best_cost = c, cost
+        best = th_cheapest_lowest(h, r, pin_lowest_per_suit(plain), &view)
+        if best >= 0:
+            best_cost = th_card_cost(best, h.trump, r.rank_points)
+    else:
+        while plain:
+            c = lsb(plain)
+            plain &= plain - 1
+            cost = th_card_cost(c, h.trump, r.rank_points)
+            if cost < best_cost or (cost == best_cost and th_before(h, c, best, &view)):
+                best, best_cost = c, cost
     while meld_cards:
         c = lsb(meld_cards)
         meld_cards &= meld_cards - 1
