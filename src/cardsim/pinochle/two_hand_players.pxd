@@ -220,9 +220,9 @@ cdef inline void th_heuristic_meld_action(THHand* h, const THRules* r) noexcept 
         th_exchange(h, r)
         return
     melds = 0 if h.melded else th_legal_melds(h, h.to_act)
-    for d in range(TH_DECLS):
-        if not (melds >> d) & 1:
-            continue
+    while melds:  # the legal declarations, in order
+        d = lsb(<uint64_t>melds)
+        melds &= melds - 1
         v = r.meld_value[th_kind_of(d)]
         if v > best_value or (v == best_value and TD_MARRIAGE <= d < TD_DIX and TD_MARRIAGE <= best < TD_DIX
                               and th_before(h, 16 * (d - TD_MARRIAGE), 16 * (best - TD_MARRIAGE), &view)):
