@@ -172,18 +172,18 @@ cdef inline int th_legal_melds(const THHand* h, int s) noexcept nogil:
 cdef inline int th_pick_copy(const THHand* h, int s, uint64_t candidates) noexcept nogil:
     """Of one or two copies of a card in ``candidates``, the one to play or meld: of two, the
     one that has served in more kinds (compared as TK_* masks, then on the table first).  The
-    two copies are adjacent bits, so one pass over used[] gathers both copies' kinds."""
-    cdef int a = lsb(candidates), k, served_a = 0, served_b = 0
-    cdef uint64_t both
+    two copies are adjacent bits, so one pass over used[] gathers both copies' kinds, kind k
+    on bits 2k (the lower copy) and 2k + 1: the highest kind where they differ decides."""
+    cdef int a = lsb(candidates), k
+    cdef uint64_t kinds = 0, differ
     if not (candidates & (candidates - 1)):
         return a
     for k in range(TH_KINDS):
-        both = h.used[k] >> a
-        served_a |= <int>(both & 1) << k
-        served_b |= <int>((both >> 1) & 1) << k
-    cdef int key_a = 2 * served_a + <int>((h.table[s] >> a) & 1)
-    cdef int key_b = 2 * served_b + <int>((h.table[s] >> (a + 1)) & 1)
-    return a + 1 if key_b > key_a else a
+        kinds |= ((h.used[k] >> a) & 3) << (2 * k)
+    differ = (kinds ^ (kinds >> 1)) & <uint64_t>0x15555  # bit 2k: the copies differ in kind k
+    if differ:
+        return a + <int>((kinds >> (msb(differ) + 1)) & 1)
+    return a + <int>(((h.table[s] >> a) & 3) == 2)  # served alike: the upper copy only if it alone is on the table
 
 cdef inline uint64_t th_legal(const THHand* h) noexcept nogil:
     """Distinct cards the seat to act may play: any in the stock phase, else follow and win."""
