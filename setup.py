@@ -274,10 +274,11 @@ def cold_glue(c_file: str) -> int:
 # play loop); sp_features too: 14,356 / 12,831; sp_heuristic_bid too: 14,246 / 12,748 (both dropped).
 # pinochle.two_hand (issue 15, callgrind --hands 2000, two-hand heuristic 34,031 without): th_legal_melds
 # alone 33,965, th_cheapest_keep alone 32,526, both 32,151; th_heuristic_card too 32,135; th_play too
-# (with th_legal_melds and th_heuristic_card) 34,115 (both dropped).  Issue 15 again (--hands 3000, the heuristic
-# rewritten on masks, 23,623 with th_needed_by, th_cheapest_lowest, th_legal): th_policy_step 22,582 (its call and frame per action gone), with
-# th_heuristic_card 22,000, cards.legal_cards 21,759, th_play 21,445, th_copy_of 21,413; two-hand bid odds trials
-# (heuristic, 3,000 under callgrind) 32,877 at main 0bf7a0a -> 21,654 a trial with the lot.
+# (with th_legal_melds and th_heuristic_card) 34,115 (both dropped).  Issue 15 again (--hands 3000, the
+# heuristic rewritten on masks, 23,623 with th_needed_by, th_cheapest_lowest, th_legal): th_policy_step 22,582
+# (its call and frame per action gone), with th_heuristic_card 22,000, cards.legal_cards 21,759, th_play 21,445,
+# th_copy_of 21,413; two-hand bid odds trials (heuristic, 3,000 under callgrind) 32,877 at main 0bf7a0a ->
+# 21,654 a trial with the lot.
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
