@@ -161,8 +161,8 @@ cdef inline int th_cheapest_keep(const THHand* h, const THRules* r, uint64_t car
     any order and a card that cannot come first may be skipped: the cards no legal
     declaration needs cost their trick value alone, and when rank points never fall with
     rank (pin_points_rise: every standard count) that value rises strictly with rank within
-    a suit, so of those only each suit's lowest can win (pin_lowest_per_suit).  They are seen
-    first; a meld card then costs at least its trick value (meld values are never negative),
+    a suit, so of those only each suit's lowest can win (pin_lowest_per_suit), and
+    th_cheapest_lowest picks among them.  They are seen first; a meld card then costs at least its trick value (meld values are never negative),
     so its meld loss (th_meld_loss, the dear part) is worked out only when that value alone
     would still come first."""
     cdef int c, cost, best = -1, best_cost = 1 << 30
