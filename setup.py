@@ -288,7 +288,8 @@ ALWAYS_INLINE = {
                              "pinochle.partnership_engine.pp_auction_act", "pinochle.world.pin_world_draw",
                              "pinochle.world.pin_world_prepare_nogil"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
-    "spades.spades": ("spades.players.sp_heuristic_card",),
+    "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
+                      "spades.players.sp_heuristic_lead"),
     "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
