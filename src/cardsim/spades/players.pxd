@@ -360,6 +360,15 @@ cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
         s += w[i] * f[i]
     return s
 
+cdef inline void sp_dot2(const int* w, const int* v, const int* f, int* out) noexcept nogil:
+    """``out`` = (w . f, v . f): the count's and nil's sums in one pass over the features."""
+    cdef int i, a = 0, b = 0
+    for i in range(SP_NF):
+        a += w[i] * f[i]
+        b += v[i] * f[i]
+    out[0] = a
+    out[1] = b
+
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
     loaded for them (five seats, jokers, or no table)."""
@@ -383,9 +392,10 @@ cdef inline int sp_learned_count(uint64_t cards, const SPRules* r, int* f) noexc
         return f[16]
     return sp_dot(SP_TABLES.weight[shape], f) // SP_W_SCALE
 
-cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
-    """Tricks to bid for a count ``est`` (hundredths): the learned table, else rounding."""
-    cdef int shape = sp_bid_shape(r), n
+cdef inline int sp_count_bid(int est, int shape) noexcept nogil:
+    """Tricks to bid for a count ``est`` (hundredths): the learned table of ``shape``
+    (sp_bid_shape), else (-1) rounding."""
+    cdef int n
     if shape < 0:
         return (est + 50) // 100
     n = 1
@@ -393,29 +403,34 @@ cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
         n += 1
     return n
 
-cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
-    """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
-    cdef int shape = sp_bid_shape(r)
-    if shape < 0:
-        return SP_NIL_DEFAULT
-    return SP_TABLES.nil[shape]
-
-cdef inline bint sp_wants_nil(uint64_t cards, const int* f, const SPRules* r) noexcept nogil:
-    """Nil pays better than the table's trick bid: the learned log-odds (nil_weight) are positive;
-    with no gain weights (or no table) the hand is within the nil limits (sp_nil_hand)."""
-    cdef int shape = sp_bid_shape(r), i
+cdef inline bint sp_nil_learned(int shape) noexcept nogil:
+    """The table of ``shape`` (sp_bid_shape; -1: none) has nil gain weights (not all 0)."""
+    cdef int i
     if shape >= 0:
         for i in range(SP_NF):
             if SP_TABLES.nil_weight[shape][i] != 0:
-                return sp_dot(SP_TABLES.nil_weight[shape], f) > 0
-    return sp_nil_hand(cards, f[16], sp_nil_limits(r))
+                return True
+    return False
+
+cdef inline bint sp_heuristic_nil(uint64_t cards, const int* f, int nil_sum, int shape) noexcept nogil:
+    """Nil pays better than the table's trick bid: the learned log-odds ``nil_sum`` (nil_weight
+    . f) are positive; with no gain weights (or no table) the hand is within the nil limits
+    (sp_nil_hand: the learned ones of the shape, else SP_NIL_DEFAULT)."""
+    cdef const int* limits = SP_NIL_DEFAULT
+    if sp_nil_learned(shape):
+        return nil_sum > 0
+    if shape >= 0:
+        limits = SP_TABLES.nil[shape]
+    return sp_nil_hand(cards, f[16], limits)
 
 cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind),
-    before looking; then moon from its count, nil where it pays (sp_wants_nil), else the
-    count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2."""
+    before looking; then moon from its count, nil where it pays (sp_heuristic_nil), else the
+    count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2.  The count (sp_learned_count)
+    and nil's log-odds are summed in one pass over the features (sp_dot2)."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
+    cdef int sums[2]
     cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards
     gap = sp_leader_gap(h, r, s)
@@ -427,13 +442,18 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
             return sp_code(SP_BID_BLIND6, 6)
     elif gap >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
         return sp_code(SP_BID_BLIND6, 6)
-    est = sp_learned_count(h.hand[s], r, f)
+    sp_features(h.hand[s], r, f)
+    if shape >= 0:
+        sp_dot2(SP_TABLES.weight[shape], SP_TABLES.nil_weight[shape], f, sums)
+        est = sums[0] // SP_W_SCALE
+    else:
+        est, sums[1] = f[16], 0
     if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks + (
             SP_TABLES.moon[shape] if shape >= 0 else 0):
         return sp_code(SP_BID_MOON, r.moon_tricks)
-    if r.allow_nil and not partner_nil and sp_wants_nil(h.hand[s], f, r):
+    if r.allow_nil and not partner_nil and sp_heuristic_nil(h.hand[s], f, sums[1], shape):
         return sp_code(SP_BID_NIL, 0)
-    b = sp_count_bid(est, r)
+    b = sp_count_bid(est, shape)
     if b < 1:
         b = 1
     if b > held:
