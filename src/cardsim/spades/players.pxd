@@ -664,6 +664,27 @@ cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcep
     else:
         sp_play(h, r, sp_random_card(h, r) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
 
+cdef inline uint64_t sp_lead_legal(uint64_t held, int spades_may_lead) noexcept nogil:
+    """The cards of ``held`` that may lead a trick (sp_legal's lead): all when spades may lead
+    (broken, or no breaking rule), else the side cards, all when there are none."""
+    cdef uint64_t side
+    if spades_may_lead:
+        return held
+    side = held & ~lane_bb(0)
+    return side if side else held
+
+cdef inline int sp_trick_next(int seat, int n, int skip) noexcept nogil:
+    """The seat after ``seat`` in a trick at ``n`` seats, passing over ``skip`` (the dealer sitting
+    out trick 1; -1: none)."""
+    seat += 1
+    if seat == n:
+        seat = 0
+    if seat == skip:
+        seat += 1
+        if seat == n:
+            seat = 0
+    return seat
+
 cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     """Every seat random, from the start of a trick to the end of the hand, in registers.
 
@@ -682,9 +703,7 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
             size, skip = n - 1, h.dealer
         seat = leader
         held = hands[seat]
-        legal = held if broken | lead_any else held & ~lane_bb(0)
-        if not legal:
-            legal = held
+        legal = sp_lead_legal(held, broken | lead_any)
         card = sp_pick(legal, rng_below_trick(&h.rng, done, popcount(legal)))
         b = bit_bb(card)
         hands[seat] = held & ~b
@@ -693,13 +712,7 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
         led = card >> 4
         beat = sp_beating_bb(card)
         for i in range(1, size):
-            seat += 1
-            if seat == n:
-                seat = 0
-            if seat == skip:
-                seat += 1
-                if seat == n:
-                    seat = 0
+            seat = sp_trick_next(seat, n, skip)
             held = hands[seat]
             legal = held & lane_bb(led)
             if legal:  # following suit: pick inside the led suit's lane
@@ -762,25 +775,14 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
             size, skip = n - 1, h.dealer
         seat = leader
         held = h.hand[seat]
-        legal = held if broken | lead_any else held & ~lane_bb(0)
-        if not legal:
-            legal = held
+        legal = sp_lead_legal(held, broken | lead_any)
         card = sp_policy_card(h, r, policies[seat], seat, legal, mode[seat], 0, -1, 0, False)
         b = bit_bb(card)
         h.hand[seat] = held & ~b
         h.played |= b
-        trick_bb = b
-        best_seat = seat
-        led = card >> 4
-        beat = sp_beating_bb(card)
+        trick_bb, best_seat, led, beat = b, seat, card >> 4, sp_beating_bb(card)  # the lead wins so far
         for i in range(1, size):
-            seat += 1
-            if seat == n:
-                seat = 0
-            if seat == skip:
-                seat += 1
-                if seat == n:
-                    seat = 0
+            seat = sp_trick_next(seat, n, skip)
             held = h.hand[seat]
             legal = held & lane_bb(led)
             if not legal:
