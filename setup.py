@@ -272,6 +272,9 @@ def cold_glue(c_file: str) -> int:
 # spades.spades (issue 15, callgrind --hands 2000): spades heuristic 15,144 -> 14,239, cutthroat spades
 # heuristic 13,505 -> 12,739, spades random 7,172 (main 7,217) with sp_heuristic_card (gcc called it from the
 # play loop); sp_features too: 14,356 / 12,831; sp_heuristic_bid too: 14,246 / 12,748 (both dropped).
+# With the tricks in sp_tricks' loop (callgrind --hands 5000): sp_choose_card and sp_heuristic_lead (gcc
+# called both from it) 12,880 -> 11,945 / 11,471 -> 10,573, random 7,160; sp_lowest and sp_highest too
+# 12,015 / 10,646, random 7,263 (dropped).
 # pinochle.two_hand (issue 15, callgrind --hands 2000, two-hand heuristic 34,031 without): th_legal_melds
 # alone 33,965, th_cheapest_keep alone 32,526, both 32,151; th_heuristic_card too 32,135; th_play too
 # (with th_legal_melds and th_heuristic_card) 34,115 (both dropped).  Issue 15 again (--hands 3000, the
@@ -292,7 +295,8 @@ ALWAYS_INLINE = {
                              "pinochle.partnership_engine.pp_auction_act", "pinochle.world.pin_world_draw",
                              "pinochle.world.pin_world_prepare_nogil"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
-    "spades.spades": ("spades.players.sp_heuristic_card",),
+    "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
+                      "spades.players.sp_heuristic_lead"),
     "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep",
                           "pinochle.two_hand_players.th_needed_by", "pinochle.two_hand_players.th_cheapest_lowest",
                           "pinochle.two_hand_engine.th_legal", "pinochle.two_hand_players.th_policy_step",

@@ -360,6 +360,15 @@ cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
         s += w[i] * f[i]
     return s
 
+cdef inline void sp_dot2(const int* w, const int* v, const int* f, int* out) noexcept nogil:
+    """``out`` = (w . f, v . f): the count's and nil's sums in one pass over the features."""
+    cdef int i, a = 0, b = 0
+    for i in range(SP_NF):
+        a += w[i] * f[i]
+        b += v[i] * f[i]
+    out[0] = a
+    out[1] = b
+
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
     loaded for them (five seats, jokers, or no table)."""
@@ -383,9 +392,10 @@ cdef inline int sp_learned_count(uint64_t cards, const SPRules* r, int* f) noexc
         return f[16]
     return sp_dot(SP_TABLES.weight[shape], f) // SP_W_SCALE
 
-cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
-    """Tricks to bid for a count ``est`` (hundredths): the learned table, else rounding."""
-    cdef int shape = sp_bid_shape(r), n
+cdef inline int sp_count_bid(int est, int shape) noexcept nogil:
+    """Tricks to bid for a count ``est`` (hundredths): the learned table of ``shape``
+    (sp_bid_shape), else (-1) rounding."""
+    cdef int n
     if shape < 0:
         return (est + 50) // 100
     n = 1
@@ -393,29 +403,34 @@ cdef inline int sp_count_bid(int est, const SPRules* r) noexcept nogil:
         n += 1
     return n
 
-cdef inline const int* sp_nil_limits(const SPRules* r) noexcept nogil:
-    """The nil limits: the learned ones of the game's shape, else SP_NIL_DEFAULT."""
-    cdef int shape = sp_bid_shape(r)
-    if shape < 0:
-        return SP_NIL_DEFAULT
-    return SP_TABLES.nil[shape]
-
-cdef inline bint sp_wants_nil(uint64_t cards, const int* f, const SPRules* r) noexcept nogil:
-    """Nil pays better than the table's trick bid: the learned log-odds (nil_weight) are positive;
-    with no gain weights (or no table) the hand is within the nil limits (sp_nil_hand)."""
-    cdef int shape = sp_bid_shape(r), i
+cdef inline bint sp_nil_learned(int shape) noexcept nogil:
+    """The table of ``shape`` (sp_bid_shape; -1: none) has nil gain weights (not all 0)."""
+    cdef int i
     if shape >= 0:
         for i in range(SP_NF):
             if SP_TABLES.nil_weight[shape][i] != 0:
-                return sp_dot(SP_TABLES.nil_weight[shape], f) > 0
-    return sp_nil_hand(cards, f[16], sp_nil_limits(r))
+                return True
+    return False
+
+cdef inline bint sp_heuristic_nil(uint64_t cards, const int* f, int nil_sum, int shape) noexcept nogil:
+    """Nil pays better than the table's trick bid: the learned log-odds ``nil_sum`` (nil_weight
+    . f) are positive; with no gain weights (or no table) the hand is within the nil limits
+    (sp_nil_hand: the learned ones of the shape, else SP_NIL_DEFAULT)."""
+    cdef const int* limits = SP_NIL_DEFAULT
+    if sp_nil_learned(shape):
+        return nil_sum > 0
+    if shape >= 0:
+        limits = SP_TABLES.nil[shape]
+    return sp_nil_hand(cards, f[16], limits)
 
 cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind),
-    before looking; then moon from its count, nil where it pays (sp_wants_nil), else the
-    count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2."""
+    before looking; then moon from its count, nil where it pays (sp_heuristic_nil), else the
+    count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2.  The count (sp_learned_count)
+    and nil's log-odds are summed in one pass over the features (sp_dot2)."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
+    cdef int sums[2]
     cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards
     gap = sp_leader_gap(h, r, s)
@@ -427,13 +442,18 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
             return sp_code(SP_BID_BLIND6, 6)
     elif gap >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
         return sp_code(SP_BID_BLIND6, 6)
-    est = sp_learned_count(h.hand[s], r, f)
+    sp_features(h.hand[s], r, f)
+    if shape >= 0:
+        sp_dot2(SP_TABLES.weight[shape], SP_TABLES.nil_weight[shape], f, sums)
+        est = sums[0] // SP_W_SCALE
+    else:
+        est, sums[1] = f[16], 0
     if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks + (
             SP_TABLES.moon[shape] if shape >= 0 else 0):
         return sp_code(SP_BID_MOON, r.moon_tricks)
-    if r.allow_nil and not partner_nil and sp_wants_nil(h.hand[s], f, r):
+    if r.allow_nil and not partner_nil and sp_heuristic_nil(h.hand[s], f, sums[1], shape):
         return sp_code(SP_BID_NIL, 0)
-    b = sp_count_bid(est, r)
+    b = sp_count_bid(est, shape)
     if b < 1:
         b = 1
     if b > held:
@@ -575,33 +595,45 @@ cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t le
         return lsb(legal & lane_bb(best_suit))
     return sp_lowest(legal, key)
 
-cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
-    cdef int s = h.to_act, mode, winner, lead_seat, partner = -1, last
-    cdef uint64_t legal = sp_legal(h, r)
-    cdef uint64_t unseen = r.deck & ~h.played & ~h.hand[s]
+cdef inline int sp_mode(const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """SP_WANT while seat ``s`` needs tricks (sp_need), or covers a nil partner in partnership play
+    (a regular bid beside a nil bid takes tricks itself); else SP_AVOID.  It changes only when the
+    seat or its partner takes a trick (sp_tricks keeps it per seat across the hand)."""
+    cdef int p
+    if sp_need(h, r, s) > 0:
+        return SP_WANT
+    if r.partnership and h.kind[s] == SP_BID_REGULAR:
+        p = sp_partner(s)
+        if h.kind[p] == SP_BID_NIL or h.kind[p] == SP_BID_BLIND_NIL:
+            return SP_WANT  # cover the nil partner: take tricks ourselves
+    return SP_AVOID
+
+cdef inline int sp_choose_card(const SPHand* h, const SPRules* r, int s, uint64_t legal, int mode,
+                               int n_in_trick, int winner, uint64_t beat, bint last) noexcept nogil:
+    """The heuristic's card for seat ``s`` from ``legal`` (two cards or more), its mode
+    ``mode`` (sp_mode): on a lead (``n_in_trick`` 0) sp_heuristic_lead; else against the trick's
+    winning seat ``winner`` whose card ``beat`` (sp_beating_bb) says what beats, ``last`` when
+    the seat plays the trick's last card.  It reads of ``h`` only the seat's hand and the cards
+    played (the trick's included), the bids, the tricks taken and the game scores.
+
+    The one choice of sp_heuristic_card (a step) and sp_tricks (a hand's tricks in locals)."""
+    cdef int lead_seat, partner = -1
     cdef uint64_t beaters, ducks
-    if popcount(legal) == 1:
-        return lsb(legal)
     cdef SPSuitView view
     view.h, view.r, view.seat, view.ready = h, r, s, 0
     cdef SPSuitView* key = &view
-    mode = SP_WANT if sp_need(h, r, s) > 0 else SP_AVOID
+    if n_in_trick == 0:
+        return sp_heuristic_lead(h, r, legal, r.deck & ~h.played & ~h.hand[s], mode, key)
+    beaters = legal & beat
+    ducks = legal & ~beaters
     if r.partnership:
         partner = sp_partner(s)
-        if mode == SP_AVOID and h.kind[s] == SP_BID_REGULAR and (
-                h.kind[partner] == SP_BID_NIL or h.kind[partner] == SP_BID_BLIND_NIL):
-            mode = SP_WANT  # cover the nil partner: take tricks ourselves
-    if h.n_in_trick == 0:
-        return sp_heuristic_lead(h, r, legal, unseen, mode, key)
-    winner = h.trick_seat[h.best]
-    beaters = legal & sp_beating_bb(h.trick[h.best])
-    ducks = legal & ~beaters
-    last = h.n_in_trick == sp_trick_size(h, r) - 1
-    if partner >= 0 and winner == partner and h.kind[partner] == SP_BID_REGULAR and ducks:
-        return sp_lowest(ducks, key)  # partner has it
-    if partner >= 0 and winner == partner and beaters and h.kind[s] == SP_BID_REGULAR:
-        return sp_lowest(beaters, key)  # nil partner is winning: overtake
-    if mode == SP_AVOID and not r.partnership and beaters and h.kind[s] == SP_BID_REGULAR:
+        if winner == partner:
+            if h.kind[partner] == SP_BID_REGULAR and ducks:
+                return sp_lowest(ducks, key)  # partner has it
+            if beaters and h.kind[s] == SP_BID_REGULAR:
+                return sp_lowest(beaters, key)  # nil partner is winning: overtake
+    elif mode == SP_AVOID and beaters and h.kind[s] == SP_BID_REGULAR:
         lead_seat = sp_score_leader(h, r)
         if lead_seat == winner and lead_seat != s and sp_need(h, r, lead_seat) > 0:
             return sp_lowest(beaters, key)  # set the leader
@@ -613,6 +645,17 @@ cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
         return sp_highest(ducks, key)
     return sp_highest(beaters, key) if last else sp_lowest(beaters, key)
 
+cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
+    """The heuristic's card for the seat to act (sp_choose_card on the hand's state)."""
+    cdef int s = h.to_act
+    cdef uint64_t legal = sp_legal(h, r)
+    if popcount(legal) == 1:
+        return lsb(legal)
+    if h.n_in_trick == 0:
+        return sp_choose_card(h, r, s, legal, sp_mode(h, r, s), 0, -1, 0, False)
+    return sp_choose_card(h, r, s, legal, sp_mode(h, r, s), h.n_in_trick, h.trick_seat[h.best],
+                          sp_beating_bb(h.trick[h.best]), h.n_in_trick == sp_trick_size(h, r) - 1)
+
 # -- one step and a whole hand ----------------------------------------------------------
 
 cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcept nogil:
@@ -620,6 +663,27 @@ cdef inline void sp_policy_step(SPHand* h, const SPRules* r, int policy) noexcep
         sp_bid(h, r, sp_random_bid(h, r) if policy == POLICY_RANDOM else sp_heuristic_bid(h, r))
     else:
         sp_play(h, r, sp_random_card(h, r) if policy == POLICY_RANDOM else sp_heuristic_card(h, r))
+
+cdef inline uint64_t sp_lead_legal(uint64_t held, int spades_may_lead) noexcept nogil:
+    """The cards of ``held`` that may lead a trick (sp_legal's lead): all when spades may lead
+    (broken, or no breaking rule), else the side cards, all when there are none."""
+    cdef uint64_t side
+    if spades_may_lead:
+        return held
+    side = held & ~lane_bb(0)
+    return side if side else held
+
+cdef inline int sp_trick_next(int seat, int n, int skip) noexcept nogil:
+    """The seat after ``seat`` in a trick at ``n`` seats, passing over ``skip`` (the dealer sitting
+    out trick 1; -1: none)."""
+    seat += 1
+    if seat == n:
+        seat = 0
+    if seat == skip:
+        seat += 1
+        if seat == n:
+            seat = 0
+    return seat
 
 cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     """Every seat random, from the start of a trick to the end of the hand, in registers.
@@ -639,9 +703,7 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
             size, skip = n - 1, h.dealer
         seat = leader
         held = hands[seat]
-        legal = held if broken | lead_any else held & ~lane_bb(0)
-        if not legal:
-            legal = held
+        legal = sp_lead_legal(held, broken | lead_any)
         card = sp_pick(legal, rng_below_trick(&h.rng, done, popcount(legal)))
         b = bit_bb(card)
         hands[seat] = held & ~b
@@ -650,13 +712,7 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
         led = card >> 4
         beat = sp_beating_bb(card)
         for i in range(1, size):
-            seat += 1
-            if seat == n:
-                seat = 0
-            if seat == skip:
-                seat += 1
-                if seat == n:
-                    seat = 0
+            seat = sp_trick_next(seat, n, skip)
             held = hands[seat]
             legal = held & lane_bb(led)
             if legal:  # following suit: pick inside the led suit's lane
@@ -686,6 +742,76 @@ cdef inline void sp_random_tricks(SPHand* h, const SPRules* r) noexcept nogil:
     h.n_in_trick = 0
     sp_finish(h, r)
 
+cdef inline int sp_policy_card(SPHand* h, const SPRules* r, int policy, int seat, uint64_t legal, int mode,
+                               int n_in_trick, int winner, uint64_t beat, bint last) noexcept nogil:
+    """sp_tricks' card for ``seat`` by its policy: sp_random_card's draw or sp_choose_card."""
+    if policy == POLICY_RANDOM:
+        return sp_pick(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal)))
+    if popcount(legal) == 1:
+        return lsb(legal)
+    return sp_choose_card(h, r, seat, legal, mode, n_in_trick, winner, beat, last)
+
+cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+    """Every seat by its policy, from the start of a trick to the end of the hand: the same
+    cards as sp_play(sp_heuristic_card()) / sp_play(sp_random_card()) card by card, the trick
+    in locals.
+
+    A trick's order, its legal cards, its winning card and what beats it are known here as the
+    trick goes, so sp_play's per-card bookkeeping (the trick's arrays, the next seat, the trick
+    size) is skipped; each seat's mode (sp_mode) changes only when it or its partner takes a
+    trick, so it is kept per seat and computed again for those two at a trick's end.  The
+    heuristic reads the hands and the cards played from ``h`` (kept up to date card by card),
+    and void_mask (the suit keys' tie-breaker).
+    """
+    cdef int mode[SP_MAX_SEATS]
+    cdef uint64_t held, legal, b, trick_bb, beat
+    cdef int n = r.seats, leader = h.leader, seat, i, card, best_seat, led, size, skip
+    cdef int broken = h.broken, lead_any = not r.break_spades
+    for i in range(n):
+        mode[i] = sp_mode(h, r, i)
+    while h.tricks_played < r.hand_size:
+        size, skip = n, -1
+        if r.dealer_sits_out and h.tricks_played == 0:
+            size, skip = n - 1, h.dealer
+        seat = leader
+        held = h.hand[seat]
+        legal = sp_lead_legal(held, broken | lead_any)
+        card = sp_policy_card(h, r, policies[seat], seat, legal, mode[seat], 0, -1, 0, False)
+        b = bit_bb(card)
+        h.hand[seat] = held & ~b
+        h.played |= b
+        trick_bb, best_seat, led, beat = b, seat, card >> 4, sp_beating_bb(card)  # the lead wins so far
+        for i in range(1, size):
+            seat = sp_trick_next(seat, n, skip)
+            held = h.hand[seat]
+            legal = held & lane_bb(led)
+            if not legal:
+                legal = held
+                h.void_mask[seat] |= 1 << led
+            card = sp_policy_card(h, r, policies[seat], seat, legal, mode[seat], i, best_seat, beat, i == size - 1)
+            b = bit_bb(card)
+            h.hand[seat] = held & ~b
+            h.played |= b
+            trick_bb |= b
+            if (card >> 4) == 0 and led != 0:
+                broken = 1
+            if (beat >> card) & 1:
+                best_seat = seat
+                beat = sp_beating_bb(card)
+        h.won[best_seat] |= trick_bb
+        h.tricks[best_seat] += 1
+        h.tricks_played += 1
+        leader = best_seat
+        h.broken = broken
+        mode[best_seat] = sp_mode(h, r, best_seat)
+        if r.partnership:
+            mode[sp_partner(best_seat)] = sp_mode(h, r, sp_partner(best_seat))
+    h.leader = leader
+    h.last_winner = leader
+    h.to_act = leader
+    h.n_in_trick = 0
+    sp_finish(h, r)
+
 cdef inline void sp_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
     cdef int s
     cdef bint all_random = True
@@ -696,8 +822,7 @@ cdef inline void sp_play_out(SPHand* h, const SPRules* r, const int* policies) n
     if all_random and h.phase == SP_PH_PLAY and h.n_in_trick == 0:
         sp_random_tricks(h, r)
         return
-    while h.phase == SP_PH_PLAY:
-        if policies[h.to_act] == POLICY_RANDOM:
-            sp_play(h, r, sp_random_card(h, r))
-        else:
-            sp_play(h, r, sp_heuristic_card(h, r))
+    while h.phase == SP_PH_PLAY and h.n_in_trick != 0:  # the rest of a trick begun, card by card
+        sp_policy_step(h, r, policies[h.to_act])
+    if h.phase == SP_PH_PLAY:
+        sp_tricks(h, r, policies)
