@@ -140,7 +140,7 @@ cdef inline bint eu_beats(int card, int best, int trump) noexcept nogil:
     return (card >> 4) == trump
 
 cdef inline int eu_partner(const EURules* r, int s) noexcept nogil:
-    return (s + 2) % 4 if r.partnership else -1
+    return (s + 2) & 3 if r.partnership else -1
 
 cdef inline bint eu_same_side(const EUHand* h, const EURules* r, int a, int b) noexcept nogil:
     """Seats ``a`` and ``b`` play on the same side this hand (defenders are partners)."""
@@ -291,8 +291,10 @@ cdef inline void eu_start_play(EUHand* h, const EURules* r) noexcept nogil:
     h.n_in_trick = 0
 
 cdef inline int eu_pos(const EUHand* h, const EURules* r, int s) noexcept nogil:
-    """Position of seat ``s`` in the order of the bidding: 0 for the dealer's left."""
-    return (s - h.dealer - 1 + 2 * r.seats) % r.seats
+    """Position of seat ``s`` in the order of the bidding: 0 for the dealer's left (no division:
+    both seats are below r.seats)."""
+    cdef int p = s - h.dealer - 1
+    return p + r.seats if p < 0 else p
 
 cdef inline void eu_start_defend(EUHand* h, const EURules* r) noexcept nogil:
     cdef int s, i

@@ -61,6 +61,8 @@ def set_euchre_bid_table(game, table=None):
                                                     if table is not None and p < seats else 0)
                 _eu_table_store.alone[g][k][p][i] = (int(table["alone"][k][p][i])
                                                      if table is not None and p < seats else 0)
+            eu_gain_fold(_eu_table_store.make[g][k][p], &_eu_table_store.make_gain[g][k][p])
+            eu_gain_fold(_eu_table_store.alone[g][k][p], &_eu_table_store.alone_gain[g][k][p])
     _eu_table_store.defend[g] = int(table["defend"]) if table is not None else 0
 
 
