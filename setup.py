@@ -198,11 +198,14 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # C file right after Cython writes it (a marker on its last line).  Measured with the glue of every
 # module at -Os: a clean build 8% less CPU (11% less in the C compiler), but gcc's -O3 inlining of
 # the hot code then shifts (its budgets are per unit), and the bench workloads' instructions a hand
-# (scripts/callgrind_trees.py) moved by -2.7% to +2.9%: COLD_GLUE holds only the modules in which
-# no workload rose by more than 0.1% (those over: pinochle.partnership +1.6%, euchre.euchre +1.3%,
-# _odds_conditions +2.9%, solver._pimc +2.3%).  The LIGHT modules are at -O1 throughout.
-COLD_GLUE = {"_constrained_deal", "pinochle.cutthroat", "pinochle.two_hand", "spades.spades", "spades.games",
-             "spades.odds", "solver._solver"}
+# (scripts/callgrind_trees.py) moved by -2.7% to +2.9% at stop 25, and four modules were left hot
+# (pinochle.partnership +1.6%, euchre.euchre +1.3%, _odds_conditions +2.9%, solver._pimc +2.3%).
+# Since build6 moved the players those four called into their families' exported functions, their
+# glue at -Os moves no workload by more than 0.21% (callgrind_trees against main 0bf7a0a: partnership
+# random +0.21%, partnership bid odds +0.15%, partnership heuristic +0.12%, euchre +0.09% or less,
+# euchre PIMC play-outs -0.20%; every other workload unchanged) and saves a quarter of euchre.euchre's
+# compile: every module but the LIGHT ones has its glue cold.  The LIGHT modules are at -O1 throughout.
+COLD_GLUE = set(MODULES) - LIGHT
 COLD_LEVEL = "Os"
 COLD_MARK = "\n/* cardsim setup.py: Cython's glue optimised for size (cold_glue) */\n"
 COLD_MACRO = "CARDSIM_COLD_GLUE"

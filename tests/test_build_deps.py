@@ -120,7 +120,7 @@ def setup_code() -> dict[str, object]:
         if isinstance(node, ast.FunctionDef):
             return node.name == "cold_glue"
         name = getattr(node.targets[0], "id", "") if isinstance(node, ast.Assign) else ""
-        return name.startswith(("COLD_", "_COLD_")) or name == "_PF_DEF"
+        return name.startswith(("COLD_", "_COLD_")) or name in ("_PF_DEF", "MODULES", "LIGHT")  # (COLD_GLUE reads both)
 
     body = [node for node in tree.body if wanted(node)]
     code: dict[str, object] = {"re": re}
