@@ -138,13 +138,14 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     the suit with the best meld + trick estimate (``value``).
 
     The trump table is fitted to the choice itself (scripts/pinochle_bid_table.py learn_trump:
-    least squares of each suit's expected score at the bidder's own bid, against the other
-    suits', the odds playing every suit from the same deals).  The ceiling's count fits the
+    least squares of each suit's expected score at the bidder's own bid against the other
+    suits', then refitted on the best suit against the suits the count would name, the odds
+    playing every suit from the same deals).  The ceiling's count fits the
     best suit's "bid up to" and so weighs a suit only through the ceiling; rank by rank the
     trump's cards and its run are worth what the play makes of them.  Against the trump of best
     expected score at the bidder's own bid (bench/decisions.py), over 3,000 seeded opener hands
     held out of the fit (seed 77, 2,000 deals each): the ceiling's count agrees on 81.7% and
-    loses 1.02 points a hand, the trump table agrees on 83.8% and loses 0.80.  The old rule
+    loses 1.02 points a hand, the trump table agrees on 84.2% and loses 0.75.  The old rule
     (meld + trick estimate) agreed on 69% and lost 3.0.
     """
     cdef int64_t key[4]
