@@ -490,11 +490,12 @@ def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
     # read is unloaded for it; it is measured where it acts, "after partner's pass"
     from cardsim.pinochle import common
     tables = common.pinochle_bid_tables()["partnership-pinochle"]
-    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, None)
+    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, None, tables.get("trump"))
     try:
         return _pinochle_decisions(game, seeds, trials, threads)
     finally:
-        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"))
+        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"),
+                                      tables.get("trump"))
 
 
 def _pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:

@@ -1,6 +1,6 @@
-"""The pinochle heuristics' learned bid ceilings and throw-in (issue 11): scripts/pinochle_bid_table.py
-learns them from the simulator's bid odds, deterministically; the package ships them; the heuristic
-bids and throws in by them.
+"""The pinochle heuristics' learned bid ceilings, throw-in and partnership trump count (issue 11):
+scripts/pinochle_bid_table.py learns them from the simulator's bid odds, deterministically; the
+package ships them; the heuristic bids, throws in and names trump by them.
 """
 from __future__ import annotations
 
@@ -30,13 +30,15 @@ def shipped() -> dict:
 
 
 def test_regenerating_a_small_table_gives_the_same_bytes():
-    """40 hands of 150 deals per game, 12 throw-in deals of 150: the bytes pinned in
+    """40 hands of 150 deals per game (partnership: the ceiling and the trump count from the same
+    deals), 12 throw-in deals of 150: the bytes pinned in
     tests/cases/pinochle_bids_small.json (written by ``scripts/pinochle_bid_table.py --hands 40
     --trials 150 --throw-hands 12 --throw-trials 150 --partner-hands 0 --out ...``; the deals are seeded, so a change
     of the deal streams re-baselines it)."""
     before = common.pinochle_bid_tables()
     data = script().build(40, 150, 2026, 12, 150)
     assert data == SMALL.read_bytes()
+    assert len(json.loads(data)["partnership-pinochle"]["trump"]) == len(script().TRUMP_FEATURES)
     assert common.pinochle_bid_tables() == before   # learning reads the odds only, loads nothing
 
 
@@ -46,10 +48,11 @@ PARTNER_SMALL = pathlib.Path(__file__).with_name("cases") / "pinochle_partner_sm
 def test_regenerating_a_small_partner_read_gives_the_same_result():
     """The read of a partner's pass (partnership), learned from 16 auctions of 150 kept deals:
     the result pinned in tests/cases/pinochle_partner_small.json (``script().partner_entry``
-    with the shipped ceiling; seeded deals, so a change of the deal streams re-baselines it)."""
+    with the shipped ceiling and trump count; seeded deals, so a change of the deal streams
+    re-baselines it)."""
     before = common.pinochle_bid_tables()
-    ceiling = before["partnership-pinochle"]["ceiling"]
-    entry = script().partner_entry(ceiling, 16, 150, 2026)
+    shipped_tables = before["partnership-pinochle"]
+    entry = script().partner_entry(shipped_tables["ceiling"], 16, 150, 2026, shipped_tables["trump"])
     assert entry == json.loads(PARTNER_SMALL.read_text())
     assert common.pinochle_bid_tables() == before   # the shipped tables are loaded again
 
@@ -64,6 +67,44 @@ def test_the_package_ships_the_tables_and_loads_them():
     assert loaded["cutthroat-pinochle"]["throw_in"] == table["cutthroat-pinochle"]["throw_in"]
     assert loaded["partnership-pinochle"]["partner"] == table["partnership-pinochle"]["partner"]
     assert table["partnership-pinochle"]["partner_hands"] >= 500
+    assert loaded["partnership-pinochle"]["trump"] == table["partnership-pinochle"]["trump"]
+    assert table["partnership-pinochle"]["trump_features"] == list(script().TRUMP_FEATURES)
+
+
+def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
+    """The suit the heuristic names (the odds' chosen trump: pp_best_trump of the 12 cards) is the
+    one of the largest trump count (scripts/pinochle_bid_table.py trump_features, the shipped
+    coefficients); with no trump table, the one of the largest ceiling count."""
+    import numpy as np
+    from cardsim import _core
+    lib = script()
+    game = Game("partnership-pinochle")
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+
+    def named(mask: int, seed: int) -> int:
+        res = np.zeros((1, 13), dtype=np.int16)
+        _core.partnership_pinochle_odds(game.rules, mask, 0, 3, seed, 0, res, ["heuristic"] * 4, 1)
+        return int(res[0, 12])
+
+    checked = differs = 0
+    for seed in range(300):
+        mask = game.deal(seed=seed, dealer=3).hands[0].mask
+        trump = [sum(c * f for c, f in zip(tables["trump"], lib.trump_features(mask, t, game.rules))) for t in range(4)]
+        ceiling = [sum(c * f for c, f in zip(tables["ceiling"], lib.ceiling_features(mask, t, game.rules,
+                                                                                         "partnership-pinochle")))
+                   for t in range(4)]
+        if trump.count(max(trump)) > 1 or ceiling.count(max(ceiling)) > 1:
+            continue        # ties: pinochle/cards.pxd pin_best_suit
+        assert named(mask, seed) == trump.index(max(trump)), seed
+        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], None)
+        try:
+            assert named(mask, seed) == ceiling.index(max(ceiling)), seed
+        finally:
+            common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
+                                          tables["trump"])
+        checked += 1
+        differs += trump.index(max(trump)) != ceiling.index(max(ceiling))
+    assert checked > 250 and differs > 5
 
 
 def auction_checks(name: str, seeds: range) -> tuple[int, int]:
@@ -160,4 +201,8 @@ def test_bad_tables_are_refused_and_change_nothing():
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, [1, 2])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), None, [1, 2, 3])
+    with pytest.raises(ValueError):    # the trump count is partnership's, of PIN_TR_FEATURES coefficients
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), None, None, [1, 2, 3])
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, None, list(range(15)))
     assert common.pinochle_bid_tables() == before

@@ -16,6 +16,9 @@
 # partner[k]: partnership's read of a partner's pass (partnership_players.pxd pp_partner_read):
 #   (partner[PIN_P_CONST] + partner[PIN_P_SLOPE] x the lowest bid open when the partner
 #   passed) tenths added to the ceiling once the partner passed; partner_loaded 0: no read.
+# trump[k]: partnership's trump count (partnership_players.pxd pp_trump_counts), tenths of a
+#   point of expected score per feature k (PIN_TR_*) of a suit as trump: the bidder names the suit
+#   of the largest count; trump_loaded 0: the suit of the largest ceiling count.
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
 
@@ -49,10 +52,27 @@ cdef enum:
     PIN_P_CONST = 0             # the read's constant
     PIN_P_SLOPE = 1             # the read's tenths per point of the bid open at the partner's pass
     PIN_P_STATES = 2
+    # partnership's trump count (partnership_players.pxd pp_trump_counts): per suit as trump
+    PIN_TR_MELD = 0             # meld with that trump
+    PIN_TR_ACES = 1             # its aces (copies counted)
+    PIN_TR_TENS = 2             # its tens
+    PIN_TR_KINGS = 3            # its kings
+    PIN_TR_QUEENS = 4           # its queens
+    PIN_TR_JACKS = 5            # its jacks
+    PIN_TR_NINES = 6            # its nines
+    PIN_TR_OVER = 7             # its cards beyond four
+    PIN_TR_RUN_FOUR = 8         # 1 when four of its five run cards (J Q K T A) are held
+    PIN_TR_RUN_THREE = 9        # 1 when three of them are held
+    PIN_TR_RUN_CARDS = 10       # run cards held (distinct)
+    PIN_TR_PAIR = 11            # 1 when its K and Q are held without the run
+    PIN_TR_TOPS = 12            # its ace and ten held (distinct: 0 to 2)
+    PIN_TR_VOID = 13            # 1 when none of it is held
+    PIN_TR_SHORT = 14           # other suits of at most one card
+    PIN_TR_FEATURES = 15
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][11]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][11]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
@@ -62,4 +82,6 @@ cdef extern from *:
         int throw_in[PIN_T_FEATURES]
         int partner_loaded
         int partner[PIN_P_STATES]
+        int trump_loaded
+        int trump[PIN_TR_FEATURES]
     PinBidTables* PIN_TABLES

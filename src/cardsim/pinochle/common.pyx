@@ -84,7 +84,7 @@ cdef PinBidTables* pin_bid_tables() noexcept nogil:
 _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
 
 
-def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
+def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits; partnership adds trumps beyond four, four and three of the
@@ -93,7 +93,9 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
     short side suits, discarded counters; None: the hand-set throw-in), ``partner``
     (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
-    moving by constant + slope x the lowest open bid (None: no read)."""
+    moving by constant + slope x the lowest open bid (None: no read), ``trump`` (partnership only)
+    the trump count's coefficients (tenths per feature of a suit as trump, bid_tables.pxd
+    PIN_TR_*; None: the bidder names the suit of its largest ceiling count)."""
     cdef int g, k
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
@@ -105,6 +107,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
         raise ValueError(f"throw_in is {PIN_T_FEATURES} coefficients, cutthroat-pinochle only, got {throw_in!r}")
     if partner is not None and (g != PIN_PARTNERSHIP or len(partner) != PIN_P_STATES):
         raise ValueError(f"partner is {PIN_P_STATES} values (constant, slope), partnership-pinochle only, got {partner!r}")
+    if trump is not None and (g != PIN_PARTNERSHIP or len(trump) != PIN_TR_FEATURES):
+        raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
     _pin_table_store.loaded[g] = ceiling is not None
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < width else 0
@@ -116,10 +120,14 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None):
         _pin_table_store.partner_loaded = partner is not None
         for k in range(PIN_P_STATES):
             _pin_table_store.partner[k] = int(partner[k]) if partner is not None else 0
+        _pin_table_store.trump_loaded = trump is not None
+        for k in range(PIN_TR_FEATURES):
+            _pin_table_store.trump[k] = int(trump[k]) if trump is not None else 0
 
 
 def pinochle_bid_tables():
-    """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in": ... (cutthroat)}}."""
+    """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in": ... (cutthroat),
+    "partner": ..., "trump": ... (partnership)}}."""
     out = {}
     for game, g in _PIN_GAMES.items():
         width = PIN_FEATURES if g == PIN_CUTTHROAT else PIN_PF_FEATURES
@@ -131,6 +139,8 @@ def pinochle_bid_tables():
         if g == PIN_PARTNERSHIP:
             out[game]["partner"] = ([_pin_table_store.partner[k] for k in range(PIN_P_STATES)]
                                     if _pin_table_store.partner_loaded else None)
+            out[game]["trump"] = ([_pin_table_store.trump[k] for k in range(PIN_TR_FEATURES)]
+                                  if _pin_table_store.trump_loaded else None)
     return out
 
 
@@ -144,6 +154,6 @@ def _load_pinochle_bid_tables():
         for game in _PIN_GAMES:
             if game in data:
                 set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"),
-                                       data[game].get("partner"))
+                                       data[game].get("partner"), data[game].get("trump"))
 
 _load_pinochle_bid_tables()

@@ -89,29 +89,74 @@ cdef inline int pp_table_ceiling(uint64_t cards, const int* meld_value, const in
             best = counts[t]
     return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
 
-cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
-    """The suit to name: the one with the largest learned count (pp_learned_counts, the
-    ceiling's table; ``value``: that count, tenths), ties broken as pinochle/cards.pxd
-    pin_best_suit.  No table loaded: the suit with the best meld + trick estimate (``value``).
+cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const int* coef, int* counts) noexcept nogil:
+    """The trump count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
+    coefficients times the features (bid_tables.pxd PIN_TR_*) of that suit as trump.
 
-    The ceiling is that same count at its largest, so the bidder names the suit its bid was
-    counted on.  The old rule (meld + trick estimate) missed what the partner's pass adds to
-    a suit: trump high first completes a run held four cards short (about 5 points over its
-    meld), and each trump beyond four counts.  Against the trump of best expected score at
-    the bidder's own bid (bench/decisions.py, the odds playing every suit from the same
-    deals), over 3,000 seeded opener hands (bid one below the ceiling): the old rule agreed on
-    69% of them and lost 3.0 points a hand, the shipped table's count agrees on 82% and loses 1.0.
+    The features: the meld with that trump, its cards rank by rank, its length beyond four, four
+    or three of its run held, its run cards, its K-Q without the run, its ace and ten, none of
+    it held, the other suits of at most one card.  Every feature is a count of the hand with
+    that trump, so the counts are suit-symmetric (scripts/pinochle_bid_table.py trump_features
+    is the same count in Python); what no trump changes (the constant, the side meld, aces of
+    other suits) is left out, the choice being a comparison of the four.
+    """
+    cdef uint64_t one = copies_one(cards), lane, held
+    cdef int melds[4]
+    cdef int length[4]
+    cdef int t, k, run, short = 0, total
+    meld_by_trump(cards, meld_value, melds)
+    for t in range(4):
+        length[t] = popcount(suit_cards_bb(cards, t))
+        short += length[t] <= 1
+    for t in range(4):
+        lane = (cards >> (16 * t)) & 0xFFF
+        held = (one >> (16 * t)) & 0xFFF
+        run = popcount(held & RUN_LANE)
+        total = (coef[PIN_TR_MELD] * melds[t] + coef[PIN_TR_SHORT] * (short - <int>(length[t] <= 1))
+                 + coef[PIN_TR_OVER] * (length[t] - 4 if length[t] > 4 else 0)
+                 + coef[PIN_TR_RUN_FOUR] * <int>(run == 4) + coef[PIN_TR_RUN_THREE] * <int>(run == 3)
+                 + coef[PIN_TR_RUN_CARDS] * run
+                 + coef[PIN_TR_PAIR] * <int>(run < 5 and (held >> (2 * RK)) & (held >> (2 * RQ)) & 1)
+                 + coef[PIN_TR_TOPS] * popcount(held & ((<uint64_t>1 << (2 * RA)) | (<uint64_t>1 << (2 * RT))))
+                 + coef[PIN_TR_VOID] * <int>(length[t] == 0))
+        for k in range(6):      # ranks A T K Q J 9 (PIN_TR_ACES .. PIN_TR_NINES)
+            total += coef[PIN_TR_ACES + k] * popcount(lane & (<uint64_t>3 << (2 * (RA - k))))
+        counts[t] = total
+
+cdef inline void pp_old_counts(uint64_t cards, const PPRules* r, int* counts) noexcept nogil:
+    """The hand-set count of each suit as trump (no table loaded): meld + trick estimate."""
+    cdef int melds[4]
+    cdef int t
+    meld_by_trump(cards, r.meld_value, melds)
+    for t in range(4):
+        counts[t] = melds[t] + cp_trick_estimate(cards, t)
+
+cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
+    """The suit to name: the one with the largest trump count (pp_trump_counts, the trump table;
+    ``value``: that count, tenths), ties broken as pinochle/cards.pxd pin_best_suit.  No trump
+    table: the largest learned count (pp_learned_counts, the ceiling's table); no table at all:
+    the suit with the best meld + trick estimate (``value``).
+
+    The trump table is fitted to the choice itself (scripts/pinochle_bid_table.py learn_trump:
+    least squares of each suit's expected score at the bidder's own bid against the other
+    suits', then refitted on the best suit against the suits the count would name, the odds
+    playing every suit from the same deals).  The ceiling's count fits the
+    best suit's "bid up to" and so weighs a suit only through the ceiling; rank by rank the
+    trump's cards and its run are worth what the play makes of them.  Against the trump of best
+    expected score at the bidder's own bid (bench/decisions.py), over 3,000 seeded opener hands
+    held out of the fit (seed 77, 2,000 deals each): the ceiling's count agrees on 81.7% and
+    loses 1.02 points a hand, the trump table agrees on 84.2% and loses 0.75.  The old rule
+    (meld + trick estimate) agreed on 69% and lost 3.0.
     """
     cdef int64_t key[4]
     cdef int count[4]
-    cdef int melds[4]
     cdef int t, best
-    if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
+    if PIN_TABLES != NULL and PIN_TABLES.trump_loaded:
+        pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, count)
+    elif PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
         pp_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], count)
     else:
-        meld_by_trump(cards, r.meld_value, melds)
-        for t in range(4):
-            count[t] = melds[t] + cp_trick_estimate(cards, t)
+        pp_old_counts(cards, r, count)
     for t in range(4):
         key[t] = pin_trump_key(cards, t, count[t])
     best = pin_best_suit(key, cards)
@@ -135,11 +180,11 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     team, the three cards it passes add trump, and the team takes most of the 25 trick points.
     No table loaded: that old count.
     """
-    cdef int value
+    cdef int counts[4]
     if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
         return pp_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
-    pp_best_trump(cards, r, &value)
-    return value + PP_PARTNER_HELP
+    pp_old_counts(cards, r, counts)
+    return max(max(counts[0], counts[1]), max(counts[2], counts[3])) + PP_PARTNER_HELP
 
 cdef inline int pp_partner_read(int level) noexcept nogil:
     """What a partner's pass adds to the ceiling (points), ``level`` the lowest bid open when
