@@ -96,7 +96,8 @@ cdef enum:
 ctypedef struct SVGBucket:
     uint16_t tag[SV_BUCKET]     # 16 bits of the key's hash (never 0), 0: empty; scanned first.  A bucket
                                 # fills from slot 0 on (sv_gstore): a line whose last tag is 0 ends it
-    uint64_t filt[SV_BUCKET]    # each entry's filter word (sv_filter), read before the entry itself
+    uint16_t fmask[SV_BUCKET]   # each entry's filter (sv_filter): which of the filter's cards its mask fixes,
+    uint16_t fseat[3][SV_BUCKET]    # and which of those seats 0, 1 and 2 hold; read with the tags (sv_line_hits)
     SVGEntry e[SV_BUCKET]
     uint32_t next               # the next entry to overwrite once full
     char pad[60]                # to a whole number of cache lines (the tables are line-aligned)
