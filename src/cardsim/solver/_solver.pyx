@@ -913,10 +913,10 @@ cdef enum:
     # left, seeds 1-6: median nodes -58%.  Euchre's 5-trick hands keep drawing trumps first (demoting
     # them there cost 1.7% more nodes).
     TRUMPS_LAST = 5
-    # Generalised tables of at least this many buckets (8,192 entries, about 700 KB) keep each
+    # Generalised tables of at least this many buckets (8,192 entries, about 800 KB) keep each
     # entry's filter (sv_filter_pos); smaller ones (euchre's, PIMC's) sit in the cache, where the
     # filter costs more instructions than the entry reads it saves, and store 0 (passes every position).
-    FILTER_BUCKETS = 64
+    FILTER_BUCKETS = 8192 // SV_BUCKET
     LAST_HAND_TOPS = 24         # sv_lead_tops' weights
     UNDER_NEXT_TOP = 100
 
