@@ -78,8 +78,12 @@ ctypedef struct SVEntry:
     int8_t move                 # best lead found (a card bit), -1: none
 
 cdef enum:
-    SV_BUCKET = 128              # entries a bucket of the generalised table holds (one length class often needs dozens)
-    SV_BUCKET_BITS = 7          # log2(SV_BUCKET)
+    # Entries a bucket of the generalised table holds: one length class often needs dozens, the busiest
+    # hundreds.  13-card spades, value + every lead, the same total size, 128 -> 256 entries: nodes
+    # seed 1 (30 deals) -6.2%, seed 2 (30) -10.0%, seed 4 (16) -16.4% (512: -8.8%, -13.4%, -22.4%, but
+    # more tag lines scanned a probe: callgrind on seed 4's first 4 deals -3.1% (256), -3.0% (512))
+    SV_BUCKET = 256
+    SV_BUCKET_BITS = 8          # log2(SV_BUCKET)
 
 ctypedef struct SVGEntry:
     uint64_t k0                 # each seat's length in each lane (seats 0-3; see sv_gkey)
@@ -96,7 +100,8 @@ cdef enum:
 ctypedef struct SVGBucket:
     uint16_t tag[SV_BUCKET]     # 16 bits of the key's hash (never 0), 0: empty; scanned first.  A bucket
                                 # fills from slot 0 on (sv_gstore): a line whose last tag is 0 ends it
-    uint64_t filt[SV_BUCKET]    # each entry's filter word (sv_filter), read before the entry itself
+    uint16_t fmask[SV_BUCKET]   # each entry's filter (sv_filter): which of the filter's cards its mask fixes,
+    uint16_t fseat[3][SV_BUCKET]    # and which of those seats 0, 1 and 2 hold; read with the tags (sv_line_hits)
     SVGEntry e[SV_BUCKET]
     uint32_t next               # the next entry to overwrite once full
     char pad[60]                # to a whole number of cache lines (the tables are line-aligned)

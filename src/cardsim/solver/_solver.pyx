@@ -130,6 +130,44 @@ cdef extern from *:
         return out;
     }
     #endif
+    /* One tag line of a bucket (32 entries from ``tag``): bit i set where tag[i] == t and entry i's
+       filter passes the position's filter words p0, p1, p2, i.e. ((f0[i] ^ p0) | (f1[i] ^ p1) |
+       (f2[i] ^ p2)) & fm[i] == 0.  SSE2 (every x86-64) compares 8 entries at a time: a probe's
+       length class often has dozens of entries, each read and tested alone before. */
+    #if defined(__SSE2__)
+    static inline __m128i sv_hits8(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
+                                   const uint16_t* f1, const uint16_t* f2, __m128i kt, __m128i k0,
+                                   __m128i k1, __m128i k2) {
+        __m128i d = _mm_or_si128(_mm_or_si128(_mm_xor_si128(_mm_loadu_si128((const __m128i*)f0), k0),
+                                              _mm_xor_si128(_mm_loadu_si128((const __m128i*)f1), k1)),
+                                 _mm_xor_si128(_mm_loadu_si128((const __m128i*)f2), k2));
+        d = _mm_and_si128(d, _mm_loadu_si128((const __m128i*)fm));
+        return _mm_and_si128(_mm_cmpeq_epi16(_mm_loadu_si128((const __m128i*)tag), kt),
+                             _mm_cmpeq_epi16(d, _mm_setzero_si128()));
+    }
+    static inline uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
+                                        const uint16_t* f1, const uint16_t* f2, uint16_t t,
+                                        uint16_t p0, uint16_t p1, uint16_t p2) {
+        __m128i kt = _mm_set1_epi16((short)t), k0 = _mm_set1_epi16((short)p0);
+        __m128i k1 = _mm_set1_epi16((short)p1), k2 = _mm_set1_epi16((short)p2);
+        uint32_t out = 0;
+        for (int i = 0; i < 32; i += 16) {
+            __m128i a = sv_hits8(tag + i, fm + i, f0 + i, f1 + i, f2 + i, kt, k0, k1, k2);
+            __m128i b = sv_hits8(tag + i + 8, fm + i + 8, f0 + i + 8, f1 + i + 8, f2 + i + 8, kt, k0, k1, k2);
+            out |= (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(a, b)) << i;
+        }
+        return out;
+    }
+    #else
+    static inline uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
+                                        const uint16_t* f1, const uint16_t* f2, uint16_t t,
+                                        uint16_t p0, uint16_t p1, uint16_t p2) {
+        uint32_t out = 0;
+        for (int i = 0; i < 32; i++)
+            out |= (uint32_t)(tag[i] == t && !(((f0[i] ^ p0) | (f1[i] ^ p1) | (f2[i] ^ p2)) & fm[i])) << i;
+        return out;
+    }
+    #endif
     /* A position copied word by word: gcc copies the 104-byte struct with ``rep movs``, whose start-up
        cost was 8% of a spades solve (the search copies one a node). */
     static inline void sv_copy_words13(void* d, const void* s) {
@@ -148,6 +186,8 @@ cdef extern from *:
     uint64_t sv_pdep(uint64_t a, uint64_t m) noexcept nogil   # the low bits of ``a`` spread onto ``m``'s bits
     void sv_detect_cpu() noexcept nogil
     uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) noexcept nogil   # bit i: tags[i] == t
+    uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0, const uint16_t* f1,
+                          const uint16_t* f2, uint16_t t, uint16_t p0, uint16_t p1, uint16_t p2) noexcept nogil
     void* sv_big_alloc(size_t size, void** base, size_t* len) noexcept nogil
     void sv_big_free(void* base, size_t len) noexcept nogil
     void* sv_table_alloc_c(size_t size) noexcept nogil
@@ -264,6 +304,23 @@ cdef inline uint64_t sv_out_cards(const SVRules* r, const SVPos* p) noexcept nog
         out |= bit_bb(p.trick[s])
     return out
 
+cdef inline uint64_t sv_tops_of_runs(uint64_t held, uint64_t out_all) noexcept nogil:
+    """The cards of ``held`` whose next card above in their lane among ``out_all`` (every card still
+    out, ``held`` included) is not in ``held``: the top card of each run of the seat's cards that no
+    other card out splits.  ``below`` gets, bit-parallel, the places whose first card of ``out_all``
+    at or above (in their lane) is the seat's: the seat's cards filled down through the places of
+    cards no longer out (occluded fill, 1, 2, 4, 8 places, never across a lane)."""
+    cdef uint64_t gap = ~out_all & <uint64_t>0x7FFF7FFF7FFF7FFFULL    # place i + 1 is in the same lane
+    cdef uint64_t below = held
+    below |= gap & (below >> 1)
+    gap &= gap >> 1
+    below |= gap & (below >> 2)
+    gap &= gap >> 2
+    below |= gap & (below >> 4)
+    gap &= gap >> 4
+    below |= gap & (below >> 8)
+    return held & ~((below >> 1) & <uint64_t>0x7FFF7FFF7FFF7FFFULL)
+
 cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept nogil:
     """The legal cards of seat ``s``, one per class of equivalent cards; returns how many.
 
@@ -275,6 +332,15 @@ cdef int sv_moves(const SVRules* r, const SVPos* p, int s, int* out) noexcept no
     cdef uint64_t held = p.hand[s], legal = sv_legal(r, p, s), out_all = sv_out_cards(r, p)
     cdef uint64_t F, O, M, L, rest, nxt
     cdef int c, n = 0, up
+    if r.kind == SV_FOLLOW and not r.points:
+        # the legal cards are whole lanes of the hand: a card is a class's only when the next card
+        # out above it in its lane is not the seat's own (sv_tops_of_runs), all at once
+        rest = legal & sv_tops_of_runs(held, out_all)
+        while rest:
+            out[n] = lsb(rest)
+            rest &= rest - 1
+            n += 1
+        return n
     if r.kind == SV_PINOCHLE:
         F = copies_one(out_all)
         O = copies_one(out_all & ~held)
@@ -702,31 +768,42 @@ cdef inline uint64_t sv_filter_frame(uint64_t frame) noexcept nogil:
         off += n
     return S
 
-cdef inline uint64_t sv_filter(const uint64_t* rel, uint64_t S, uint64_t mask) noexcept nogil:
-    """An entry's filter word: which of the filter's cards ``S`` its mask fixes (bits 0-15) and
-    which of them seats 0, 1 and 2 hold (16 bits each).  A position's word (mask bits 0) can match
-    the entry only where ((P ^ F) & the mask bits in every seat's field) is 0: a necessary
-    condition read from one word, before the entry's 72 bytes (a probe scanned about 25 entries
-    of its length class for one match)."""
-    return (sv_pext(mask, S) | (sv_pext(rel[0] & mask, S) << 16) | (sv_pext(rel[1] & mask, S) << 32)
-            | (sv_pext(rel[2] & mask, S) << 48))
+cdef inline void sv_filter_pos(const uint64_t* key, uint64_t S, uint16_t* fp) noexcept nogil:
+    """A position's filter words: which of the filter's cards ``S`` seats 0, 1 and 2 hold (``key``:
+    the seats' cards in relative terms).  An entry (sv_gstore) keeps which of the filter's cards its
+    mask fixes and which of them those seats hold; the position can match the entry only where the
+    two agree on the fixed cards: a necessary condition read with the tags, 8 entries at a time
+    (sv_line_hits), before the entry's 72 bytes (a probe's length class often has dozens of entries
+    for one match)."""
+    fp[0] = <uint16_t>sv_pext(key[0], S)
+    fp[1] = <uint16_t>sv_pext(key[1], S)
+    fp[2] = <uint16_t>sv_pext(key[2], S)
+
+cdef inline uint32_t sv_bucket_hits(const SVGBucket* bk, int h, uint16_t tag, const uint16_t* fp) noexcept nogil:
+    """Entries h .. h + SV_TAG_LINE - 1 of the bucket with the tag whose filter passes ``fp``: bit i - h."""
+    return sv_line_hits(bk.tag + h, bk.fmask + h, bk.fseat[0] + h, bk.fseat[1] + h, bk.fseat[2] + h,
+                        tag, fp[0], fp[1], fp[2])
 
 cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
-                           int move, uint64_t S) noexcept nogil:
+                           int move, uint64_t S, const uint16_t* fp) noexcept nogil:
+    """Store the bounds [lo, hi] of the position whose relative cards are ``rel`` for every position
+    alike in the cards from ``w``'s up (sv_top_from); ``S`` / ``fp``: the filter's cards and the
+    position's filter words (sv_filter_pos; S 0: no filter, every word 0)."""
     cdef uint64_t mask = sv_pext(sv_top_from(w, all_out), all_out)
-    cdef uint64_t f = sv_filter(rel, S, mask) if S else 0     # 0: passes every position
+    cdef uint16_t fm = <uint16_t>sv_pext(mask, S) if S else 0     # 0: passes every position
     cdef SVGEntry* e
     cdef int i, t, slot = -1
     cdef bint same
-    cdef uint64_t tm
+    cdef uint32_t tm
     cdef int h
     for h in range(0, SV_BUCKET, 32):               # SV_TAG_LINE
-      tm = sv_tags(bk.tag + h, tag, SV_TAG_LINE)
+      # an entry of the same class passes the position's filter and fixes the same filter cards
+      tm = sv_bucket_hits(bk, h, tag, fp)
       while tm:
         i = h + lsb(tm)
         tm &= tm - 1
-        if bk.filt[i] == f and bk.e[i].k0 == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
+        if bk.fmask[i] == fm and bk.e[i].k0 == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
             e = &bk.e[i]
             same = True
             for t in range(r.seats):
@@ -751,7 +828,9 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
         bk.next += 1
     e = &bk.e[slot]
     bk.tag[slot] = tag
-    bk.filt[slot] = f
+    bk.fmask[slot] = fm
+    for t in range(3):
+        bk.fseat[t][slot] = fp[t] & fm
     e.k0 = k0
     e.k1 = k1
     e.mask = mask
@@ -834,10 +913,10 @@ cdef enum:
     # left, seeds 1-6: median nodes -58%.  Euchre's 5-trick hands keep drawing trumps first (demoting
     # them there cost 1.7% more nodes).
     TRUMPS_LAST = 5
-    # Generalised tables of at least this many buckets (8,192 entries, about 700 KB) keep each
-    # entry's filter word (sv_filter); smaller ones (euchre's, PIMC's) sit in the cache, where the
-    # word costs more instructions than the entry reads it saves, and store 0 (passes every position).
-    FILTER_BUCKETS = 64
+    # Generalised tables of at least this many buckets (8,192 entries, about 800 KB) keep each
+    # entry's filter (sv_filter_pos); smaller ones (euchre's, PIMC's) sit in the cache, where the
+    # filter costs more instructions than the entry reads it saves, and store 0 (passes every position).
+    FILTER_BUCKETS = 8192 // SV_BUCKET
     LAST_HAND_TOPS = 24         # sv_lead_tops' weights
     UNDER_NEXT_TOP = 100
 
@@ -988,7 +1067,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef SVGBucket* bk = NULL
     cdef SVGEntry* ge
     cdef uint16_t tag = 0
-    cdef uint64_t tm
+    cdef uint32_t tm
     cdef int h
     cdef uint64_t key[SV_MAX_SEATS]
     cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
@@ -998,10 +1077,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q, mv
     cdef bint maximise, boundary = p.n_in_trick == 0, cut = False, match
     cdef int general = sc.general
-    cdef uint64_t frame = 0, local_w = 0, fS = 0, fP = 0, fF
+    cdef uint64_t frame = 0, local_w = 0, fS = 0
+    cdef uint16_t fp[3]
     cdef bint narrow_lo = False, narrow_hi = False
     cdef int small[4]
     small[0] = small[1] = small[2] = small[3] = -1
+    fp[0] = fp[1] = fp[2] = 0
     sc.nodes += 1
     win[0] = 0
     if p.tricks_left <= 1:
@@ -1014,7 +1095,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 k1 |= sv_psig(r, p, &frame) << 10
             bk = sv_gbucket(sc, k0, k1, &tag)
             sv_prefetch(<void*>bk)                  # the first tag line
-            sv_prefetch(<void*>bk.filt)             # and the first filter words
+            sv_prefetch(<void*>bk.fmask)            # and its entries' filters
+            sv_prefetch(<void*>bk.fseat[0])
+            sv_prefetch(<void*>bk.fseat[1])
+            sv_prefetch(<void*>bk.fseat[2])
         else:
             # the same for the exact table: its slot is a cache (and often TLB) miss
             sv_key(r, p, key)
@@ -1073,18 +1157,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 key[i] = sv_pext(p.hand[i], frame) if i < r.seats else 0
             if sc.gtt_mask >= FILTER_BUCKETS - 1:
                 fS = sv_filter_frame(frame)
+                sv_filter_pos(key, fS, fp)
             for h in range(0, SV_BUCKET, 32):       # SV_TAG_LINE
-              tm = sv_tags(bk.tag + h, tag, SV_TAG_LINE)
+              tm = sv_bucket_hits(bk, h, tag, fp)
               while tm:
                 i = h + lsb(tm)
                 tm &= tm - 1
-                fF = bk.filt[i]
-                if fF & 0xFFFF:
-                    if not fP:
-                        # the position's filter word, once needed (its bits 0-15 are 0: mark it with 1)
-                        fP = 1 | (sv_pext(key[0], fS) << 16) | (sv_pext(key[1], fS) << 32) | (sv_pext(key[2], fS) << 48)
-                    if ((fP & ~<uint64_t>0xFFFF) ^ fF) & ((fF & 0xFFFF) * <uint64_t>0x0001000100010000ULL):
-                        continue
                 if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
@@ -1207,7 +1285,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             mv = popcount(frame & (bit_bb(best_move) - 1)) if best_move >= 0 else -1
             if general == SV_GENERAL_POINTS:
                 acc = sv_pwit(r, frame, acc)
-            sv_gstore(sc, r, bk, tag, k0, k1, key, frame, acc, lo, hi, mv, fS)
+            sv_gstore(sc, r, bk, tag, k0, k1, key, frame, acc, lo, hi, mv, fS, fp)
             return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
