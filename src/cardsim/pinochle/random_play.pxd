@@ -1,0 +1,130 @@
+# The random players' trick loop, shared by Cutthroat (3 seats) and Partnership (4 seats) Pinochle.
+#
+# A random batch spends most of its time playing tricks in which every seat picks uniformly
+# among its distinct legal cards.  Both games play that loop from the same few locals (the hands,
+# the cards won, the play stream), so it is written once here against a seat count the engines
+# pass as a constant: cutthroat_players.pxd (cp_random_tricks, cp_play_out_group) and
+# partnership_players.pxd (pp_random_tricks, pp_play_out_group) load their hand into a
+# PinRandomPlay, run pin_random_trick to the last trick and store it back before scoring.
+#
+# Every trick is straight-line code: the legal cards by masks (heading_legal), the pick by
+# popcount and nth_bit (pdep where the CPU has a fast one, _bits.pxd), the card heading the trick
+# as the mask of its beaters (beaters_row), the taker by an index (pin_seat_mod), so no branch
+# depends on the cards.  The draws are those of the engines' card-by-card play with
+# rng_below_trick: one 64-bit draw at the lead, each card a mul_hi_lo digit of it.
+
+from libc.stdint cimport uint64_t
+from cardsim._bits cimport bit_bb, lane_bb, nth_bit, popcount
+from cardsim._rng cimport Rng, mix64, mul_hi_lo
+from cardsim.pinochle.cards cimport beaters_row, distinct_cards, head_on_follow, head_on_trump, heading_legal
+
+cdef enum:
+    PIN_MAX_SEATS = 4           # the most seats a pinochle trick has (partnership)
+    # Hands a random batch plays side by side (cp_play_out_group, pp_play_out_group): a trick is one
+    # chain of dependent steps (the cards left, the card, the card to beat), so several hands' chains
+    # keep the CPU busy where one leaves it waiting.  Measured for cutthroat (issue 15, one process
+    # alternating builds, chrt): hands per CPU second against main 1.32x with 2, 1.36x with 4, 1.36x
+    # with 8 (the beaters table in; without it 4 gave 1.27x).
+    PIN_PLAY_GROUP = 4
+
+ctypedef struct PinRandomPlay:
+    # One hand's random play-out kept in locals (pin_random_trick): what a trick reads and writes.
+    uint64_t hands[PIN_MAX_SEATS]
+    uint64_t won[PIN_MAX_SEATS]
+    uint64_t played
+    uint64_t state              # the play stream's state (rng_next inline) ...
+    uint64_t frac               # ... and what is left of the current trick's draw
+    uint64_t trump_lane
+    uint64_t head_trump         # head_on_trump(must_beat)
+    uint64_t head_follow[4]     # head_on_follow(suit led, ...) per suit
+    const uint64_t* beaters     # beaters_row(trump): the cards that beat a card, by its bit
+    int leader
+    int tricks
+
+cdef inline int pin_seat_mod(int x, int seats) noexcept nogil:
+    """``x % seats`` for 0 <= x < 2 * seats - 1 (a seat plus at most seats - 1), without a division
+    or a branch (which seat comes next is data in a trick loop): three seats from a table of 2-bit
+    entries, four by a mask.  ``seats`` is a constant at every call, so one of the two remains."""
+    if seats == 3:
+        return (0x124 >> (2 * x)) & 3
+    return x & 3
+
+cdef inline void pin_random_play_load(PinRandomPlay* p, int seats, const uint64_t* hands, const uint64_t* won,
+                                      uint64_t played, const Rng* rng, int trump, int must_beat, int leader,
+                                      int tricks) noexcept nogil:
+    """Fill ``p`` from a hand at a trick's start: its ``seats`` hands and cards won, the cards
+    played, the play stream ``rng`` (rng_below_trick's draw kept), trump and the heading duty."""
+    cdef int i
+    for i in range(seats):
+        p.hands[i] = hands[i]
+        p.won[i] = won[i]
+    p.played = played
+    p.state = rng.state
+    p.frac = rng.tfrac
+    p.trump_lane = lane_bb(trump)
+    p.head_trump = head_on_trump(must_beat)
+    for i in range(4):
+        p.head_follow[i] = head_on_follow(i, trump, must_beat)
+    p.beaters = beaters_row(trump)
+    p.leader = leader
+    p.tricks = tricks
+
+cdef inline void pin_random_play_store(const PinRandomPlay* p, int seats, uint64_t* hands, uint64_t* won,
+                                       Rng* rng, int tricks_before) noexcept nogil:
+    """Write the hands, the cards won and the play stream of ``p`` back (the engine writes its
+    counters); ``tricks_before``: the tricks played when it was loaded."""
+    cdef int i
+    for i in range(seats):
+        hands[i] = p.hands[i]
+        won[i] = p.won[i]
+    if p.tricks > tricks_before:
+        rng.trick = p.tricks - 1   # rng_below_trick's record: the last trick drawn for
+    rng.state = p.state
+    rng.tfrac = p.frac
+
+cdef inline int pin_random_follow(PinRandomPlay* p, int seat, uint64_t led_lane, uint64_t beaters,
+                                  uint64_t head_follow) noexcept nogil:
+    """A random legal card after the lead, taken from ``seat``'s hand: the next digit of the
+    trick's draw picks among the legal cards."""
+    cdef uint64_t legal = heading_legal(p.hands[seat], led_lane, p.trump_lane, beaters, head_follow, p.head_trump)
+    cdef int card = nth_bit(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac))
+    p.hands[seat] &= ~bit_bb(card)
+    return card
+
+cdef inline void pin_random_trick(PinRandomPlay* p, int seats) noexcept nogil:
+    """One whole trick by ``seats`` random players, from its lead.
+
+    The same cards and the same draws as the engine's play card by card with rng_below_trick: the
+    lead draws the trick's 64-bit value (rng_next on the kept state) and the picks are its
+    mul_hi_lo digits.  The card heading the trick is kept as its index and the mask of the cards
+    that beat it, each follower's card replacing both where it is among them (selects, not
+    branches).  It skips void_mask, which random players never read.
+    """
+    cdef int seat = p.leader, card, best_i = 0, i
+    cdef uint64_t legal = distinct_cards(p.hands[seat]), trick_bb, beaters, beat, led_lane, head_follow
+    p.state += 0x9E3779B97F4A7C15ULL
+    p.frac = mix64(p.state)
+    card = nth_bit(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac))
+    p.hands[seat] &= ~bit_bb(card)
+    trick_bb = bit_bb(card)
+    led_lane = lane_bb(card >> 4)
+    head_follow = p.head_follow[card >> 4]
+    beaters = p.beaters[card]
+    for i in range(1, seats):   # (a constant count: unrolled, the last card's beaters never computed)
+        seat = pin_seat_mod(seat + 1, seats)
+        card = pin_random_follow(p, seat, led_lane, beaters, head_follow)
+        trick_bb |= bit_bb(card)
+        beat = (<uint64_t>0) - ((beaters >> card) & 1)   # all bits when the card heads the trick
+        best_i ^= <int>((<uint64_t>(best_i ^ i)) & beat)
+        beaters ^= (beaters ^ p.beaters[card]) & beat
+    p.leader = pin_seat_mod(p.leader + best_i, seats)
+    p.won[p.leader] |= trick_bb
+    p.played |= trick_bb
+    p.tricks += 1
+
+cdef inline void pin_random_tricks_side_by_side(PinRandomPlay* plays, int m, int tricks, int seats) noexcept nogil:
+    """``tricks`` tricks of each of ``m`` hands, one trick of each in turn (PIN_PLAY_GROUP)."""
+    cdef int t, k
+    for t in range(tricks):
+        for k in range(m):
+            pin_random_trick(&plays[k], seats)
