@@ -721,8 +721,7 @@ cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     loop of a random batch, pin_random_trick's), then score the hand."""
     cdef PinRandomPlay p
     cp_random_play_load(&p, h, r)
-    while p.tricks < r.hand_size:
-        pin_random_trick(&p, CP_SEATS)
+    pin_random_tricks(&p, r.hand_size, CP_SEATS)
     cp_random_play_store(&p, h, r)
 
 cdef enum:

@@ -356,8 +356,7 @@ cdef inline void pp_random_tricks(PPHand* h, const PPRules* r) noexcept nogil:
     (pin_random_trick: the same cards and draws as pp_play card by card), then score the hand."""
     cdef PinRandomPlay p
     pp_random_play_load(&p, h, r)
-    while p.tricks < PP_HAND_SIZE:
-        pin_random_trick(&p, PP_SEATS)
+    pin_random_tricks(&p, PP_HAND_SIZE, PP_SEATS)
     pp_random_play_store(&p, h, r)
 
 cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:

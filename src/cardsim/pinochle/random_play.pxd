@@ -14,7 +14,7 @@
 # rng_below_trick: one 64-bit draw at the lead, each card a mul_hi_lo digit of it.
 
 from libc.stdint cimport uint64_t
-from cardsim._bits cimport bit_bb, lane_bb, nth_bit, popcount
+from cardsim._bits cimport bit_bb, fast_pdep, lane_bb, nth_bit_by, popcount
 from cardsim._rng cimport Rng, mix64, mul_hi_lo
 from cardsim.pinochle.cards cimport beaters_row, distinct_cards, head_on_follow, head_on_trump, heading_legal
 
@@ -82,49 +82,82 @@ cdef inline void pin_random_play_store(const PinRandomPlay* p, int seats, uint64
     rng.state = p.state
     rng.tfrac = p.frac
 
-cdef inline int pin_random_follow(PinRandomPlay* p, int seat, uint64_t led_lane, uint64_t beaters,
-                                  uint64_t head_follow) noexcept nogil:
-    """A random legal card after the lead, taken from ``seat``'s hand: the next digit of the
-    trick's draw picks among the legal cards."""
-    cdef uint64_t legal = heading_legal(p.hands[seat], led_lane, p.trump_lane, beaters, head_follow, p.head_trump)
-    cdef int card = nth_bit(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac))
-    p.hands[seat] &= ~bit_bb(card)
-    return card
+ctypedef struct PinTrick:
+    # A trick in flight (pin_random_trick's locals): what the cards after the lead read and write.
+    uint64_t led_lane           # the suit led
+    uint64_t head_follow        # p.head_follow[suit led]
+    uint64_t beaters            # the cards that beat the card heading the trick
+    uint64_t cards              # the cards played to it
+    int best_i                  # the index (from the lead) of the card heading it
+    int seat                    # the seat that played last
 
-cdef inline void pin_random_trick(PinRandomPlay* p, int seats) noexcept nogil:
-    """One whole trick by ``seats`` random players, from its lead.
+cdef inline void pin_random_follow(PinRandomPlay* p, PinTrick* t, int i, int seats, bint use_pdep) noexcept nogil:
+    """The ``i``-th card of trick ``t`` (after the lead; ``seats`` cards in all): a random legal
+    card of the next seat, the next digit of the trick's draw picking among them, taken from its
+    hand.  Where it beats the card heading the trick it heads it: its index and its beaters
+    replace theirs by selects, not branches (the beaters not worked out for the last card)."""
+    cdef uint64_t legal, beat
+    cdef int card
+    t.seat = pin_seat_mod(t.seat + 1, seats)
+    legal = heading_legal(p.hands[t.seat], t.led_lane, p.trump_lane, t.beaters, t.head_follow, p.head_trump)
+    card = nth_bit_by(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac), use_pdep)
+    p.hands[t.seat] &= ~bit_bb(card)
+    t.cards |= bit_bb(card)
+    beat = (<uint64_t>0) - ((t.beaters >> card) & 1)   # all bits when the card heads the trick
+    t.best_i ^= <int>((<uint64_t>(t.best_i ^ i)) & beat)
+    if i < seats - 1:
+        t.beaters ^= (t.beaters ^ p.beaters[card]) & beat
+
+cdef inline void pin_random_trick(PinRandomPlay* p, int seats, bint use_pdep) noexcept nogil:
+    """One whole trick by ``seats`` (3 or 4, a constant) random players, from its lead; the picks
+    by nth_bit_by(``use_pdep``).
 
     The same cards and the same draws as the engine's play card by card with rng_below_trick: the
     lead draws the trick's 64-bit value (rng_next on the kept state) and the picks are its
-    mul_hi_lo digits.  The card heading the trick is kept as its index and the mask of the cards
-    that beat it, each follower's card replacing both where it is among them (selects, not
-    branches).  It skips void_mask, which random players never read.
+    mul_hi_lo digits.  The followers are written out one by one (a loop over them was not
+    unrolled by gcc: its counter and the last card's beaters cost 8% of a partnership hand).
+    It skips void_mask, which random players never read.
     """
-    cdef int seat = p.leader, card, best_i = 0, i
-    cdef uint64_t legal = distinct_cards(p.hands[seat]), trick_bb, beaters, beat, led_lane, head_follow
+    cdef PinTrick t
+    cdef uint64_t legal = distinct_cards(p.hands[p.leader])
+    cdef int card
     p.state += 0x9E3779B97F4A7C15ULL
     p.frac = mix64(p.state)
-    card = nth_bit(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac))
-    p.hands[seat] &= ~bit_bb(card)
-    trick_bb = bit_bb(card)
-    led_lane = lane_bb(card >> 4)
-    head_follow = p.head_follow[card >> 4]
-    beaters = p.beaters[card]
-    for i in range(1, seats):   # (a constant count: unrolled, the last card's beaters never computed)
-        seat = pin_seat_mod(seat + 1, seats)
-        card = pin_random_follow(p, seat, led_lane, beaters, head_follow)
-        trick_bb |= bit_bb(card)
-        beat = (<uint64_t>0) - ((beaters >> card) & 1)   # all bits when the card heads the trick
-        best_i ^= <int>((<uint64_t>(best_i ^ i)) & beat)
-        beaters ^= (beaters ^ p.beaters[card]) & beat
-    p.leader = pin_seat_mod(p.leader + best_i, seats)
-    p.won[p.leader] |= trick_bb
-    p.played |= trick_bb
+    card = nth_bit_by(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac), use_pdep)
+    p.hands[p.leader] &= ~bit_bb(card)
+    t.seat = p.leader
+    t.cards = bit_bb(card)
+    t.led_lane = lane_bb(card >> 4)
+    t.head_follow = p.head_follow[card >> 4]
+    t.beaters = p.beaters[card]
+    t.best_i = 0
+    pin_random_follow(p, &t, 1, seats, use_pdep)
+    pin_random_follow(p, &t, 2, seats, use_pdep)
+    if seats == 4:
+        pin_random_follow(p, &t, 3, seats, use_pdep)
+    p.leader = pin_seat_mod(p.leader + t.best_i, seats)
+    p.won[p.leader] |= t.cards
+    p.played |= t.cards
     p.tricks += 1
 
+cdef inline void pin_random_tricks(PinRandomPlay* p, int tricks, int seats) noexcept nogil:
+    """Play ``p`` on to ``tricks`` tricks (the hand's last), the pick path chosen once."""
+    if fast_pdep:
+        while p.tricks < tricks:
+            pin_random_trick(p, seats, True)
+    else:
+        while p.tricks < tricks:
+            pin_random_trick(p, seats, False)
+
 cdef inline void pin_random_tricks_side_by_side(PinRandomPlay* plays, int m, int tricks, int seats) noexcept nogil:
-    """``tricks`` tricks of each of ``m`` hands, one trick of each in turn (PIN_PLAY_GROUP)."""
+    """``tricks`` tricks of each of ``m`` hands from their first, one trick of each in turn
+    (PIN_PLAY_GROUP), the pick path chosen once."""
     cdef int t, k
-    for t in range(tricks):
-        for k in range(m):
-            pin_random_trick(&plays[k], seats)
+    if fast_pdep:
+        for t in range(tricks):
+            for k in range(m):
+                pin_random_trick(&plays[k], seats, True)
+    else:
+        for t in range(tricks):
+            for k in range(m):
+                pin_random_trick(&plays[k], seats, False)
