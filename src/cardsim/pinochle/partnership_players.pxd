@@ -337,6 +337,17 @@ cdef inline void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcep
             legal = pp_legal(h, r)
             pp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
 
+cdef inline void pp_random_to_play(PPHand* h, const PPRules* r) noexcept nogil:
+    """Four random players take every decision before the first card (the auction with its
+    redeals, trump, the passes): pp_policy_step's random branches phase by phase, the same draws
+    in the same order, without its dispatch per decision."""
+    while h.phase == PH_AUCTION:
+        pp_auction_act(h, r, pp_random_bid(h, r))
+    if h.phase == PH_DECLARE:
+        pp_declare(h, r, rng_below(&h.rng, 4))
+    while h.phase == PH_PASS:
+        pp_pass(h, r, pp_random_cards(h, h.hand[h.to_act], r.pass_cards))
+
 cdef inline void pp_random_play_load(PinRandomPlay* p, const PPHand* h, const PPRules* r) noexcept nogil:
     pin_random_play_load(p, PP_SEATS, h.hand, h.won, h.played, &h.rng, h.trump, r.must_beat, h.leader, h.tricks_played)
 
@@ -386,7 +397,7 @@ cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) n
 
 cdef inline void pp_play_out_group(PPHand* hands, int n, const PPRules* r, const int* policies) noexcept nogil:
     """pp_play_out for ``n`` (<= PIN_PLAY_GROUP) independent hands.  With four random players
-    each is brought to its first trick (auction, trump, passes: pp_policy_step), and then their
+    each is brought to its first trick (auction, trump, passes: pp_random_to_play), and then their
     tricks are played side by side, one trick of each in turn (pin_random_tricks_side_by_side);
     a hand that ends before its first trick (no contest), and every hand with other players, is
     played out alone.  Each hand ends exactly as pp_play_out ends it: the same cards and draws."""
@@ -399,8 +410,7 @@ cdef inline void pp_play_out_group(PPHand* hands, int n, const PPRules* r, const
     for k in range(n):
         h = &hands[k]
         if all_random:
-            while h.phase != PH_PLAY and h.phase != PH_DONE:
-                pp_policy_step(h, r, POLICY_RANDOM)
+            pp_random_to_play(h, r)
             if h.phase == PH_PLAY and h.n_in_trick == 0 and h.tricks_played == 0:
                 pp_random_play_load(&plays[m], h, r)
                 playing[m] = h
