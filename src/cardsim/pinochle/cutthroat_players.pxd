@@ -702,27 +702,14 @@ cdef inline void cp_policy_step_kept(CPHand* h, const CPRules* r, int policy, CP
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
 
-cdef inline void cp_random_play_load(PinRandomPlay* p, const CPHand* h, const CPRules* r) noexcept nogil:
-    pin_random_play_load(p, CP_SEATS, h.hand, h.won, h.played, &h.rng, h.trump, r.must_beat, h.leader, h.tricks_played)
-
-cdef inline void cp_random_play_store(const PinRandomPlay* p, CPHand* h, const CPRules* r) noexcept nogil:
-    """Write a play-out that ran to the last trick back into ``h``, and score the hand."""
-    pin_random_play_store(p, CP_SEATS, h.hand, h.won, &h.rng, h.tricks_played)
-    h.played = p.played
-    h.tricks_played = p.tricks
-    h.leader = p.leader
-    h.last_winner = p.leader
-    h.to_act = p.leader
-    h.n_in_trick = 0
-    cp_finish(h, r)
-
 cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     """Play every remaining trick with three random players, from a trick's start (the hot
     loop of a random batch, pin_random_trick's), then score the hand."""
     cdef PinRandomPlay p
-    cp_random_play_load(&p, h, r)
+    pin_random_play_load(&p, h, r.must_beat)
     pin_random_tricks(&p, r.hand_size, CP_SEATS)
-    cp_random_play_store(&p, h, r)
+    pin_random_play_store(&p, h)
+    cp_finish(h, r)
 
 cdef enum:
     CP_PLAY_GROUP = PIN_PLAY_GROUP   # hands a random batch plays side by side (random_play.pxd)
@@ -776,11 +763,12 @@ cdef inline void cp_play_out_group(CPHand* hands, int n, const CPRules* r, const
             while h.phase == PH_AUCTION or h.phase == PH_DECLARE:
                 cp_policy_step_kept(h, r, POLICY_RANDOM, NULL)
             if h.phase == PH_PLAY and h.n_in_trick == 0 and h.tricks_played == 0:
-                cp_random_play_load(&plays[m], h, r)
+                pin_random_play_load(&plays[m], h, r.must_beat)
                 playing[m] = h
                 m += 1
                 continue
         cp_play_out(h, r, policies)
     pin_random_tricks_side_by_side(plays, m, r.hand_size, CP_SEATS)
     for k in range(m):
-        cp_random_play_store(&plays[k], playing[k], r)
+        pin_random_play_store(&plays[k], playing[k])
+        cp_finish(playing[k], r)

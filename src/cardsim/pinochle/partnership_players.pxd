@@ -348,27 +348,14 @@ cdef inline void pp_random_to_play(PPHand* h, const PPRules* r) noexcept nogil:
     while h.phase == PH_PASS:
         pp_pass(h, r, pp_random_cards(h, h.hand[h.to_act], r.pass_cards))
 
-cdef inline void pp_random_play_load(PinRandomPlay* p, const PPHand* h, const PPRules* r) noexcept nogil:
-    pin_random_play_load(p, PP_SEATS, h.hand, h.won, h.played, &h.rng, h.trump, r.must_beat, h.leader, h.tricks_played)
-
-cdef inline void pp_random_play_store(const PinRandomPlay* p, PPHand* h, const PPRules* r) noexcept nogil:
-    """Write a play-out that ran to the last trick back into ``h``, and score the hand."""
-    pin_random_play_store(p, PP_SEATS, h.hand, h.won, &h.rng, h.tricks_played)
-    h.played = p.played
-    h.tricks_played = p.tricks
-    h.leader = p.leader
-    h.last_winner = p.leader
-    h.to_act = p.leader
-    h.n_in_trick = 0
-    pp_finish(h, r)
-
 cdef inline void pp_random_tricks(PPHand* h, const PPRules* r) noexcept nogil:
     """Play every remaining trick with four random players, from a trick's start
     (pin_random_trick: the same cards and draws as pp_play card by card), then score the hand."""
     cdef PinRandomPlay p
-    pp_random_play_load(&p, h, r)
+    pin_random_play_load(&p, h, r.must_beat)
     pin_random_tricks(&p, PP_HAND_SIZE, PP_SEATS)
-    pp_random_play_store(&p, h, r)
+    pin_random_play_store(&p, h)
+    pp_finish(h, r)
 
 cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
@@ -412,11 +399,12 @@ cdef inline void pp_play_out_group(PPHand* hands, int n, const PPRules* r, const
         if all_random:
             pp_random_to_play(h, r)
             if h.phase == PH_PLAY and h.n_in_trick == 0 and h.tricks_played == 0:
-                pp_random_play_load(&plays[m], h, r)
+                pin_random_play_load(&plays[m], h, r.must_beat)
                 playing[m] = h
                 m += 1
                 continue
         pp_play_out(h, r, policies)
     pin_random_tricks_side_by_side(plays, m, PP_HAND_SIZE, PP_SEATS)
     for k in range(m):
-        pp_random_play_store(&plays[k], playing[k], r)
+        pin_random_play_store(&plays[k], playing[k])
+        pp_finish(playing[k], r)

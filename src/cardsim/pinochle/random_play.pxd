@@ -15,8 +15,9 @@
 
 from libc.stdint cimport uint64_t
 from cardsim._bits cimport bit_bb, fast_pdep, lane_bb, nth_bit_by, popcount
-from cardsim._rng cimport Rng, mix64, mul_hi_lo
+from cardsim._rng cimport mix64, mul_hi_lo
 from cardsim.pinochle.cards cimport beaters_row, distinct_cards, head_on_follow, head_on_trump, heading_legal
+from cardsim.pinochle.pin_hand cimport PinHand, pin_seats
 
 cdef enum:
     PIN_MAX_SEATS = 4           # the most seats a pinochle trick has (partnership)
@@ -49,38 +50,40 @@ cdef inline int pin_seat_mod(int x, int seats) noexcept nogil:
         return (0x124 >> (2 * x)) & 3
     return x & 3
 
-cdef inline void pin_random_play_load(PinRandomPlay* p, int seats, const uint64_t* hands, const uint64_t* won,
-                                      uint64_t played, const Rng* rng, int trump, int must_beat, int leader,
-                                      int tricks) noexcept nogil:
-    """Fill ``p`` from a hand at a trick's start: its ``seats`` hands and cards won, the cards
-    played, the play stream ``rng`` (rng_below_trick's draw kept), trump and the heading duty."""
+cdef inline void pin_random_play_load(PinRandomPlay* p, const PinHand* h, int must_beat) noexcept nogil:
+    """Fill ``p`` from a hand (either game's) at a trick's start: its hands and cards won, the
+    cards played, the play stream (rng_below_trick's draw kept), trump and the heading duty."""
     cdef int i
-    for i in range(seats):
-        p.hands[i] = hands[i]
-        p.won[i] = won[i]
-    p.played = played
-    p.state = rng.state
-    p.frac = rng.tfrac
-    p.trump_lane = lane_bb(trump)
+    for i in range(pin_seats(h)):
+        p.hands[i] = h.hand[i]
+        p.won[i] = h.won[i]
+    p.played = h.played
+    p.state = h.rng.state
+    p.frac = h.rng.tfrac
+    p.trump_lane = lane_bb(h.trump)
     p.head_trump = head_on_trump(must_beat)
     for i in range(4):
-        p.head_follow[i] = head_on_follow(i, trump, must_beat)
-    p.beaters = beaters_row(trump)
-    p.leader = leader
-    p.tricks = tricks
+        p.head_follow[i] = head_on_follow(i, h.trump, must_beat)
+    p.beaters = beaters_row(h.trump)
+    p.leader = h.leader
+    p.tricks = h.tricks_played
 
-cdef inline void pin_random_play_store(const PinRandomPlay* p, int seats, uint64_t* hands, uint64_t* won,
-                                       Rng* rng, int tricks_before) noexcept nogil:
-    """Write the hands, the cards won and the play stream of ``p`` back (the engine writes its
-    counters); ``tricks_before``: the tricks played when it was loaded."""
+cdef inline void pin_random_play_store(const PinRandomPlay* p, PinHand* h) noexcept nogil:
+    """Write a play-out that ran to the last trick back into ``h`` (the engine scores it)."""
     cdef int i
-    for i in range(seats):
-        hands[i] = p.hands[i]
-        won[i] = p.won[i]
-    if p.tricks > tricks_before:
-        rng.trick = p.tricks - 1   # rng_below_trick's record: the last trick drawn for
-    rng.state = p.state
-    rng.tfrac = p.frac
+    for i in range(pin_seats(h)):
+        h.hand[i] = p.hands[i]
+        h.won[i] = p.won[i]
+    if p.tricks > h.tricks_played:
+        h.rng.trick = p.tricks - 1   # rng_below_trick's record: the last trick drawn for
+    h.rng.state = p.state
+    h.rng.tfrac = p.frac
+    h.played = p.played
+    h.tricks_played = p.tricks
+    h.leader = p.leader
+    h.last_winner = p.leader
+    h.to_act = p.leader
+    h.n_in_trick = 0
 
 ctypedef struct PinTrick:
     # A trick in flight (pin_random_trick's locals): what the cards after the lead read and write.
