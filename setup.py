@@ -266,9 +266,13 @@ def cold_glue(c_file: str) -> int:
 # random 7,837 -> 7,754; left out, each measured worse: pp_legal (heuristic 17,426 -> 17,989), cards.meld_side_points
 # (17,426 -> 17,499), partnership_players.pp_heuristic_bid (17,632 -> 17,675, random 7,754 -> 7,929).
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
-# batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
-# run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
-# main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size).
+# batch calls under chrt): random_play.pin_random_trick and pin_random_follow (then cutthroat's
+# cp_random_trick and cp_random_follow), the random trick run for a group of hands side by side: as
+# calls the tricks overlap less (two hands at a time: 1.23x main as calls, 1.32x inline; whether gcc
+# inlined them changed with the C file's size).  Shared with partnership (issue 15, callgrind 30,000
+# hands): its random batch 7,916 -> 5,881 with both marked; random_play's load and store (fused over
+# PinHand) marked too when they replaced the engines' copies: partnership 5,137 -> 5,119, cutthroat
+# random 4,994 -> 4,948.
 # spades.spades (issue 15, callgrind --hands 2000): spades heuristic 15,144 -> 14,239, cutthroat spades
 # heuristic 13,505 -> 12,739, spades random 7,172 (main 7,217) with sp_heuristic_card (gcc called it from the
 # play loop); sp_features too: 14,356 / 12,831; sp_heuristic_bid too: 14,246 / 12,748 (both dropped).
