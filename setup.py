@@ -269,9 +269,13 @@ def cold_glue(c_file: str) -> int:
 # random 7,837 -> 7,754; left out, each measured worse: pp_legal (heuristic 17,426 -> 17,989), cards.meld_side_points
 # (17,426 -> 17,499), partnership_players.pp_heuristic_bid (17,632 -> 17,675, random 7,754 -> 7,929).
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
-# batch calls under chrt): cutthroat_players.cp_random_trick and cp_random_follow, the random trick
-# run for a group of hands side by side: as calls the tricks overlap less (two hands at a time: 1.23x
-# main as calls, 1.32x inline; whether gcc inlined them changed with the C file's size).
+# batch calls under chrt): random_play.pin_random_trick and pin_random_follow (then cutthroat's
+# cp_random_trick and cp_random_follow), the random trick run for a group of hands side by side: as
+# calls the tricks overlap less (two hands at a time: 1.23x main as calls, 1.32x inline; whether gcc
+# inlined them changed with the C file's size).  Shared with partnership (issue 15, callgrind 30,000
+# hands): its random batch 7,916 -> 5,881 with both marked; random_play's load and store (fused over
+# PinHand) marked too when they replaced the engines' copies: partnership 5,137 -> 5,119, cutthroat
+# random 4,994 -> 4,948.
 # spades.spades (issue 15, callgrind --hands 2000): spades heuristic 15,144 -> 14,239, cutthroat spades
 # heuristic 13,505 -> 12,739, spades random 7,172 (main 7,217) with sp_heuristic_card (gcc called it from the
 # play loop); sp_features too: 14,356 / 12,831; sp_heuristic_bid too: 14,246 / 12,748 (both dropped).
@@ -288,14 +292,17 @@ def cold_glue(c_file: str) -> int:
 ALWAYS_INLINE = {
     "pinochle.cutthroat": ("pinochle.cutthroat_players.cp_choose", "pinochle.cards.legal_cards",
                            "pinochle.cutthroat_players.pin_meld_loss", "pinochle.cutthroat_engine.cp_auction_act",
-                           "pinochle.cards.meld_points", "pinochle.cutthroat_players.cp_random_trick",
-                           "pinochle.cutthroat_players.cp_random_follow", "pinochle.cutthroat_players.cp_best_trump_melds",
+                           "pinochle.cards.meld_points", "pinochle.random_play.pin_random_trick",
+                           "pinochle.random_play.pin_random_follow", "pinochle.random_play.pin_random_play_load",
+                           "pinochle.random_play.pin_random_play_store", "pinochle.cutthroat_players.cp_best_trump_melds",
                            "pinochle.world.pin_world_draw", "pinochle.world.pin_world_prepare_nogil"),
     "pinochle.partnership": ("pinochle.cards.meld_points", "pinochle.partnership_players.pp_heuristic_choice",
                              "pinochle.partnership_engine.pp_play", "pinochle.partnership_engine.pp_start_play",
                              "pinochle.partnership_engine.pp_finish", "pinochle.partnership_players.pp_heuristic_bid",
                              "pinochle.partnership_players.pp_heuristic_card", "pinochle.partnership_engine.pp_pass",
                              "pinochle.partnership_engine.pp_auction_act", "pinochle.world.pin_world_draw",
+                             "pinochle.random_play.pin_random_trick", "pinochle.random_play.pin_random_follow",
+                             "pinochle.random_play.pin_random_play_load", "pinochle.random_play.pin_random_play_store",
                              "pinochle.world.pin_world_prepare_nogil"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",

@@ -43,8 +43,11 @@ def replay(state, policy):
 
 
 @pytest.mark.parametrize("policy", [["heuristic"] * 4, ["random"] * 4, ["heuristic", "random", "random", "heuristic"]])
-@pytest.mark.parametrize("options", [{}, {"must_beat": "always", "all_pass": "redeal", "pass_cards": 0}])
+@pytest.mark.parametrize("options", [{}, {"must_beat": "always", "all_pass": "redeal", "pass_cards": 0},
+                                     {"must_beat": "never"}])
 def test_partnership_batch_record_equals_step_replay(policy, options):
+    """The random batch plays its tricks by masks (random_play.pxd, heading_legal), four hands side
+    by side; the step API by pp_legal card by card: the records agree under every heading rule."""
     game = Game("partnership-pinochle", **options)
     seed, n = 41, 200
     records = game.simulate(n, policy=policy, seed=seed, threads=2).array

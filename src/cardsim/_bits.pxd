@@ -84,7 +84,16 @@ cdef extern from *:
     int select_portable "cardsim_select_portable"(uint64_t m, int n) nogil
 
 cdef inline int nth_bit(uint64_t m, int n) noexcept nogil:  # 0 <= n < popcount(m)
+    # (nth_bit_by(m, n, fast_pdep) in effect, written out: through the call gcc inlined less in
+    # two-hand pinochle's random batch, +1.6% instructions a hand)
     if fast_pdep:
+        return __builtin_ctzll(pdep((<uint64_t>1) << n, m))
+    return select_portable(m, n)
+
+cdef inline int nth_bit_by(uint64_t m, int n, bint use_pdep) noexcept nogil:
+    """nth_bit by the path ``use_pdep`` names (fast_pdep, or 0 for the portable one): a hot loop
+    reads fast_pdep once and runs a copy of itself per path, with no test per pick."""
+    if use_pdep:
         return __builtin_ctzll(pdep((<uint64_t>1) << n, m))
     return select_portable(m, n)
 

@@ -81,11 +81,6 @@ ctypedef struct CPHand:
     int thrown_in               # the bidder conceded (or had to) before the first trick
     int redeals                 # deals thrown in before this one
 
-cdef inline int cp_seat_mod(int x) noexcept nogil:
-    """``x % CP_SEATS`` for 0 <= x < 5 (a seat plus at most 2), from a table of 2-bit entries:
-    no division and no branch (which seat comes next is data in a trick loop)."""
-    return (0x124 >> (2 * x)) & 3
-
 cdef inline int cp_nines(uint64_t cards) noexcept nogil:
     return popcount(cards & rank_bb(R9))
 

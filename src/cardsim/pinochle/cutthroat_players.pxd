@@ -14,11 +14,12 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount, suit_of
-from cardsim._rng cimport Rng, mix64, mul_hi_lo, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_below_trick, rng_next, rng_seed, rng_take, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM
 from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.bid_tables cimport *
+from cardsim.pinochle.random_play cimport *
 
 cdef enum:
     CP_THROW_IN_MARGIN = 4      # heuristic throws in when the estimate is this far short
@@ -701,112 +702,17 @@ cdef inline void cp_policy_step_kept(CPHand* h, const CPRules* r, int policy, CP
             legal = cp_legal(h, r)
             cp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
 
-ctypedef struct CPRandomPlay:
-    # One hand's random play-out kept in locals (cp_random_trick): what a trick reads and writes.
-    uint64_t hands[CP_SEATS]
-    uint64_t won[CP_SEATS]
-    uint64_t played
-    uint64_t state              # the play stream's state (rng_next inline) ...
-    uint64_t frac               # ... and what is left of the current trick's draw
-    uint64_t trump_lane
-    uint64_t head_trump         # head_on_trump(must_beat)
-    uint64_t head_follow[4]     # head_on_follow(suit led, ...) per suit
-    const uint64_t* beaters     # beaters_row(trump): the cards that beat a card, by its bit
-    int leader
-    int tricks
-
-cdef inline void cp_random_play_load(CPRandomPlay* p, const CPHand* h, const CPRules* r) noexcept nogil:
-    cdef int i
-    for i in range(CP_SEATS):
-        p.hands[i] = h.hand[i]
-        p.won[i] = h.won[i]
-    p.played = h.played
-    p.state = h.rng.state
-    p.frac = h.rng.tfrac
-    p.trump_lane = lane_bb(h.trump)
-    p.head_trump = head_on_trump(r.must_beat)
-    for i in range(4):
-        p.head_follow[i] = head_on_follow(i, h.trump, r.must_beat)
-    p.beaters = beaters_row(h.trump)
-    p.leader = h.leader
-    p.tricks = h.tricks_played
-
-cdef inline void cp_random_play_store(const CPRandomPlay* p, CPHand* h, const CPRules* r) noexcept nogil:
-    """Write a play-out that ran to the last trick back into ``h``, and score the hand."""
-    cdef int i
-    for i in range(CP_SEATS):
-        h.hand[i] = p.hands[i]
-        h.won[i] = p.won[i]
-    if p.tricks > h.tricks_played:
-        h.rng.trick = p.tricks - 1   # rng_below_trick's record: the last trick drawn for
-    h.played = p.played
-    h.tricks_played = p.tricks
-    h.rng.state = p.state
-    h.rng.tfrac = p.frac
-    h.leader = p.leader
-    h.last_winner = p.leader
-    h.to_act = p.leader
-    h.n_in_trick = 0
-    cp_finish(h, r)
-
-cdef inline int cp_random_follow(CPRandomPlay* p, int seat, uint64_t led_lane, uint64_t beaters,
-                                 uint64_t head_follow) noexcept nogil:
-    """A random legal card after the lead, taken from ``seat``'s hand: the next digit of the
-    trick's draw picks among the legal cards."""
-    cdef uint64_t legal = heading_legal(p.hands[seat], led_lane, p.trump_lane, beaters, head_follow, p.head_trump)
-    cdef int card = nth_bit(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac))
-    p.hands[seat] &= ~bit_bb(card)
-    return card
-
-cdef inline void cp_random_trick(CPRandomPlay* p) noexcept nogil:
-    """One whole trick by three random players, from its lead.
-
-    The same cards and the same draws as cp_play card by card with rng_below_trick: the lead
-    draws the trick's 64-bit value (rng_next on the kept state) and the three picks are its
-    mul_hi_lo digits.  Straight-line code: the legal cards by masks (heading_legal), the card
-    heading the trick as a mask of its beaters, the taker by an index (cp_seat_mod), so no
-    branch depends on the cards.  It skips void_mask, which random players never read.
-    """
-    cdef int seat = p.leader, card, best_i
-    cdef uint64_t legal = distinct_cards(p.hands[seat]), trick_bb, beaters, beat, led_lane, head_follow
-    p.state += 0x9E3779B97F4A7C15ULL
-    p.frac = mix64(p.state)
-    card = nth_bit(legal, <int>mul_hi_lo(p.frac, <uint64_t>popcount(legal), &p.frac))
-    p.hands[seat] &= ~bit_bb(card)
-    trick_bb = bit_bb(card)
-    led_lane = lane_bb(card >> 4)
-    head_follow = p.head_follow[card >> 4]
-    beaters = p.beaters[card]
-    seat = cp_seat_mod(seat + 1)
-    card = cp_random_follow(p, seat, led_lane, beaters, head_follow)
-    trick_bb |= bit_bb(card)
-    beat = (<uint64_t>0) - ((beaters >> card) & 1)   # all bits when the card heads the trick
-    beaters ^= (beaters ^ p.beaters[card]) & beat
-    best_i = <int>(beat & 1)
-    seat = cp_seat_mod(seat + 1)
-    card = cp_random_follow(p, seat, led_lane, beaters, head_follow)
-    trick_bb |= bit_bb(card)
-    beat = (<uint64_t>0) - ((beaters >> card) & 1)
-    best_i ^= <int>((<uint64_t>(best_i ^ 2)) & beat)
-    p.leader = cp_seat_mod(p.leader + best_i)
-    p.won[p.leader] |= trick_bb
-    p.played |= trick_bb
-    p.tricks += 1
-
 cdef inline void cp_random_tricks(CPHand* h, const CPRules* r) noexcept nogil:
     """Play every remaining trick with three random players, from a trick's start (the hot
-    loop of a random batch, cp_random_trick's), then score the hand."""
-    cdef CPRandomPlay p
-    cp_random_play_load(&p, h, r)
-    while p.tricks < r.hand_size:
-        cp_random_trick(&p)
-    cp_random_play_store(&p, h, r)
+    loop of a random batch, pin_random_trick's), then score the hand."""
+    cdef PinRandomPlay p
+    pin_random_play_load(&p, h, r.must_beat)
+    pin_random_tricks(&p, r.hand_size, CP_SEATS)
+    pin_random_play_store(&p, h)
+    cp_finish(h, r)
 
 cdef enum:
-    # Hands a random batch plays side by side (cp_play_out_group).  Measured (issue 15, one process
-    # alternating builds, chrt): hands per CPU second against main 1.32x with 2, 1.36x with 4, 1.36x
-    # with 8 (the beaters table in; without it 4 gave 1.27x).
-    CP_PLAY_GROUP = 4
+    CP_PLAY_GROUP = PIN_PLAY_GROUP   # hands a random batch plays side by side (random_play.pxd)
 
 cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
@@ -840,15 +746,15 @@ cdef inline void cp_play_out(CPHand* h, const CPRules* r, const int* policies) n
 cdef inline void cp_play_out_group(CPHand* hands, int n, const CPRules* r, const int* policies) noexcept nogil:
     """cp_play_out for ``n`` (<= CP_PLAY_GROUP) independent hands.  With three random players
     each is brought to its first trick (auction, widow, declaration: cp_policy_step), and then
-    their tricks are played side by side, one trick of each in turn (cp_random_trick): a trick is
+    their tricks are played side by side, one trick of each in turn (pin_random_trick): a trick is
     one chain of dependent steps (the cards left, the card, the card to beat), so several hands'
     chains keep the CPU busy where one leaves it waiting.  A hand that ends before its first
     trick (a throw-in, no contest), and every hand with other players, is played out alone.
     Each hand ends exactly as cp_play_out ends it: the same cards and the same draws."""
-    cdef CPRandomPlay plays[CP_PLAY_GROUP]
+    cdef PinRandomPlay plays[CP_PLAY_GROUP]
     cdef CPHand* playing[CP_PLAY_GROUP]
     cdef CPHand* h
-    cdef int k, m = 0, t
+    cdef int k, m = 0
     cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
                             and policies[2] == POLICY_RANDOM)
     for k in range(n):
@@ -857,13 +763,12 @@ cdef inline void cp_play_out_group(CPHand* hands, int n, const CPRules* r, const
             while h.phase == PH_AUCTION or h.phase == PH_DECLARE:
                 cp_policy_step_kept(h, r, POLICY_RANDOM, NULL)
             if h.phase == PH_PLAY and h.n_in_trick == 0 and h.tricks_played == 0:
-                cp_random_play_load(&plays[m], h, r)
+                pin_random_play_load(&plays[m], h, r.must_beat)
                 playing[m] = h
                 m += 1
                 continue
         cp_play_out(h, r, policies)
-    for t in range(r.hand_size):
-        for k in range(m):
-            cp_random_trick(&plays[k])
+    pin_random_tricks_side_by_side(plays, m, r.hand_size, CP_SEATS)
     for k in range(m):
-        cp_random_play_store(&plays[k], playing[k], r)
+        pin_random_play_store(&plays[k], playing[k])
+        cp_finish(playing[k], r)

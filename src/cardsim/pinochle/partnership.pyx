@@ -25,6 +25,7 @@ from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.partnership_players cimport *
 from cardsim.pinochle.games_odds cimport pp_odds_deal, pp_odds_play, pp_odds_trial, pp_odds_won
 from cardsim.pinochle.resample cimport *
+from cardsim.pinochle.random_play cimport PIN_PLAY_GROUP
 from cardsim.pinochle.world cimport pin_note_play, pin_pimc_playout, pin_pimc_totals, pin_shown, pin_world_resample
 from cardsim._constrained_deal cimport CD_MAX_PLACES, CD_OK, DealPlan, cd_prepare_masks, cd_sample_masks
 from cardsim._deal cimport RESAMPLE_STREAM
@@ -99,13 +100,17 @@ def _check_pp_record_layout():
 _check_pp_record_layout()
 
 
-cdef void pp_simulate_one(const PPRules* r, uint64_t seed, int64_t index, const int* policies,
-                          PPRecord* out) noexcept nogil:
-    """Deal and play hand ``index`` of the batch keyed by ``seed``; write its record."""
-    cdef PPHand h
-    pp_new_hand(&h, seed, <uint64_t>index, <int>(index % PP_SEATS))
-    pp_play_out(&h, r, policies)
-    pp_hand_record(&h, out)
+cdef void pp_simulate_group(const PPRules* r, uint64_t seed, int64_t index, int n, const int* policies,
+                            PPRecord* out) noexcept nogil:
+    """Deal and play hands ``index .. index + n - 1`` (n <= PIN_PLAY_GROUP) of the batch keyed by
+    ``seed``, side by side (pp_play_out_group: the same records as one at a time); write their records."""
+    cdef PPHand hands[PIN_PLAY_GROUP]
+    cdef int k
+    for k in range(n):
+        pp_new_hand(&hands[k], seed, <uint64_t>(index + k), <int>((index + k) % PP_SEATS))
+    pp_play_out_group(hands, n, r, policies)
+    for k in range(n):
+        pp_hand_record(&hands[k], &out[k])
 
 
 cdef void pp_hand_record(const PPHand* h, void* record) noexcept nogil:
@@ -140,8 +145,10 @@ def simulate_partnership_pinochle(rules, uint64_t seed, int64_t start, records, 
         raise ValueError("records must have dtype PP_RECORD_DTYPE")
     cdef PPRecord* out = <PPRecord*>&raw[0] if n else NULL
     policy_codes(policies, pol, PP_SEATS)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
-        pp_simulate_one(&r, seed, start + i, pol, &out[i])
+    for i in prange((n + PIN_PLAY_GROUP - 1) // PIN_PLAY_GROUP, nogil=True, schedule="dynamic",
+                    chunksize=64 // PIN_PLAY_GROUP, num_threads=max(1, threads)):
+        pp_simulate_group(&r, seed, start + i * PIN_PLAY_GROUP, min(PIN_PLAY_GROUP, n - i * PIN_PLAY_GROUP), pol,
+                          &out[i * PIN_PLAY_GROUP])
 
 
 cdef DealPlan _pp_plan   # the resample's constrained-deal plan (~512 KiB), used under the GIL only

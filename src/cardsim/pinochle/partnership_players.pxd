@@ -25,6 +25,7 @@ from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_befo
                                                pin_table_ceiling, pin_trick_safe, pin_win_choices)
 from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
+from cardsim.pinochle.random_play cimport *
 
 cdef enum:
     PP_PARTNER_HELP = 10        # meld + trick points a bidder counts on from its partner
@@ -381,6 +382,26 @@ cdef inline void pp_policy_step(PPHand* h, const PPRules* r, int policy) noexcep
             legal = pp_legal(h, r)
             pp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
 
+cdef inline void pp_random_to_play(PPHand* h, const PPRules* r) noexcept nogil:
+    """Four random players take every decision before the first card (the auction with its
+    redeals, trump, the passes): pp_policy_step's random branches phase by phase, the same draws
+    in the same order, without its dispatch per decision."""
+    while h.phase == PH_AUCTION:
+        pp_auction_act(h, r, pp_random_bid(h, r))
+    if h.phase == PH_DECLARE:
+        pp_declare(h, r, rng_below(&h.rng, 4))
+    while h.phase == PH_PASS:
+        pp_pass(h, r, pp_random_cards(h, h.hand[h.to_act], r.pass_cards))
+
+cdef inline void pp_random_tricks(PPHand* h, const PPRules* r) noexcept nogil:
+    """Play every remaining trick with four random players, from a trick's start
+    (pin_random_trick: the same cards and draws as pp_play card by card), then score the hand."""
+    cdef PinRandomPlay p
+    pin_random_play_load(&p, h, r.must_beat)
+    pin_random_tricks(&p, PP_HAND_SIZE, PP_SEATS)
+    pin_random_play_store(&p, h)
+    pp_finish(h, r)
+
 cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) noexcept nogil:
     """Finish the hand with one policy per seat."""
     cdef uint64_t legal
@@ -390,8 +411,12 @@ cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) n
     if all_heuristic:  # every bid by the heuristic (redeals included): pp_policy_step without its call
         while h.phase == PH_AUCTION:
             pp_auction_act(h, r, pp_heuristic_bid(h, r))
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM and policies[3] == POLICY_RANDOM)
     while h.phase != PH_DONE:
-        if h.phase == PH_PLAY and all_heuristic:
+        if all_random and h.phase == PH_PLAY and h.n_in_trick == 0:
+            pp_random_tricks(h, r)
+        elif h.phase == PH_PLAY and all_heuristic:
             rise = pin_points_rise(r.rank_points)
             while h.phase == PH_PLAY:  # every card by the heuristic: pp_heuristic_card without its call
                 legal = pp_legal(h, r)
@@ -401,3 +426,30 @@ cdef inline void pp_play_out(PPHand* h, const PPRules* r, const int* policies) n
             pp_play(h, r, nth_bit(legal, rng_below_trick(&h.rng, h.tricks_played, popcount(legal))))
         else:
             pp_policy_step(h, r, policies[h.to_act])
+
+cdef inline void pp_play_out_group(PPHand* hands, int n, const PPRules* r, const int* policies) noexcept nogil:
+    """pp_play_out for ``n`` (<= PIN_PLAY_GROUP) independent hands.  With four random players
+    each is brought to its first trick (auction, trump, passes: pp_random_to_play), and then their
+    tricks are played side by side, one trick of each in turn (pin_random_tricks_side_by_side);
+    a hand that ends before its first trick (no contest), and every hand with other players, is
+    played out alone.  Each hand ends exactly as pp_play_out ends it: the same cards and draws."""
+    cdef PinRandomPlay plays[PIN_PLAY_GROUP]
+    cdef PPHand* playing[PIN_PLAY_GROUP]
+    cdef PPHand* h
+    cdef int k, m = 0
+    cdef bint all_random = (policies[0] == POLICY_RANDOM and policies[1] == POLICY_RANDOM
+                            and policies[2] == POLICY_RANDOM and policies[3] == POLICY_RANDOM)
+    for k in range(n):
+        h = &hands[k]
+        if all_random:
+            pp_random_to_play(h, r)
+            if h.phase == PH_PLAY and h.n_in_trick == 0 and h.tricks_played == 0:
+                pin_random_play_load(&plays[m], h, r.must_beat)
+                playing[m] = h
+                m += 1
+                continue
+        pp_play_out(h, r, policies)
+    pin_random_tricks_side_by_side(plays, m, PP_HAND_SIZE, PP_SEATS)
+    for k in range(m):
+        pin_random_play_store(&plays[k], playing[k])
+        pp_finish(playing[k], r)
