@@ -205,7 +205,10 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # random +0.21%, partnership bid odds +0.15%, partnership heuristic +0.12%, euchre +0.09% or less,
 # euchre PIMC play-outs -0.20%; every other workload unchanged) and saves a quarter of euchre.euchre's
 # compile: every module but the LIGHT ones has its glue cold.  The LIGHT modules are at -O1 throughout.
-COLD_GLUE = set(MODULES) - LIGHT
+# Except euchre.euchre: after eu7 rewrote its players (stop 26) its glue at -Os moved gcc's inlining of
+# the hot code (callgrind, merged main: euchre heuristic 4,087 -> 4,441, cutthroat euchre 3,608 -> 3,774,
+# euchre bid trial 20,782 -> 22,185 a hand with it cold), so it keeps its glue at -O3.
+COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 COLD_LEVEL = "Os"
 COLD_MARK = "\n/* cardsim setup.py: Cython's glue optimised for size (cold_glue) */\n"
 COLD_MACRO = "CARDSIM_COLD_GLUE"
