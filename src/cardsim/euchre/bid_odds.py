@@ -170,9 +170,13 @@ def euchre_odds(game: Game, cards: str | CardSet, *, upcard: str | None = None, 
     n = len(results)
     opponents = 2 if game.name == "cutthroat-euchre" else 1  # the core gives the opponents' total
     rows = []
+    # The summary runs on one thread after the trials: the trial table turned column-major in one
+    # pass, each slot's columns are read in place (reading them strided, a column at a time, as
+    # floats: 85-93 ms against 56-66 ms for 400,000 trials of 10 slots; the same sums, exactly).
+    columns = np.ascontiguousarray(results.T)
     for slot, rnd, label, trump, alone in open_actions:
-        own, opp, outcome = (results[:, 3 * slot + k].astype(np.float64) for k in range(3))
-        counts = np.bincount(results[:, 3 * slot + 2], minlength=NOT_OPEN)[:NOT_OPEN]
+        own, opp, outcome = columns[3 * slot], columns[3 * slot + 1], columns[3 * slot + 2]
+        counts = np.bincount(outcome, minlength=NOT_OPEN)[:NOT_OPEN]
         low, high = wilson_interval(counts, n)
         row: dict[str, Any] = {"round": rnd, "action": label, "trump": trump, "alone": alone}
         for k, name in enumerate(OUTCOMES):
