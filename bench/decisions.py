@@ -3,6 +3,7 @@
     python bench/decisions.py [--hands 200] [--trials 3000] [--seed 11] [--games g1,g2] [--threads T] [--json FILE]
                               [--rates N]   # euchre games: score outcomes by seat from N heuristic hands
                               [--euchre-kinds bids,alone,defend] [--euchre-yardstick plain|conditioned|both]
+                              [--pinochle-kinds ceiling,partner,throw-in]
 
 For each game and decision kind, a fixed, seeded set of hands (``Game(g).deal(seed)`` for
 seeds ``seed*100000 + i``, one seat's cards): the heuristic's choice with those cards,
@@ -60,6 +61,16 @@ Decision kinds:
   3,000 seeded opener hands: 1.24 points a hand).  Partnership: the opener's ceiling
   knowing nothing of its partner (the read of a partner's pass unloaded: this auction's partner
   passes at once, artificially).
+  **bid ceiling (threshold)**: the same hands, odds and judgement (agreement within 2, the same
+  points lost), the ceiling read as the decision itself rather than as the auction's last bid:
+  the highest bid v the heuristic makes when it faces v - 1 (``threshold_ceiling``: after the
+  seat's first call, a clone in which the next seat, an opponent, jumps to v - 1 and the others,
+  the partner too, pass; v climbs until the seat passes; a first call of pass: none).  The
+  heuristic's ceiling is a threshold fixed for the auction (``pp_heuristic_bid`` /
+  ``cp_bid_ceiling``), so this measure is free of the stepping floor above: a ceiling exactly at
+  "bid up to" agrees and loses 0.  It equals "bid ceiling" where the threshold falls on one of
+  the seat's steps, and is at most ``seats - 2`` above it.  Partnership: with the read of a
+  partner's pass unloaded, as above.
 * ``partnership-pinochle`` — **trump**: the same hands; the heuristic's trump (named before the
   passing, from its 12 cards) against the suit of the highest expected score at the heuristic's
   own bid in the bid-ceiling auction (the odds play every suit from the same deals); points
@@ -80,9 +91,10 @@ best, so near-ties are counted by their sampled values).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -482,24 +494,33 @@ def pinochle_ceiling(game: Game, seed: int, seat: int, dealer: int) -> int | Non
     return _ceiling_from(hand, seat, partner)
 
 
-def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+@contextlib.contextmanager
+def partner_read_unloaded(game: Game) -> Iterator[None]:
+    """Partnership: the opener's ceiling knowing nothing of its partner.  The measuring auctions'
+    partner passes at once (an artificial pass, which the read of a partner's pass would take at
+    its word), so the read is unloaded while they run; it is measured where it acts, "after
+    partner's pass".  Other games: nothing to unload."""
     if game.name != "partnership-pinochle":
-        return _pinochle_decisions(game, seeds, trials, threads)
-    # the opener's ceiling knowing nothing of its partner: this auction's partner passes at once
-    # (an artificial pass, which the read of a partner's pass would take at its word), so the
-    # read is unloaded for it; it is measured where it acts, "after partner's pass"
+        yield
+        return
     from cardsim.pinochle import common
     tables = common.pinochle_bid_tables()["partnership-pinochle"]
     common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, None, tables.get("trump"))
     try:
-        return _pinochle_decisions(game, seeds, trials, threads)
+        yield
     finally:
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"),
                                       tables.get("trump"))
 
 
+def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    with partner_read_unloaded(game):
+        return _pinochle_decisions(game, seeds, trials, threads)
+
+
 def _pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
+    thresholds: list[dict[str, Any]] = []
     trumps: list[dict[str, Any]] = []
     for i, s in enumerate(seeds):
         deal = game.deal(seed=s)
@@ -510,25 +531,37 @@ def _pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int)
         rec = odds.recommendation["highest_positive_bid"]
         mine = pinochle_ceiling(game, s, seat, dealer)
         score = {r["bid"]: r["expected_score"] for r in odds.rows if r["trump"] == "best"}
-        low = min(score)
-
-        def value(b: int | None) -> float:
-            if b is None:
-                return 0.0
-            return score.get(max(b, low), min(score.values()))
-
         floor = int(game.rules["min_bid"]) - 1
-        a, b = floor if rec is None else rec, floor if mine is None else mine
-        # at the higher of the two bids one of them bids and the other passes (scores 0)
-        lost = 0.0 if a == b else (-value(b) if b > a else value(a))
-        out.append({"seed": s, "cards": cards, "heuristic": mine, "recommended": rec, "agree": abs(a - b) <= 2,
-                    "lost": lost, "gap": b - a})
+        entry = _ceiling_entry(score, floor, rec, mine, seed=s, cards=cards)
+        out.append(entry)
+        partner = (seat + 2) % 4 if seats == 4 else -1
+        threshold = threshold_ceiling(game.deal(seed=s, dealer=dealer), seat, partner)
+        thresholds.append(_ceiling_entry(score, floor, rec, threshold, seed=s, cards=cards))
         if game.name == "partnership-pinochle":
-            trumps.append(trump_choice(odds, s, cards, max(b, low)))
-    kinds = {"bid ceiling": out}
+            trumps.append(trump_choice(odds, s, cards, max(floor if mine is None else mine, min(score))))
+    kinds = {"bid ceiling": out, "bid ceiling (threshold)": thresholds}
     if trumps:
         kinds["trump"] = trumps
     return kinds
+
+
+def _ceiling_entry(score: dict[int, float], floor: int, rec: int | None, mine: int | None,
+                   **where: Any) -> dict[str, Any]:
+    """A ceiling ``mine`` judged against the odds' "bid up to" ``rec`` (None: pass, counted as
+    ``floor``, the bid below the minimum): agreement within 2 points; points lost where the auction
+    reaches the higher of the two bids and one of them bids while the other passes (0 points):
+    above "bid up to", the (negative) expected score of bidding ``mine``; below it, the
+    (positive) expected score of ``rec``.  ``score``: the odds' expected score as bidder by bid
+    (the "best" trump rows); a bid below the lowest row reads the lowest, one above the highest
+    the worst."""
+    low = min(score)
+
+    def value(b: int) -> float:
+        return score.get(max(b, low), min(score.values()))
+
+    a, b = floor if rec is None else rec, floor if mine is None else mine
+    lost = 0.0 if a == b else (-value(b) if b > a else value(a))
+    return {**where, "heuristic": mine, "recommended": rec, "agree": abs(a - b) <= 2, "lost": lost, "gap": b - a}
 
 
 def trump_choice(odds: Any, seed: int, cards: str, bid: int) -> dict[str, Any]:
@@ -598,7 +631,6 @@ def _ceiling_from(hand: Any, seat: int, partner: int) -> int | None:
     the partner passing); None when it passes at once."""
     best = None
     while hand.phase == "auction":
-        legal = hand.legal_actions()
         if hand.to_act == seat:
             n = len(hand.history)
             probe = hand.clone()
@@ -608,12 +640,76 @@ def _ceiling_from(hand: Any, seat: int, partner: int) -> int | None:
                 return best
             best = int(hand.action_to_string(action))
             hand.apply(action)
-        elif hand.to_act != partner and any(a >= MIN_BID for a in legal):
-            hand.apply(min(a for a in legal if a >= MIN_BID))
         else:
-            hand.apply(PASS)
+            _other_call(hand, partner)
         if isinstance(hand.history[-1], dict):
             return best
+    return best
+
+
+def _other_call(hand: Any, partner: int) -> None:
+    """The call of a seat other than the measured one: an opponent raises by the minimum, the
+    partner passes."""
+    legal = hand.legal_actions()
+    if hand.to_act != partner and any(a >= MIN_BID for a in legal):
+        hand.apply(min(a for a in legal if a >= MIN_BID))
+    else:
+        hand.apply(PASS)
+
+
+def threshold_ceiling(hand: Any, seat: int, partner: int) -> int | None:
+    """The heuristic's bid ceiling at ``seat`` as a threshold: the highest bid v it makes when it
+    faces v - 1, free of the auction's stepping (``_ceiling_from`` reads the last bid it makes
+    against minimum raises, which lands only on every ``seats - 1``-th value).  ``hand``: the
+    auction before ``seat``'s first call (the seats before it, after a redeal, call as in
+    ``_ceiling_from``: opponents raise by the minimum, the partner passes).  Probed from clones: after the seat's first
+    call (a pass: None), the next seat jumps to v - 1, every other seat (the partner too) passes,
+    and the seat bids v or not; v climbs from two above the first call until it does not (the
+    heuristic's ceiling is fixed for the auction, so the first refusal is the last).
+
+    Where the threshold falls on a step of the minimum-raise auction, the two agree:
+
+    >>> game = Game("cutthroat-pinochle")
+    >>> hand = game.deal(seed=1_100_001, dealer=2)
+    >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
+    (34, 34)
+    >>> hand = game.deal(seed=1_100_000, dealer=2)   # off a step: the auction asks it next at 23
+    >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
+    (21, 20)
+    >>> game = Game("partnership-pinochle")
+    >>> with partner_read_unloaded(game):
+    ...     hand = game.deal(seed=1_100_003, dealer=3)
+    ...     threshold_ceiling(hand.clone(), 0, 2), _ceiling_from(hand.clone(), 0, 2)
+    (28, 28)
+    """
+    while hand.phase == "auction" and hand.to_act != seat:
+        _other_call(hand, partner)
+        if isinstance(hand.history[-1], dict):      # redealt
+            return None
+    if hand.phase != "auction":
+        return None
+    n = len(hand.history)
+    probe = hand.clone()
+    probe.step("heuristic")
+    if probe.history[n] == PASS:
+        return None
+    opened = hand.clone()
+    opened.apply(probe.history[n])
+    best = int(hand.action_to_string(probe.history[n]))
+    bids = {int(hand.action_to_string(a)): a for a in opened.legal_actions() if a >= MIN_BID}
+    v = best + 2
+    while v - 1 in bids and v in bids:
+        trial = opened.clone()
+        trial.apply(bids[v - 1])            # the next seat (an opponent) jumps to v - 1
+        while trial.phase == "auction" and trial.to_act != seat:
+            trial.apply(PASS)
+        if trial.phase != "auction" or isinstance(trial.history[-1], dict):
+            break
+        k = len(trial.history)
+        trial.step("heuristic")
+        if trial.history[k] == PASS:
+            break
+        best, v = v, v + 1
     return best
 
 
@@ -661,12 +757,16 @@ def main() -> None:
     parser.add_argument("--euchre-yardstick", choices=("plain", "conditioned", "both"), default="plain",
                         help="euchre games: judge round 1 and alone against odds that ignore the passes before "
                              "the seat (plain), odds conditioned on them (kinds 'round 1 cond', 'alone cond'), or both")
+    parser.add_argument("--pinochle-kinds", default="ceiling,partner,throw-in",
+                        help="pinochle games: which decision sets (ceiling: bid ceiling, bid ceiling (threshold) "
+                             "and partnership's trump, from one odds run a hand; partner: after partner's pass; "
+                             "throw-in: cutthroat's army throw-in)")
     parser.add_argument("--rates", type=int, default=0, metavar="N",
                         help="euchre games: also print the score outcomes by seat from N heuristic hands")
     args = parser.parse_args()
     seeds = [args.seed * 100_000 + i for i in range(args.hands)]
     report: dict[str, Any] = {}
-    print(f"{'game':22s} {'decision':12s} {'hands':>5s} {'agree':>7s} {'lost/hand':>9s}  notes")
+    print(f"{'game':22s} {'decision':23s} {'hands':>5s} {'agree':>7s} {'lost/hand':>9s}  notes")
     for name in args.games.split(","):
         game = Game(name)
         start = time.perf_counter()
@@ -684,10 +784,11 @@ def main() -> None:
             if args.rates:
                 euchre_rates(name, args.rates, args.seed, args.threads)
         else:
-            kinds = pinochle_decisions(game, seeds, args.trials, args.threads)
-            if name == "partnership-pinochle":
+            only = set(args.pinochle_kinds.split(","))
+            kinds = pinochle_decisions(game, seeds, args.trials, args.threads) if "ceiling" in only else {}
+            if name == "partnership-pinochle" and "partner" in only:
                 kinds.update(partner_pass_decisions(game, seeds, args.trials, args.threads))
-            if name == "cutthroat-pinochle":
+            if name == "cutthroat-pinochle" and "throw-in" in only:
                 kinds.update(throw_in_decisions(game, seeds, args.trials, args.threads))
         for kind, entries in kinds.items():
             n = len(entries)
@@ -697,7 +798,7 @@ def main() -> None:
             if entries and "tie" in entries[0]:
                 note = (f"exact {sum(e['exact'] for e in entries) / n:.1%}, {sum(e['tie'] for e in entries)} ties "
                         f"(within the noise: see spades_bids); ")
-            if kind in ("bid", "bid ceiling", "after partner's pass"):
+            if kind in ("bid", "bid ceiling", "bid ceiling (threshold)", "after partner's pass"):
                 over = sum(1 for e in entries if not e["agree"] and _above(e))
                 note += f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
             if kind in CHOICE_NOTES:
@@ -705,7 +806,7 @@ def main() -> None:
                 chose = (lambda v: v != "look") if kind == "blind" else bool
                 note += (f"heuristic {verb} on {sum(chose(e['heuristic']) for e in entries)}, the odds on "
                          f"{sum(chose(e['recommended']) for e in entries)} of {n} {what}")
-            print(f"{name:22s} {kind:12s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
+            print(f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
             report[f"{name}/{kind}"] = {"hands": n, "agree": agree, "lost_per_hand": lost, "entries": entries}
         report[f"{name}/seconds"] = time.perf_counter() - start
     if args.json:
