@@ -270,8 +270,9 @@ cdef extern from *:
         int blind6[SP_BID_SHAPES]
     SPBidTables* SP_TABLES
 
-cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
-    """The SP_NF features the learned tables weigh; the side suits enter alike (suit-blind).
+cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
+    """The SP_NF features the learned tables weigh but the products 24 .. 51 (sp_features writes
+    those; the bid sums them as a quadratic form, sp_bid_sums); the side suits enter alike (suit-blind).
 
     0 one; 1 spades held; 2 spades with no higher spade out; 3..6 the A, K, Q, J of spades;
     7 spades beyond three; 8 side aces; 9 side kings with a guard; 10 side queens with two
@@ -294,7 +295,7 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     held-out fifth 1.32 -> 0.96 a hand with these four)."""
     cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0), suit_cards
     cdef SPSpadeTops t
-    cdef int ns, suit, n, low, hi, shorts = 0, spare, longest = 0, q0, q1, q2, q3, q4, q5, q6
+    cdef int ns, suit, n, low, hi, shorts = 0, spare, longest = 0
     cdef int guarded_kings = 0, guarded_queens = 0, long_cards = 0, bare_honours = 0, long_headed = 0
     cdef int no_low = 0, long_aced = 0
     sp_spade_tops(cards, r, &t)
@@ -344,6 +345,11 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     f[53] = popcount(side & ((<uint64_t>1 << 8) * ALL_LANES_BB))
     f[54] = longest
     f[55] = longest * longest
+
+cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
+    """The SP_NF features the learned tables weigh (sp_linear_features, then the products 24 .. 51)."""
+    cdef int q0, q1, q2, q3, q4, q5, q6
+    sp_linear_features(cards, r, f)
     q0, q1, q2, q3, q4, q5, q6 = f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10
     # the products, row by row (written out: gcc leaves a loop over the triangle rolled, 7 instructions a product)
     f[24], f[25], f[26], f[27], f[28], f[29], f[30] = q0 * q0, q0 * q1, q0 * q2, q0 * q3, q0 * q4, q0 * q5, q0 * q6
@@ -360,14 +366,32 @@ cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
         s += w[i] * f[i]
     return s
 
-cdef inline void sp_dot2(const int* w, const int* v, const int* f, int* out) noexcept nogil:
-    """``out`` = (w . f, v . f): the count's and nil's sums in one pass over the features."""
+cdef inline int sp_quadratic(const int* w, int q0, int q1, int q2, int q3, int q4, int q5, int q6) noexcept nogil:
+    """``w``'s products part (weights 24 .. 51 of the pairs of q0 .. q6, sp_features' order) as a
+    quadratic form, row by row: q_i times the row's weights on q_i .. q6 (35 multiplies, not 28
+    products and 28 more to weigh them)."""
+    return (q0 * (w[24] * q0 + w[25] * q1 + w[26] * q2 + w[27] * q3 + w[28] * q4 + w[29] * q5 + w[30] * q6)
+            + q1 * (w[31] * q1 + w[32] * q2 + w[33] * q3 + w[34] * q4 + w[35] * q5 + w[36] * q6)
+            + q2 * (w[37] * q2 + w[38] * q3 + w[39] * q4 + w[40] * q5 + w[41] * q6)
+            + q3 * (w[42] * q3 + w[43] * q4 + w[44] * q5 + w[45] * q6)
+            + q4 * (w[46] * q4 + w[47] * q5 + w[48] * q6)
+            + q5 * (w[49] * q5 + w[50] * q6)
+            + q6 * (w[51] * q6))
+
+cdef inline void sp_bid_sums(const int* w, const int* v, const int* f, int* out) noexcept nogil:
+    """``out`` = (w . f, v . f) for sp_linear_features' ``f`` (the products 24 .. 51 not written):
+    the linear features in one pass, the products as quadratic forms (sp_quadratic).  The same
+    sums as sp_dot of each over sp_features (int arithmetic: the order does not change them)."""
     cdef int i, a = 0, b = 0
-    for i in range(SP_NF):
+    cdef int q0 = f[1], q1 = f[2], q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
+    for i in range(24):
         a += w[i] * f[i]
         b += v[i] * f[i]
-    out[0] = a
-    out[1] = b
+    for i in range(52, SP_NF):
+        a += w[i] * f[i]
+        b += v[i] * f[i]
+    out[0] = a + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
+    out[1] = b + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
@@ -427,7 +451,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind),
     before looking; then moon from its count, nil where it pays (sp_heuristic_nil), else the
     count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2.  The count (sp_learned_count)
-    and nil's log-odds are summed in one pass over the features (sp_dot2)."""
+    and nil's log-odds are summed together (sp_bid_sums)."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
     cdef int sums[2]
@@ -442,9 +466,9 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
             return sp_code(SP_BID_BLIND6, 6)
     elif gap >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
         return sp_code(SP_BID_BLIND6, 6)
-    sp_features(h.hand[s], r, f)
+    sp_linear_features(h.hand[s], r, f)
     if shape >= 0:
-        sp_dot2(SP_TABLES.weight[shape], SP_TABLES.nil_weight[shape], f, sums)
+        sp_bid_sums(SP_TABLES.weight[shape], SP_TABLES.nil_weight[shape], f, sums)
         est = sums[0] // SP_W_SCALE
     else:
         est, sums[1] = f[16], 0
