@@ -270,6 +270,47 @@ cdef extern from *:
         int blind6[SP_BID_SHAPES]
     SPBidTables* SP_TABLES
 
+cdef extern from *:
+    """
+    /* SP_SIDE[suit]: a side suit's (13 rank bits, the 2 at bit 0) part of sp_linear_features'
+       per-suit features, packed so that the three side suits' entries add without carries
+       (SP_SIDE_*: each field wide enough for its sum over three suits of at most 17 cards).
+       Every module that cimports spades/players.pxd has its own copy, filled when it is loaded. */
+    static unsigned int SP_SIDE[1 << 13];
+    __attribute__((constructor)) static void cardsim_sp_fill_side(void) {
+        int cards, n, low, hi, bit;
+        unsigned int e;
+        for (cards = 0; cards < (1 << 13); cards++) {
+            n = 0;
+            for (bit = 0; bit < 13; bit++) n += (cards >> bit) & 1;
+            low = 0; hi = 0;
+            for (bit = 0; bit < 5; bit++) low += (cards >> bit) & 1;     /* the 2 .. 6 */
+            for (bit = 9; bit < 13; bit++) hi += (cards >> bit) & 1;     /* the J .. A */
+            e = (unsigned int)(((cards >> 11) & 1) && n >= 2);                    /* a guarded king */
+            e |= (unsigned int)(((cards >> 10) & 1) && n >= 3) << 2;              /* a queen with two guards */
+            e |= (unsigned int)(n > 4 ? n - 4 : 0) << 4;                          /* cards beyond four */
+            e |= (unsigned int)(n == 0 ? 2 : n == 1 ? 1 : 0) << 8;                /* ruff room: void 2, singleton 1 */
+            e |= (unsigned int)(hi > low ? hi - low : 0) << 11;                   /* honours beyond the low cards */
+            e |= (unsigned int)((cards & 0x1C00) && n > 3 ? n - 3 : 0) << 15;     /* beyond three, headed by Q, K or A */
+            e |= (unsigned int)(n > 0 && low == 0) << 19;                         /* held with no card 6 and below */
+            e |= (unsigned int)(((cards >> 12) & 1) && n > 5 ? n - 5 : 0) << 21;  /* beyond five, with the A */
+            SP_SIDE[cards] = e;
+        }
+    }
+    """
+    unsigned int SP_SIDE[1 << 13]  # SP_SIDE[suit's 13 rank bits]: the packed per-suit features (SP_SIDE_*)
+
+cdef enum:
+    # SP_SIDE's fields: (shift, mask) of the sum over the side suits
+    SP_SIDE_KINGS = 0           # 2 bits: side kings with a guard
+    SP_SIDE_QUEENS = 2          # 2 bits: side queens with two guards
+    SP_SIDE_LONG = 4            # 4 bits: side cards beyond four in a suit
+    SP_SIDE_SHORTS = 8          # 3 bits: voids twice and singletons once
+    SP_SIDE_BARE = 11           # 4 bits: side honours beyond their suit's low cards
+    SP_SIDE_HEADED = 15         # 4 bits: side cards beyond three in suits headed by the Q, K or A
+    SP_SIDE_NO_LOW = 19         # 2 bits: side suits held with no card 6 and below
+    SP_SIDE_ACED = 21           # 4 bits: side cards beyond five in a suit with its A
+
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh but the products 24 .. 51 (sp_features writes
     those; the bid sums them as a quadratic form, sp_bid_sums); the side suits enter alike (suit-blind).
@@ -293,11 +334,10 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     hands of 17 cards the middle side cards and a long side suit win tricks the other features
     miss; least squares of the best bid on 12,000 hands: the points the regular bid loses on a
     held-out fifth 1.32 -> 0.96 a hand with these four)."""
-    cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0), suit_cards
+    cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0)
     cdef SPSpadeTops t
-    cdef int ns, suit, n, low, hi, shorts = 0, spare, longest = 0
-    cdef int guarded_kings = 0, guarded_queens = 0, long_cards = 0, bare_honours = 0, long_headed = 0
-    cdef int no_low = 0, long_aced = 0
+    cdef int ns, n, shorts, spare, longest
+    cdef unsigned int sums
     sp_spade_tops(cards, r, &t)
     ns = t.held
     f[0] = 1
@@ -311,36 +351,28 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     f[8] = popcount(side & ((<uint64_t>0x1000) * ALL_LANES_BB))
     f[14] = popcount(side & ((<uint64_t>0x0C00) * ALL_LANES_BB))
     f[21] = popcount(side & (side >> 1) & ((<uint64_t>0x0800) * ALL_LANES_BB))  # the K with the A above it
-    for suit in range(1, 4):
-        suit_cards = (cards >> (16 * suit)) & 0xFFFF
-        n = popcount(suit_cards)
-        guarded_kings += ((suit_cards >> 11) & 1) & (n >= 2)
-        guarded_queens += ((suit_cards >> 10) & 1) & (n >= 3)
-        long_cards += n - 4 if n > 4 else 0
-        longest = n if n > longest else longest
-        shorts += 2 if n == 0 else (1 if n == 1 else 0)
-        low = popcount(suit_cards & 0x001F)      # the 2 .. 6
-        hi = popcount(suit_cards & 0x1E00)       # the J .. A
-        bare_honours += hi - low if hi > low else 0
-        if suit_cards & 0x1C00 and n > 3:        # headed by the Q, K or A
-            long_headed += n - 3
-        no_low += n > 0 and low == 0
-        if (suit_cards >> 12) & 1 and n > 5:
-            long_aced += n - 5
-    f[9] = guarded_kings
-    f[10] = guarded_queens
+    # the per-suit features of the side suits: one table entry each, summed (SP_SIDE)
+    sums = SP_SIDE[(cards >> 16) & 0x1FFF] + SP_SIDE[(cards >> 32) & 0x1FFF] + SP_SIDE[(cards >> 48) & 0x1FFF]
+    longest = popcount((cards >> 16) & 0xFFFF)
+    n = popcount((cards >> 32) & 0xFFFF)
+    longest = n if n > longest else longest
+    n = popcount(cards >> 48)
+    longest = n if n > longest else longest
+    shorts = (sums >> SP_SIDE_SHORTS) & 7
+    f[9] = (sums >> SP_SIDE_KINGS) & 3
+    f[10] = (sums >> SP_SIDE_QUEENS) & 3
     spare = ns - t.top
     f[11] = spare if spare < shorts else shorts
-    f[12] = long_cards
+    f[12] = (sums >> SP_SIDE_LONG) & 15
     f[13] = (msb(spades) & 15) + 1 if spades else 0
     f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
     f[16] = sp_estimate_tops(cards, r, &t)
-    f[17] = bare_honours
-    f[18] = long_headed
-    f[19] = no_low
+    f[17] = (sums >> SP_SIDE_BARE) & 15
+    f[18] = (sums >> SP_SIDE_HEADED) & 15
+    f[19] = (sums >> SP_SIDE_NO_LOW) & 3
     f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
     f[22] = ns - 5 if ns > 5 else 0
-    f[23] = long_aced
+    f[23] = (sums >> SP_SIDE_ACED) & 15
     f[52] = popcount(side & ((<uint64_t>1 << 9) * ALL_LANES_BB))
     f[53] = popcount(side & ((<uint64_t>1 << 8) * ALL_LANES_BB))
     f[54] = longest
