@@ -144,9 +144,58 @@ cdef inline void sp_spade_tops(uint64_t cards, const SPRules* r, SPSpadeTops* t)
     out &= below >> 1
     t.third = popcount(spades & ~sp_below_in_lane(out)) - within
 
-cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpadeTops* t) noexcept nogil:
-    """sp_estimate's count of ``cards`` with their sp_spade_tops ``t``."""
-    cdef uint64_t side
+cdef extern from *:
+    """
+    /* SP_SIDE[suit]: a side suit's (13 rank bits, the 2 at bit 0) part of sp_linear_features'
+       per-suit features and sp_estimate's side honours, packed so that the three side suits' entries add without carries
+       (SP_SIDE_*: each field wide enough for its sum over three suits of at most 17 cards).
+       Every module that cimports spades/players.pxd has its own copy, filled when it is loaded. */
+    static unsigned long long SP_SIDE[1 << 13];
+    __attribute__((constructor)) static void cardsim_sp_fill_side(void) {
+        int cards, n, low, hi, bit;
+        unsigned long long e;
+        for (cards = 0; cards < (1 << 13); cards++) {
+            n = 0;
+            for (bit = 0; bit < 13; bit++) n += (cards >> bit) & 1;
+            low = 0; hi = 0;
+            for (bit = 0; bit < 5; bit++) low += (cards >> bit) & 1;     /* the 2 .. 6 */
+            for (bit = 9; bit < 13; bit++) hi += (cards >> bit) & 1;     /* the J .. A */
+            e = (unsigned int)(((cards >> 11) & 1) && n >= 2);                    /* a guarded king */
+            e |= (unsigned int)(((cards >> 10) & 1) && n >= 3) << 2;              /* a queen with two guards */
+            e |= (unsigned int)(n > 4 ? n - 4 : 0) << 4;                          /* cards beyond four */
+            e |= (unsigned int)(n == 0 ? 2 : n == 1 ? 1 : 0) << 8;                /* ruff room: void 2, singleton 1 */
+            e |= (unsigned int)(hi > low ? hi - low : 0) << 11;                   /* honours beyond the low cards */
+            e |= (unsigned int)((cards & 0x1C00) && n > 3 ? n - 3 : 0) << 15;     /* beyond three, headed by Q, K or A */
+            e |= (unsigned int)(n > 0 && low == 0) << 19;                         /* held with no card 6 and below */
+            e |= (unsigned int)(((cards >> 12) & 1) && n > 5 ? n - 5 : 0) << 21;  /* beyond five, with the A */
+            /* sp_estimate's side honours (hundredths): an A, a guarded K, a Q with two guards */
+            e |= (unsigned long long)(((cards >> 12) & 1 ? (n <= 5 ? 95 : 60) : 0)
+                                      + ((cards >> 11) & 1 && n >= 2 ? (n <= 4 ? 70 : 35) : 0)
+                                      + ((cards >> 10) & 1 && n >= 3 && n <= 4 ? 25 : 0)) << 32;
+            SP_SIDE[cards] = e;
+        }
+    }
+    """
+    uint64_t SP_SIDE[1 << 13]  # SP_SIDE[suit's 13 rank bits]: the packed per-suit features (SP_SIDE_*)
+
+cdef enum:
+    # SP_SIDE's fields: (shift, mask) of the sum over the side suits
+    SP_SIDE_KINGS = 0           # 2 bits: side kings with a guard
+    SP_SIDE_QUEENS = 2          # 2 bits: side queens with two guards
+    SP_SIDE_LONG = 4            # 4 bits: side cards beyond four in a suit
+    SP_SIDE_SHORTS = 8          # 3 bits: voids twice and singletons once
+    SP_SIDE_BARE = 11           # 4 bits: side honours beyond their suit's low cards
+    SP_SIDE_HEADED = 15         # 4 bits: side cards beyond three in suits headed by the Q, K or A
+    SP_SIDE_NO_LOW = 19         # 2 bits: side suits held with no card 6 and below
+    SP_SIDE_ACED = 21           # 4 bits: side cards beyond five in a suit with its A
+    SP_SIDE_HONOURS = 32        # 11 bits: sp_estimate's side honours, hundredths (at most 190 a suit)
+
+cdef inline uint64_t sp_side_sums(uint64_t cards) noexcept nogil:
+    """The SP_SIDE entries of the side suits of ``cards``, summed (fields SP_SIDE_*)."""
+    return SP_SIDE[(cards >> 16) & 0x1FFF] + SP_SIDE[(cards >> 32) & 0x1FFF] + SP_SIDE[(cards >> 48) & 0x1FFF]
+
+cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpadeTops* t, uint64_t side_sums) noexcept nogil:
+    """sp_estimate's count of ``cards`` with their sp_spade_tops ``t`` and sp_side_sums ``side_sums``."""
     cdef int ns = t.held, est = 100 * t.top, sure = t.top, suit, n, spare
     if ns >= 2:
         est += 65 * t.second
@@ -155,16 +204,10 @@ cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpade
         est += 35 * t.third
     if ns > 3:
         est += 55 * (ns - 3)
+    est += <int>((side_sums >> SP_SIDE_HONOURS) & 0x7FF)
     spare = ns - sure
     for suit in range(1, 4):
-        side = cards & lane_bb(suit)
-        n = popcount(side)
-        if (side >> (16 * suit + 12)) & 1:
-            est += 95 if n <= 5 else 60
-        if (side >> (16 * suit + 11)) & 1 and n >= 2:
-            est += 70 if n <= 4 else 35
-        if (side >> (16 * suit + 10)) & 1 and 3 <= n <= 4:
-            est += 25
+        n = popcount(cards & lane_bb(suit))
         if spare > 0 and n <= 1:
             est += 60 if n == 0 else 30
             spare -= 1
@@ -184,7 +227,7 @@ cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
     for each spare spade (beyond the sure winners)."""
     cdef SPSpadeTops t
     sp_spade_tops(cards, r, &t)
-    return sp_estimate_tops(cards, r, &t)
+    return sp_estimate_tops(cards, r, &t, sp_side_sums(cards))
 
 cdef enum:
     SP_NIL_COUNT = 0            # nil with a count below this (hundredths) ...
@@ -270,47 +313,6 @@ cdef extern from *:
         int blind6[SP_BID_SHAPES]
     SPBidTables* SP_TABLES
 
-cdef extern from *:
-    """
-    /* SP_SIDE[suit]: a side suit's (13 rank bits, the 2 at bit 0) part of sp_linear_features'
-       per-suit features, packed so that the three side suits' entries add without carries
-       (SP_SIDE_*: each field wide enough for its sum over three suits of at most 17 cards).
-       Every module that cimports spades/players.pxd has its own copy, filled when it is loaded. */
-    static unsigned int SP_SIDE[1 << 13];
-    __attribute__((constructor)) static void cardsim_sp_fill_side(void) {
-        int cards, n, low, hi, bit;
-        unsigned int e;
-        for (cards = 0; cards < (1 << 13); cards++) {
-            n = 0;
-            for (bit = 0; bit < 13; bit++) n += (cards >> bit) & 1;
-            low = 0; hi = 0;
-            for (bit = 0; bit < 5; bit++) low += (cards >> bit) & 1;     /* the 2 .. 6 */
-            for (bit = 9; bit < 13; bit++) hi += (cards >> bit) & 1;     /* the J .. A */
-            e = (unsigned int)(((cards >> 11) & 1) && n >= 2);                    /* a guarded king */
-            e |= (unsigned int)(((cards >> 10) & 1) && n >= 3) << 2;              /* a queen with two guards */
-            e |= (unsigned int)(n > 4 ? n - 4 : 0) << 4;                          /* cards beyond four */
-            e |= (unsigned int)(n == 0 ? 2 : n == 1 ? 1 : 0) << 8;                /* ruff room: void 2, singleton 1 */
-            e |= (unsigned int)(hi > low ? hi - low : 0) << 11;                   /* honours beyond the low cards */
-            e |= (unsigned int)((cards & 0x1C00) && n > 3 ? n - 3 : 0) << 15;     /* beyond three, headed by Q, K or A */
-            e |= (unsigned int)(n > 0 && low == 0) << 19;                         /* held with no card 6 and below */
-            e |= (unsigned int)(((cards >> 12) & 1) && n > 5 ? n - 5 : 0) << 21;  /* beyond five, with the A */
-            SP_SIDE[cards] = e;
-        }
-    }
-    """
-    unsigned int SP_SIDE[1 << 13]  # SP_SIDE[suit's 13 rank bits]: the packed per-suit features (SP_SIDE_*)
-
-cdef enum:
-    # SP_SIDE's fields: (shift, mask) of the sum over the side suits
-    SP_SIDE_KINGS = 0           # 2 bits: side kings with a guard
-    SP_SIDE_QUEENS = 2          # 2 bits: side queens with two guards
-    SP_SIDE_LONG = 4            # 4 bits: side cards beyond four in a suit
-    SP_SIDE_SHORTS = 8          # 3 bits: voids twice and singletons once
-    SP_SIDE_BARE = 11           # 4 bits: side honours beyond their suit's low cards
-    SP_SIDE_HEADED = 15         # 4 bits: side cards beyond three in suits headed by the Q, K or A
-    SP_SIDE_NO_LOW = 19         # 2 bits: side suits held with no card 6 and below
-    SP_SIDE_ACED = 21           # 4 bits: side cards beyond five in a suit with its A
-
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh but the products 24 .. 51 (sp_features writes
     those; the bid sums them as a quadratic form, sp_bid_sums); the side suits enter alike (suit-blind).
@@ -337,7 +339,7 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0)
     cdef SPSpadeTops t
     cdef int ns, n, shorts, spare, longest
-    cdef unsigned int sums
+    cdef uint64_t sums
     sp_spade_tops(cards, r, &t)
     ns = t.held
     f[0] = 1
@@ -352,7 +354,7 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     f[14] = popcount(side & ((<uint64_t>0x0C00) * ALL_LANES_BB))
     f[21] = popcount(side & (side >> 1) & ((<uint64_t>0x0800) * ALL_LANES_BB))  # the K with the A above it
     # the per-suit features of the side suits: one table entry each, summed (SP_SIDE)
-    sums = SP_SIDE[(cards >> 16) & 0x1FFF] + SP_SIDE[(cards >> 32) & 0x1FFF] + SP_SIDE[(cards >> 48) & 0x1FFF]
+    sums = sp_side_sums(cards)
     longest = popcount((cards >> 16) & 0xFFFF)
     n = popcount((cards >> 32) & 0xFFFF)
     longest = n if n > longest else longest
@@ -366,7 +368,7 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     f[12] = (sums >> SP_SIDE_LONG) & 15
     f[13] = (msb(spades) & 15) + 1 if spades else 0
     f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
-    f[16] = sp_estimate_tops(cards, r, &t)
+    f[16] = sp_estimate_tops(cards, r, &t, sums)
     f[17] = (sums >> SP_SIDE_BARE) & 15
     f[18] = (sums >> SP_SIDE_HEADED) & 15
     f[19] = (sums >> SP_SIDE_NO_LOW) & 3
