@@ -300,6 +300,7 @@ cdef extern from *:
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
+        int side[2][1 << 13][2];  /* [..][a side suit's 13 rank bits]: its per-suit features weighed (sp_fill_side_weights) */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -311,6 +312,7 @@ cdef extern from *:
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
+        int side[SP_BID_SHAPES][1 << 13][2]  # the count's and nil's weights of a side suit's SP_SIDE_FEATURES
     SPBidTables* SP_TABLES
 
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
@@ -380,6 +382,50 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     f[54] = longest
     f[55] = longest * longest
 
+cdef enum:
+    SP_SIDE_FEATURES = 12       # sp_suit_features: the features that are sums over the side suits
+
+cdef extern from *:
+    """
+    /* The features (sp_features' indices) that are sums of one term a side suit (sp_suit_features). */
+    static const int SP_SIDE_INDEX[12] = {8, 9, 10, 12, 14, 17, 18, 19, 21, 23, 52, 53};
+    """
+    const int SP_SIDE_INDEX[SP_SIDE_FEATURES]
+
+cdef inline void sp_suit_features(int cards, int* g) noexcept nogil:
+    """One side suit's (13 rank bits) terms of the features SP_SIDE_INDEX (sp_linear_features sums
+    them over the three side suits): its A, guarded K, Q with two guards, cards beyond four, K and
+    Q, bare honours, cards beyond three under an honour, no low card, A with K, cards beyond five
+    with the A, J, 10."""
+    cdef uint64_t e = SP_SIDE[cards]
+    g[0] = (cards >> 12) & 1
+    g[1] = (e >> SP_SIDE_KINGS) & 3
+    g[2] = (e >> SP_SIDE_QUEENS) & 3
+    g[3] = (e >> SP_SIDE_LONG) & 15
+    g[4] = popcount(cards & 0x0C00)
+    g[5] = (e >> SP_SIDE_BARE) & 15
+    g[6] = (e >> SP_SIDE_HEADED) & 15
+    g[7] = (e >> SP_SIDE_NO_LOW) & 3
+    g[8] = (cards >> 12) & (cards >> 11) & 1
+    g[9] = (e >> SP_SIDE_ACED) & 15
+    g[10] = (cards >> 9) & 1
+    g[11] = (cards >> 8) & 1
+
+cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
+    """t.side[shape][cards]: the count's and nil's weights (t.weight, t.nil_weight) of the side
+    suit ``cards``' terms of the SP_SIDE_INDEX features, so the bid (sp_bid_sums) weighs the three
+    side suits by three look-ups (the same int sums: the weights distribute over the suits)."""
+    cdef int cards, k, a, b
+    cdef int g[SP_SIDE_FEATURES]
+    for cards in range(1 << 13):
+        sp_suit_features(cards, g)
+        a = b = 0
+        for k in range(SP_SIDE_FEATURES):
+            a += t.weight[shape][SP_SIDE_INDEX[k]] * g[k]
+            b += t.nil_weight[shape][SP_SIDE_INDEX[k]] * g[k]
+        t.side[shape][cards][0] = a
+        t.side[shape][cards][1] = b
+
 cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh (sp_linear_features, then the products 24 .. 51)."""
     cdef int q0, q1, q2, q3, q4, q5, q6
@@ -412,20 +458,26 @@ cdef inline int sp_quadratic(const int* w, int q0, int q1, int q2, int q3, int q
             + q5 * (w[49] * q5 + w[50] * q6)
             + q6 * (w[51] * q6))
 
-cdef inline void sp_bid_sums(const int* w, const int* v, const int* f, int* out) noexcept nogil:
-    """``out`` = (w . f, v . f) for sp_linear_features' ``f`` (the products 24 .. 51 not written):
-    the linear features in one pass, the products as quadratic forms (sp_quadratic).  The same
-    sums as sp_dot of each over sp_features (int arithmetic: the order does not change them)."""
-    cdef int i, a = 0, b = 0
+cdef inline int sp_plain_sum(const int* w, const int* f) noexcept nogil:
+    """``w`` over the linear features but the side suits' sums (SP_SIDE_INDEX) and the products."""
+    return (w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4] + w[5] * f[5] + w[6] * f[6]
+            + w[7] * f[7] + w[11] * f[11] + w[13] * f[13] + w[15] * f[15] + w[16] * f[16] + w[20] * f[20]
+            + w[22] * f[22] + w[54] * f[54] + w[55] * f[55])
+
+cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, const int* f, int* out) noexcept nogil:
+    """``out`` = (weight . f, nil_weight . f) of ``shape`` for the hand ``cards`` and its
+    sp_linear_features ``f`` (the products 24 .. 51 not written): the side suits' sums by one
+    look-up a suit (sp_fill_side_weights), the other linear features written out, the products as
+    quadratic forms (sp_quadratic).  The same sums as sp_dot of each over sp_features (int
+    arithmetic: the order does not change them)."""
+    cdef const int* w = t.weight[shape]
+    cdef const int* v = t.nil_weight[shape]
+    cdef const int* s1 = t.side[shape][(cards >> 16) & 0x1FFF]
+    cdef const int* s2 = t.side[shape][(cards >> 32) & 0x1FFF]
+    cdef const int* s3 = t.side[shape][(cards >> 48) & 0x1FFF]
     cdef int q0 = f[1], q1 = f[2], q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
-    for i in range(24):
-        a += w[i] * f[i]
-        b += v[i] * f[i]
-    for i in range(52, SP_NF):
-        a += w[i] * f[i]
-        b += v[i] * f[i]
-    out[0] = a + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
-    out[1] = b + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
+    out[0] = s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
+    out[1] = s1[1] + s2[1] + s3[1] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
@@ -502,7 +554,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
         return sp_code(SP_BID_BLIND6, 6)
     sp_linear_features(h.hand[s], r, f)
     if shape >= 0:
-        sp_bid_sums(SP_TABLES.weight[shape], SP_TABLES.nil_weight[shape], f, sums)
+        sp_bid_sums(SP_TABLES, shape, h.hand[s], f, sums)
         est = sums[0] // SP_W_SCALE
     else:
         est, sums[1] = f[16], 0
