@@ -301,6 +301,7 @@ cdef extern from *:
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
         int side[2][1 << 13][2];  /* [..][a side suit's 13 rank bits]: its per-suit features weighed (sp_fill_side_weights) */
+        int spade[2][1 << 13][2]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same) */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -313,6 +314,7 @@ cdef extern from *:
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
         int side[SP_BID_SHAPES][1 << 13][2]  # the count's and nil's weights of a side suit's SP_SIDE_FEATURES
+        int spade[SP_BID_SHAPES][1 << 13][2]  # and of the spades' SP_SPADE_FEATURES
     SPBidTables* SP_TABLES
 
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
@@ -342,16 +344,14 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     cdef SPSpadeTops t
     cdef int ns, n, shorts, spare, longest
     cdef uint64_t sums
+    cdef int g[SP_SPADE_FEATURES]
     sp_spade_tops(cards, r, &t)
     ns = t.held
+    sp_spade_features(spades, g)
+    for n in range(SP_SPADE_FEATURES):
+        f[SP_SPADE_INDEX[n]] = g[n]
     f[0] = 1
-    f[1] = ns
     f[2] = t.top
-    f[3] = (spades >> 12) & 1
-    f[4] = (spades >> 11) & 1
-    f[5] = (spades >> 10) & 1
-    f[6] = (spades >> 9) & 1
-    f[7] = ns - 3 if ns > 3 else 0
     f[8] = popcount(side & ((<uint64_t>0x1000) * ALL_LANES_BB))
     f[14] = popcount(side & ((<uint64_t>0x0C00) * ALL_LANES_BB))
     f[21] = popcount(side & (side >> 1) & ((<uint64_t>0x0800) * ALL_LANES_BB))  # the K with the A above it
@@ -368,14 +368,11 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
     spare = ns - t.top
     f[11] = spare if spare < shorts else shorts
     f[12] = (sums >> SP_SIDE_LONG) & 15
-    f[13] = (msb(spades) & 15) + 1 if spades else 0
     f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
     f[16] = sp_estimate_tops(cards, r, &t, sums)
     f[17] = (sums >> SP_SIDE_BARE) & 15
     f[18] = (sums >> SP_SIDE_HEADED) & 15
     f[19] = (sums >> SP_SIDE_NO_LOW) & 3
-    f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
-    f[22] = ns - 5 if ns > 5 else 0
     f[23] = (sums >> SP_SIDE_ACED) & 15
     f[52] = popcount(side & ((<uint64_t>1 << 9) * ALL_LANES_BB))
     f[53] = popcount(side & ((<uint64_t>1 << 8) * ALL_LANES_BB))
@@ -384,13 +381,31 @@ cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) no
 
 cdef enum:
     SP_SIDE_FEATURES = 12       # sp_suit_features: the features that are sums over the side suits
+    SP_SPADE_FEATURES = 9       # sp_spade_features: the features of the spades alone (the deck's spades aside)
 
 cdef extern from *:
     """
     /* The features (sp_features' indices) that are sums of one term a side suit (sp_suit_features). */
     static const int SP_SIDE_INDEX[12] = {8, 9, 10, 12, 14, 17, 18, 19, 21, 23, 52, 53};
+    /* The features that read only the hand's spades (sp_spade_features). */
+    static const int SP_SPADE_INDEX[9] = {1, 3, 4, 5, 6, 7, 13, 20, 22};
     """
     const int SP_SIDE_INDEX[SP_SIDE_FEATURES]
+    const int SP_SPADE_INDEX[SP_SPADE_FEATURES]
+
+cdef inline void sp_spade_features(uint64_t spades, int* g) noexcept nogil:
+    """The features SP_SPADE_INDEX of the hand's ``spades`` (its spade lane): spades held, the A,
+    K, Q, J, spades beyond three, the top spade's rank, spades 8 and above, beyond five."""
+    cdef int ns = popcount(spades)
+    g[0] = ns
+    g[1] = (spades >> 12) & 1
+    g[2] = (spades >> 11) & 1
+    g[3] = (spades >> 10) & 1
+    g[4] = (spades >> 9) & 1
+    g[5] = ns - 3 if ns > 3 else 0
+    g[6] = (msb(spades) & 15) + 1 if spades else 0
+    g[7] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
+    g[8] = ns - 5 if ns > 5 else 0
 
 cdef inline void sp_suit_features(int cards, int* g) noexcept nogil:
     """One side suit's (13 rank bits) terms of the features SP_SIDE_INDEX (sp_linear_features sums
@@ -411,20 +426,28 @@ cdef inline void sp_suit_features(int cards, int* g) noexcept nogil:
     g[10] = (cards >> 9) & 1
     g[11] = (cards >> 8) & 1
 
+cdef inline void sp_weigh_terms(const SPBidTables* t, int shape, const int* index, const int* g, int n, int* out) noexcept nogil:
+    """``out`` = the count's and nil's weights of shape ``shape`` over the ``n`` features ``index``
+    valued ``g``."""
+    cdef int k, a = 0, b = 0
+    for k in range(n):
+        a += t.weight[shape][index[k]] * g[k]
+        b += t.nil_weight[shape][index[k]] * g[k]
+    out[0] = a
+    out[1] = b
+
 cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
     """t.side[shape][cards]: the count's and nil's weights (t.weight, t.nil_weight) of the side
     suit ``cards``' terms of the SP_SIDE_INDEX features, so the bid (sp_bid_sums) weighs the three
-    side suits by three look-ups (the same int sums: the weights distribute over the suits)."""
-    cdef int cards, k, a, b
+    side suits by three look-ups (the same int sums: the weights distribute over the suits); and
+    t.spade[shape][spades] of the SP_SPADE_INDEX features (the shapes' decks hold all 13 spades)."""
+    cdef int cards
     cdef int g[SP_SIDE_FEATURES]
     for cards in range(1 << 13):
         sp_suit_features(cards, g)
-        a = b = 0
-        for k in range(SP_SIDE_FEATURES):
-            a += t.weight[shape][SP_SIDE_INDEX[k]] * g[k]
-            b += t.nil_weight[shape][SP_SIDE_INDEX[k]] * g[k]
-        t.side[shape][cards][0] = a
-        t.side[shape][cards][1] = b
+        sp_weigh_terms(t, shape, SP_SIDE_INDEX, g, SP_SIDE_FEATURES, t.side[shape][cards])
+        sp_spade_features(cards, g)
+        sp_weigh_terms(t, shape, SP_SPADE_INDEX, g, SP_SPADE_FEATURES, t.spade[shape][cards])
 
 cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh (sp_linear_features, then the products 24 .. 51)."""
@@ -459,15 +482,15 @@ cdef inline int sp_quadratic(const int* w, int q0, int q1, int q2, int q3, int q
             + q6 * (w[51] * q6))
 
 cdef inline int sp_plain_sum(const int* w, const int* f) noexcept nogil:
-    """``w`` over the linear features but the side suits' sums (SP_SIDE_INDEX) and the products."""
-    return (w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4] + w[5] * f[5] + w[6] * f[6]
-            + w[7] * f[7] + w[11] * f[11] + w[13] * f[13] + w[15] * f[15] + w[16] * f[16] + w[20] * f[20]
-            + w[22] * f[22] + w[54] * f[54] + w[55] * f[55])
+    """``w`` over the linear features but the side suits' sums (SP_SIDE_INDEX), the spades' alone
+    (SP_SPADE_INDEX) and the products."""
+    return (w[0] * f[0] + w[2] * f[2] + w[11] * f[11] + w[15] * f[15] + w[16] * f[16] + w[54] * f[54]
+            + w[55] * f[55])
 
 cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, const int* f, int* out) noexcept nogil:
     """``out`` = (weight . f, nil_weight . f) of ``shape`` for the hand ``cards`` and its
-    sp_linear_features ``f`` (the products 24 .. 51 not written): the side suits' sums by one
-    look-up a suit (sp_fill_side_weights), the other linear features written out, the products as
+    sp_linear_features ``f`` (the products 24 .. 51 not written): the side suits' sums and the
+    spades' alone by one look-up a suit (sp_fill_side_weights), the other linear features written out, the products as
     quadratic forms (sp_quadratic).  The same sums as sp_dot of each over sp_features (int
     arithmetic: the order does not change them)."""
     cdef const int* w = t.weight[shape]
@@ -475,9 +498,10 @@ cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, co
     cdef const int* s1 = t.side[shape][(cards >> 16) & 0x1FFF]
     cdef const int* s2 = t.side[shape][(cards >> 32) & 0x1FFF]
     cdef const int* s3 = t.side[shape][(cards >> 48) & 0x1FFF]
+    cdef const int* sp = t.spade[shape][cards & 0x1FFF]
     cdef int q0 = f[1], q1 = f[2], q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
-    out[0] = s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
-    out[1] = s1[1] + s2[1] + s3[1] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
+    out[0] = sp[0] + s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
+    out[1] = sp[1] + s1[1] + s2[1] + s3[1] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
