@@ -144,9 +144,58 @@ cdef inline void sp_spade_tops(uint64_t cards, const SPRules* r, SPSpadeTops* t)
     out &= below >> 1
     t.third = popcount(spades & ~sp_below_in_lane(out)) - within
 
-cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpadeTops* t) noexcept nogil:
-    """sp_estimate's count of ``cards`` with their sp_spade_tops ``t``."""
-    cdef uint64_t side
+cdef extern from *:
+    """
+    /* SP_SIDE[suit]: a side suit's (13 rank bits, the 2 at bit 0) part of sp_linear_features'
+       per-suit features and sp_estimate's side honours, packed so that the three side suits' entries add without carries
+       (SP_SIDE_*: each field wide enough for its sum over three suits of at most 17 cards).
+       Every module that cimports spades/players.pxd has its own copy, filled when it is loaded. */
+    static unsigned long long SP_SIDE[1 << 13];
+    __attribute__((constructor)) static void cardsim_sp_fill_side(void) {
+        int cards, n, low, hi, bit;
+        unsigned long long e;
+        for (cards = 0; cards < (1 << 13); cards++) {
+            n = 0;
+            for (bit = 0; bit < 13; bit++) n += (cards >> bit) & 1;
+            low = 0; hi = 0;
+            for (bit = 0; bit < 5; bit++) low += (cards >> bit) & 1;     /* the 2 .. 6 */
+            for (bit = 9; bit < 13; bit++) hi += (cards >> bit) & 1;     /* the J .. A */
+            e = (unsigned int)(((cards >> 11) & 1) && n >= 2);                    /* a guarded king */
+            e |= (unsigned int)(((cards >> 10) & 1) && n >= 3) << 2;              /* a queen with two guards */
+            e |= (unsigned int)(n > 4 ? n - 4 : 0) << 4;                          /* cards beyond four */
+            e |= (unsigned int)(n == 0 ? 2 : n == 1 ? 1 : 0) << 8;                /* ruff room: void 2, singleton 1 */
+            e |= (unsigned int)(hi > low ? hi - low : 0) << 11;                   /* honours beyond the low cards */
+            e |= (unsigned int)((cards & 0x1C00) && n > 3 ? n - 3 : 0) << 15;     /* beyond three, headed by Q, K or A */
+            e |= (unsigned int)(n > 0 && low == 0) << 19;                         /* held with no card 6 and below */
+            e |= (unsigned int)(((cards >> 12) & 1) && n > 5 ? n - 5 : 0) << 21;  /* beyond five, with the A */
+            /* sp_estimate's side honours (hundredths): an A, a guarded K, a Q with two guards */
+            e |= (unsigned long long)(((cards >> 12) & 1 ? (n <= 5 ? 95 : 60) : 0)
+                                      + ((cards >> 11) & 1 && n >= 2 ? (n <= 4 ? 70 : 35) : 0)
+                                      + ((cards >> 10) & 1 && n >= 3 && n <= 4 ? 25 : 0)) << 32;
+            SP_SIDE[cards] = e;
+        }
+    }
+    """
+    uint64_t SP_SIDE[1 << 13]  # SP_SIDE[suit's 13 rank bits]: the packed per-suit features (SP_SIDE_*)
+
+cdef enum:
+    # SP_SIDE's fields: (shift, mask) of the sum over the side suits
+    SP_SIDE_KINGS = 0           # 2 bits: side kings with a guard
+    SP_SIDE_QUEENS = 2          # 2 bits: side queens with two guards
+    SP_SIDE_LONG = 4            # 4 bits: side cards beyond four in a suit
+    SP_SIDE_SHORTS = 8          # 3 bits: voids twice and singletons once
+    SP_SIDE_BARE = 11           # 4 bits: side honours beyond their suit's low cards
+    SP_SIDE_HEADED = 15         # 4 bits: side cards beyond three in suits headed by the Q, K or A
+    SP_SIDE_NO_LOW = 19         # 2 bits: side suits held with no card 6 and below
+    SP_SIDE_ACED = 21           # 4 bits: side cards beyond five in a suit with its A
+    SP_SIDE_HONOURS = 32        # 11 bits: sp_estimate's side honours, hundredths (at most 190 a suit)
+
+cdef inline uint64_t sp_side_sums(uint64_t cards) noexcept nogil:
+    """The SP_SIDE entries of the side suits of ``cards``, summed (fields SP_SIDE_*)."""
+    return SP_SIDE[(cards >> 16) & 0x1FFF] + SP_SIDE[(cards >> 32) & 0x1FFF] + SP_SIDE[(cards >> 48) & 0x1FFF]
+
+cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpadeTops* t, uint64_t side_sums) noexcept nogil:
+    """sp_estimate's count of ``cards`` with their sp_spade_tops ``t`` and sp_side_sums ``side_sums``."""
     cdef int ns = t.held, est = 100 * t.top, sure = t.top, suit, n, spare
     if ns >= 2:
         est += 65 * t.second
@@ -155,16 +204,10 @@ cdef inline int sp_estimate_tops(uint64_t cards, const SPRules* r, const SPSpade
         est += 35 * t.third
     if ns > 3:
         est += 55 * (ns - 3)
+    est += <int>((side_sums >> SP_SIDE_HONOURS) & 0x7FF)
     spare = ns - sure
     for suit in range(1, 4):
-        side = cards & lane_bb(suit)
-        n = popcount(side)
-        if (side >> (16 * suit + 12)) & 1:
-            est += 95 if n <= 5 else 60
-        if (side >> (16 * suit + 11)) & 1 and n >= 2:
-            est += 70 if n <= 4 else 35
-        if (side >> (16 * suit + 10)) & 1 and 3 <= n <= 4:
-            est += 25
+        n = popcount(cards & lane_bb(suit))
         if spare > 0 and n <= 1:
             est += 60 if n == 0 else 30
             spare -= 1
@@ -184,7 +227,7 @@ cdef inline int sp_estimate(uint64_t cards, const SPRules* r) noexcept nogil:
     for each spare spade (beyond the sure winners)."""
     cdef SPSpadeTops t
     sp_spade_tops(cards, r, &t)
-    return sp_estimate_tops(cards, r, &t)
+    return sp_estimate_tops(cards, r, &t, sp_side_sums(cards))
 
 cdef enum:
     SP_NIL_COUNT = 0            # nil with a count below this (hundredths) ...
@@ -257,6 +300,8 @@ cdef extern from *:
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
+        int side[2][1 << 13][2];  /* [..][a side suit's 13 rank bits]: its per-suit features weighed (sp_fill_side_weights) */
+        int spade[2][1 << 13][2]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same) */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -268,10 +313,13 @@ cdef extern from *:
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
+        int side[SP_BID_SHAPES][1 << 13][2]  # the count's and nil's weights of a side suit's SP_SIDE_FEATURES
+        int spade[SP_BID_SHAPES][1 << 13][2]  # and of the spades' SP_SPADE_FEATURES
     SPBidTables* SP_TABLES
 
-cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
-    """The SP_NF features the learned tables weigh; the side suits enter alike (suit-blind).
+cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
+    """The SP_NF features the learned tables weigh but the products 24 .. 51 (sp_features writes
+    those; the bid sums them as a quadratic form, sp_bid_sums); the side suits enter alike (suit-blind).
 
     0 one; 1 spades held; 2 spades with no higher spade out; 3..6 the A, K, Q, J of spades;
     7 spades beyond three; 8 side aces; 9 side kings with a guard; 10 side queens with two
@@ -292,58 +340,119 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     hands of 17 cards the middle side cards and a long side suit win tricks the other features
     miss; least squares of the best bid on 12,000 hands: the points the regular bid loses on a
     held-out fifth 1.32 -> 0.96 a hand with these four)."""
-    cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0), suit_cards
+    cdef uint64_t spades = cards & lane_bb(0), side = cards & ~lane_bb(0)
     cdef SPSpadeTops t
-    cdef int ns, suit, n, low, hi, shorts = 0, spare, longest = 0, q0, q1, q2, q3, q4, q5, q6
-    cdef int guarded_kings = 0, guarded_queens = 0, long_cards = 0, bare_honours = 0, long_headed = 0
-    cdef int no_low = 0, long_aced = 0
+    cdef int ns, n, shorts, spare, longest
+    cdef uint64_t sums
+    cdef int g[SP_SPADE_FEATURES]
     sp_spade_tops(cards, r, &t)
     ns = t.held
+    sp_spade_features(spades, g)
+    for n in range(SP_SPADE_FEATURES):
+        f[SP_SPADE_INDEX[n]] = g[n]
     f[0] = 1
-    f[1] = ns
     f[2] = t.top
-    f[3] = (spades >> 12) & 1
-    f[4] = (spades >> 11) & 1
-    f[5] = (spades >> 10) & 1
-    f[6] = (spades >> 9) & 1
-    f[7] = ns - 3 if ns > 3 else 0
     f[8] = popcount(side & ((<uint64_t>0x1000) * ALL_LANES_BB))
     f[14] = popcount(side & ((<uint64_t>0x0C00) * ALL_LANES_BB))
     f[21] = popcount(side & (side >> 1) & ((<uint64_t>0x0800) * ALL_LANES_BB))  # the K with the A above it
-    for suit in range(1, 4):
-        suit_cards = (cards >> (16 * suit)) & 0xFFFF
-        n = popcount(suit_cards)
-        guarded_kings += ((suit_cards >> 11) & 1) & (n >= 2)
-        guarded_queens += ((suit_cards >> 10) & 1) & (n >= 3)
-        long_cards += n - 4 if n > 4 else 0
-        longest = n if n > longest else longest
-        shorts += 2 if n == 0 else (1 if n == 1 else 0)
-        low = popcount(suit_cards & 0x001F)      # the 2 .. 6
-        hi = popcount(suit_cards & 0x1E00)       # the J .. A
-        bare_honours += hi - low if hi > low else 0
-        if suit_cards & 0x1C00 and n > 3:        # headed by the Q, K or A
-            long_headed += n - 3
-        no_low += n > 0 and low == 0
-        if (suit_cards >> 12) & 1 and n > 5:
-            long_aced += n - 5
-    f[9] = guarded_kings
-    f[10] = guarded_queens
+    # the per-suit features of the side suits: one table entry each, summed (SP_SIDE)
+    sums = sp_side_sums(cards)
+    longest = popcount((cards >> 16) & 0xFFFF)
+    n = popcount((cards >> 32) & 0xFFFF)
+    longest = n if n > longest else longest
+    n = popcount(cards >> 48)
+    longest = n if n > longest else longest
+    shorts = (sums >> SP_SIDE_SHORTS) & 7
+    f[9] = (sums >> SP_SIDE_KINGS) & 3
+    f[10] = (sums >> SP_SIDE_QUEENS) & 3
     spare = ns - t.top
     f[11] = spare if spare < shorts else shorts
-    f[12] = long_cards
-    f[13] = (msb(spades) & 15) + 1 if spades else 0
+    f[12] = (sums >> SP_SIDE_LONG) & 15
     f[15] = popcount(cards & ((<uint64_t>0x000F) * ALL_LANES_BB))
-    f[16] = sp_estimate_tops(cards, r, &t)
-    f[17] = bare_honours
-    f[18] = long_headed
-    f[19] = no_low
-    f[20] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
-    f[22] = ns - 5 if ns > 5 else 0
-    f[23] = long_aced
+    f[16] = sp_estimate_tops(cards, r, &t, sums)
+    f[17] = (sums >> SP_SIDE_BARE) & 15
+    f[18] = (sums >> SP_SIDE_HEADED) & 15
+    f[19] = (sums >> SP_SIDE_NO_LOW) & 3
+    f[23] = (sums >> SP_SIDE_ACED) & 15
     f[52] = popcount(side & ((<uint64_t>1 << 9) * ALL_LANES_BB))
     f[53] = popcount(side & ((<uint64_t>1 << 8) * ALL_LANES_BB))
     f[54] = longest
     f[55] = longest * longest
+
+cdef enum:
+    SP_SIDE_FEATURES = 12       # sp_suit_features: the features that are sums over the side suits
+    SP_SPADE_FEATURES = 9       # sp_spade_features: the features of the spades alone (the deck's spades aside)
+
+cdef extern from *:
+    """
+    /* The features (sp_features' indices) that are sums of one term a side suit (sp_suit_features). */
+    static const int SP_SIDE_INDEX[12] = {8, 9, 10, 12, 14, 17, 18, 19, 21, 23, 52, 53};
+    /* The features that read only the hand's spades (sp_spade_features). */
+    static const int SP_SPADE_INDEX[9] = {1, 3, 4, 5, 6, 7, 13, 20, 22};
+    """
+    const int SP_SIDE_INDEX[SP_SIDE_FEATURES]
+    const int SP_SPADE_INDEX[SP_SPADE_FEATURES]
+
+cdef inline void sp_spade_features(uint64_t spades, int* g) noexcept nogil:
+    """The features SP_SPADE_INDEX of the hand's ``spades`` (its spade lane): spades held, the A,
+    K, Q, J, spades beyond three, the top spade's rank, spades 8 and above, beyond five."""
+    cdef int ns = popcount(spades)
+    g[0] = ns
+    g[1] = (spades >> 12) & 1
+    g[2] = (spades >> 11) & 1
+    g[3] = (spades >> 10) & 1
+    g[4] = (spades >> 9) & 1
+    g[5] = ns - 3 if ns > 3 else 0
+    g[6] = (msb(spades) & 15) + 1 if spades else 0
+    g[7] = popcount(spades & 0xFFC0)      # the 8 and above (jokers too)
+    g[8] = ns - 5 if ns > 5 else 0
+
+cdef inline void sp_suit_features(int cards, int* g) noexcept nogil:
+    """One side suit's (13 rank bits) terms of the features SP_SIDE_INDEX (sp_linear_features sums
+    them over the three side suits): its A, guarded K, Q with two guards, cards beyond four, K and
+    Q, bare honours, cards beyond three under an honour, no low card, A with K, cards beyond five
+    with the A, J, 10."""
+    cdef uint64_t e = SP_SIDE[cards]
+    g[0] = (cards >> 12) & 1
+    g[1] = (e >> SP_SIDE_KINGS) & 3
+    g[2] = (e >> SP_SIDE_QUEENS) & 3
+    g[3] = (e >> SP_SIDE_LONG) & 15
+    g[4] = popcount(cards & 0x0C00)
+    g[5] = (e >> SP_SIDE_BARE) & 15
+    g[6] = (e >> SP_SIDE_HEADED) & 15
+    g[7] = (e >> SP_SIDE_NO_LOW) & 3
+    g[8] = (cards >> 12) & (cards >> 11) & 1
+    g[9] = (e >> SP_SIDE_ACED) & 15
+    g[10] = (cards >> 9) & 1
+    g[11] = (cards >> 8) & 1
+
+cdef inline void sp_weigh_terms(const SPBidTables* t, int shape, const int* index, const int* g, int n, int* out) noexcept nogil:
+    """``out`` = the count's and nil's weights of shape ``shape`` over the ``n`` features ``index``
+    valued ``g``."""
+    cdef int k, a = 0, b = 0
+    for k in range(n):
+        a += t.weight[shape][index[k]] * g[k]
+        b += t.nil_weight[shape][index[k]] * g[k]
+    out[0] = a
+    out[1] = b
+
+cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
+    """t.side[shape][cards]: the count's and nil's weights (t.weight, t.nil_weight) of the side
+    suit ``cards``' terms of the SP_SIDE_INDEX features, so the bid (sp_bid_sums) weighs the three
+    side suits by three look-ups (the same int sums: the weights distribute over the suits); and
+    t.spade[shape][spades] of the SP_SPADE_INDEX features (the shapes' decks hold all 13 spades)."""
+    cdef int cards
+    cdef int g[SP_SIDE_FEATURES]
+    for cards in range(1 << 13):
+        sp_suit_features(cards, g)
+        sp_weigh_terms(t, shape, SP_SIDE_INDEX, g, SP_SIDE_FEATURES, t.side[shape][cards])
+        sp_spade_features(cards, g)
+        sp_weigh_terms(t, shape, SP_SPADE_INDEX, g, SP_SPADE_FEATURES, t.spade[shape][cards])
+
+cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
+    """The SP_NF features the learned tables weigh (sp_linear_features, then the products 24 .. 51)."""
+    cdef int q0, q1, q2, q3, q4, q5, q6
+    sp_linear_features(cards, r, f)
     q0, q1, q2, q3, q4, q5, q6 = f[1], f[2], f[8], f[9], f[11], f[12], f[16] // 10
     # the products, row by row (written out: gcc leaves a loop over the triangle rolled, 7 instructions a product)
     f[24], f[25], f[26], f[27], f[28], f[29], f[30] = q0 * q0, q0 * q1, q0 * q2, q0 * q3, q0 * q4, q0 * q5, q0 * q6
@@ -360,14 +469,39 @@ cdef inline int sp_dot(const int* w, const int* f) noexcept nogil:
         s += w[i] * f[i]
     return s
 
-cdef inline void sp_dot2(const int* w, const int* v, const int* f, int* out) noexcept nogil:
-    """``out`` = (w . f, v . f): the count's and nil's sums in one pass over the features."""
-    cdef int i, a = 0, b = 0
-    for i in range(SP_NF):
-        a += w[i] * f[i]
-        b += v[i] * f[i]
-    out[0] = a
-    out[1] = b
+cdef inline int sp_quadratic(const int* w, int q0, int q1, int q2, int q3, int q4, int q5, int q6) noexcept nogil:
+    """``w``'s products part (weights 24 .. 51 of the pairs of q0 .. q6, sp_features' order) as a
+    quadratic form, row by row: q_i times the row's weights on q_i .. q6 (35 multiplies, not 28
+    products and 28 more to weigh them)."""
+    return (q0 * (w[24] * q0 + w[25] * q1 + w[26] * q2 + w[27] * q3 + w[28] * q4 + w[29] * q5 + w[30] * q6)
+            + q1 * (w[31] * q1 + w[32] * q2 + w[33] * q3 + w[34] * q4 + w[35] * q5 + w[36] * q6)
+            + q2 * (w[37] * q2 + w[38] * q3 + w[39] * q4 + w[40] * q5 + w[41] * q6)
+            + q3 * (w[42] * q3 + w[43] * q4 + w[44] * q5 + w[45] * q6)
+            + q4 * (w[46] * q4 + w[47] * q5 + w[48] * q6)
+            + q5 * (w[49] * q5 + w[50] * q6)
+            + q6 * (w[51] * q6))
+
+cdef inline int sp_plain_sum(const int* w, const int* f) noexcept nogil:
+    """``w`` over the linear features but the side suits' sums (SP_SIDE_INDEX), the spades' alone
+    (SP_SPADE_INDEX) and the products."""
+    return (w[0] * f[0] + w[2] * f[2] + w[11] * f[11] + w[15] * f[15] + w[16] * f[16] + w[54] * f[54]
+            + w[55] * f[55])
+
+cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, const int* f, int* out) noexcept nogil:
+    """``out`` = (weight . f, nil_weight . f) of ``shape`` for the hand ``cards`` and its
+    sp_linear_features ``f`` (the products 24 .. 51 not written): the side suits' sums and the
+    spades' alone by one look-up a suit (sp_fill_side_weights), the other linear features written out, the products as
+    quadratic forms (sp_quadratic).  The same sums as sp_dot of each over sp_features (int
+    arithmetic: the order does not change them)."""
+    cdef const int* w = t.weight[shape]
+    cdef const int* v = t.nil_weight[shape]
+    cdef const int* s1 = t.side[shape][(cards >> 16) & 0x1FFF]
+    cdef const int* s2 = t.side[shape][(cards >> 32) & 0x1FFF]
+    cdef const int* s3 = t.side[shape][(cards >> 48) & 0x1FFF]
+    cdef const int* sp = t.spade[shape][cards & 0x1FFF]
+    cdef int q0 = f[1], q1 = f[2], q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
+    out[0] = sp[0] + s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
+    out[1] = sp[1] + s1[1] + s2[1] + s3[1] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
@@ -427,7 +561,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind),
     before looking; then moon from its count, nil where it pays (sp_heuristic_nil), else the
     count's bid (sp_count_bid), one-for-50 / two-for-40 for 1 / 2.  The count (sp_learned_count)
-    and nil's log-odds are summed in one pass over the features (sp_dot2)."""
+    and nil's log-odds are summed together (sp_bid_sums)."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
     cdef int sums[2]
@@ -442,9 +576,9 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
             return sp_code(SP_BID_BLIND6, 6)
     elif gap >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
         return sp_code(SP_BID_BLIND6, 6)
-    sp_features(h.hand[s], r, f)
+    sp_linear_features(h.hand[s], r, f)
     if shape >= 0:
-        sp_dot2(SP_TABLES.weight[shape], SP_TABLES.nil_weight[shape], f, sums)
+        sp_bid_sums(SP_TABLES, shape, h.hand[s], f, sums)
         est = sums[0] // SP_W_SCALE
     else:
         est, sums[1] = f[16], 0
