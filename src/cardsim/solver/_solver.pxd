@@ -59,6 +59,7 @@ ctypedef struct SVRules:
     int prel                    # pinochle points mode: the table's key renumbers ranks (sv_key)
     int pclass[6]               # with ``prel``: each rank's point class (an index of its points)
     int pcb                     # bits a point class takes in the key
+    uint64_t pplane[3]          # with ``prel``: bit b of the point classes, as a lane's copy-0 bits (sv_class_sig)
 
 ctypedef struct SVPos:
     uint64_t hand[SV_MAX_SEATS] # cards still held (0 for seats that do not play)

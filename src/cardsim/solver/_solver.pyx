@@ -585,6 +585,23 @@ cdef inline uint64_t sv_rank_mask(const SVRules* r, const SVPos* p) noexcept nog
     R = copies_one(all_out)
     return R | (R << 1)
 
+cdef inline uint64_t sv_class_sig(const SVRules* r, uint64_t M) noexcept nogil:
+    """With ``r.prel``: each lane's count of ranks in ``M`` (sv_rank_mask: the ranks still held) and
+    their point classes in rank order, packed lane by lane: 3 bits of count, then bit b of the
+    classes of those ranks, one pext a class bit (``r.pplane[b]``); the count fixes each plane's
+    width, so two positions share the word exactly when they share the counts and the classes."""
+    cdef uint64_t Rl, sig = 0
+    cdef int lane, b, n, pos = 0
+    for lane in range(4):
+        Rl = (M >> (16 * lane)) & <uint64_t>0x555
+        n = popcount(Rl)
+        sig |= <uint64_t>n << pos
+        pos += 3
+        for b in range(r.pcb):
+            sig |= sv_pext(r.pplane[b], Rl) << pos
+            pos += n
+    return sig
+
 cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
     """The exact table's key at a trick boundary (``r.seats`` words, one more with
     ``r.prel``).  Trick mode: each seat's cards in relative ranks (pext over the cards
@@ -593,8 +610,8 @@ cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcep
     with each lane's count of ranks out and their point classes in order: positions
     alike in those have the same value (same legal cards, same tricks, same points).
     Otherwise the exact cards."""
-    cdef int s, lane, b, pos = 0
-    cdef uint64_t all_out = 0, M, Rl, sig = 0
+    cdef int s, lane
+    cdef uint64_t all_out = 0, M
     for s in range(SV_MAX_SEATS):
         key[s] = p.hand[s] if s < r.seats else 0
     if r.points and not r.prel:
@@ -603,16 +620,7 @@ cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcep
         M = sv_rank_mask(r, p)
         for s in range(r.seats):
             key[s] = sv_pext(p.hand[s], M)
-        for lane in range(4):
-            Rl = (M >> (16 * lane)) & <uint64_t>0x555
-            sig |= <uint64_t>popcount(Rl) << pos
-            pos += 3
-            while Rl:
-                b = lsb(Rl)
-                Rl &= Rl - 1
-                sig |= <uint64_t>r.pclass[b >> 1] << pos
-                pos += r.pcb
-        key[r.seats] = sig
+        key[r.seats] = sv_class_sig(r, M)
         return
     for s in range(r.seats):
         all_out |= p.hand[s]
@@ -713,19 +721,9 @@ cdef inline uint64_t sv_psig(const SVRules* r, const SVPos* p, uint64_t* frame) 
     """Pinochle's generalised key (``SV_GENERAL_POINTS``): each lane's count of ranks still held
     and their point classes in order (as sv_key's last word), and in ``frame`` the relative frame:
     both copy bits of every rank with a copy held, so that twins stay pairs in relative terms."""
-    cdef uint64_t M = sv_rank_mask(r, p), Rl, sig = 0
-    cdef int lane, b, pos = 0
+    cdef uint64_t M = sv_rank_mask(r, p)
     frame[0] = M
-    for lane in range(4):
-        Rl = (M >> (16 * lane)) & <uint64_t>0x555
-        sig |= <uint64_t>popcount(Rl) << pos
-        pos += 3
-        while Rl:
-            b = lsb(Rl)
-            Rl &= Rl - 1
-            sig |= <uint64_t>r.pclass[b >> 1] << pos
-            pos += r.pcb
-    return sig
+    return sv_class_sig(r, M)
 
 cdef inline uint64_t sv_pwit(const SVRules* r, uint64_t frame, uint64_t w) noexcept nogil:
     """Pinochle's witnesses made safe to store: both copies of every rank a witness names (twins
@@ -1470,6 +1468,9 @@ cdef class Position:
                 self.r.prel = 1
                 for k in range(6):
                     self.r.pclass[k] = classes.index(self.r.pts[2 * k])
+                    for i in range(self.r.pcb):
+                        if (self.r.pclass[k] >> i) & 1:
+                            self.r.pplane[i] |= <uint64_t>1 << (2 * k)
         for s in range(self.r.seats):
             self.p.hand[s] = <uint64_t>hands[s] if (self.r.active >> s) & 1 else 0
         if not (self.r.active >> leader) & 1:
