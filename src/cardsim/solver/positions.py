@@ -139,7 +139,11 @@ PINOCHLE_BIG_TABLE_TRICKS = 12
 
 
 def pinochle_tt_bits(hands: Sequence[int]) -> int:
-    """The table size (log2 entries) of a pinochle position's solve by the longest hand."""
+    """The table size (log2 entries) of a pinochle position's solve by the longest hand.
+
+    >>> pinochle_tt_bits([(1 << 15) - 1, (1 << 15) - 1, 0]), pinochle_tt_bits([(1 << 12) - 1, 0])
+    (21, 20)
+    """
     return 21 if max(bin(h).count("1") for h in hands) > PINOCHLE_BIG_TABLE_TRICKS else 20
 
 
