@@ -698,6 +698,14 @@ cdef inline int sp_highest(uint64_t cards, SPSuitView* key) noexcept nogil:
     (ties between side suits: sp_before).  The highest rank held in any suit, then its cards."""
     return sp_first_tied(cards & (ALL_LANES_BB << msb(sp_ranks_held(cards))), key)
 
+cdef inline int sp_end_card(uint64_t cards, bint low, SPSuitView* key) noexcept nogil:
+    """sp_lowest of ``cards`` (non-empty) when ``low``, else sp_highest; cards of one suit (following
+    suit, the common case) need no look at ranks across suits: the lowest or highest bit."""
+    cdef int bottom = lsb(cards), top = msb(cards)
+    if (bottom ^ top) < 16:  # the same lane
+        return bottom if low else top
+    return sp_lowest(cards, key) if low else sp_highest(cards, key)
+
 cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
     """The one seat with the best game score, or -1 when the best is shared."""
     cdef int s, top = -1, count = 0
@@ -751,8 +759,9 @@ cdef inline int sp_choose_card(const SPHand* h, const SPRules* r, int s, uint64_
     played (the trick's included), the bids, the tricks taken and the game scores.
 
     The one choice of sp_heuristic_card (a step) and sp_tricks (a hand's tricks in locals)."""
-    cdef int lead_seat, partner = -1
-    cdef uint64_t beaters, ducks
+    cdef int lead_seat
+    cdef bint low = True
+    cdef uint64_t beaters, ducks, cards
     cdef SPSuitView view
     view.h, view.r, view.seat, view.ready = h, r, s, 0
     cdef SPSuitView* key = &view
@@ -760,24 +769,28 @@ cdef inline int sp_choose_card(const SPHand* h, const SPRules* r, int s, uint64_
         return sp_heuristic_lead(h, r, legal, r.deck & ~h.played & ~h.hand[s], mode, key)
     beaters = legal & beat
     ducks = legal & ~beaters
+    cards = 0  # the set to play the end of (0: not chosen yet), its lowest card when ``low``
     if r.partnership:
-        partner = sp_partner(s)
-        if winner == partner:
-            if h.kind[partner] == SP_BID_REGULAR and ducks:
-                return sp_lowest(ducks, key)  # partner has it
-            if beaters and h.kind[s] == SP_BID_REGULAR:
-                return sp_lowest(beaters, key)  # nil partner is winning: overtake
+        if winner == sp_partner(s):
+            if h.kind[winner] == SP_BID_REGULAR and ducks:
+                cards = ducks  # partner has it
+            elif beaters and h.kind[s] == SP_BID_REGULAR:
+                cards = beaters  # nil partner is winning: overtake
     elif mode == SP_AVOID and beaters and h.kind[s] == SP_BID_REGULAR:
         lead_seat = sp_score_leader(h, r)
         if lead_seat == winner and lead_seat != s and sp_need(h, r, lead_seat) > 0:
-            return sp_lowest(beaters, key)  # set the leader
-    if mode == SP_WANT:
-        if beaters:
-            return sp_lowest(beaters, key) if last else sp_highest(beaters, key)
-        return sp_lowest(legal, key)
-    if ducks:
-        return sp_highest(ducks, key)
-    return sp_highest(beaters, key) if last else sp_lowest(beaters, key)
+            cards = beaters  # set the leader
+    if cards == 0:
+        if mode == SP_WANT:
+            if beaters:
+                cards, low = beaters, last
+            else:
+                cards = legal
+        elif ducks:
+            cards, low = ducks, False
+        else:
+            cards, low = beaters, not last
+    return sp_end_card(cards, low, key)
 
 cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     """The heuristic's card for the seat to act (sp_choose_card on the hand's state)."""
@@ -937,8 +950,9 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
         h.tricks_played += 1
         leader = best_seat
         h.broken = broken
-        mode[best_seat] = sp_mode(h, r, best_seat)
-        if r.partnership:
+        if mode[best_seat] == SP_WANT:  # (a seat's need only falls: once it avoids, it avoids to the end)
+            mode[best_seat] = sp_mode(h, r, best_seat)
+        if r.partnership and mode[sp_partner(best_seat)] == SP_WANT:
             mode[sp_partner(best_seat)] = sp_mode(h, r, sp_partner(best_seat))
     h.leader = leader
     h.last_winner = leader
