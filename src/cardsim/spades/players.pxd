@@ -654,7 +654,8 @@ cdef extern from *:
     const uint64_t SP_SUIT_TO_LANE
 
 ctypedef struct SPSuitView:
-    # what sp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
+    # what sp_suit_keys reads (set up only where cards of several suits are compared, sp_view_of);
+    # the keys are packed on the first tie only (ties are rare)
     const SPHand* h
     const SPRules* r
     int seat
@@ -725,13 +726,20 @@ cdef inline int sp_highest(uint64_t cards, SPSuitView* key) noexcept nogil:
     (ties between side suits: sp_before).  The highest rank held in any suit, then its cards."""
     return sp_first_tied(cards & (ALL_LANES_BB << msb(sp_ranks_held(cards))), key)
 
-cdef inline int sp_end_card(uint64_t cards, bint low, SPSuitView* key) noexcept nogil:
-    """sp_lowest of ``cards`` (non-empty) when ``low``, else sp_highest; cards of one suit (following
-    suit, the common case) need no look at ranks across suits: the lowest or highest bit."""
+cdef inline void sp_view_of(SPSuitView* view, const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """``view``: seat ``s``'s view of ``h`` for the suit order, its keys not packed yet."""
+    view.h, view.r, view.seat, view.ready = h, r, s, 0
+
+cdef inline int sp_end_card(uint64_t cards, bint low, const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """sp_lowest of ``cards`` (non-empty) when ``low``, else sp_highest, for seat ``s``; cards of one
+    suit (following suit, the common case) need no look at ranks across suits: the lowest or highest
+    bit.  The suit view (sp_view_of) is set up only for cards of several suits."""
     cdef int bottom = lsb(cards), top = msb(cards)
+    cdef SPSuitView view
     if (bottom ^ top) < 16:  # the same lane
         return bottom if low else top
-    return sp_lowest(cards, key) if low else sp_highest(cards, key)
+    sp_view_of(&view, h, r, s)
+    return sp_lowest(cards, &view) if low else sp_highest(cards, &view)
 
 cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
     """The one seat with the best game score, or -1 when the best is shared."""
@@ -744,25 +752,30 @@ cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogi
             count += 1
     return top if count == 1 else -1
 
-cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode,
-                           SPSuitView* key) noexcept nogil:
+cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, int s, uint64_t legal, uint64_t unseen,
+                                  int mode) noexcept nogil:
+    """Seat ``s``'s lead from ``legal``, ``unseen`` the cards it has not seen: avoiding, its lowest card;
+    wanting, its highest side card that no unseen card beats, else such a spade, else the lowest
+    card of its shortest side suit (to make a void), else its lowest card."""
     cdef uint64_t bosses, side
     cdef int suit, best_suit = -1, best_len = 99, n
+    cdef SPSuitView view
     if mode == SP_AVOID:
-        return sp_lowest(legal, key)
+        return sp_end_card(legal, True, h, r, s)
     bosses = legal & ~sp_below_in_lane(unseen)
     if bosses & ~lane_bb(0):
-        return sp_highest(bosses & ~lane_bb(0), key)
+        return sp_end_card(bosses & ~lane_bb(0), False, h, r, s)
     if bosses:
         return msb(bosses)
+    sp_view_of(&view, h, r, s)
     for suit in range(1, 4):  # lowest card of the shortest side suit, to make a void
         side = legal & lane_bb(suit)
         n = popcount(side)
-        if n and (n < best_len or (n == best_len and sp_before(16 * suit, 16 * best_suit, key))):
+        if n and (n < best_len or (n == best_len and sp_before(16 * suit, 16 * best_suit, &view))):
             best_suit, best_len = suit, n
     if best_suit >= 0:
         return lsb(legal & lane_bb(best_suit))
-    return sp_lowest(legal, key)
+    return sp_end_card(legal, True, h, r, s)
 
 cdef inline int sp_mode(const SPHand* h, const SPRules* r, int s) noexcept nogil:
     """SP_WANT while seat ``s`` needs tricks (sp_need), or covers a nil partner in partnership play
@@ -789,11 +802,8 @@ cdef inline int sp_choose_card(const SPHand* h, const SPRules* r, int s, uint64_
     cdef int lead_seat
     cdef bint low = True
     cdef uint64_t beaters, ducks, cards
-    cdef SPSuitView view
-    view.h, view.r, view.seat, view.ready = h, r, s, 0
-    cdef SPSuitView* key = &view
     if n_in_trick == 0:
-        return sp_heuristic_lead(h, r, legal, r.deck & ~h.played & ~h.hand[s], mode, key)
+        return sp_heuristic_lead(h, r, s, legal, r.deck & ~h.played & ~h.hand[s], mode)
     beaters = legal & beat
     ducks = legal & ~beaters
     cards = 0  # the set to play the end of (0: not chosen yet), its lowest card when ``low``
@@ -817,7 +827,7 @@ cdef inline int sp_choose_card(const SPHand* h, const SPRules* r, int s, uint64_
             cards, low = ducks, False
         else:
             cards, low = beaters, not last
-    return sp_end_card(cards, low, key)
+    return sp_end_card(cards, low, h, r, s)
 
 cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     """The heuristic's card for the seat to act (sp_choose_card on the hand's state)."""
@@ -933,7 +943,8 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
     A trick's order, its legal cards, its winning card and what beats it are known here as the
     trick goes, so sp_play's per-card bookkeeping (the trick's arrays, the next seat, the trick
     size) is skipped; each seat's mode (sp_mode) changes only when it or its partner takes a
-    trick, so it is kept per seat and computed again for those two at a trick's end.  The
+    trick, so it is kept per seat and computed again for those two at a trick's end (while they
+    want tricks: a need only falls).  The
     heuristic reads the hands and the cards played from ``h`` (kept up to date card by card),
     and void_mask (the suit keys' tie-breaker).
     """
