@@ -196,13 +196,13 @@ def test_bad_tables_are_refused_and_change_nothing():
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", list(range(11)))
     with pytest.raises(ValueError):
-        common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), [1, 2, 3, 4, 5, 6])
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(15)), [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, [1, 2])
     with pytest.raises(ValueError):
-        common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), None, [1, 2, 3])
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(15)), None, [1, 2, 3])
     with pytest.raises(ValueError):    # the trump count is partnership's, of PIN_TR_FEATURES coefficients
-        common.set_pinochle_bid_table("partnership-pinochle", list(range(11)), None, None, [1, 2, 3])
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(15)), None, None, [1, 2, 3])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, None, list(range(15)))
     assert common.pinochle_bid_tables() == before

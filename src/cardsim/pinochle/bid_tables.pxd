@@ -40,8 +40,13 @@ cdef enum:
     PIN_PF_RUN_THREE = 8        # 1 when three of them are held
     PIN_PF_ACES_THREE = 9       # 1 when aces of exactly three suits are held
     PIN_PF_TRUMP_PAIR = 10      # 1 when the trump K and Q are held without the run
-    PIN_PF_FEATURES = 11
-    PIN_CEILING_MAX = 11        # the widest ceiling (the row length of ceiling[])
+    # and the trump's cards rank by rank (above what the trumps and aces count): the play's tricks
+    PIN_PF_TRUMP_ACES = 11      # trump aces (copies counted)
+    PIN_PF_TRUMP_TENS = 12      # trump tens
+    PIN_PF_TRUMP_KINGS = 13     # trump kings
+    PIN_PF_TRUMP_QUEENS = 14    # trump queens
+    PIN_PF_FEATURES = 15
+    PIN_CEILING_MAX = 15        # the widest ceiling (the row length of ceiling[])
     PIN_T_ONE = 0               # 1
     PIN_T_TRUMPS = 1            # trumps kept
     PIN_T_ACES = 2              # aces kept
@@ -72,7 +77,7 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][11]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][15]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:

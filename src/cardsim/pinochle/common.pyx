@@ -88,7 +88,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits; partnership adds trumps beyond four, four and three of the
-    trump run, aces of three suits, the trump K-Q without the run (bid_tables.pxd PIN_PF_*);
+    trump run, aces of three suits, the trump K-Q without the run, the trump's aces, tens, kings and
+    queens (bid_tables.pxd PIN_PF_*);
     None: the hand-set count), ``throw_in`` (cutthroat only) the
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
     short side suits, discarded counters; None: the hand-set throw-in), ``partner``

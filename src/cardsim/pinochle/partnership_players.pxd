@@ -52,12 +52,16 @@ cdef inline void pp_learned_counts(uint64_t cards, const int* meld_value, const 
     the trumps, the aces, the tens with their ace, the other suits of at most one card) and what
     the three cards the partner passes (trump, high first, then aces: pp_heuristic_pass) are
     likely to complete: a run of which four or three cards are held, aces around with aces of
-    three suits, the trump K-Q without the run, and the trump length beyond four.  Every feature
+    three suits, the trump K-Q without the run, and the trump length beyond four; and the trump's
+    aces, tens, kings and queens one by one (its nines and jacks are what the trump length
+    leaves), what the play makes of the trumps beyond their meld: the least squares fit of
+    "bid up to" weighs a trump ace about 1 point less than a side ace and a trump queen about
+    1 more than a nine (scripts/pinochle_bid_table.py learn_ceiling).  Every feature
     is a count of the hand with that trump, so the counts are suit-symmetric
     (scripts/pinochle_bid_table.py ceiling_features is the same count in Python).  The terms no
     trump changes are summed once, the meld of each trump comes from meld_by_trump.
     """
-    cdef uint64_t one = copies_one(cards)
+    cdef uint64_t one = copies_one(cards), lane
     cdef int melds[4]
     cdef int length[4]
     cdef int t, run, trumps, short = 0
@@ -77,6 +81,11 @@ cdef inline void pp_learned_counts(uint64_t cards, const int* meld_value, const 
                      + coef[PIN_PF_RUN_FOUR] * <int>(run == 4) + coef[PIN_PF_RUN_THREE] * <int>(run == 3)
                      + coef[PIN_PF_TRUMP_PAIR]
                      * <int>(run < 5 and (one >> (16 * t + 2 * RK)) & (one >> (16 * t + 2 * RQ)) & 1))
+        lane = cards >> (16 * t)
+        counts[t] += (coef[PIN_PF_TRUMP_ACES] * popcount(lane & (<uint64_t>3 << (2 * RA)))
+                      + coef[PIN_PF_TRUMP_TENS] * popcount(lane & (<uint64_t>3 << (2 * RT)))
+                      + coef[PIN_PF_TRUMP_KINGS] * popcount(lane & (<uint64_t>3 << (2 * RK)))
+                      + coef[PIN_PF_TRUMP_QUEENS] * popcount(lane & (<uint64_t>3 << (2 * RQ))))
 
 cdef inline int pp_table_ceiling(uint64_t cards, const int* meld_value, const int* coef) noexcept nogil:
     """The learned ceiling: over the four suits as trump, the largest learned count
@@ -169,14 +178,18 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
 
     The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd): a linear
     count over the four suits as trump (pp_table_ceiling) of cutthroat's features (meld, trumps,
-    aces, tens with their ace, short side suits) and of what the partner's three passed cards
+    aces, tens with their ace, short side suits), of what the partner's three passed cards
     may complete (pp_table_ceiling: four or three cards of the trump run, aces of three
-    suits, the trump K-Q, trumps beyond four), an estimate of the bid-odds "bid up to" of the
+    suits, the trump K-Q, trumps beyond four) and of the trump's aces, tens, kings and queens,
+    an estimate of the bid-odds "bid up to" of the
     12 cards (the team's meld and trick points as bidder, the partner's cards unseen: its meld,
     its pass and its tricks as the heuristic plays them).  A run four cards short is worth
     about 5 points more than its meld shows and aces of three suits about 3: the partner
-    passes trump high first, then aces.  The constant is set for an opener bidding every third
-    bid against two opponents raising (learn_ceiling's stop model).  The old count (own meld +
+    passes trump high first, then aces.  The coefficients are least squares of "bid up to",
+    then moved to the least points lost by the ceiling read as a threshold (the highest bid it
+    makes facing the one below; refine_ceiling): a ceiling one point above "bid up to" loses
+    the steeply negative score of its bid, one below only the small positive score of "bid up
+    to", so the refined count sits about a point under the fit.  The old count (own meld +
     trick estimate + PP_PARTNER_HELP, 10) sat far below it: the partner's meld counts for the
     team, the three cards it passes add trump, and the team takes most of the 25 trick points.
     No table loaded: that old count.
