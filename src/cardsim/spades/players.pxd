@@ -267,9 +267,12 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
 #   with the same players;
 # * the cuts: bid n for counts from cut[n] up to cut[n+1] (cut[1] is below any count), per
 #   quarter-trick of the count the bid with the best mean expected score, non-decreasing;
-# * nil: a second weighted sum of the same features, the log-odds that nil's expected score
+# * nil: a second weighted sum of the same features and of the side suits' nil terms
+#   (sp_suit_nil_terms: each side suit's length, its honours and low cards by its length), a
+#   row of weights per spade length (sp_nil_row), the log-odds that nil's expected score
 #   (P(nil makes) x 200 - 100) beats the table bid's, a logistic regression with each hand
-#   weighted by the points the choice is worth there; nil when it is positive;
+#   weighted by the points the choice is worth there; nil when it is positive (one row for
+#   every length and no suit terms: the single weighted sum of before);
 # * moon from a learned count (an offset from 100 x moon_tricks); blind nil and blind 6 (where legal) when the seat is at least
 #   a learned margin behind the leader: the margin from which blind bids beat looking in the
 #   blind bid odds, or never (SP_NEVER).
@@ -285,6 +288,8 @@ cdef enum:
     SP_NF = 56                  # features (sp_features): 24, the 28 products of SP_NQ of them, 4 more
     SP_NQ = 7                   # the features whose pairwise products are features too
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
+    SP_NIL_ROWS = 4             # nil's weights, a row per spade length: 2 or fewer, 3, 4, 5 or more (sp_nil_row)
+    SP_NB = 34                  # nil's terms of each side suit (sp_suit_nil_terms), summed over the side suits
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -294,14 +299,16 @@ cdef extern from *:
     """
     typedef struct {
         int cut[2][20];         /* [SP_BID_SHAPES][SP_BID_CUTS] */
-        int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_weight is all 0 */
+        int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_learned is 0 */
         int weight[2][56];      /* [..][SP_NF]: the count's weights */
-        int nil_weight[2][56];  /* [..][SP_NF]: nil's log-odds' weights (x 100000) */
+        int nil_weight[2][4][56];  /* [..][SP_NIL_ROWS][SP_NF]: nil's log-odds' weights (x 100000), a row per spade length */
+        int nil_suit[2][4][34];    /* [..][SP_NIL_ROWS][SP_NB]: and over the side suits' nil terms (sp_suit_nil_terms) */
+        int nil_learned[2];     /* some nil weight is not 0: nil by the log-odds, not sp_nil_hand */
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
-        int side[2][1 << 13][2];  /* [..][a side suit's 13 rank bits]: its per-suit features weighed (sp_fill_side_weights) */
-        int spade[2][1 << 13][2]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same) */
+        int side[2][1 << 13][5];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each (sp_fill_side_weights) */
+        int spade[2][1 << 13][2]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same; nil by the spades' own row) */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -309,12 +316,14 @@ cdef extern from *:
         int cut[SP_BID_SHAPES][SP_BID_CUTS]
         int nil[SP_BID_SHAPES][SP_NIL_PARAMS]
         int weight[SP_BID_SHAPES][SP_NF]
-        int nil_weight[SP_BID_SHAPES][SP_NF]
+        int nil_weight[SP_BID_SHAPES][SP_NIL_ROWS][SP_NF]
+        int nil_suit[SP_BID_SHAPES][SP_NIL_ROWS][SP_NB]
+        int nil_learned[SP_BID_SHAPES]
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
-        int side[SP_BID_SHAPES][1 << 13][2]  # the count's and nil's weights of a side suit's SP_SIDE_FEATURES
-        int spade[SP_BID_SHAPES][1 << 13][2]  # and of the spades' SP_SPADE_FEATURES
+        int side[SP_BID_SHAPES][1 << 13][1 + SP_NIL_ROWS]  # the count's weights of a side suit's SP_SIDE_FEATURES, then nil's by row
+        int spade[SP_BID_SHAPES][1 << 13][2]  # and of the spades' SP_SPADE_FEATURES (nil: the row of their length)
     SPBidTables* SP_TABLES
 
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
@@ -426,28 +435,70 @@ cdef inline void sp_suit_features(int cards, int* g) noexcept nogil:
     g[10] = (cards >> 9) & 1
     g[11] = (cards >> 8) & 1
 
-cdef inline void sp_weigh_terms(const SPBidTables* t, int shape, const int* index, const int* g, int n, int* out) noexcept nogil:
-    """``out`` = the count's and nil's weights of shape ``shape`` over the ``n`` features ``index``
-    valued ``g``."""
-    cdef int k, a = 0, b = 0
+cdef inline int sp_weigh(const int* w, const int* index, const int* g, int n) noexcept nogil:
+    """The weights ``w`` over the ``n`` features ``index`` valued ``g``."""
+    cdef int k, a = 0
     for k in range(n):
-        a += t.weight[shape][index[k]] * g[k]
-        b += t.nil_weight[shape][index[k]] * g[k]
-    out[0] = a
-    out[1] = b
+        a += w[index[k]] * g[k]
+    return a
+
+cdef inline int sp_nil_row(int spades) noexcept nogil:
+    """Nil's row of weights for a hand of ``spades`` spades (SP_NIL_ROWS): 2 or fewer, 3, 4, 5
+    or more.  Why rows: what a side suit costs a nil depends on the spades beside it (with 3-4
+    low spades a long side suit under an honour is safe: the others run out of it and ruff, and
+    the nil discards the honour; with 5 spades the spades themselves are the danger)."""
+    spades -= 2
+    return 0 if spades < 0 else (3 if spades > 3 else spades)
+
+cdef inline void sp_suit_nil_terms(int cards, int* g) noexcept nogil:
+    """One side suit's (13 rank bits) SP_NB terms of the nil log-odds: 0..9 its length (0 .. 8,
+    9 or more) as one of ten; 10..25 its A, K, Q, J, each by the suit's length (0-2, 3-4, 5-6, 7
+    or more); 26..29 its cards 6 and below by the same lengths, 30..33 its 7 .. 10.  An honour
+    is a nil's danger in a short suit and much less in a long one (17 cards a hand in three:
+    the others are out of a long suit early, and the honour goes on their ruffs), which the
+    count's features (sums over the side suits) cannot tell; the nil weights of these terms
+    go into the side suits' table entries (sp_fill_side_weights), so the bid reads them for
+    nothing."""
+    cdef int n = popcount(<uint64_t>cards), k, band, r
+    band = 0 if n < 3 else (1 if n < 5 else (2 if n < 7 else 3))
+    for k in range(SP_NB):
+        g[k] = 0
+    g[n if n < 9 else 9] = 1
+    for r in range(4):                      # the A, K, Q, J
+        g[10 + 4 * r + band] = (cards >> (12 - r)) & 1
+    g[26 + band] = popcount(<uint64_t>(cards & 0x1F))
+    g[30 + band] = popcount(<uint64_t>(cards & 0x1E0))
 
 cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
-    """t.side[shape][cards]: the count's and nil's weights (t.weight, t.nil_weight) of the side
-    suit ``cards``' terms of the SP_SIDE_INDEX features, so the bid (sp_bid_sums) weighs the three
-    side suits by three look-ups (the same int sums: the weights distribute over the suits); and
-    t.spade[shape][spades] of the SP_SPADE_INDEX features (the shapes' decks hold all 13 spades)."""
-    cdef int cards
+    """t.side[shape][cards]: the count's weights (t.weight) of the side suit ``cards``' terms of
+    the SP_SIDE_INDEX features, then per nil row those of nil (t.nil_weight) and its own nil
+    terms (t.nil_suit over sp_suit_nil_terms), so the bid (sp_bid_sums) weighs the three side
+    suits by three look-ups (the same int sums: the weights distribute over the suits); and
+    t.spade[shape][spades] of the SP_SPADE_INDEX features, nil by the row of the spades' length
+    (the shapes' decks hold all 13 spades).  Also t.nil_learned[shape]."""
+    cdef int cards, row, k
     cdef int g[SP_SIDE_FEATURES]
+    cdef int h[SP_NB]
+    cdef int* e
+    t.nil_learned[shape] = 0
+    for row in range(SP_NIL_ROWS):
+        for k in range(SP_NF):
+            t.nil_learned[shape] |= t.nil_weight[shape][row][k] != 0
+        for k in range(SP_NB):
+            t.nil_learned[shape] |= t.nil_suit[shape][row][k] != 0
     for cards in range(1 << 13):
         sp_suit_features(cards, g)
-        sp_weigh_terms(t, shape, SP_SIDE_INDEX, g, SP_SIDE_FEATURES, t.side[shape][cards])
+        sp_suit_nil_terms(cards, h)
+        e = t.side[shape][cards]
+        e[0] = sp_weigh(t.weight[shape], SP_SIDE_INDEX, g, SP_SIDE_FEATURES)
+        for row in range(SP_NIL_ROWS):
+            e[1 + row] = sp_weigh(t.nil_weight[shape][row], SP_SIDE_INDEX, g, SP_SIDE_FEATURES)
+            for k in range(SP_NB):
+                e[1 + row] += t.nil_suit[shape][row][k] * h[k]
         sp_spade_features(cards, g)
-        sp_weigh_terms(t, shape, SP_SPADE_INDEX, g, SP_SPADE_FEATURES, t.spade[shape][cards])
+        row = sp_nil_row(popcount(<uint64_t>cards))
+        t.spade[shape][cards][0] = sp_weigh(t.weight[shape], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
+        t.spade[shape][cards][1] = sp_weigh(t.nil_weight[shape][row], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
 
 cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh (sp_linear_features, then the products 24 .. 51)."""
@@ -488,20 +539,23 @@ cdef inline int sp_plain_sum(const int* w, const int* f) noexcept nogil:
             + w[55] * f[55])
 
 cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, const int* f, int* out) noexcept nogil:
-    """``out`` = (weight . f, nil_weight . f) of ``shape`` for the hand ``cards`` and its
+    """``out`` = (weight . f, nil's log-odds) of ``shape`` for the hand ``cards`` and its
     sp_linear_features ``f`` (the products 24 .. 51 not written): the side suits' sums and the
     spades' alone by one look-up a suit (sp_fill_side_weights), the other linear features written out, the products as
-    quadratic forms (sp_quadratic).  The same sums as sp_dot of each over sp_features (int
-    arithmetic: the order does not change them)."""
+    quadratic forms (sp_quadratic); nil by the row of the hand's spade length (sp_nil_row):
+    that row's nil_weight . f plus its nil_suit over the side suits' sp_suit_nil_terms.  The
+    same sums as sp_dot over sp_features (int arithmetic: the order does not change them)."""
+    cdef int row = sp_nil_row(f[1])
     cdef const int* w = t.weight[shape]
-    cdef const int* v = t.nil_weight[shape]
+    cdef const int* v = t.nil_weight[shape][row]
     cdef const int* s1 = t.side[shape][(cards >> 16) & 0x1FFF]
     cdef const int* s2 = t.side[shape][(cards >> 32) & 0x1FFF]
     cdef const int* s3 = t.side[shape][(cards >> 48) & 0x1FFF]
     cdef const int* sp = t.spade[shape][cards & 0x1FFF]
     cdef int q0 = f[1], q1 = f[2], q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
     out[0] = sp[0] + s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
-    out[1] = sp[1] + s1[1] + s2[1] + s3[1] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
+    row += 1
+    out[1] = sp[1] + s1[row] + s2[row] + s3[row] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
@@ -537,21 +591,12 @@ cdef inline int sp_count_bid(int est, int shape) noexcept nogil:
         n += 1
     return n
 
-cdef inline bint sp_nil_learned(int shape) noexcept nogil:
-    """The table of ``shape`` (sp_bid_shape; -1: none) has nil gain weights (not all 0)."""
-    cdef int i
-    if shape >= 0:
-        for i in range(SP_NF):
-            if SP_TABLES.nil_weight[shape][i] != 0:
-                return True
-    return False
-
 cdef inline bint sp_heuristic_nil(uint64_t cards, const int* f, int nil_sum, int shape) noexcept nogil:
-    """Nil pays better than the table's trick bid: the learned log-odds ``nil_sum`` (nil_weight
-    . f) are positive; with no gain weights (or no table) the hand is within the nil limits
+    """Nil pays better than the table's trick bid: the learned log-odds ``nil_sum`` (sp_bid_sums)
+    are positive; with no nil weights (or no table) the hand is within the nil limits
     (sp_nil_hand: the learned ones of the shape, else SP_NIL_DEFAULT)."""
     cdef const int* limits = SP_NIL_DEFAULT
-    if sp_nil_learned(shape):
+    if shape >= 0 and SP_TABLES.nil_learned[shape]:
         return nil_sum > 0
     if shape >= 0:
         limits = SP_TABLES.nil[shape]
