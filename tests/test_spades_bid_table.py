@@ -54,6 +54,7 @@ def test_the_heuristic_bids_by_the_table(name, shape):
     game = Game(name)
     cuts = _core.spades_bid_tables()[shape]
     weights = _core.spades_bid_params()[shape]["weights"]
+    count_suit = _core.spades_bid_params()[shape]["count_suit"] or [0] * 34
     checked = differs = 0
     for seed in range(300):
         seats = len(game.deal(seed=seed).hands)
@@ -61,7 +62,8 @@ def test_the_heuristic_bids_by_the_table(name, shape):
         cards = hand.hands[0]
         features = _core.spades_features(game.rules, cards.mask)
         est = _core.spades_count(game.rules, cards.mask)
-        total = sum(w * f for w, f in zip(weights, features))
+        total = (sum(w * f for w, f in zip(weights, features))
+                 + sum(w * h for w, h in zip(count_suit, _core.spades_nil_suit_terms(cards.mask))))
         assert est == (total // 1000 if total >= 0 else -(-total // 1000))   # C's division
         n = len(hand.history)
         hand.step("heuristic")
@@ -139,6 +141,8 @@ def test_bad_tables_are_refused_and_change_nothing():
         _core.set_spades_bid_table(0, [100, 200], None, None, [[0] * 56] * 3)
     with pytest.raises(ValueError):    # the side suits' nil weights: 34 or four rows of 34
         _core.set_spades_bid_table(0, [100, 200], None, None, None, nil_suit=[0] * 33)
+    with pytest.raises(ValueError):    # the count's weights over the side suits' terms: 34
+        _core.set_spades_bid_table(0, [100, 200], count_suit=[0] * 35)
     assert (_core.spades_bid_tables(), _core.spades_nil_limits(), _core.spades_bid_params()) == before + (
         _core.spades_bid_params(),)
 
@@ -149,7 +153,7 @@ def test_the_shipped_weights_and_margins_are_loaded():
     for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
         got, want = params[shape], shipped[key]
         assert got["weights"] == want["weights"] and got["nil_weights"] == want["nil_weights"]
-        assert got["nil_suit"] == want.get("nil_suit")
+        assert got["nil_suit"] == want.get("nil_suit") and got["count_suit"] == want.get("count_suit")
         assert (got["blind_nil"], got["blind6"]) == (want["blind_nil"], want["blind6"])
         assert got["moon"] == (want["moon"] or 0)
 
@@ -160,7 +164,7 @@ def with_table(shape, **change):
     params.update(change)
     _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
                                params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"],
-                               params["nil_suit"])
+                               params["nil_suit"], params["count_suit"])
 
 
 def first_bid(game, seed, scores=None):

@@ -125,7 +125,7 @@ def _nil_rows_out(rows):
     return rows[0] if all(row == rows[0] for row in rows) else rows
 
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
-                         blind6=None, nil_suit=None):
+                         blind6=None, nil_suit=None, count_suit=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
     spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
@@ -134,7 +134,8 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_NIL_ROWS rows of them, one per spade length: 2 or fewer, 3, 4, 5 or more; None: all 0)
     and ``nil_suit`` over spades_nil_suit_terms (SP_NB, or rows likewise; None: all 0): nil
     where their sum is positive; ``weights`` the count's (SP_NF
-    thousandths over spades_features; None: sp_estimate's count itself); ``moon``: bid moon
+    thousandths over spades_features; None: sp_estimate's count itself) and ``count_suit`` over
+    spades_nil_suit_terms (SP_NB thousandths; None: all 0); ``moon``: bid moon
     from a count of 100 x moon_tricks plus this (None: 0); ``blind_nil`` / ``blind6`` how far behind
     the leader a seat bids blind nil / blind 6 (None: never).  ``cuts`` None: no table (the
     rounded count and the hand-set rules)."""
@@ -145,11 +146,12 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     if len(nil) != SP_NIL_PARAMS:
         raise ValueError(f"nil limits are {SP_NIL_PARAMS} numbers, got {nil!r}")
     weights = [0] * (SP_NF - 1) + [SP_W_SCALE] if weights is None else [int(x) for x in weights]
-    if len(weights) != SP_NF:
-        raise ValueError(f"weights are {SP_NF} numbers, got {weights!r}")
+    count_suit = [0] * SP_NB if count_suit is None else [int(x) for x in count_suit]
+    if len(weights) != SP_NF or len(count_suit) != SP_NB:
+        raise ValueError(f"weights are {SP_NF} numbers and count_suit {SP_NB}, got {weights!r} and {count_suit!r}")
     nil_rows = _nil_rows(nil_weights, SP_NF, "nil weights")
     suit_rows = _nil_rows(nil_suit, SP_NB, "nil suit weights")
-    if any(abs(w) > 10_000_000 for w in weights + [v for line in nil_rows + suit_rows for v in line]):
+    if any(abs(w) > 10_000_000 for w in weights + count_suit + [v for line in nil_rows + suit_rows for v in line]):
         raise ValueError("weights are at most 10,000,000 in size")
     margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
     if not -10_000 <= margins[0] <= 10_000 or any(not 0 <= x <= SP_NEVER for x in margins[1:]):
@@ -162,6 +164,8 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         SP_TABLES.nil[shape][n] = nil[n]
     for n in range(SP_NF):
         SP_TABLES.weight[shape][n] = weights[n]
+    for n in range(SP_NB):
+        SP_TABLES.count_suit[shape][n] = count_suit[n]
     for row in range(SP_NIL_ROWS):
         for n in range(SP_NF):
             SP_TABLES.nil_weight[shape][row][n] = nil_rows[row][n]
@@ -191,7 +195,7 @@ def spades_bid_tables():
     return out
 
 def spades_bid_params():
-    """The rest of the loaded tables: {shape: {weights, nil_weights, nil_suit (one row where
+    """The rest of the loaded tables: {shape: {weights, count_suit (None where all 0), nil_weights, nil_suit (one row where
     the rows are the same; nil_suit None where all 0), moon (the offset), blind_nil, blind6
     (None: never)} or None where no table is loaded}."""
     def margin(x):
@@ -202,7 +206,9 @@ def spades_bid_params():
             out[shape] = None
             continue
         nil_rows = [[SP_TABLES.nil_weight[shape][row][n] for n in range(SP_NF)] for row in range(SP_NIL_ROWS)]
+        count_suit = [SP_TABLES.count_suit[shape][n] for n in range(SP_NB)]
         out[shape] = {"weights": [SP_TABLES.weight[shape][n] for n in range(SP_NF)],
+                      "count_suit": count_suit if any(count_suit) else None,
                       "nil_weights": _nil_rows_out(nil_rows) or [0] * SP_NF,
                       "nil_suit": _nil_rows_out([[SP_TABLES.nil_suit[shape][row][n] for n in range(SP_NB)]
                                                  for row in range(SP_NIL_ROWS)]),
@@ -226,7 +232,8 @@ def _load_spades_bid_tables():
             if key in data:
                 t = data[key]
                 set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
-                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"))
+                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"),
+                                     t.get("count_suit"))
 
 _load_spades_bid_tables()
 
