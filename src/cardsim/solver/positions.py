@@ -128,7 +128,23 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
     return Position(list(st.hands), trump=st.trump, leader=st.leader, max_side=most, count_side=count,
                     kind="pinochle", must_beat=must_beat, card_points=card_points_by_bit(hand.rules),
                     last_trick_points=hand.rules["last_trick_points"], trick=trick,
-                    tricks_done=st.tricks_played, tt_bits=tt_bits or 20, exact_table=exact_table)
+                    tricks_done=st.tricks_played, tt_bits=tt_bits or pinochle_tt_bits(st.hands),
+                    exact_table=exact_table)
+
+
+#: Cards a seat holds above which a pinochle solve gets a table of 2^21 entries (about 170 MB), not 2^20:
+#: cutthroat pinochle's full deal after the discard (15 tricks, seeds 1-6 and 8-12 of bench_solver's deals)
+#: searches 10% fewer nodes (tt_bits 22: 12%, at twice the memory again); 12 tricks fill 2^20 well.
+PINOCHLE_BIG_TABLE_TRICKS = 12
+
+
+def pinochle_tt_bits(hands: Sequence[int]) -> int:
+    """The table size (log2 entries) of a pinochle position's solve by the longest hand.
+
+    >>> pinochle_tt_bits([(1 << 15) - 1, (1 << 15) - 1, 0]), pinochle_tt_bits([(1 << 12) - 1, 0])
+    (21, 20)
+    """
+    return 21 if max(bin(h).count("1") for h in hands) > PINOCHLE_BIG_TABLE_TRICKS else 20
 
 
 def card_bit_to_action(hand: Any, bit: int) -> int:

@@ -290,6 +290,8 @@ cdef enum:
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
     SP_NIL_ROWS = 4             # nil's weights, a row per spade length: 2 or fewer, 3, 4, 5 or more (sp_nil_row)
     SP_NB = 34                  # nil's terms of each side suit (sp_suit_nil_terms), summed over the side suits
+    SP_PAIR_SPADES = 14         # SPBidTables.pair's rows: spades held (and top spades) 0 .. 13
+    SP_PAIR_TERMS = 12          # its entries: per sum (the count's, nil's) the q0, q1 part and five cross weights
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -310,6 +312,7 @@ cdef extern from *:
         int blind6[2];          /* blind 6, where legal, this far behind */
         int side[2][1 << 13][5];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each (sp_fill_side_weights) */
         int spade[2][1 << 13][2]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same; nil by the spades' own row) */
+        int pair[2][14][14][12];  /* [..][spades held][top spades]: the products' part in them (sp_fill_pair_weights; nil's by the row of the spades held) */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -326,6 +329,7 @@ cdef extern from *:
         int blind6[SP_BID_SHAPES]
         int side[SP_BID_SHAPES][1 << 13][1 + SP_NIL_ROWS]  # the count's weights of a side suit's SP_SIDE_FEATURES, then nil's by row
         int spade[SP_BID_SHAPES][1 << 13][2]  # and of the spades' SP_SPADE_FEATURES (nil: the row of their length)
+        int pair[SP_BID_SHAPES][SP_PAIR_SPADES][SP_PAIR_SPADES][SP_PAIR_TERMS]  # the products' part in q0, q1 (sp_fill_pair_weights)
     SPBidTables* SP_TABLES
 
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
@@ -505,6 +509,26 @@ cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
         t.spade[shape][cards][0] = sp_weigh(t.weight[shape], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
         t.spade[shape][cards][1] = sp_weigh(t.nil_weight[shape][row], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
 
+cdef inline void sp_fill_pair_weights(SPBidTables* t, int shape) noexcept nogil:
+    """t.pair[shape][q0][q1]: the products' part (weights 24 .. 51, sp_features' pairs of q0 .. q6)
+    that the spades held q0 and the top spades q1 decide, for the count's weights (entries 0 .. 5)
+    and nil's (6 .. 11): first the terms in q0 and q1 alone (the pairs (0, 0), (0, 1), (1, 1)),
+    then the weights their cross terms give q2 .. q6 (q0 w[0, j] + q1 w[1, j]).  sp_pair_quadratic
+    adds the rest, so the bid multiplies 20 times a sum, not 35 (the same int sums: -fwrapv
+    arithmetic distributes exactly).  q0 <= 13: a deck has 13 spades (jokers have no table).  Nil's
+    entries weigh by the row of the spades held (sp_nil_row)."""
+    cdef int a, b, k, j
+    cdef const int* w
+    cdef int* e
+    for k in range(2):
+        for a in range(SP_PAIR_SPADES):
+            w = &t.weight[shape][0] if k == 0 else &t.nil_weight[shape][sp_nil_row(a)][0]   # nil: the row of a spades
+            for b in range(SP_PAIR_SPADES):
+                e = &t.pair[shape][a][b][6 * k]
+                e[0] = a * (w[24] * a + w[25] * b) + b * (w[31] * b)
+                for j in range(5):  # q2 .. q6: the rows of q0 (weights 26 .. 30) and q1 (32 .. 36)
+                    e[1 + j] = a * w[26 + j] + b * w[32 + j]
+
 cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh (sp_linear_features, then the products 24 .. 51)."""
     cdef int q0, q1, q2, q3, q4, q5, q6
@@ -519,17 +543,15 @@ cdef inline void sp_features(uint64_t cards, const SPRules* r, int* f) noexcept 
     f[49], f[50] = q5 * q5, q5 * q6
     f[51] = q6 * q6
 
-cdef inline int sp_quadratic(const int* w, int q0, int q1, int q2, int q3, int q4, int q5, int q6) noexcept nogil:
-    """``w``'s products part (weights 24 .. 51 of the pairs of q0 .. q6, sp_features' order) as a
-    quadratic form, row by row: q_i times the row's weights on q_i .. q6 (35 multiplies, not 28
-    products and 28 more to weigh them)."""
-    return (q0 * (w[24] * q0 + w[25] * q1 + w[26] * q2 + w[27] * q3 + w[28] * q4 + w[29] * q5 + w[30] * q6)
-            + q1 * (w[31] * q1 + w[32] * q2 + w[33] * q3 + w[34] * q4 + w[35] * q5 + w[36] * q6)
-            + q2 * (w[37] * q2 + w[38] * q3 + w[39] * q4 + w[40] * q5 + w[41] * q6)
-            + q3 * (w[42] * q3 + w[43] * q4 + w[44] * q5 + w[45] * q6)
-            + q4 * (w[46] * q4 + w[47] * q5 + w[48] * q6)
-            + q5 * (w[49] * q5 + w[50] * q6)
-            + q6 * (w[51] * q6))
+cdef inline int sp_pair_quadratic(const int* w, const int* e, int q2, int q3, int q4, int q5, int q6) noexcept nogil:
+    """``w``'s products part (weights 24 .. 51 of the pairs of q0 .. q6, sp_features' order) with the
+    part q0 and q1 decide from their SPBidTables.pair entry ``e`` (sp_fill_pair_weights): a quadratic
+    form in q2 .. q6, row by row, each row's weight on its q_i raised by the cross terms' (20 multiplies)."""
+    return (e[0] + q2 * (e[1] + w[37] * q2 + w[38] * q3 + w[39] * q4 + w[40] * q5 + w[41] * q6)
+            + q3 * (e[2] + w[42] * q3 + w[43] * q4 + w[44] * q5 + w[45] * q6)
+            + q4 * (e[3] + w[46] * q4 + w[47] * q5 + w[48] * q6)
+            + q5 * (e[4] + w[49] * q5 + w[50] * q6)
+            + q6 * (e[5] + w[51] * q6))
 
 cdef inline int sp_plain_sum(const int* w, const int* f) noexcept nogil:
     """``w`` over the linear features but the side suits' sums (SP_SIDE_INDEX), the spades' alone
@@ -541,10 +563,11 @@ cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, co
     """``out`` = (weight . f, nil's log-odds) of ``shape`` for the hand ``cards`` and its
     sp_linear_features ``f`` (the products 24 .. 51 not written): the side suits' sums and the
     spades' alone by one look-up a suit (sp_fill_side_weights), the other linear features written out, the products as
-    quadratic forms (sp_quadratic); the count plus count_suit over the side suits'
-    sp_suit_nil_terms; nil by the row of the hand's spade length (sp_nil_row): that row's
-    nil_weight . f plus its nil_suit over the same terms.  The same sums as the weights over
-    sp_features' values one by one (int arithmetic: the order does not change them)."""
+    quadratic forms (sp_pair_quadratic; their part in the spades held and the top spades by one look-up,
+    sp_fill_pair_weights); the count plus count_suit over the side suits' sp_suit_nil_terms; nil by
+    the row of the hand's spade length (sp_nil_row): that row's nil_weight . f plus its nil_suit
+    over the same terms.  The same sums as the weights over sp_features' values one by one (int
+    arithmetic: the order does not change them)."""
     cdef int row = sp_nil_row(f[1])
     cdef const int* w = t.weight[shape]
     cdef const int* v = t.nil_weight[shape][row]
@@ -552,10 +575,11 @@ cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, co
     cdef const int* s2 = t.side[shape][(cards >> 32) & 0x1FFF]
     cdef const int* s3 = t.side[shape][(cards >> 48) & 0x1FFF]
     cdef const int* sp = t.spade[shape][cards & 0x1FFF]
-    cdef int q0 = f[1], q1 = f[2], q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
-    out[0] = sp[0] + s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_quadratic(w, q0, q1, q2, q3, q4, q5, q6)
+    cdef const int* e = t.pair[shape][f[1]][f[2]]
+    cdef int q2 = f[8], q3 = f[9], q4 = f[11], q5 = f[12], q6 = f[16] // 10
+    out[0] = sp[0] + s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_pair_quadratic(w, e, q2, q3, q4, q5, q6)
     row += 1
-    out[1] = sp[1] + s1[row] + s2[row] + s3[row] + sp_plain_sum(v, f) + sp_quadratic(v, q0, q1, q2, q3, q4, q5, q6)
+    out[1] = sp[1] + s1[row] + s2[row] + s3[row] + sp_plain_sum(v, f) + sp_pair_quadratic(v, e + 6, q2, q3, q4, q5, q6)
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
@@ -627,16 +651,18 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     cdef int f[SP_NF]
     cdef int sums[2]
     cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
-    # blind bids first, before looking at the cards
-    gap = sp_leader_gap(h, r, s)
-    if shape >= 0:
+    # blind bids first, before looking at the cards (the gap looked at only where a margin is
+    # set: SP_NEVER is never, and both shipped tables have no blind bids)
+    if shape < 0:
+        if sp_leader_gap(h, r, s) >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
+            return sp_code(SP_BID_BLIND6, 6)
+    elif SP_TABLES.blind_nil[shape] < SP_NEVER or SP_TABLES.blind6[shape] < SP_NEVER:
+        gap = sp_leader_gap(h, r, s)
         if (not partner_nil and gap >= SP_TABLES.blind_nil[shape]
                 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND_NIL, 0))):
             return sp_code(SP_BID_BLIND_NIL, 0)
         if gap >= SP_TABLES.blind6[shape] and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
             return sp_code(SP_BID_BLIND6, 6)
-    elif gap >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
-        return sp_code(SP_BID_BLIND6, 6)
     sp_linear_features(h.hand[s], r, f)
     if shape >= 0:
         sp_bid_sums(SP_TABLES, shape, h.hand[s], f, sums)
@@ -688,7 +714,8 @@ cdef extern from *:
     const uint64_t SP_SUIT_TO_LANE
 
 ctypedef struct SPSuitView:
-    # what sp_suit_keys reads; the keys are packed on the first tie only (ties are rare)
+    # what sp_suit_keys reads (set up only where cards of several suits are compared, sp_view_of);
+    # the keys are packed on the first tie only (ties are rare)
     const SPHand* h
     const SPRules* r
     int seat
@@ -759,6 +786,21 @@ cdef inline int sp_highest(uint64_t cards, SPSuitView* key) noexcept nogil:
     (ties between side suits: sp_before).  The highest rank held in any suit, then its cards."""
     return sp_first_tied(cards & (ALL_LANES_BB << msb(sp_ranks_held(cards))), key)
 
+cdef inline void sp_view_of(SPSuitView* view, const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """``view``: seat ``s``'s view of ``h`` for the suit order, its keys not packed yet."""
+    view.h, view.r, view.seat, view.ready = h, r, s, 0
+
+cdef inline int sp_end_card(uint64_t cards, bint low, const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """sp_lowest of ``cards`` (non-empty) when ``low``, else sp_highest, for seat ``s``; cards of one
+    suit (following suit, the common case) need no look at ranks across suits: the lowest or highest
+    bit.  The suit view (sp_view_of) is set up only for cards of several suits."""
+    cdef int bottom = lsb(cards), top = msb(cards)
+    cdef SPSuitView view
+    if (bottom ^ top) < 16:  # the same lane
+        return bottom if low else top
+    sp_view_of(&view, h, r, s)
+    return sp_lowest(cards, &view) if low else sp_highest(cards, &view)
+
 cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogil:
     """The one seat with the best game score, or -1 when the best is shared."""
     cdef int s, top = -1, count = 0
@@ -770,25 +812,30 @@ cdef inline int sp_score_leader(const SPHand* h, const SPRules* r) noexcept nogi
             count += 1
     return top if count == 1 else -1
 
-cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, uint64_t legal, uint64_t unseen, int mode,
-                           SPSuitView* key) noexcept nogil:
+cdef inline int sp_heuristic_lead(const SPHand* h, const SPRules* r, int s, uint64_t legal, uint64_t unseen,
+                                  int mode) noexcept nogil:
+    """Seat ``s``'s lead from ``legal``, ``unseen`` the cards it has not seen: avoiding, its lowest card;
+    wanting, its highest side card that no unseen card beats, else such a spade, else the lowest
+    card of its shortest side suit (to make a void), else its lowest card."""
     cdef uint64_t bosses, side
     cdef int suit, best_suit = -1, best_len = 99, n
+    cdef SPSuitView view
     if mode == SP_AVOID:
-        return sp_lowest(legal, key)
+        return sp_end_card(legal, True, h, r, s)
     bosses = legal & ~sp_below_in_lane(unseen)
     if bosses & ~lane_bb(0):
-        return sp_highest(bosses & ~lane_bb(0), key)
+        return sp_end_card(bosses & ~lane_bb(0), False, h, r, s)
     if bosses:
         return msb(bosses)
+    sp_view_of(&view, h, r, s)
     for suit in range(1, 4):  # lowest card of the shortest side suit, to make a void
         side = legal & lane_bb(suit)
         n = popcount(side)
-        if n and (n < best_len or (n == best_len and sp_before(16 * suit, 16 * best_suit, key))):
+        if n and (n < best_len or (n == best_len and sp_before(16 * suit, 16 * best_suit, &view))):
             best_suit, best_len = suit, n
     if best_suit >= 0:
         return lsb(legal & lane_bb(best_suit))
-    return sp_lowest(legal, key)
+    return sp_end_card(legal, True, h, r, s)
 
 cdef inline int sp_mode(const SPHand* h, const SPRules* r, int s) noexcept nogil:
     """SP_WANT while seat ``s`` needs tricks (sp_need), or covers a nil partner in partnership play
@@ -812,33 +859,35 @@ cdef inline int sp_choose_card(const SPHand* h, const SPRules* r, int s, uint64_
     played (the trick's included), the bids, the tricks taken and the game scores.
 
     The one choice of sp_heuristic_card (a step) and sp_tricks (a hand's tricks in locals)."""
-    cdef int lead_seat, partner = -1
-    cdef uint64_t beaters, ducks
-    cdef SPSuitView view
-    view.h, view.r, view.seat, view.ready = h, r, s, 0
-    cdef SPSuitView* key = &view
+    cdef int lead_seat
+    cdef bint low = True
+    cdef uint64_t beaters, ducks, cards
     if n_in_trick == 0:
-        return sp_heuristic_lead(h, r, legal, r.deck & ~h.played & ~h.hand[s], mode, key)
+        return sp_heuristic_lead(h, r, s, legal, r.deck & ~h.played & ~h.hand[s], mode)
     beaters = legal & beat
     ducks = legal & ~beaters
+    cards = 0  # the set to play the end of (0: not chosen yet), its lowest card when ``low``
     if r.partnership:
-        partner = sp_partner(s)
-        if winner == partner:
-            if h.kind[partner] == SP_BID_REGULAR and ducks:
-                return sp_lowest(ducks, key)  # partner has it
-            if beaters and h.kind[s] == SP_BID_REGULAR:
-                return sp_lowest(beaters, key)  # nil partner is winning: overtake
+        if winner == sp_partner(s):
+            if h.kind[winner] == SP_BID_REGULAR and ducks:
+                cards = ducks  # partner has it
+            elif beaters and h.kind[s] == SP_BID_REGULAR:
+                cards = beaters  # nil partner is winning: overtake
     elif mode == SP_AVOID and beaters and h.kind[s] == SP_BID_REGULAR:
         lead_seat = sp_score_leader(h, r)
         if lead_seat == winner and lead_seat != s and sp_need(h, r, lead_seat) > 0:
-            return sp_lowest(beaters, key)  # set the leader
-    if mode == SP_WANT:
-        if beaters:
-            return sp_lowest(beaters, key) if last else sp_highest(beaters, key)
-        return sp_lowest(legal, key)
-    if ducks:
-        return sp_highest(ducks, key)
-    return sp_highest(beaters, key) if last else sp_lowest(beaters, key)
+            cards = beaters  # set the leader
+    if cards == 0:
+        if mode == SP_WANT:
+            if beaters:
+                cards, low = beaters, last
+            else:
+                cards = legal
+        elif ducks:
+            cards, low = ducks, False
+        else:
+            cards, low = beaters, not last
+    return sp_end_card(cards, low, h, r, s)
 
 cdef inline int sp_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
     """The heuristic's card for the seat to act (sp_choose_card on the hand's state)."""
@@ -954,7 +1003,8 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
     A trick's order, its legal cards, its winning card and what beats it are known here as the
     trick goes, so sp_play's per-card bookkeeping (the trick's arrays, the next seat, the trick
     size) is skipped; each seat's mode (sp_mode) changes only when it or its partner takes a
-    trick, so it is kept per seat and computed again for those two at a trick's end.  The
+    trick, so it is kept per seat and computed again for those two at a trick's end (while they
+    want tricks: a need only falls).  The
     heuristic reads the hands and the cards played from ``h`` (kept up to date card by card),
     and void_mask (the suit keys' tie-breaker).
     """
@@ -998,8 +1048,9 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
         h.tricks_played += 1
         leader = best_seat
         h.broken = broken
-        mode[best_seat] = sp_mode(h, r, best_seat)
-        if r.partnership:
+        if mode[best_seat] == SP_WANT:  # (a seat's need only falls: once it avoids, it avoids to the end)
+            mode[best_seat] = sp_mode(h, r, best_seat)
+        if r.partnership and mode[sp_partner(best_seat)] == SP_WANT:
             mode[sp_partner(best_seat)] = sp_mode(h, r, sp_partner(best_seat))
     h.leader = leader
     h.last_winner = leader

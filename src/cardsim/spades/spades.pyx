@@ -175,6 +175,7 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
     sp_fill_side_weights(SP_TABLES, shape)
+    sp_fill_pair_weights(SP_TABLES, shape)
     if cuts is None:
         for n in range(SP_BID_CUTS):
             SP_TABLES.cut[shape][n] = SP_NO_TABLE
