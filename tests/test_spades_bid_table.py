@@ -54,6 +54,7 @@ def test_the_heuristic_bids_by_the_table(name, shape):
     game = Game(name)
     cuts = _core.spades_bid_tables()[shape]
     weights = _core.spades_bid_params()[shape]["weights"]
+    count_suit = _core.spades_bid_params()[shape]["count_suit"] or [0] * 34
     checked = differs = 0
     for seed in range(300):
         seats = len(game.deal(seed=seed).hands)
@@ -61,7 +62,8 @@ def test_the_heuristic_bids_by_the_table(name, shape):
         cards = hand.hands[0]
         features = _core.spades_features(game.rules, cards.mask)
         est = _core.spades_count(game.rules, cards.mask)
-        total = sum(w * f for w, f in zip(weights, features))
+        total = (sum(w * f for w, f in zip(weights, features))
+                 + sum(w * h for w, h in zip(count_suit, _core.spades_nil_suit_terms(cards.mask))))
         assert est == (total // 1000 if total >= 0 else -(-total // 1000))   # C's division
         n = len(hand.history)
         hand.step("heuristic")
@@ -89,6 +91,40 @@ def test_the_nil_features_by_hand(cards, nil_features):
     assert features[16] == _core.spades_estimate(game.rules, game.cards(cards).mask)
 
 
+def test_the_side_suits_nil_terms():
+    """Per side suit: its length as one of ten, its A K Q J by the suit's length (0-2, 3-4, 5-6,
+    7+), its cards 6 and below and 7 .. 10 by the same lengths; summed over the side suits."""
+    game = Game("cutthroat-spades")
+    terms = _core.spades_nil_suit_terms(game.cards("AS 2S AH KH 9H 8H 7H 3H 2H 3D KC").mask)
+    want = [0] * 34
+    want[1], want[7] = 2, 1                     # two side suits of one card (3D, KC), one of seven (hearts)
+    want[10 + 3], want[14 + 3] = 1, 1           # the A and K of hearts (A: 10 .., K: 14 ..), a suit of seven (+3)
+    want[14 + 0] = 1                            # the K of clubs, a suit of one (+0)
+    want[26 + 3], want[30 + 3] = 2, 3           # hearts' 3 2 and 9 8 7
+    want[26 + 0] = 1                            # the 3 of diamonds
+    assert terms == want
+
+
+@pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
+def test_nil_rows_by_spade_length(name, shape):
+    """Nil's weights as a row per spade length (2 or fewer, 3, 4, 5 or more): a constant in one
+    row makes exactly the hands of that length bid nil (moon aside)."""
+    game = Game(name)
+    try:
+        for row in range(4):
+            rows = [[0] * 56 for _ in range(4)]
+            rows[row][0] = 10**6
+            with_table(shape, nil_weights=rows, nil_suit=None)
+            for seed in range(30):
+                cards = game.deal(seed=seed, dealer=len(game.deal(seed=seed).hands) - 1).hands[0]
+                spades = _core.spades_features(game.rules, cards.mask)[1]
+                bid = first_bid(game, seed)
+                if bid != "moon":
+                    assert (bid == "nil") == (min(max(spades - 2, 0), 3) == row), (row, seed, str(cards), bid)
+    finally:
+        _core._load_spades_bid_tables()
+
+
 def test_bad_tables_are_refused_and_change_nothing():
     before = _core.spades_bid_tables(), _core.spades_nil_limits()
     with pytest.raises(ValueError):
@@ -101,7 +137,14 @@ def test_bad_tables_are_refused_and_change_nothing():
         _core.set_spades_bid_table(0, [100, 200], None, [1, 2])
     with pytest.raises(ValueError):
         _core.set_spades_bid_table(0, [100, 200], None, None, None, None, -5)
-    assert (_core.spades_bid_tables(), _core.spades_nil_limits()) == before
+    with pytest.raises(ValueError):    # nil rows: four of 56
+        _core.set_spades_bid_table(0, [100, 200], None, None, [[0] * 56] * 3)
+    with pytest.raises(ValueError):    # the side suits' nil weights: 34 or four rows of 34
+        _core.set_spades_bid_table(0, [100, 200], None, None, None, nil_suit=[0] * 33)
+    with pytest.raises(ValueError):    # the count's weights over the side suits' terms: 34
+        _core.set_spades_bid_table(0, [100, 200], count_suit=[0] * 35)
+    assert (_core.spades_bid_tables(), _core.spades_nil_limits(), _core.spades_bid_params()) == before + (
+        _core.spades_bid_params(),)
 
 
 def test_the_shipped_weights_and_margins_are_loaded():
@@ -110,6 +153,7 @@ def test_the_shipped_weights_and_margins_are_loaded():
     for key, shape in (("spades", 0), ("cutthroat-spades", 1)):
         got, want = params[shape], shipped[key]
         assert got["weights"] == want["weights"] and got["nil_weights"] == want["nil_weights"]
+        assert got["nil_suit"] == want.get("nil_suit") and got["count_suit"] == want.get("count_suit")
         assert (got["blind_nil"], got["blind6"]) == (want["blind_nil"], want["blind6"])
         assert got["moon"] == (want["moon"] or 0)
 
@@ -119,7 +163,8 @@ def with_table(shape, **change):
     params = dict(_core.spades_bid_params()[shape])
     params.update(change)
     _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
-                               params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"])
+                               params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"],
+                               params["nil_suit"], params["count_suit"])
 
 
 def first_bid(game, seed, scores=None):
@@ -132,14 +177,17 @@ def first_bid(game, seed, scores=None):
 
 @pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
 def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
-    """Nil exactly where the nil weights' sum over the hand's features is positive (a nil
-    partner aside: seat 0 bids first); with a large constant every hand bids nil."""
+    """Nil exactly where the nil weights' sum is positive: the row of the hand's spade length
+    over its features and its side suits' nil terms (the script's nil_sum; a nil partner aside:
+    seat 0 bids first); with a large constant every hand bids nil."""
     game = Game(name)
-    w = _core.spades_bid_params()[shape]["nil_weights"]
+    params = _core.spades_bid_params()[shape]
+    nil_sum = script().nil_sum
     nils = 0
     for seed in range(200):
         cards = game.deal(seed=seed, dealer=len(game.deal(seed=seed).hands) - 1).hands[0]
-        gain = sum(a * b for a, b in zip(w, _core.spades_features(game.rules, cards.mask)))
+        gain = nil_sum(params, {"f": _core.spades_features(game.rules, cards.mask),
+                                "h": _core.spades_nil_suit_terms(cards.mask)})
         bid = first_bid(game, seed)
         if bid in ("moon",):
             continue
@@ -147,7 +195,7 @@ def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
         nils += bid == "nil"
     assert 0 < nils < 100
     try:
-        with_table(shape, nil_weights=[10**6] + [0] * 55)
+        with_table(shape, nil_weights=[10**6] + [0] * 55, nil_suit=None)
         assert all(first_bid(game, seed) in ("nil", "moon") for seed in range(20))
     finally:
         _core._load_spades_bid_tables()

@@ -42,7 +42,7 @@ from cardsim.euchre.euchre import (
 from cardsim.spades.spades import (
     SP_BID_KIND_NAMES, SPADES_SPECIAL_BIDS, SP_RECORD_DTYPE, spades_table, spades_record_dtype,
     simulate_spades, spades_score, SpadesState, spades_estimate, set_spades_bid_table, spades_bid_tables,
-    spades_nil_limits, _load_spades_bid_tables, spades_bid_params, spades_features, spades_count,
+    spades_nil_limits, _load_spades_bid_tables, spades_bid_params, spades_features, spades_count, spades_nil_suit_terms,
 )
 from cardsim.spades.games import (
     SP_GAME_DTYPE, SP_TOURNAMENT_DTYPE, simulate_spades_games, spades_game_kind,
@@ -75,6 +75,6 @@ __all__ = [
     "partnership_pinochle_hand_deals", "TH_GAME_DTYPE", "two_hand_pinochle_game_kind",
     "two_hand_pinochle_hand_deals", "CUTTHROAT_EUCHRE_GAME_DTYPE", "EUCHRE_GAME_DTYPE", "euchre_game_kind",
     "euchre_hand_deals", "spades_estimate", "set_spades_bid_table", "spades_bid_tables", "spades_nil_limits",
-    "spades_bid_params", "spades_features", "spades_count",
+    "spades_bid_params", "spades_features", "spades_count", "spades_nil_suit_terms",
     "spades_game_kind", "spades_hand_deals", "DealConditions", "odds_conditioned", "odds_conditioned_hands", "odds_candidates",
 ]

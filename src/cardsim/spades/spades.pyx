@@ -106,28 +106,52 @@ SP_TABLES = &_sp_table_store
 cdef void* sp_bid_tables() noexcept nogil:
     return &_sp_table_store
 
+def _nil_rows(x, width, what):
+    """``x`` as SP_NIL_ROWS rows of ``width`` ints: None all 0; one row of ``width``: every row."""
+    if x is None:
+        return [[0] * width for _ in range(SP_NIL_ROWS)]
+    x = list(x)
+    if not any(isinstance(v, (list, tuple)) for v in x):
+        x = [x] * SP_NIL_ROWS
+    if (len(x) != SP_NIL_ROWS
+            or any(not isinstance(row, (list, tuple)) or len(row) != width for row in x)):
+        raise ValueError(f"{what} are {width} numbers or {SP_NIL_ROWS} rows of {width}, got {x!r}")
+    return [[int(v) for v in row] for row in x]
+
+def _nil_rows_out(rows):
+    """The loader's form back: one row where every row is the same (None where all are 0)."""
+    if all(v == 0 for row in rows for v in row):
+        return None
+    return rows[0] if all(row == rows[0] for row in rows) else rows
+
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
-                         blind6=None):
+                         blind6=None, nil_suit=None, count_suit=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
     spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
-    side kings; None: 120, 3, 6, 0, 0), used where ``nil_weights`` (SP_NF weights over
-    spades_features, nil where their sum is positive; None: all 0) gives no nil rule; ``weights`` the count's (SP_NF
-    thousandths over spades_features; None: sp_estimate's count itself); ``moon``: bid moon
+    side kings; None: 120, 3, 6, 0, 0), used where ``nil_weights`` and ``nil_suit`` give no nil
+    rule (all 0); ``nil_weights`` nil's log-odds' weights over spades_features (SP_NF; or
+    SP_NIL_ROWS rows of them, one per spade length: 2 or fewer, 3, 4, 5 or more; None: all 0)
+    and ``nil_suit`` over spades_nil_suit_terms (SP_NB, or rows likewise; None: all 0): nil
+    where their sum is positive; ``weights`` the count's (SP_NF
+    thousandths over spades_features; None: sp_estimate's count itself) and ``count_suit`` over
+    spades_nil_suit_terms (SP_NB thousandths; None: all 0); ``moon``: bid moon
     from a count of 100 x moon_tricks plus this (None: 0); ``blind_nil`` / ``blind6`` how far behind
     the leader a seat bids blind nil / blind 6 (None: never).  ``cuts`` None: no table (the
     rounded count and the hand-set rules)."""
-    cdef int n
+    cdef int n, row
     if shape not in (0, 1):
         raise ValueError(f"shape is 0 or 1, got {shape!r}")
     nil = [SP_NIL_DEFAULT[n] for n in range(SP_NIL_PARAMS)] if nil is None else [int(x) for x in nil]
     if len(nil) != SP_NIL_PARAMS:
         raise ValueError(f"nil limits are {SP_NIL_PARAMS} numbers, got {nil!r}")
     weights = [0] * (SP_NF - 1) + [SP_W_SCALE] if weights is None else [int(x) for x in weights]
-    nil_weights = [0] * SP_NF if nil_weights is None else [int(x) for x in nil_weights]
-    if len(weights) != SP_NF or len(nil_weights) != SP_NF:
-        raise ValueError(f"weights are {SP_NF} numbers, got {weights!r} and {nil_weights!r}")
-    if any(abs(w) > 10_000_000 for w in weights + nil_weights):
+    count_suit = [0] * SP_NB if count_suit is None else [int(x) for x in count_suit]
+    if len(weights) != SP_NF or len(count_suit) != SP_NB:
+        raise ValueError(f"weights are {SP_NF} numbers and count_suit {SP_NB}, got {weights!r} and {count_suit!r}")
+    nil_rows = _nil_rows(nil_weights, SP_NF, "nil weights")
+    suit_rows = _nil_rows(nil_suit, SP_NB, "nil suit weights")
+    if any(abs(w) > 10_000_000 for w in weights + count_suit + [v for line in nil_rows + suit_rows for v in line]):
         raise ValueError("weights are at most 10,000,000 in size")
     margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
     if not -10_000 <= margins[0] <= 10_000 or any(not 0 <= x <= SP_NEVER for x in margins[1:]):
@@ -140,7 +164,13 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         SP_TABLES.nil[shape][n] = nil[n]
     for n in range(SP_NF):
         SP_TABLES.weight[shape][n] = weights[n]
-        SP_TABLES.nil_weight[shape][n] = nil_weights[n]
+    for n in range(SP_NB):
+        SP_TABLES.count_suit[shape][n] = count_suit[n]
+    for row in range(SP_NIL_ROWS):
+        for n in range(SP_NF):
+            SP_TABLES.nil_weight[shape][row][n] = nil_rows[row][n]
+        for n in range(SP_NB):
+            SP_TABLES.nil_suit[shape][row][n] = suit_rows[row][n]
     SP_TABLES.moon[shape] = margins[0]
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
@@ -166,8 +196,9 @@ def spades_bid_tables():
     return out
 
 def spades_bid_params():
-    """The rest of the loaded tables: {shape: {weights, nil_weights, moon (the offset),
-    blind_nil, blind6 (None: never)} or None where no table is loaded}."""
+    """The rest of the loaded tables: {shape: {weights, count_suit (None where all 0), nil_weights, nil_suit (one row where
+    the rows are the same; nil_suit None where all 0), moon (the offset), blind_nil, blind6
+    (None: never)} or None where no table is loaded}."""
     def margin(x):
         return None if x == SP_NEVER else x
     out = {}
@@ -175,8 +206,13 @@ def spades_bid_params():
         if SP_TABLES.cut[shape][1] == SP_NO_TABLE:
             out[shape] = None
             continue
+        nil_rows = [[SP_TABLES.nil_weight[shape][row][n] for n in range(SP_NF)] for row in range(SP_NIL_ROWS)]
+        count_suit = [SP_TABLES.count_suit[shape][n] for n in range(SP_NB)]
         out[shape] = {"weights": [SP_TABLES.weight[shape][n] for n in range(SP_NF)],
-                      "nil_weights": [SP_TABLES.nil_weight[shape][n] for n in range(SP_NF)],
+                      "count_suit": count_suit if any(count_suit) else None,
+                      "nil_weights": _nil_rows_out(nil_rows) or [0] * SP_NF,
+                      "nil_suit": _nil_rows_out([[SP_TABLES.nil_suit[shape][row][n] for n in range(SP_NB)]
+                                                 for row in range(SP_NIL_ROWS)]),
                       "moon": SP_TABLES.moon[shape], "blind_nil": margin(SP_TABLES.blind_nil[shape]),
                       "blind6": margin(SP_TABLES.blind6[shape])}
     return out
@@ -197,7 +233,8 @@ def _load_spades_bid_tables():
             if key in data:
                 t = data[key]
                 set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
-                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"))
+                                     t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"),
+                                     t.get("count_suit"))
 
 _load_spades_bid_tables()
 
@@ -212,6 +249,18 @@ def spades_features(rules, hand):
     cdef int f[SP_NF]
     sp_features(<uint64_t>hand, &r, f)
     return [f[n] for n in range(SP_NF)]
+
+def spades_nil_suit_terms(hand):
+    """The SP_NB nil terms of ``hand``'s (a card mask) side suits, summed over them
+    (spades/players.pxd sp_suit_nil_terms): what the nil_suit weights weigh."""
+    cdef int g[SP_NB]
+    cdef int k, suit
+    out = [0] * SP_NB
+    for suit in range(1, 4):
+        sp_suit_nil_terms((<uint64_t>hand >> (16 * suit)) & 0x1FFF, g)
+        for k in range(SP_NB):
+            out[k] += g[k]
+    return out
 
 def spades_count(rules, hand):
     """The count the heuristic bids from (hundredths): the learned one where a table is loaded."""
