@@ -234,4 +234,4 @@ def test_cli_in_the_stock_phase() -> None:
     data = json.loads(result.output)["solve"]
     assert data == solve(hand) and data["measure"] == "difference"
     text = CliRunner().invoke(main, ["solve", GAME, "--seed", "3", "--history", history], env={"COLUMNS": "200"})
-    assert text.exit_code == 0 and "stock phase (1 stock tricks left)" in text.output
+    assert text.exit_code == 0 and "stock phase (1 stock trick left)" in text.output

@@ -127,7 +127,8 @@ def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | No
         return
     if result.get("measure") == "difference":
         seat_ = result["side"][0]
-        print_table(f"{the_game.name}, stock phase ({result['stock_tricks_left']} stock tricks left): seat "
+        left = result["stock_tricks_left"]
+        print_table(f"{the_game.name}, stock phase ({left} stock trick{'' if left == 1 else 's'} left): seat "
                     f"{result['to_act']} to act; seat {seat_} leads by {result['so_far']} points, {result['rest']} more "
                     f"with best play ({result['total']} in all)", ("action", f"seat {seat_} less the other, in all"),
                     sorted(((a, result["so_far"] + v) for a, v in result["moves"].items()), key=lambda kv: -kv[1]))
