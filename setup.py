@@ -209,6 +209,17 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # Except euchre.euchre: after eu7 rewrote its players (stop 26) its glue at -Os moved gcc's inlining of
 # the hot code (callgrind, merged main: euchre heuristic 4,087 -> 4,441, cutthroat euchre 3,608 -> 3,774,
 # euchre bid trial 20,782 -> 22,185 a hand with it cold), so it keeps its glue at -O3.
+# Why not -O0 for the glue (build9, stop 27, callgrind_trees against main 7ced587): gcc's -O3 inlining
+# of the hot code is bounded by a budget for the whole C file (--param inline-unit-growth: the file may
+# grow by 40% of the size of its optimised functions, glue included; spades.spades reaches it: compiled
+# with the budget lifted its hot play-out comes out different), so any change to the glue's level or
+# size moves the hot code.  Measured: every COLD_GLUE module's glue at -O0 (pinochle.two_hand's gcc CPU
+# about a fifth less: means of 5 alternating compiles at load 11-14, 5.4 s against 7.0 s): spades
+# heuristic +4.0%, cutthroat spades +5.7%, spades PIMC +4.5%, partnership +1.7%, two-hand +1.5%; only
+# the run-once glue (module init, constants, code objects, type set-up) at -O0, in every module:
+# partnership PIMC +2.4%, spades PIMC +2.2%, partnership bid +2.1%; all glue at -O0 with the budget
+# lifted (inline-unit-growth=1000): euchre -2.6% to -4.2%, spades -2.2% and -2.3%, but two-hand
+# heuristic +4.7%, two-hand bid +4.4%, cutthroat heuristic +4.3%.  Each over the 0.5% limit.
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 COLD_LEVEL = "Os"
 COLD_MARK = "\n/* cardsim setup.py: Cython's glue optimised for size (cold_glue) */\n"

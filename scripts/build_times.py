@@ -9,7 +9,9 @@
 
 Each module is cythonized (forced, in this process: its CPU time) and its C file compiled
 once with the flags setup.py uses (or ``--opt``/``--cflags`` instead; the C file marked as setup.py's
-``cold_glue`` marks it, unless ``--hot-glue``), one step at a time, so
+``cold_glue`` marks it, unless ``--hot-glue``, and its ``ALWAYS_INLINE`` functions marked as ``force_inline``
+does: the C file left in src/ is the one a build writes, so a later incremental build compiles the hot
+code as a clean build does), one step at a time, so
 the figures are CPU seconds of each step (user + system) and hold under load, unlike wall
 time.  Printed: per module the Cython seconds, the C compiler seconds, the C file's lines,
 and the totals.  Works on a scratch copy of nothing: it writes the .c files where the build
@@ -111,6 +113,8 @@ def main() -> int:
                           shared_utility_qualified_name=utility, force=True, quiet=True)
                 if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
                     setup_globals["cold_glue"](pyx[:-4] + ".c")  # type: ignore[operator]
+                if name in setup_globals["ALWAYS_INLINE"]:  # type: ignore[operator]  (as setup.py's build marks it)
+                    setup_globals["force_inline"](pyx[:-4] + ".c", setup_globals["ALWAYS_INLINE"][name])  # type: ignore[index]
                 cy = cpu_self() - before
             c_file = pyx[:-4] + ".c"
             flags = list(setup_globals["extension"](name).extra_compile_args)  # type: ignore[operator]

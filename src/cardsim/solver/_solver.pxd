@@ -52,10 +52,14 @@ ctypedef struct SVRules:
     int count_side              # bit per seat whose tricks / trick points count
     int points                  # 0: count tricks; 1: count card points
     int pts[64]                 # card points per bit (points mode)
+    int n_pval                  # points mode: the distinct values of ``pts``, ascending (0 included),
+    int pval[8]
+    uint64_t pmask[8]           # and the bits worth each: points of a set of cards by popcounts (sv_points_of)
     int last_bonus              # points for winning the last trick (points mode)
     int prel                    # pinochle points mode: the table's key renumbers ranks (sv_key)
     int pclass[6]               # with ``prel``: each rank's point class (an index of its points)
     int pcb                     # bits a point class takes in the key
+    uint64_t pplane[3]          # with ``prel``: bit b of the point classes, as a lane's copy-0 bits (sv_class_sig)
 
 ctypedef struct SVPos:
     uint64_t hand[SV_MAX_SEATS] # cards still held (0 for seats that do not play)

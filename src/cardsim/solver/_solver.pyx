@@ -474,36 +474,41 @@ cdef int sv_quick_tricks_ally(const SVRules* r, const SVPos* p, int L, uint64_t*
         best = p.tricks_left
     return best
 
+cdef inline int sv_points_of(const SVRules* r, uint64_t cards) noexcept nogil:
+    """The card points of ``cards`` (points mode): a popcount a point value, not a look-up a card
+    (the bounds at every trick boundary add up the points of every card still out)."""
+    cdef int k, total = 0
+    for k in range(r.n_pval):
+        if r.pval[k]:
+            total += r.pval[k] * popcount(cards & r.pmask[k])
+    return total
+
+cdef inline int sv_cheapest_points(const SVRules* r, uint64_t cards, int n) noexcept nogil:
+    """The points of the ``n`` cheapest of ``cards`` (all of them when fewer)."""
+    cdef int k, take, total = 0
+    for k in range(r.n_pval):
+        if n <= 0:
+            break
+        take = popcount(cards & r.pmask[k])
+        if take > n:
+            take = n
+        total += take * r.pval[k]
+        n -= take
+    return total
+
 cdef inline int sv_forced_points(const SVRules* r, const SVPos* p, int L, uint64_t got) noexcept nogil:
     """Points mode: what the other seats must give to the tricks ``L`` cashes with its quick
     winners ``got`` (sv_quick_tricks): a seat holding cards of a lane ``L`` cashes k winners
     in must play min(k, its length) of them, at the least its cheapest ones.  Those tricks
     are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
-    cdef uint64_t c, m, cheap
-    cdef int f, l, k, j, total = 0, best, b
+    cdef int f, l, k, total = 0
     for l in range(4):
         k = popcount(got & lane_bb(l))
         if not k:
             continue
         for f in range(r.seats):
-            if f == L:
-                continue
-            c = p.hand[f] & lane_bb(l)
-            j = 0
-            while c and j < k:
-                # the cheapest card left of this lane
-                m = c
-                best = 1 << 20
-                cheap = 0
-                while m:
-                    b = lsb(m)
-                    m &= m - 1
-                    if r.pts[b] < best:
-                        best = r.pts[b]
-                        cheap = bit_bb(b)
-                total += best
-                c &= ~cheap
-                j += 1
+            if f != L:
+                total += sv_cheapest_points(r, p.hand[f] & lane_bb(l), k)
     return total
 
 cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
@@ -547,37 +552,27 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
     A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
     bound relies on the ranks from there up)."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
-    cdef int s, t = 0
+    cdef int s, t
     for s in range(r.seats):
         if (r.count_side >> s) & 1:
             mine |= p.hand[s] & tr
         else:
             theirs |= p.hand[s] & tr
     m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
-    while m:
-        t += r.pts[lsb(m)]
-        m &= m - 1
+    t = sv_points_of(r, m)
     if t > lo[0]:
         lo[0] = t
         if theirs:
             lo_w[0] |= bit_bb(msb(theirs))
-    t = 0
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
-    while m:
-        t += r.pts[lsb(m)]
-        m &= m - 1
-    if sv_points_left(r, p) - t < hi[0]:
-        hi[0] = sv_points_left(r, p) - t
+    t = sv_points_left(r, p) - sv_points_of(r, m)
+    if t < hi[0]:
+        hi[0] = t
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
-cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
-    cdef uint64_t cards = sv_out_cards(r, p)
-    cdef int total = r.last_bonus if p.tricks_left > 0 else 0
-    while cards:
-        total += r.pts[lsb(cards)]
-        cards &= cards - 1
-    return total
+cdef inline int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
+    return (r.last_bonus if p.tricks_left > 0 else 0) + sv_points_of(r, sv_out_cards(r, p))
 
 # -- the transposition table -------------------------------------------------------------
 
@@ -590,6 +585,23 @@ cdef inline uint64_t sv_rank_mask(const SVRules* r, const SVPos* p) noexcept nog
     R = copies_one(all_out)
     return R | (R << 1)
 
+cdef inline uint64_t sv_class_sig(const SVRules* r, uint64_t M) noexcept nogil:
+    """With ``r.prel``: each lane's count of ranks in ``M`` (sv_rank_mask: the ranks still held) and
+    their point classes in rank order, packed lane by lane: 3 bits of count, then bit b of the
+    classes of those ranks, one pext a class bit (``r.pplane[b]``); the count fixes each plane's
+    width, so two positions share the word exactly when they share the counts and the classes."""
+    cdef uint64_t Rl, sig = 0
+    cdef int lane, b, n, pos = 0
+    for lane in range(4):
+        Rl = (M >> (16 * lane)) & <uint64_t>0x555
+        n = popcount(Rl)
+        sig |= <uint64_t>n << pos
+        pos += 3
+        for b in range(r.pcb):
+            sig |= sv_pext(r.pplane[b], Rl) << pos
+            pos += n
+    return sig
+
 cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcept nogil:
     """The exact table's key at a trick boundary (``r.seats`` words, one more with
     ``r.prel``).  Trick mode: each seat's cards in relative ranks (pext over the cards
@@ -598,8 +610,8 @@ cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcep
     with each lane's count of ranks out and their point classes in order: positions
     alike in those have the same value (same legal cards, same tricks, same points).
     Otherwise the exact cards."""
-    cdef int s, lane, b, pos = 0
-    cdef uint64_t all_out = 0, M, Rl, sig = 0
+    cdef int s, lane
+    cdef uint64_t all_out = 0, M
     for s in range(SV_MAX_SEATS):
         key[s] = p.hand[s] if s < r.seats else 0
     if r.points and not r.prel:
@@ -608,16 +620,7 @@ cdef inline void sv_key(const SVRules* r, const SVPos* p, uint64_t* key) noexcep
         M = sv_rank_mask(r, p)
         for s in range(r.seats):
             key[s] = sv_pext(p.hand[s], M)
-        for lane in range(4):
-            Rl = (M >> (16 * lane)) & <uint64_t>0x555
-            sig |= <uint64_t>popcount(Rl) << pos
-            pos += 3
-            while Rl:
-                b = lsb(Rl)
-                Rl &= Rl - 1
-                sig |= <uint64_t>r.pclass[b >> 1] << pos
-                pos += r.pcb
-        key[r.seats] = sig
+        key[r.seats] = sv_class_sig(r, M)
         return
     for s in range(r.seats):
         all_out |= p.hand[s]
@@ -718,19 +721,9 @@ cdef inline uint64_t sv_psig(const SVRules* r, const SVPos* p, uint64_t* frame) 
     """Pinochle's generalised key (``SV_GENERAL_POINTS``): each lane's count of ranks still held
     and their point classes in order (as sv_key's last word), and in ``frame`` the relative frame:
     both copy bits of every rank with a copy held, so that twins stay pairs in relative terms."""
-    cdef uint64_t M = sv_rank_mask(r, p), Rl, sig = 0
-    cdef int lane, b, pos = 0
+    cdef uint64_t M = sv_rank_mask(r, p)
     frame[0] = M
-    for lane in range(4):
-        Rl = (M >> (16 * lane)) & <uint64_t>0x555
-        sig |= <uint64_t>popcount(Rl) << pos
-        pos += 3
-        while Rl:
-            b = lsb(Rl)
-            Rl &= Rl - 1
-            sig |= <uint64_t>r.pclass[b >> 1] << pos
-            pos += r.pcb
-    return sig
+    return sv_class_sig(r, M)
 
 cdef inline uint64_t sv_pwit(const SVRules* r, uint64_t frame, uint64_t w) noexcept nogil:
     """Pinochle's witnesses made safe to store: both copies of every rank a witness names (twins
@@ -1129,9 +1122,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             # trick's bonus when they are every trick left)
             q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
             t = (r.last_bonus if q >= p.tricks_left else 0) + sv_forced_points(r, p, p.leader, got)
-            while got:
-                t += r.pts[lsb(got)]
-                got &= got - 1
+            t += sv_points_of(r, got)
             if (r.count_side >> p.leader) & 1:
                 lo = t
                 lo_w = qw
@@ -1452,6 +1443,13 @@ cdef class Position:
                 raise ValueError("card_points needs 64 values, one per bit")
             for i in range(64):
                 self.r.pts[i] = int(card_points[i])
+            values = sorted({self.r.pts[i] for i in range(64)})
+            if len(values) > 8:
+                raise ValueError("card_points may take at most 8 distinct values")
+            self.r.n_pval = len(values)
+            for k, v in enumerate(values):
+                self.r.pval[k] = v
+                self.r.pmask[k] = sum(1 << i for i in range(64) if self.r.pts[i] == v)
         self.r.last_bonus = last_trick_points if self.r.points else 0
         if self.r.points and self.r.kind == SV_PINOCHLE and self.r.seats < SV_MAX_SEATS and not exact_table:
             # the relative key: point classes of the ranks (every lane scores alike)
@@ -1463,6 +1461,9 @@ cdef class Position:
                 self.r.prel = 1
                 for k in range(6):
                     self.r.pclass[k] = classes.index(self.r.pts[2 * k])
+                    for i in range(self.r.pcb):
+                        if (self.r.pclass[k] >> i) & 1:
+                            self.r.pplane[i] |= <uint64_t>1 << (2 * k)
         for s in range(self.r.seats):
             self.p.hand[s] = <uint64_t>hands[s] if (self.r.active >> s) & 1 else 0
         if not (self.r.active >> leader) & 1:

@@ -125,8 +125,8 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
     count, most = sides(game, n, seat, maker=maker, objective=objective)
     trick = [((st.leader + i) % n, b) for i, b in enumerate(st.trick)]
     return Position(list(st.hands), leader=st.leader, max_side=most, count_side=count, trick=trick,
-                    tricks_done=st.tricks_played, tt_bits=tt_bits or 20, exact_table=exact_table,
-                    **pinochle_keywords(hand))
+                    tricks_done=st.tricks_played, tt_bits=tt_bits or pinochle_tt_bits(st.hands),
+                    exact_table=exact_table, **pinochle_keywords(hand))
 
 
 def pinochle_keywords(hand: Any) -> dict[str, Any]:
@@ -144,6 +144,21 @@ def two_hand_leaf(hand: Any, tt_bits: int = 20) -> Position:
     in its scratch.  Its cards are placeholders (12 a seat, so the table is sized for 12 tricks)."""
     return Position([0xFFF, 0xFFF << 16], leader=0, max_side=1, count_side=1, tricks_done=12, tt_bits=tt_bits,
                     **pinochle_keywords(hand))
+
+
+#: Cards a seat holds above which a pinochle solve gets a table of 2^21 entries (about 170 MB), not 2^20:
+#: cutthroat pinochle's full deal after the discard (15 tricks, seeds 1-6 and 8-12 of bench_solver's deals)
+#: searches 10% fewer nodes (tt_bits 22: 12%, at twice the memory again); 12 tricks fill 2^20 well.
+PINOCHLE_BIG_TABLE_TRICKS = 12
+
+
+def pinochle_tt_bits(hands: Sequence[int]) -> int:
+    """The table size (log2 entries) of a pinochle position's solve by the longest hand.
+
+    >>> pinochle_tt_bits([(1 << 15) - 1, (1 << 15) - 1, 0]), pinochle_tt_bits([(1 << 12) - 1, 0])
+    (21, 20)
+    """
+    return 21 if max(bin(h).count("1") for h in hands) > PINOCHLE_BIG_TABLE_TRICKS else 20
 
 
 def card_bit_to_action(hand: Any, bit: int) -> int:
