@@ -154,6 +154,7 @@ MODULES = [
     "_odds_conditions",       # conditioned bid odds of every game (DealConditions)
     "solver._solver",         # the perfect-information solver of trick play (every game)
     "solver._pimc",           # PIMC and oracle card play in the batches and bid odds (euchre, spades)
+    "solver._stock",          # two-hand pinochle's stock phase solved exactly (leaves: solver._solver)
 ]
 
 

@@ -17,8 +17,10 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
 FAMILIES = ("pinochle", "euchre", "spades")
 # the modules that play every game (cardsim._odds_conditions: conditioned bid odds of every game;
 # cardsim.solver._pimc: PIMC and oracle card play): they compile the engines' inline code (a hand's
-# struct, its legal cards and plays) and call the rest through each family's module
-CROSS_GAME = {"_odds_conditions", "solver._pimc"}
+# struct, its legal cards and plays) and call the rest through each family's module; and the solver's
+# search of two-hand pinochle's stock phase (cardsim.solver._stock: the two-hand engine's moves, the
+# trick-play solver at its leaves)
+CROSS_GAME = {"_odds_conditions", "solver._pimc", "solver._stock"}
 # the headers of the players, the odds trials and the play-outs: compiled in their family's modules only
 FAMILY_ONLY_HEADERS = {
     "euchre/players.pxd", "euchre/odds.pxd",

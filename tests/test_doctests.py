@@ -23,6 +23,7 @@ MODULES = [
     "cardsim.comparison.variants",
     "cardsim.solver",
     "cardsim.solver.positions",
+    "cardsim.solver.stock",
 ]
 
 

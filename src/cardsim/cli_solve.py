@@ -75,10 +75,14 @@ def build_hand(the_game: Game, deal: str | None, seed: int, dealer: int, history
                    "deal takes the solver tens of seconds a leader).")
 @click.option("--min", "fewest", is_flag=True, default=False,
               help="cutthroat-spades: the fewest tricks --seat can be held to (what a nil needs).")
+@click.option("--stock-tricks", type=click.IntRange(0, 12), default=None, metavar="N",
+              help="two-hand-pinochle in its stock phase: solve with at most N stock tricks left (the cost grows "
+                   "fast with N; docs/solver.md).  [default: 2]")
 @rule_options
 @json_option
 def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | None, seat: int | None,
-          leads: bool, fewest: bool, preset: str | None, rules_file: str | None, sets: tuple[str, ...], as_json: bool) -> None:
+          leads: bool, fewest: bool, stock_tricks: int | None, preset: str | None, rules_file: str | None,
+          sets: tuple[str, ...], as_json: bool) -> None:
     """Exact values with every card known: the table of a deal, or a position and its cards.
 
     A fresh deal (euchre, spades) gives the table: every trump by every maker, with its
@@ -93,6 +97,7 @@ def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | No
       cardsim solve euchre --seed 5
       cardsim solve euchre --seed 5 --history pass,order,... --json
       cardsim solve spades --deal @hand.json
+      cardsim solve two-hand-pinochle --seed 3 --history 9C,KC,... --stock-tricks 2
     """
     from .solver import postmortem
     from .solver import solve as solve_hand
@@ -101,7 +106,7 @@ def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | No
     if seat is not None and not 0 <= seat < len(hand.hands):
         raise CardsimError(f"--seat must be a seat 0..{len(hand.hands) - 1}, got {seat}")
     reviewed = [r for r in postmortem(hand)] if hand.history else []
-    result = (solve_hand(hand, seat, objective="min" if fewest else "max", leads=leads)
+    result = (solve_hand(hand, seat, objective="min" if fewest else "max", leads=leads, stock_tricks=stock_tricks)
               if hand.to_act is not None else None)
     if as_json:
         echo_json({"game": the_game.name, "solve": result, "review": reviewed})
@@ -119,6 +124,14 @@ def solve(game: str, deal: str | None, seed: int, dealer: int, history: str | No
         if "leads" in result:
             print_table(f"opening leads of seat {result['leader']} (tricks for its side)", ("card", "tricks"),
                         sorted(result["leads"].items(), key=lambda kv: -kv[1]))
+        return
+    if result.get("measure") == "difference":
+        seat_ = result["side"][0]
+        left = result["stock_tricks_left"]
+        print_table(f"{the_game.name}, stock phase ({left} stock trick{'' if left == 1 else 's'} left): seat "
+                    f"{result['to_act']} to act; seat {seat_} leads by {result['so_far']} points, {result['rest']} more "
+                    f"with best play ({result['total']} in all)", ("action", f"seat {seat_} less the other, in all"),
+                    sorted(((a, result["so_far"] + v) for a, v in result["moves"].items()), key=lambda kv: -kv[1]))
         return
     print_table(f"{the_game.name}: seat {result['to_act']} to play; side {result['side']} has {result['so_far']} "
                 f"{result['unit']}, makes {result['rest']} more with best play ({result['total']} in all)",

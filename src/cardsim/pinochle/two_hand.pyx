@@ -22,6 +22,7 @@ from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport *
 from cardsim.pinochle.odds_columns cimport ODDS_COLUMNS
 from cardsim.pinochle.two_hand_engine cimport *
+from cardsim.pinochle.two_hand_actions cimport *
 from cardsim.pinochle.two_hand_players cimport *
 from cardsim.pinochle.games_odds cimport TH_ODDS_COLUMNS, th_fill_order, th_odds_order, th_odds_play, th_odds_trial
 from cardsim.pinochle.cutthroat_odds cimport pin_shuffled
@@ -134,29 +135,14 @@ def simulate_two_hand_pinochle(rules, uint64_t seed, int64_t start, records, pol
         th_simulate_one(&r, seed, start + i, pol, &out[i])
 
 
-# The game contract's actions (docs/actions.md): cards from hand, the same cards from the
-# table, the declarations, the dix exchange, done melding.
-cdef enum:
-    TH_A_TABLE = 24             # + card action: the copy melded on the table
-    TH_A_DECLARE = 48           # + declaration (TD_* order)
-    TH_A_EXCHANGE = 60          # exchange the dix for the turned-up trump
-    TH_A_DRAW = 61              # done melding: both draw
-    TH_NUM_ACTIONS = 62
+# The game contract's actions (docs/actions.md; TH_A_*, th_legal_actions, th_apply_action):
+# pinochle/two_hand_actions.pxd.
 
 #: The first action of each kind (docs/actions.md).
 TWO_HAND_TABLE_ACTION = TH_A_TABLE
 TWO_HAND_DECLARE_ACTION = TH_A_DECLARE
 TWO_HAND_EXCHANGE_ACTION = TH_A_EXCHANGE
 TWO_HAND_DRAW_ACTION = TH_A_DRAW
-
-
-cdef inline int th_table_into(uint64_t codes, int* out) noexcept nogil:
-    """The table actions of ``codes`` (copy-0 bits), ascending; returns how many."""
-    cdef int n = 0
-    while codes:
-        out[n] = TH_A_TABLE + pin_card_action(<int>lsb(codes)); n += 1
-        codes &= codes - 1
-    return n
 
 
 cdef inline int th_move_action(const THHand* h, int s, int card) noexcept nogil:
@@ -167,37 +153,6 @@ cdef inline int th_move_action(const THHand* h, int s, int card) noexcept nogil:
 
 cdef enum:
     TH_HISTORY_CAP = 256        # most actions a hand can take: 48 cards, a declaration or exchange and a draw a trick
-
-
-cdef inline int th_legal_actions(const THHand* h, int* out) noexcept nogil:
-    """The legal actions of ``h`` (docs/actions.md), ascending, into ``out``; returns how many."""
-    cdef int n = 0, d, melds
-    if h.phase == PH_STOCK or h.phase == PH_PLAY:
-        n = pin_cards_into(th_legal_hand(h), out)
-        return n + th_table_into(th_legal_table(h), out + n)
-    if h.phase == PH_MELD:
-        melds = 0 if h.melded else th_legal_melds(h, h.to_act)
-        for d in range(TH_DECLS):
-            if (melds >> d) & 1:
-                out[n] = TH_A_DECLARE + d; n += 1
-        if th_can_exchange(h, h.to_act):
-            out[n] = TH_A_EXCHANGE; n += 1
-        out[n] = TH_A_DRAW; n += 1
-    return n
-
-
-cdef inline void th_apply_action(THHand* h, const THRules* r, int action) noexcept nogil:
-    """Apply one legal action of ``h`` (checked by the caller)."""
-    cdef int card
-    if action < TH_A_DECLARE:
-        card = action % TH_A_TABLE
-        th_play(h, r, (16 * (card // 6) + 2 * (card % 6)) | (TH_FROM_TABLE if action >= TH_A_TABLE else 0))
-    elif action < TH_A_EXCHANGE:
-        th_declare(h, r, action - TH_A_DECLARE)
-    elif action == TH_A_EXCHANGE:
-        th_exchange(h, r)
-    else:
-        th_draw(h, r)
 
 
 cdef inline bint th_apply_checked(THHand* h, const THRules* r, int action) noexcept nogil:

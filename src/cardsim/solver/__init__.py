@@ -4,6 +4,9 @@
 
 * a hand in its card play: the value of the rest of the hand for the side of the seat
   to act (tricks, or trick points in pinochle), and the value after each legal card;
+* a two-hand pinochle hand in its stock phase (the stock's order is known): the seat's points
+  less the opponent's from here, meld and dix included, and the same after each legal action
+  (solver/stock.py), within the last few stock tricks;
 * a hand not yet in play (a fresh deal, euchre and spades): the table of the deal, in
   the manner of DDS's table: every trump by every maker, alone or not (euchre); the
   tricks of each side for every opening leader, and each opening lead's value
@@ -49,8 +52,11 @@ def _seats(mask: int) -> list[int]:
     return [s for s in range(8) if mask >> s & 1]
 
 
-def solve(hand: Any, seat: int | None = None, *, objective: str = "max", leads: bool = True) -> dict[str, Any]:
+def solve(hand: Any, seat: int | None = None, *, objective: str = "max", leads: bool = True,
+          stock_tricks: int | None = None) -> dict[str, Any]:
     """The solver's answer for ``hand`` (see the module docstring), as a JSON-ready dict.
+    ``stock_tricks``: a two-hand hand in its stock phase is solved when at most that many stock
+    tricks are left (default ``stock.STOCK_TRICKS``; solver/stock.py).
 
     >>> from cardsim import Game
     >>> hand = Game("euchre").deal(seed=5)
@@ -59,6 +65,9 @@ def solve(hand: Any, seat: int | None = None, *, objective: str = "max", leads: 
     ['alone', 'maker', 'tricks', 'trump']
     """
     st = hand._state
+    if hand.rules.game == "two-hand-pinochle" and st.phase in ("stock", "meld"):
+        from .stock import solve_stock
+        return solve_stock(hand, seat, stock_tricks=stock_tricks)
     if hand.to_act is not None and st.phase == "play":
         pos = position(hand, seat, objective=objective)
         side = pos.count_side

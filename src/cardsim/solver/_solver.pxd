@@ -131,6 +131,20 @@ cdef void* sv_table_alloc(size_t size) noexcept nogil   # a zeroed table (2 MB p
 cdef void sv_table_free(void* table, size_t size) noexcept nogil   # free it (NULL: nothing), given the size asked
 
 
+cdef class Position:
+    # One position and the scratch to solve it (the Python face, _solver.pyx).  Declared here so that
+    # another module's search can solve many positions under one rule set in its scratch
+    # (solver/_stock.pyx: two-hand pinochle's last 12 tricks at the leaves of the stock phase).
+    cdef SVRules r
+    cdef SVPos p
+    cdef SVScratch sc
+    cdef void* gtt_base                 # what sv_big_alloc gave for the generalised table
+    cdef size_t gtt_len
+    cdef size_t gtt_buckets
+    cdef void* tt_base                  # and for the exact table
+    cdef size_t tt_len
+
+
 cdef inline bint sv_full_lane(const uint64_t* hands, int seats) noexcept nogil:
     """A seat holds all 16 cards of a lane (the generalised key keeps lengths in 4 bits,
     so the exact table is used then)."""

@@ -1409,14 +1409,7 @@ cdef class Position:
     in trick mode) instead of the generalised entries and pinochle's point-class key: the
     same values with more nodes (a check on those two).
     """
-    cdef SVRules r
-    cdef SVPos p
-    cdef SVScratch sc
-    cdef void* gtt_base                 # what sv_big_alloc gave for the generalised table
-    cdef size_t gtt_len
-    cdef size_t gtt_buckets
-    cdef void* tt_base                  # and for the exact table
-    cdef size_t tt_len
+    # (its fields are declared in _solver.pxd: solver/_stock.pyx solves its leaves in a Position's scratch)
 
     def __cinit__(self, hands, *, int trump, int leader, int max_side, int count_side, active=None,
                   str kind="follow", int must_beat=0, bint break_spades=False, bint broken=False,

@@ -123,13 +123,27 @@ def position(hand: Any, seat: int | None = None, *, objective: str = "max", tt_b
         seat = st.bidder if game != "two-hand-pinochle" else st.to_act
     maker = st.bidder if game == "cutthroat-pinochle" else None
     count, most = sides(game, n, seat, maker=maker, objective=objective)
-    must_beat = 0 if game == "two-hand-pinochle" else _MUST_BEAT[game][hand.rules["must_beat"]]
     trick = [((st.leader + i) % n, b) for i, b in enumerate(st.trick)]
-    return Position(list(st.hands), trump=st.trump, leader=st.leader, max_side=most, count_side=count,
-                    kind="pinochle", must_beat=must_beat, card_points=card_points_by_bit(hand.rules),
-                    last_trick_points=hand.rules["last_trick_points"], trick=trick,
+    return Position(list(st.hands), leader=st.leader, max_side=most, count_side=count, trick=trick,
                     tricks_done=st.tricks_played, tt_bits=tt_bits or pinochle_tt_bits(st.hands),
-                    exact_table=exact_table)
+                    exact_table=exact_table, **pinochle_keywords(hand))
+
+
+def pinochle_keywords(hand: Any) -> dict[str, Any]:
+    """``hand``'s pinochle rules as ``Position`` keywords: trump, the follow / trump / head duties
+    (two-hand's last 12: always head), the card points and the last trick's bonus."""
+    game = hand.rules.game
+    must_beat = 0 if game == "two-hand-pinochle" else _MUST_BEAT[game][hand.rules["must_beat"]]
+    return dict(trump=hand._state.trump, kind="pinochle", must_beat=must_beat,
+                card_points=card_points_by_bit(hand.rules), last_trick_points=hand.rules["last_trick_points"])
+
+
+def two_hand_leaf(hand: Any, tt_bits: int = 20) -> Position:
+    """A ``Position`` under two-hand ``hand``'s rules for its last 12 tricks, counting seat 0's trick
+    points with seat 0 raising them: the stock-phase solver (solver/_stock.pyx) solves every leaf
+    in its scratch.  Its cards are placeholders (12 a seat, so the table is sized for 12 tricks)."""
+    return Position([0xFFF, 0xFFF << 16], leader=0, max_side=1, count_side=1, tricks_done=12, tt_bits=tt_bits,
+                    **pinochle_keywords(hand))
 
 
 #: Cards a seat holds above which a pinochle solve gets a table of 2^21 entries (about 170 MB), not 2^20:

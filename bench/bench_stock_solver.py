@@ -1,0 +1,46 @@
+"""Two-hand pinochle's stock-phase solver (issue 16): CPU seconds of a solve with k stock tricks left.
+
+    PYTHONPATH=src python bench/bench_stock_solver.py --tricks 1 --hands 20
+    PYTHONPATH=src python bench/bench_stock_solver.py --tricks 3 --hands 10
+
+Positions: hands dealt from seeds 1000.. (dealer alternating) and played by the heuristic to the
+start of the stock trick with ``--tricks`` left; each solved once (its value and every legal
+action's).  One line per hand (seconds, stock-phase nodes, trick-play probes at the leaves), then
+the median, p90 and max.  Times are CPU seconds of this process (``time.process_time``): on a
+shared machine the wall clock counts the waits for a core.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from cardsim import Game
+from cardsim.solver.stock import solve_stock
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tricks", type=int, default=2, help="stock tricks left (1..12)")
+    parser.add_argument("--hands", type=int, default=20)
+    args = parser.parse_args()
+    k = args.tricks
+    g = Game("two-hand-pinochle")
+    times, nodes = [], []
+    for i in range(args.hands):
+        hand = g.deal(seed=1000 + i, dealer=i % 2)
+        while hand.tricks_played < 12 - k or hand.phase == "meld":
+            hand.step("heuristic")
+        start = time.process_time()
+        answer = solve_stock(hand, stock_tricks=k)
+        times.append(time.process_time() - start)
+        nodes.append(answer["nodes"])
+        print(f"k={k} hand {i}: {times[-1]:.3f} s, {answer['nodes']} nodes, {answer['probes']} probes", flush=True)
+    times.sort()
+    p90 = times[min(len(times) - 1, round(0.9 * (len(times) - 1)))]
+    print(f"k={k} hands={len(times)}: median {statistics.median(times):.3f} s, p90 {p90:.3f} s, "
+          f"max {times[-1]:.3f} s, median nodes {statistics.median(nodes):.0f}")
+
+
+if __name__ == "__main__":
+    main()
