@@ -571,6 +571,85 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
+cdef inline int sv_card_power(const SVRules* r, int card, int lead) noexcept nogil:
+    """How strongly ``card`` bids for a trick led in lane ``lead``: 32 + rank a trump, 16 + rank a
+    card of the led lane, 0 any other card (it cannot win).  The higher power wins the trick."""
+    if (card >> 4) == r.trump:
+        return 32 + (card & 15)
+    if (card >> 4) == lead:
+        return 16 + (card & 15)
+    return 0
+
+
+cdef inline int sv_taker(const SVRules* r, const SVPos* p, int o, int lead, int n, uint64_t* w) noexcept nogil:
+    """Follow-suit tricks: the seat that takes the trick in progress if it wants, whatever the
+    others play (-1: none named).  The trick is led in lane ``lead`` (a trick not led yet: as if
+    its leader ``o`` led that lane); ``o`` and the ``n - 1`` seats after it are still to play.
+    Each of them can play at best its highest card of the led lane, or, void there, its highest
+    trump (sv_card_power); the strongest of those and of the cards on the table wins, and its
+    holder can always play it.  ``w`` gets that card when another card of its power class (the
+    led lane, or trumps) is on the table or can still fall, else 0 (only lengths mattered)."""
+    cdef int i, k, pw, c, card = -1, top = 0, nxt = 0, taker = -1
+    cdef uint64_t h
+    for i in range(p.n_in_trick):
+        pw = sv_card_power(r, p.trick[i], lead)
+        if pw > top:
+            nxt = top
+            top = pw
+            taker = p.trick_seat[i]
+            card = p.trick[i]
+        elif pw > nxt:
+            nxt = pw
+    for k in range(n):
+        h = p.hand[o] & lane_bb(lead)
+        if not h and r.trump >= 0:
+            h = p.hand[o] & lane_bb(r.trump)
+        if h:
+            c = msb(h)
+            pw = sv_card_power(r, c, lead)
+            if pw > top:
+                nxt = top
+                top = pw
+                taker = o
+                card = c
+            elif pw > nxt:
+                nxt = pw
+        if k + 1 < n:
+            o = sv_next(r, p, o)
+    w[0] = bit_bb(card) if card >= 0 and (nxt >> 4) == (top >> 4) else 0
+    return taker
+
+
+cdef inline int sv_first_trick_side(const SVRules* r, const SVPos* p, uint64_t* w) noexcept nogil:
+    """At a trick boundary, who takes the trick about to be led (sv_taker over each lane the
+    leader may lead): 1 when the seats that raise the value and count take it (the leader, one
+    of them, leads a lane where one of them takes it, or the leader, an opponent, has no other
+    lane), -1 when the seats that lower it and do not count take it (the same the other way
+    round), else 0.  ``w``: the cards the answer relies on (the taking card of the chosen lane,
+    or of every lane)."""
+    cdef uint64_t lanes = sv_legal(r, p, p.leader), wl, acc = 0
+    cdef int l, x, side, n = sv_trick_size(r, p)
+    cdef int mine = 1 if (r.max_side >> p.leader) & 1 else -1    # the side the leader plays for
+    cdef bint all_theirs = True
+    for l in range(4):
+        if not (lanes & lane_bb(l)):
+            continue
+        x = sv_taker(r, p, p.leader, l, n, &wl)
+        side = 0
+        if (r.max_side >> x) & 1 and (r.count_side >> x) & 1:
+            side = 1
+        elif not (r.max_side >> x) & 1 and not (r.count_side >> x) & 1:
+            side = -1
+        if side == mine:
+            w[0] = wl
+            return mine
+        if side == 0:
+            all_theirs = False
+        acc |= wl
+    w[0] = acc if all_theirs else 0
+    return -mine if all_theirs else 0
+
+
 cdef int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     cdef uint64_t cards = sv_out_cards(r, p)
     cdef int total = r.last_bonus if p.tricks_left > 0 else 0
@@ -1087,6 +1166,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     win[0] = 0
     if p.tricks_left <= 1:
         return sv_last_trick(r, p, win)
+    if beta <= 0:
+        return 0                                # a value is never below 0
+    if not r.points and alpha >= p.tricks_left:
+        return p.tricks_left                    # nor above the tricks left
     if boundary:
         if general:
             # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
@@ -1142,6 +1225,16 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
+        if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
+                                                     or (hi >= p.tricks_left and alpha >= p.tricks_left - 1)):
+            # the window asks for one trick (or all but one): does the first trick settle it?
+            q = sv_first_trick_side(r, p, &qw)
+            if q > 0 and lo < 1:
+                lo = 1
+                lo_w = qw
+            elif q < 0 and hi >= p.tricks_left:
+                hi = p.tricks_left - 1
+                hi_w = qw
         if general:
             if lo >= beta or lo >= hi:
                 win[0] = lo_w | (hi_w if lo >= hi else 0)
@@ -1208,6 +1301,17 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             acc |= hi_w
     cdef int a0 = alpha, b0 = beta
     s = sv_to_act(r, p)
+    if not boundary and not r.points and r.kind == SV_FOLLOW and (beta <= 1 or alpha >= p.tricks_left - 1):
+        # the window asks for one trick (or all but one): the seat that can take this trick
+        # whatever the others play may settle it (DDS's second-hand quick tricks, at any seat)
+        t = sv_taker(r, p, s, p.trick[0] >> 4, sv_trick_size(r, p) - p.n_in_trick, &qw)
+        if (r.max_side >> t) & 1 and (r.count_side >> t) & 1:
+            if beta <= 1:
+                win[0] = qw
+                return 1
+        elif not (r.max_side >> t) & 1 and not (r.count_side >> t) & 1 and alpha >= p.tricks_left - 1:
+            win[0] = qw
+            return p.tricks_left - 1
     if general == SV_GENERAL_POINTS and not boundary and (p.hand[s] & lane_bb(p.trick[p.best] >> 4)):
         # pinochle's duty to beat compares the seat's cards with the trick's best: its rank matters
         local_w = bit_bb(p.trick[p.best])
