@@ -514,7 +514,7 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
     A bound it raises (lowers) sets ``lo_w`` (``hi_w``): the trumps from the other side's
     highest up, whose holders the bound relies on."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane, out = 0
-    cdef int s, k, best_mine = 0, best_theirs = 0
+    cdef int s, k, best_mine = 0, best_theirs = 0, t1, t2, h1, h2
     for s in range(r.seats):
         out |= p.hand[s] & tr
         if (r.count_side >> s) & 1:
@@ -533,6 +533,27 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
             k = popcount(lane & ~(((<uint64_t>2) << msb(mine)) - 1)) if mine else popcount(lane)
             if k > best_theirs:
                 best_theirs = k
+    if best_mine < 2 and best_theirs < 2 and popcount(out) >= 2:
+        # the two top trumps in two partners' hands, both playing for their side that both play for it (DDS's later tricks):
+        # each wins the trick it falls in, and the side can keep them apart when either seat
+        # holds another trump to play beside the other's
+        t1 = msb(out)
+        t2 = msb(out & ~bit_bb(t1))
+        h1 = h2 = -1
+        for s in range(r.seats):
+            if (p.hand[s] >> t1) & 1:
+                h1 = s
+            if (p.hand[s] >> t2) & 1:
+                h2 = s
+        if (h1 == (h2 ^ 2) and r.seats == 4 and r.n_active == 4
+                and ((r.count_side >> h1) & 1) == ((r.count_side >> h2) & 1)
+                and ((r.count_side >> h1) & 1) == ((r.max_side >> h1) & 1)
+                and ((r.count_side >> h2) & 1) == ((r.max_side >> h2) & 1)
+                and (popcount(p.hand[h1] & tr) >= 2 or popcount(p.hand[h2] & tr) >= 2)):
+            if (r.count_side >> h1) & 1:
+                best_mine = 2
+            else:
+                best_theirs = 2
     if best_mine > lo[0]:
         lo[0] = best_mine
         lo_w[0] = (out & ~((bit_bb(msb(theirs))) - 1)) if theirs else 0
