@@ -1215,19 +1215,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if (r.count_side >> p.leader) & 1:
                 lo = q
                 lo_w = qw
-                if lo < beta:
-                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
-                    if q > lo:
-                        lo = q
-                        lo_w = qw
             else:
                 hi = p.tricks_left - q
                 hi_w = qw
-                if hi > alpha:
-                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
-                    if p.tricks_left - q < hi:
-                        hi = p.tricks_left - q
-                        hi_w = qw
         if r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
             # the leader's cashed winners bring their own points at least (and the last
             # trick's bonus when they are every trick left)
@@ -1306,6 +1296,17 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if e.hi < hi:
                     hi = e.hi
                 tt_move = sv_move_from_entry(r, p, e.move)
+        if (not r.points and lo < beta and hi > alpha and lo < hi
+                and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1)):
+            # quick tricks through an ally: dearer, so only where the table did not settle it
+            q = sv_quick_tricks_ally(r, p, p.leader, &qw)
+            if (r.count_side >> p.leader) & 1:
+                if q > lo:
+                    lo = q
+                    lo_w = qw
+            elif p.tricks_left - q < hi:
+                hi = p.tricks_left - q
+                hi_w = qw
         if lo >= beta or lo >= hi:
             win[0] = lo_w | (hi_w if lo >= hi else 0)
             return lo
