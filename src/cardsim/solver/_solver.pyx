@@ -133,7 +133,16 @@ cdef extern from *:
     /* One tag line of a bucket (32 entries from ``tag``): bit i set where tag[i] == t and entry i's
        filter passes the position's filter words p0, p1, p2, i.e. ((f0[i] ^ p0) | (f1[i] ^ p1) |
        (f2[i] ^ p2)) & fm[i] == 0.  SSE2 (every x86-64) compares 8 entries at a time: a probe's
-       length class often has dozens of entries, each read and tested alone before. */
+       length class often has dozens of entries, each read and tested alone before.  The plain
+       loop is the rule itself (and the search's elsewhere); _line_hits_agree checks the two agree. */
+    static inline uint32_t sv_line_hits_plain(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
+                                              const uint16_t* f1, const uint16_t* f2, uint16_t t,
+                                              uint16_t p0, uint16_t p1, uint16_t p2) {
+        uint32_t out = 0;
+        for (int i = 0; i < 32; i++)
+            out |= (uint32_t)(tag[i] == t && !(((f0[i] ^ p0) | (f1[i] ^ p1) | (f2[i] ^ p2)) & fm[i])) << i;
+        return out;
+    }
     #if defined(__SSE2__)
     static inline __m128i sv_hits8(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
                                    const uint16_t* f1, const uint16_t* f2, __m128i kt, __m128i k0,
@@ -162,10 +171,7 @@ cdef extern from *:
     static inline uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
                                         const uint16_t* f1, const uint16_t* f2, uint16_t t,
                                         uint16_t p0, uint16_t p1, uint16_t p2) {
-        uint32_t out = 0;
-        for (int i = 0; i < 32; i++)
-            out |= (uint32_t)(tag[i] == t && !(((f0[i] ^ p0) | (f1[i] ^ p1) | (f2[i] ^ p2)) & fm[i])) << i;
-        return out;
+        return sv_line_hits_plain(tag, fm, f0, f1, f2, t, p0, p1, p2);
     }
     #endif
     /* A position copied word by word: gcc copies the 104-byte struct with ``rep movs``, whose start-up
@@ -188,6 +194,8 @@ cdef extern from *:
     uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) noexcept nogil   # bit i: tags[i] == t
     uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0, const uint16_t* f1,
                           const uint16_t* f2, uint16_t t, uint16_t p0, uint16_t p1, uint16_t p2) noexcept nogil
+    uint32_t sv_line_hits_plain(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0, const uint16_t* f1,
+                                const uint16_t* f2, uint16_t t, uint16_t p0, uint16_t p1, uint16_t p2) noexcept nogil
     void* sv_big_alloc(size_t size, void** base, size_t* len) noexcept nogil
     void sv_big_free(void* base, size_t len) noexcept nogil
     void* sv_table_alloc_c(size_t size) noexcept nogil
@@ -1836,3 +1844,29 @@ def _estimate(Position pos):
 def _spare_table_buckets():
     """Debug: the bucket count of the spare generalised table held for the next Position (0: none)."""
     return _spare_buckets if _spare_gtt != NULL else 0
+
+
+def _line_hits_agree(int lines, seed=1):
+    """Debug: ``lines`` random tag lines (tags, filters and filter words drawn from few values, so
+    that tags match and filters pass and fail) through sv_line_hits and its plain loop; the
+    number of lines where the two differ (0: the SSE2 scan, where compiled, is the rule)."""
+    cdef uint16_t tag[32]
+    cdef uint16_t fm[32]
+    cdef uint16_t f[3][32]
+    cdef uint16_t p[3]
+    cdef uint16_t t
+    cdef int k, i, j, bad = 0
+    rng = np.random.default_rng(seed)
+    for k in range(lines):
+        for i in range(32):
+            tag[i] = int(rng.integers(0, 4))
+            fm[i] = int(rng.integers(0, 8))
+            for j in range(3):
+                f[j][i] = int(rng.integers(0, 8)) & fm[i]
+        t = int(rng.integers(0, 4))
+        for j in range(3):
+            p[j] = int(rng.integers(0, 8))
+        if (sv_line_hits(tag, fm, f[0], f[1], f[2], t, p[0], p[1], p[2])
+                != sv_line_hits_plain(tag, fm, f[0], f[1], f[2], t, p[0], p[1], p[2])):
+            bad += 1
+    return bad
