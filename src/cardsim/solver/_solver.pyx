@@ -1345,13 +1345,14 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     if general == SV_GENERAL_POINTS and not boundary and (p.hand[s] & lane_bb(p.trick[p.best] >> 4)):
         # pinochle's duty to beat compares the seat's cards with the trick's best: its rank matters
         local_w = bit_bb(p.trick[p.best])
-    for i in range(r.seats):
-        if i != s:
-            others |= p.hand[i]
     n = sv_moves(r, p, s, moves)
-    sv_order_prep(r, p, s, &order)
-    for i in range(n):
-        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others, &order) * ORDER_WEIGHT + sc.hist[s][moves[i]]
+    if n > 1:                                   # (one card to play: no order to work out)
+        for i in range(r.seats):
+            if i != s:
+                others |= p.hand[i]
+        sv_order_prep(r, p, s, &order)
+        for i in range(n):
+            score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others, &order) * ORDER_WEIGHT + sc.hist[s][moves[i]]
     maximise = (r.max_side >> s) & 1
     best_v = -SV_INF if maximise else SV_INF
     for i in range(n):
