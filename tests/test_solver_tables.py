@@ -233,3 +233,10 @@ def test_a_reused_table_holds_nothing_of_the_last_deal() -> None:
         assert other.move_values() == {card: 10 - v for card, v in ours.items()}
         del other
     assert reused == 6
+
+
+def test_table_scan_equals_its_plain_loop() -> None:
+    """The probe's tag-and-filter scan (SSE2 where compiled) gives the plain loop's hits: the loop
+    is the fallback on machines without SSE2, which no other test reaches."""
+    from cardsim.solver._solver import _line_hits_agree
+    assert _line_hits_agree(3000) == 0

@@ -133,7 +133,16 @@ cdef extern from *:
     /* One tag line of a bucket (32 entries from ``tag``): bit i set where tag[i] == t and entry i's
        filter passes the position's filter words p0, p1, p2, i.e. ((f0[i] ^ p0) | (f1[i] ^ p1) |
        (f2[i] ^ p2)) & fm[i] == 0.  SSE2 (every x86-64) compares 8 entries at a time: a probe's
-       length class often has dozens of entries, each read and tested alone before. */
+       length class often has dozens of entries, each read and tested alone before.  The plain
+       loop is the rule itself (and the search's elsewhere); _line_hits_agree checks the two agree. */
+    static inline uint32_t sv_line_hits_plain(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
+                                              const uint16_t* f1, const uint16_t* f2, uint16_t t,
+                                              uint16_t p0, uint16_t p1, uint16_t p2) {
+        uint32_t out = 0;
+        for (int i = 0; i < 32; i++)
+            out |= (uint32_t)(tag[i] == t && !(((f0[i] ^ p0) | (f1[i] ^ p1) | (f2[i] ^ p2)) & fm[i])) << i;
+        return out;
+    }
     #if defined(__SSE2__)
     static inline __m128i sv_hits8(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
                                    const uint16_t* f1, const uint16_t* f2, __m128i kt, __m128i k0,
@@ -162,10 +171,7 @@ cdef extern from *:
     static inline uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0,
                                         const uint16_t* f1, const uint16_t* f2, uint16_t t,
                                         uint16_t p0, uint16_t p1, uint16_t p2) {
-        uint32_t out = 0;
-        for (int i = 0; i < 32; i++)
-            out |= (uint32_t)(tag[i] == t && !(((f0[i] ^ p0) | (f1[i] ^ p1) | (f2[i] ^ p2)) & fm[i])) << i;
-        return out;
+        return sv_line_hits_plain(tag, fm, f0, f1, f2, t, p0, p1, p2);
     }
     #endif
     /* A position copied word by word: gcc copies the 104-byte struct with ``rep movs``, whose start-up
@@ -188,6 +194,8 @@ cdef extern from *:
     uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) noexcept nogil   # bit i: tags[i] == t
     uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0, const uint16_t* f1,
                           const uint16_t* f2, uint16_t t, uint16_t p0, uint16_t p1, uint16_t p2) noexcept nogil
+    uint32_t sv_line_hits_plain(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0, const uint16_t* f1,
+                                const uint16_t* f2, uint16_t t, uint16_t p0, uint16_t p1, uint16_t p2) noexcept nogil
     void* sv_big_alloc(size_t size, void** base, size_t* len) noexcept nogil
     void sv_big_free(void* base, size_t len) noexcept nogil
     void* sv_table_alloc_c(size_t size) noexcept nogil
@@ -519,7 +527,7 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
     A bound it raises (lowers) sets ``lo_w`` (``hi_w``): the trumps from the other side's
     highest up, whose holders the bound relies on."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, lane, out = 0
-    cdef int s, k, best_mine = 0, best_theirs = 0
+    cdef int s, k, best_mine = 0, best_theirs = 0, t1, t2, h1, h2
     for s in range(r.seats):
         out |= p.hand[s] & tr
         if (r.count_side >> s) & 1:
@@ -538,6 +546,27 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
             k = popcount(lane & ~(((<uint64_t>2) << msb(mine)) - 1)) if mine else popcount(lane)
             if k > best_theirs:
                 best_theirs = k
+    if best_mine < 2 and best_theirs < 2 and popcount(out) >= 2:
+        # the two top trumps in two partners' hands, both playing for their side that both play for it (DDS's later tricks):
+        # each wins the trick it falls in, and the side can keep them apart when either seat
+        # holds another trump to play beside the other's
+        t1 = msb(out)
+        t2 = msb(out & ~bit_bb(t1))
+        h1 = h2 = -1
+        for s in range(r.seats):
+            if (p.hand[s] >> t1) & 1:
+                h1 = s
+            if (p.hand[s] >> t2) & 1:
+                h2 = s
+        if (h1 == (h2 ^ 2) and r.seats == 4 and r.n_active == 4
+                and ((r.count_side >> h1) & 1) == ((r.count_side >> h2) & 1)
+                and ((r.count_side >> h1) & 1) == ((r.max_side >> h1) & 1)
+                and ((r.count_side >> h2) & 1) == ((r.max_side >> h2) & 1)
+                and (popcount(p.hand[h1] & tr) >= 2 or popcount(p.hand[h2] & tr) >= 2)):
+            if (r.count_side >> h1) & 1:
+                best_mine = 2
+            else:
+                best_theirs = 2
     if best_mine > lo[0]:
         lo[0] = best_mine
         lo_w[0] = (out & ~((bit_bb(msb(theirs))) - 1)) if theirs else 0
@@ -570,6 +599,85 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         hi[0] = t
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
+
+cdef inline int sv_card_power(const SVRules* r, int card, int lead) noexcept nogil:
+    """How strongly ``card`` bids for a trick led in lane ``lead``: 32 + rank a trump, 16 + rank a
+    card of the led lane, 0 any other card (it cannot win).  The higher power wins the trick."""
+    if (card >> 4) == r.trump:
+        return 32 + (card & 15)
+    if (card >> 4) == lead:
+        return 16 + (card & 15)
+    return 0
+
+
+cdef inline int sv_taker(const SVRules* r, const SVPos* p, int o, int lead, int n, uint64_t* w) noexcept nogil:
+    """Follow-suit tricks: the seat that takes the trick in progress if it wants, whatever the
+    others play (-1: none named).  The trick is led in lane ``lead`` (a trick not led yet: as if
+    its leader ``o`` led that lane); ``o`` and the ``n - 1`` seats after it are still to play.
+    Each of them can play at best its highest card of the led lane, or, void there, its highest
+    trump (sv_card_power); the strongest of those and of the cards on the table wins, and its
+    holder can always play it.  ``w`` gets that card when another card of its power class (the
+    led lane, or trumps) is on the table or can still fall, else 0 (only lengths mattered)."""
+    cdef int i, k, pw, c, card = -1, top = 0, nxt = 0, taker = -1
+    cdef uint64_t h
+    for i in range(p.n_in_trick):
+        pw = sv_card_power(r, p.trick[i], lead)
+        if pw > top:
+            nxt = top
+            top = pw
+            taker = p.trick_seat[i]
+            card = p.trick[i]
+        elif pw > nxt:
+            nxt = pw
+    for k in range(n):
+        h = p.hand[o] & lane_bb(lead)
+        if not h and r.trump >= 0:
+            h = p.hand[o] & lane_bb(r.trump)
+        if h:
+            c = msb(h)
+            pw = sv_card_power(r, c, lead)
+            if pw > top:
+                nxt = top
+                top = pw
+                taker = o
+                card = c
+            elif pw > nxt:
+                nxt = pw
+        if k + 1 < n:
+            o = sv_next(r, p, o)
+    w[0] = bit_bb(card) if card >= 0 and (nxt >> 4) == (top >> 4) else 0
+    return taker
+
+
+cdef inline int sv_first_trick_side(const SVRules* r, const SVPos* p, uint64_t* w) noexcept nogil:
+    """At a trick boundary, who takes the trick about to be led (sv_taker over each lane the
+    leader may lead): 1 when the seats that raise the value and count take it (the leader, one
+    of them, leads a lane where one of them takes it, or the leader, an opponent, has no other
+    lane), -1 when the seats that lower it and do not count take it (the same the other way
+    round), else 0.  ``w``: the cards the answer relies on (the taking card of the chosen lane,
+    or of every lane)."""
+    cdef uint64_t lanes = sv_legal(r, p, p.leader), wl, acc = 0
+    cdef int l, x, side, n = sv_trick_size(r, p)
+    cdef int mine = 1 if (r.max_side >> p.leader) & 1 else -1    # the side the leader plays for
+    cdef bint all_theirs = True
+    for l in range(4):
+        if not (lanes & lane_bb(l)):
+            continue
+        x = sv_taker(r, p, p.leader, l, n, &wl)
+        side = 0
+        if (r.max_side >> x) & 1 and (r.count_side >> x) & 1:
+            side = 1
+        elif not (r.max_side >> x) & 1 and not (r.count_side >> x) & 1:
+            side = -1
+        if side == mine:
+            w[0] = wl
+            return mine
+        if side == 0:
+            all_theirs = False
+        acc |= wl
+    w[0] = acc if all_theirs else 0
+    return -mine if all_theirs else 0
+
 
 cdef inline int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     return (r.last_bonus if p.tricks_left > 0 else 0) + sv_points_of(r, sv_out_cards(r, p))
@@ -1080,6 +1188,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     win[0] = 0
     if p.tricks_left <= 1:
         return sv_last_trick(r, p, win)
+    if beta <= 0:
+        return 0                                # a value is never below 0
+    if not r.points and alpha >= p.tricks_left:
+        return p.tricks_left                    # nor above the tricks left
     if boundary:
         if general:
             # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
@@ -1104,19 +1216,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if (r.count_side >> p.leader) & 1:
                 lo = q
                 lo_w = qw
-                if lo < beta:
-                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
-                    if q > lo:
-                        lo = q
-                        lo_w = qw
             else:
                 hi = p.tricks_left - q
                 hi_w = qw
-                if hi > alpha:
-                    q = sv_quick_tricks_ally(r, p, p.leader, &qw)
-                    if p.tricks_left - q < hi:
-                        hi = p.tricks_left - q
-                        hi_w = qw
         if r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
             # the leader's cashed winners bring their own points at least (and the last
             # trick's bonus when they are every trick left)
@@ -1133,6 +1235,16 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
+        if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
+                                                     or (hi >= p.tricks_left and alpha >= p.tricks_left - 1)):
+            # the window asks for one trick (or all but one): does the first trick settle it?
+            q = sv_first_trick_side(r, p, &qw)
+            if q > 0 and lo < 1:
+                lo = 1
+                lo_w = qw
+            elif q < 0 and hi >= p.tricks_left:
+                hi = p.tricks_left - 1
+                hi_w = qw
         if general:
             if lo >= beta or lo >= hi:
                 win[0] = lo_w | (hi_w if lo >= hi else 0)
@@ -1183,6 +1295,17 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if e.hi < hi:
                     hi = e.hi
                 tt_move = sv_move_from_entry(r, p, e.move)
+        if (not r.points and lo < beta and hi > alpha and lo < hi
+                and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1)):
+            # quick tricks through an ally: dearer, so only where the table did not settle it
+            q = sv_quick_tricks_ally(r, p, p.leader, &qw)
+            if (r.count_side >> p.leader) & 1:
+                if q > lo:
+                    lo = q
+                    lo_w = qw
+            elif p.tricks_left - q < hi:
+                hi = p.tricks_left - q
+                hi_w = qw
         if lo >= beta or lo >= hi:
             win[0] = lo_w | (hi_w if lo >= hi else 0)
             return lo
@@ -1199,16 +1322,28 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             acc |= hi_w
     cdef int a0 = alpha, b0 = beta
     s = sv_to_act(r, p)
+    if not boundary and not r.points and r.kind == SV_FOLLOW and (beta <= 1 or alpha >= p.tricks_left - 1):
+        # the window asks for one trick (or all but one): the seat that can take this trick
+        # whatever the others play may settle it (DDS's second-hand quick tricks, at any seat)
+        t = sv_taker(r, p, s, p.trick[0] >> 4, sv_trick_size(r, p) - p.n_in_trick, &qw)
+        if (r.max_side >> t) & 1 and (r.count_side >> t) & 1:
+            if beta <= 1:
+                win[0] = qw
+                return 1
+        elif not (r.max_side >> t) & 1 and not (r.count_side >> t) & 1 and alpha >= p.tricks_left - 1:
+            win[0] = qw
+            return p.tricks_left - 1
     if general == SV_GENERAL_POINTS and not boundary and (p.hand[s] & lane_bb(p.trick[p.best] >> 4)):
         # pinochle's duty to beat compares the seat's cards with the trick's best: its rank matters
         local_w = bit_bb(p.trick[p.best])
-    for i in range(r.seats):
-        if i != s:
-            others |= p.hand[i]
     n = sv_moves(r, p, s, moves)
-    sv_order_prep(r, p, s, &order)
-    for i in range(n):
-        score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others, &order) * ORDER_WEIGHT + sc.hist[s][moves[i]]
+    if n > 1:                                   # (one card to play: no order to work out)
+        for i in range(r.seats):
+            if i != s:
+                others |= p.hand[i]
+        sv_order_prep(r, p, s, &order)
+        for i in range(n):
+            score[i] = <long long>sv_order_score(r, p, s, moves[i], tt_move, others, &order) * ORDER_WEIGHT + sc.hist[s][moves[i]]
     maximise = (r.max_side >> s) & 1
     best_v = -SV_INF if maximise else SV_INF
     for i in range(n):
@@ -1704,3 +1839,29 @@ def _estimate(Position pos):
 def _spare_table_buckets():
     """Debug: the bucket count of the spare generalised table held for the next Position (0: none)."""
     return _spare_buckets if _spare_gtt != NULL else 0
+
+
+def _line_hits_agree(int lines, seed=1):
+    """Debug: ``lines`` random tag lines (tags, filters and filter words drawn from few values, so
+    that tags match and filters pass and fail) through sv_line_hits and its plain loop; the
+    number of lines where the two differ (0: the SSE2 scan, where compiled, is the rule)."""
+    cdef uint16_t tag[32]
+    cdef uint16_t fm[32]
+    cdef uint16_t f[3][32]
+    cdef uint16_t p[3]
+    cdef uint16_t t
+    cdef int k, i, j, bad = 0
+    rng = np.random.default_rng(seed)
+    for k in range(lines):
+        for i in range(32):
+            tag[i] = int(rng.integers(0, 4))
+            fm[i] = int(rng.integers(0, 8))
+            for j in range(3):
+                f[j][i] = int(rng.integers(0, 8)) & fm[i]
+        t = int(rng.integers(0, 4))
+        for j in range(3):
+            p[j] = int(rng.integers(0, 8))
+        if (sv_line_hits(tag, fm, f[0], f[1], f[2], t, p[0], p[1], p[2])
+                != sv_line_hits_plain(tag, fm, f[0], f[1], f[2], t, p[0], p[1], p[2])):
+            bad += 1
+    return bad
