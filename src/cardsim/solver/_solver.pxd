@@ -21,7 +21,10 @@ null-window MTD(f) probes; a transposition table probed at trick boundaries,
 keyed on relative ranks (trick counts depend only on the order of the cards still
 out) or, where card points count, on the exact cards; equivalent cards (touching
 ranks among the cards still out, pinochle twins) searched once; cheap bounds
-(tricks left, points left, the leader's quick tricks); move ordering by the
+(tricks left, points left, the leader's quick tricks, sure trumps split between
+partners, and where the window asks for one trick the trick's taker: DDS's
+second-hand quick tricks; quick tricks through an ally only after the table
+probe); move ordering by the
 transposition table's move and by the card's job in the trick.  All scratch lives
 in an ``SVScratch`` the caller owns: no globals, and the search runs without the GIL.
 """
