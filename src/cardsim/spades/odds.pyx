@@ -149,20 +149,16 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
     scoring option applies as in play).  Fills won_at / tricks_at for bids 1 and 2; returns
     how many rows it filled (n_run)."""
     cdef SPHand snaps[SP_MAX_BIDS]
+    cdef SPTrickSnaps record
     cdef SPHand h
-    cdef int top = codes[n_run - 1], k = 0, i, b, progress
+    cdef int top = codes[n_run - 1], k, i, b
     cdef int16_t* row
     sp_odds_bid(line, r, seat, top, policies)
-    while line.phase == SP_PH_PLAY:
-        if policies[line.to_act] == POLICY_RANDOM:
-            sp_play(line, r, sp_random_card(line, r))
-        else:
-            sp_play(line, r, sp_heuristic_card(line, r))
-        progress = top - sp_need(line, r, seat)  # tricks toward the player's own bid
-        if progress > k:  # at most one more per trick
-            k = progress
-            if k < top:
-                snaps[k] = line[0]
+    # the line through sp_tricks (the seats' modes kept across cards), a copy at each trick's end
+    # that brings the player's progress (tricks toward its own bid, sp_need) to k < top
+    record.at, record.seat, record.top, record.reached = snaps, seat, top, 0
+    sp_tricks_snapping(line, r, policies, &record)
+    k = record.reached
     for i in range(n_run):
         b = codes[i]
         row = out + SPO_PER_BID * i
@@ -171,7 +167,7 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
         elif b <= k:  # the player took its b-th trick: resume from there with bid b
             h = snaps[b]
             h.bid[seat] = b
-            if h.phase == SP_PH_DONE:
+            if h.tricks_played == r.hand_size:  # the last trick: the hand is only to score
                 sp_finish(&h, r)
             else:
                 sp_play_out(&h, r, policies)

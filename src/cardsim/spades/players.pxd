@@ -995,7 +995,37 @@ cdef inline int sp_policy_card(SPHand* h, const SPRules* r, int policy, int seat
         return lsb(legal)
     return sp_choose_card(h, r, seat, legal, mode, n_in_trick, winner, beat, last)
 
+ctypedef struct SPTrickSnaps:
+    # sp_tricks_snapping's record of one seat's progress toward a bid (the bid odds' resumptions,
+    # spades/odds.pyx): at[k] is the hand right after the trick that brought ``seat``'s progress
+    # (top - sp_need) to k, for 0 < k < top; ``reached`` the progress so far
+    SPHand* at
+    int seat
+    int top
+    int reached
+
+cdef inline void sp_snap_trick(SPHand* h, const SPRules* r, SPTrickSnaps* snaps, int leader) noexcept nogil:
+    """At a trick's end in sp_tricks: when the trick raised the seat's progress, a copy of the
+    hand into ``snaps.at``, as sp_play leaves it after a trick's last card (the next leader to
+    act; a hand whose tricks are all played is not finished yet: the resumption scores it)."""
+    cdef int progress = snaps.top - sp_need(h, r, snaps.seat)
+    if progress <= snaps.reached:  # at most one more per trick
+        return
+    snaps.reached = progress
+    if progress >= snaps.top:
+        return
+    snaps.at[progress] = h[0]
+    snaps.at[progress].leader = leader
+    snaps.at[progress].last_winner = leader
+    snaps.at[progress].to_act = leader
+    snaps.at[progress].n_in_trick = 0
+
 cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+    """sp_tricks_snapping without snapshots: a hand's tricks."""
+    sp_tricks_snapping(h, r, policies, NULL)
+
+cdef inline void sp_tricks_snapping(SPHand* h, const SPRules* r, const int* policies,
+                                    SPTrickSnaps* snaps) noexcept nogil:
     """Every seat by its policy, from the start of a trick to the end of the hand: the same
     cards as sp_play(sp_heuristic_card()) / sp_play(sp_random_card()) card by card, the trick
     in locals.
@@ -1006,7 +1036,8 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
     trick, so it is kept per seat and computed again for those two at a trick's end (while they
     want tricks: a need only falls).  The
     heuristic reads the hands and the cards played from ``h`` (kept up to date card by card),
-    and void_mask (the suit keys' tie-breaker).
+    and void_mask (the suit keys' tie-breaker).  ``snaps`` (NULL: none) records the hand at
+    each trick's end that raised a seat's progress (sp_snap_trick).
     """
     cdef int mode[SP_MAX_SEATS]
     cdef uint64_t held, legal, b, trick_bb, beat
@@ -1052,6 +1083,8 @@ cdef inline void sp_tricks(SPHand* h, const SPRules* r, const int* policies) noe
             mode[best_seat] = sp_mode(h, r, best_seat)
         if r.partnership and mode[sp_partner(best_seat)] == SP_WANT:
             mode[sp_partner(best_seat)] = sp_mode(h, r, sp_partner(best_seat))
+        if snaps != NULL:
+            sp_snap_trick(h, r, snaps, leader)
     h.leader = leader
     h.last_winner = leader
     h.to_act = leader
