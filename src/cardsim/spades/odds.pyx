@@ -84,11 +84,11 @@ cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int
     sp_play_out(h, r, policies)
     return chosen
 
-cdef int sp_odds_policy_bid(SPHand* h, const SPRules* r, int seat, const int* policies) noexcept nogil:
-    """The bid the player's heuristic makes on this deal (``h`` is advanced to the player's turn)."""
+cdef void sp_odds_to_turn(SPHand* h, const SPRules* r, int seat, const int* policies) noexcept nogil:
+    """Advance ``h`` (bidding under way) to the player's turn: the seats before it bid by policy.
+    Their bids do not depend on the player's, so every row starts from this one copy."""
     while h.to_act != seat:
         sp_policy_step(h, r, policies[h.to_act])
-    return sp_heuristic_bid(h, r)
 
 cdef bint sp_odds_copy(int16_t* out, const int* codes, int c, int chosen) noexcept nogil:
     """Fill row ``c`` from an earlier row that played ``chosen``; False when there is none."""
@@ -195,14 +195,15 @@ cdef void sp_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, c
 cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const int* codes, int n_codes,
                        const int* policies, int16_t* out) noexcept nogil:
     """sp_odds_trial's columns from its deal (bidding under way, the player's turn still to come)."""
-    cdef SPHand h
+    cdef SPHand h, turn = dealt[0]
     cdef int c = 0, code, chosen = -1, n, run
     cdef uint64_t won_at[3]     # cards the player won bidding regular 1 and 2
     cdef int tricks_at[3]
     cdef int have_at[3]
     cdef bint same_as_regular   # one-for-50 / two-for-40 play as regular 1 / 2 (see sp_odds_special)
     cdef int16_t* row
-    same_as_regular = not r.partnership and sp_score_leader(dealt, r) < 0
+    sp_odds_to_turn(&turn, r, seat, policies)
+    same_as_regular = not r.partnership and sp_score_leader(&turn, r) < 0
     have_at[0] = 0
     have_at[1] = 0
     have_at[2] = 0
@@ -213,7 +214,7 @@ cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const in
             run = 1
             while c + run < n_codes and codes[c + run - 1] < codes[c + run] < 32:
                 run += 1
-            h = dealt[0]
+            h = turn
             sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at)
             for n in range(run):
                 if codes[c + n] <= 2:
@@ -229,16 +230,15 @@ cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const in
                 and have_at[n]):
             sp_odds_special(r, code >> 5, tricks_at[n], won_at[n], row)
             continue
-        h = dealt[0]
+        h = turn
         if code < 0:
             if policies[seat] == POLICY_HEURISTIC:
                 # the heuristic bids without drawing random numbers: find its bid, and when
                 # that bid was played above, the same deal with it forced is that same play
-                chosen = sp_odds_policy_bid(&h, r, seat, policies)
+                chosen = sp_heuristic_bid(&h, r)
                 if sp_odds_copy(out, codes, c - 1, chosen):
                     out[SPO_PER_BID * n_codes] = chosen
                     continue
-                h = dealt[0]
             chosen = sp_odds_play(&h, r, seat, code, policies)
         else:
             sp_odds_play(&h, r, seat, code, policies)
