@@ -145,8 +145,10 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
     only through the seat's need being positive, and its kind), so bid b resumes from a copy
     taken right after that trick, with the bid changed.  The progress is read off sp_need, so
     it counts exactly what the players count.  A bid b the line never reached is set on the
-    line's very cards: the line's finished hand scored again with bid b (sp_finish, so every
-    scoring option applies as in play).  Fills won_at / tricks_at for bids 1 and 2; returns
+    line's very cards, and a set: the player's need stays positive with bid b (sp_need counts
+    just what scoring counts toward the contract), so the top bid is set too, and a set contract
+    scores -10 per trick bid with everything else (bags, nil, prize jacks) the same, in
+    partnership and cutthroat alike: bid b scores the line's score plus 10 (M - b), made false.  Fills won_at / tricks_at for bids 1 and 2; returns
     how many rows it filled (n_run)."""
     cdef SPHand snaps[SP_MAX_BIDS]
     cdef SPTrickSnaps record
@@ -171,10 +173,14 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
                 sp_finish(&h, r)
             else:
                 sp_play_out(&h, r, policies)
-        else:  # never reached b: the same cards as the line, scored with bid b
-            h = line[0]
-            h.bid[seat] = b
-            sp_finish(&h, r)
+        else:  # never reached b: the line's cards, set with bid b as with the top bid
+            row[SPO_TRICKS] = line.tricks[seat]
+            row[SPO_SCORE] = line.score[seat] + 10 * (top - b)
+            row[SPO_MADE] = False
+            if b <= 2:
+                won_at[b] = line.won[seat]
+                tricks_at[b] = line.tricks[seat]
+            continue
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
         row[SPO_MADE] = sp_odds_made(&h, seat)
