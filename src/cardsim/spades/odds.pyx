@@ -152,7 +152,7 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
     how many rows it filled (n_run)."""
     cdef SPHand snaps[SP_MAX_BIDS]
     cdef SPTrickSnaps record
-    cdef SPHand h
+    cdef SPHand* h
     cdef int top = codes[n_run - 1], k, i, b
     cdef int16_t* row
     sp_odds_bid(line, r, seat, top, policies)
@@ -165,14 +165,14 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
         b = codes[i]
         row = out + SPO_PER_BID * i
         if b == top:
-            h = line[0]
-        elif b <= k:  # the player took its b-th trick: resume from there with bid b
-            h = snaps[b]
+            h = line
+        elif b <= k:  # the player took its b-th trick: resume from there (in place) with bid b
+            h = &snaps[b]
             h.bid[seat] = b
             if h.tricks_played == r.hand_size:  # the last trick: the hand is only to score
-                sp_finish(&h, r)
+                sp_finish(h, r)
             else:
-                sp_play_out(&h, r, policies)
+                sp_play_out(h, r, policies)
         else:  # never reached b: the line's cards, set with bid b as with the top bid
             row[SPO_TRICKS] = line.tricks[seat]
             row[SPO_SCORE] = line.score[seat] + 10 * (top - b)
@@ -183,7 +183,7 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
             continue
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
-        row[SPO_MADE] = sp_odds_made(&h, seat)
+        row[SPO_MADE] = sp_odds_made(h, seat)
         if b <= 2:
             won_at[b] = h.won[seat]
             tricks_at[b] = h.tricks[seat]
