@@ -35,7 +35,8 @@ SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spad
 # (sp_odds_regulars): the top bid's, where the player wants every trick; a lower
 # bid b plays the same cards until the player (the team) reaches b, and resumes
 # from a copy of that moment; a bid never reached is set on the very same cards
-# (that hand scored again with the lower bid).
+# (the top bid's score plus 10 a trick bid less).  The seats before the player bid
+# once: every row starts from one copy of the deal at the player's turn.
 # Likewise moon (cutthroat, listed right after the top regular bid) wants every
 # trick as the top regular bid does: the same cards, read off that row; the
 # heuristic's own bid (code -1) is read off the row of the bid it makes (the
@@ -148,8 +149,9 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
     line's very cards, and a set: the player's need stays positive with bid b (sp_need counts
     just what scoring counts toward the contract), so the top bid is set too, and a set contract
     scores -10 per trick bid with everything else (bags, nil, prize jacks) the same, in
-    partnership and cutthroat alike: bid b scores the line's score plus 10 (M - b), made false.  Fills won_at / tricks_at for bids 1 and 2; returns
-    how many rows it filled (n_run)."""
+    partnership and cutthroat alike: bid b scores the line's score plus 10 (M - b), made false.
+    Fills won_at / tricks_at for bids 1 and 2; returns how many rows it filled (n_run).  The
+    line and the snapshots are played in place (``line`` ends as the top bid's hand)."""
     cdef SPHand snaps[SP_MAX_BIDS]
     cdef SPTrickSnaps record
     cdef SPHand* h
