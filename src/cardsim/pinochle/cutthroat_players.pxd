@@ -530,10 +530,6 @@ cdef inline uint64_t cp_lead_choices_of(int s, int bidder, int t, const int* voi
         return bosses
     return side if side else legal
 
-cdef inline int cp_heuristic_lead(const CPHand* h, const CPRules* r, uint64_t legal, uint64_t unseen,
-                           CPSuitView* key) noexcept nogil:
-    return cp_cheapest(cp_lead_choices(h, legal, unseen), h.trump, r.rank_points, key)
-
 cdef inline int cp_heuristic_card(CPHand* h, const CPRules* r) noexcept nogil:
     """Win cheaply, feed counters to a safe friendly trick, else give up the cheapest card.
 

@@ -682,6 +682,11 @@ cdef inline int sv_first_trick_side(const SVRules* r, const SVPos* p, uint64_t* 
 cdef inline int sv_points_left(const SVRules* r, const SVPos* p) noexcept nogil:
     return (r.last_bonus if p.tricks_left > 0 else 0) + sv_points_of(r, sv_out_cards(r, p))
 
+cdef inline int sv_most_left(const SVRules* r, const SVPos* p) noexcept nogil:
+    """The most any side can still take: the points of the cards out (and the last trick's
+    bonus) counting points, else the tricks left."""
+    return sv_points_left(r, p) if r.points else p.tricks_left
+
 # -- the transposition table -------------------------------------------------------------
 
 cdef inline uint64_t sv_rank_mask(const SVRules* r, const SVPos* p) noexcept nogil:
@@ -1210,7 +1215,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             e = sv_slot(sc, r, p, key)
             sv_prefetch(<void*>e)
             sv_prefetch(<void*>(<char*>e + sizeof(SVEntry) - 1))
-        hi = sv_points_left(r, p) if r.points else p.tricks_left
+        hi = sv_most_left(r, p)
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
             q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got)
             if (r.count_side >> p.leader) & 1:
@@ -1392,12 +1397,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             # what this search proved, with the witnesses its cards and narrowing relied on
             if cut:
                 lo = 0
-                hi = sv_points_left(r, p) if r.points else p.tricks_left
+                hi = sv_most_left(r, p)
             else:
                 if not narrow_lo:
                     lo = 0
                 if not narrow_hi:
-                    hi = sv_points_left(r, p) if r.points else p.tricks_left
+                    hi = sv_most_left(r, p)
             if best_v <= a0:
                 if best_v < hi:
                     hi = best_v
@@ -1479,7 +1484,7 @@ cdef int sv_first_guess(const SVRules* r, const SVPos* p) noexcept nogil:
 cdef int sv_value(SVScratch* sc, const SVRules* r, const SVPos* p, int guess) noexcept nogil:
     """The exact value of ``p``: MTD(f), null-window searches that narrow [lo, hi] from
     ``guess`` (the transposition table keeps what each one proved)."""
-    return sv_value_in(sc, r, p, 0, sv_points_left(r, p) if r.points else p.tricks_left, guess)
+    return sv_value_in(sc, r, p, 0, sv_most_left(r, p), guess)
 
 
 cdef int sv_value_in(SVScratch* sc, const SVRules* r, const SVPos* p, int lo, int hi, int guess) noexcept nogil:
@@ -1731,7 +1736,7 @@ cdef class Position:
         out = {}
         if s < 0:
             return out
-        top = sv_points_left(&self.r, &self.p) if self.r.points else self.p.tricks_left
+        top = sv_most_left(&self.r, &self.p)
         maximise = (self.r.max_side >> s) & 1
         with nogil:
             best = sv_value(&self.sc, &self.r, &self.p, sv_first_guess(&self.r, &self.p))
