@@ -509,14 +509,11 @@ cdef inline void cp_heuristic_declare(CPHand* h, const CPRules* r, int* trump, u
     discard[0] = cp_heuristic_discard(h.hand[h.bidder], trump[0], r) if r.widow else 0
     throw_in[0] = cp_heuristic_throw_in(h, r, h.hand[h.bidder] & ~discard[0], trump[0], discard[0])
 
-cdef inline uint64_t cp_lead_choices(const CPHand* h, uint64_t legal, uint64_t unseen) noexcept nogil:
-    """The cards the heuristic leads the cheapest of: the bidder's trump bosses while defenders
-    may hold trump; else the bosses of side suits nobody else is void in; else a side card."""
-    return cp_lead_choices_of(h.to_act, h.bidder, h.trump, h.void_mask, legal, unseen)
-
 cdef inline uint64_t cp_lead_choices_of(int s, int bidder, int t, const int* void_mask, uint64_t legal,
                                         uint64_t unseen) noexcept nogil:
-    """cp_lead_choices for seat ``s`` from what it reads, given apart."""
+    """The cards seat ``s`` leads the cheapest of (trump ``t``, the seats' ``void_mask``): the
+    bidder's trump bosses while defenders may hold trump; else the bosses of side suits nobody
+    else is void in; else a side card."""
     cdef int other_voids
     cdef uint64_t trumps = suit_cards_bb(legal, t), side = legal & ~lane_bb(t), safe_side, bosses
     if s == bidder and trumps and suit_cards_bb(unseen, t):
