@@ -113,12 +113,31 @@ def test_rows_recomputed_from_the_core_trials(name, seat, dealer):
             assert row[f"p_{key}"] == pytest.approx((outcome == k).mean(), abs=1e-6)
         assert row["expected_points"] == pytest.approx(own.mean(), abs=1e-4)
         assert row["expected_net"] == pytest.approx((own - opp / opponents).mean(), abs=1e-4)
+        assert row["expected_opponent_points"] == pytest.approx(opp.mean() / opponents, abs=1e-4)
+        assert row["net_se"] == pytest.approx((own - opp / opponents).std() / math.sqrt(n), abs=1e-4)
         # points follow the outcome (default rules)
         made = outcome <= 2
         assert (own[outcome == 0] == 0).all() and (own[outcome == 1] == 1).all()
         assert set(own[outcome == 2]) <= {2, 3, 4}
         assert (opp[made & (outcome > 0)] == 0).all()
         assert (own[outcome == 4] == 0).all() and (opp[outcome == 4] == 0).all()
+
+
+@pytest.mark.parametrize("opponents", [1, 2])
+def test_core_summary_equals_numpy_on_any_table(opponents):
+    """The core's one-pass summary (outcome counts and integer sums) against numpy on a random table,
+    every outcome code, the not-open one and out-of-range codes (read as not open) included."""
+    rng = np.random.default_rng(opponents)
+    table = rng.integers(-8, 9, size=(5003, _core.EUCHRE_ODDS_COLUMNS)).astype(np.int16)
+    table[:, 2::3] = rng.integers(-1, 8, size=(5003, _core.EUCHRE_ODDS_ACTIONS))
+    counts, sums = _core.euchre_odds_summary(table, opponents)
+    for a in range(_core.EUCHRE_ODDS_ACTIONS):
+        own, opp, outcome = (table[:, 3 * a + k].astype(np.int64) for k in range(3))
+        expect = np.bincount(np.where((outcome < 0) | (outcome > 5), 5, outcome), minlength=6)
+        assert counts[a].tolist() == expect.tolist()
+        assert sums[a].tolist() == [own.sum(), opp.sum(), ((opponents * own - opp) ** 2).sum()]
+    with pytest.raises(ValueError, match="columns"):
+        _core.euchre_odds_summary(table[:, :6].copy(), opponents)
 
 
 # ------------------------------------------------------------------ 1. exact cases

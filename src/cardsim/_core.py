@@ -36,8 +36,8 @@ from cardsim.pinochle.two_hand import (
 from cardsim.euchre.euchre import (
     EUCHRE_PHASES, CUTTHROAT_EUCHRE_RECORD_DTYPE, EUCHRE_RECORD_DTYPE, simulate_cutthroat_euchre,
     simulate_euchre, euchre_score, EUCHRE_ODDS_ACTIONS, EUCHRE_ODDS_COLUMNS, EU_ACTION_NAMES, euchre_odds,
-    euchre_odds_deals, EuchreState, CUTTHROAT_EUCHRE_GAME_DTYPE, EUCHRE_GAME_DTYPE, euchre_game_kind,
-    euchre_hand_deals,
+    euchre_odds_deals, euchre_odds_summary, EuchreState, CUTTHROAT_EUCHRE_GAME_DTYPE, EUCHRE_GAME_DTYPE,
+    euchre_game_kind, euchre_hand_deals,
 )
 from cardsim.spades.spades import (
     SP_BID_KIND_NAMES, SPADES_SPECIAL_BIDS, SP_RECORD_DTYPE, spades_table, spades_record_dtype,
@@ -67,6 +67,7 @@ __all__ = [
     "simulate_two_hand_pinochle", "TwoHandPinochleState", "EUCHRE_PHASES", "CUTTHROAT_EUCHRE_RECORD_DTYPE",
     "EUCHRE_RECORD_DTYPE", "simulate_cutthroat_euchre", "simulate_euchre", "euchre_score",
     "EUCHRE_ODDS_ACTIONS", "EUCHRE_ODDS_COLUMNS", "EU_ACTION_NAMES", "euchre_odds", "euchre_odds_deals",
+    "euchre_odds_summary",
     "EuchreState", "SP_BID_KIND_NAMES", "SPADES_SPECIAL_BIDS", "SP_RECORD_DTYPE", "spades_table",
     "spades_record_dtype", "simulate_spades", "spades_score", "SpadesState", "SP_GAME_DTYPE",
     "SP_TOURNAMENT_DTYPE", "simulate_spades_games", "spades_odds",

@@ -242,7 +242,7 @@ def _sample(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray]
         chunks.append(run(start, n))
         if progress:
             progress(start + n, trials)
-    return np.concatenate(chunks)
+    return chunks[0] if len(chunks) == 1 else np.concatenate(chunks)  # one chunk: no serial copy
 
 
 def conditions_line(conditions: dict[str, Any] | None) -> str:
