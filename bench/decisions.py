@@ -673,10 +673,10 @@ def threshold_ceiling(hand: Any, seat: int, partner: int) -> int | None:
     >>> game = Game("cutthroat-pinochle")
     >>> hand = game.deal(seed=1_100_001, dealer=2)
     >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
-    (34, 34)
-    >>> hand = game.deal(seed=1_100_000, dealer=2)   # off a step: the auction asks it next at 23
+    (32, 32)
+    >>> hand = game.deal(seed=1_100_003, dealer=2)   # off a step: the auction asks it next at 24
     >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
-    (21, 20)
+    (23, 22)
     >>> game = Game("partnership-pinochle")
     >>> with partner_read_unloaded(game):
     ...     hand = game.deal(seed=1_100_004, dealer=3)

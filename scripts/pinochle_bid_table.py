@@ -3,6 +3,7 @@
     python scripts/pinochle_bid_table.py                      # regenerate src/cardsim/data/pinochle_bids.json
     python scripts/pinochle_bid_table.py --hands 60 --trials 200 --throw-hands 30 --out /tmp/small.json
     python scripts/pinochle_bid_table.py --partnership-only   # refit partnership's entries only (the rest kept)
+    python scripts/pinochle_bid_table.py --cutthroat-only     # refit cutthroat's entries only (the rest kept)
 
 **Bid ceiling** (cutthroat and partnership pinochle).  The heuristic bids the minimum while the
 minimum is within its ceiling.  Its old ceiling (meld + a trick estimate, + 4 for the widow in
@@ -12,20 +13,22 @@ script deals seeded hands to seat 0 (left of the dealer, the seat that opens the
 each hand's bid-odds trials (``--trials`` deals of the unseen cards, the player having won the
 auction; they do not depend on the auction, so no iteration is needed), and reads off its
 "bid up to".  It then fits, by least squares, the ceiling as a linear count over the hand's
-features with a trump suit (``features``: meld, trumps, aces, tens with their ace, short side
-suits, and a constant), the trump being the suit that gives the largest count (the player's
+features with a trump suit (``CEILING_FEATURES``: a constant, meld, trumps, aces, tens with their
+ace, short side suits, and the rest below), the trump being the suit that gives the largest count (the player's
 ceiling is the largest over the four suits; three passes of fit and re-choose, starting from
 the old meld + trick estimate's trump).  Cutthroat's "bid up to" is the heuristic's trump after
 the widow, trial by trial; partnership's bidder names the suit of its largest count
 (partnership_players.pxd pp_best_trump), and every suit is played from the same deals, so its
-target is the "bid up to" of the suit the fit names.  The coefficients are rounded to tenths.  Partnership's count adds
-what the three cards the partner passes (trump high first, then aces) may complete
-(``PARTNERSHIP_FEATURES``: trumps beyond four, four or three of the five trump run cards, aces
+target is the "bid up to" of the suit the fit names.  The coefficients are rounded to tenths.  The count adds
+what three more cards (cutthroat: the widow; partnership: the partner's pass, trump high first,
+then aces) may complete (trumps beyond four, four or three of the five trump run cards, aces
 of three suits, the trump K-Q without the run) and the trump's aces, tens, kings and queens one
-by one; its constant is chosen for an opener that calls every third bid (two opponents raising,
-``STOPS``), cutthroat's as it was fitted (two).  Partnership's count is then refined to the least
-points lost by the ceiling read as a threshold, against the "bid up to" of the suit its trump
-count names (``refine_ceiling``: the two ways of missing "bid up to" do not cost alike).
+by one (cutthroat read only the first six until stop 28: held out, 1,500 hands x 2,000 deals,
+the six lose 2.94 points a hand read as a threshold, the fifteen refined 1.79); its constant is
+chosen for an opener that calls every third bid in partnership (two opponents raising,
+``STOPS``), every second in cutthroat.  Each count is then refined to the least
+points lost by the ceiling read as a threshold, against the "bid up to" of the suit the bidder
+names (``refine_ceiling``: the two ways of missing "bid up to" do not cost alike).
 
 **Trump** (partnership).  The bidder names trump from its 12 cards, before the passing; the
 ceiling's deals play every suit, so each suit's expected score at the bidder's own bid (the
@@ -65,12 +68,11 @@ from cardsim.pinochle import common  # noqa: E402
 
 OUT = HERE.parent / "src" / "cardsim" / "data" / "pinochle_bids.json"
 GAMES = ("cutthroat-pinochle", "partnership-pinochle")
-CEILING_FEATURES = ("one", "meld", "trumps", "aces", "tens", "short")   # bid_tables.pxd PIN_F_*
-# partnership's ceiling (bid_tables.pxd PIN_PF_*): cutthroat's six, what the partner's pass may complete, and the
-# trump's aces, tens, kings and queens one by one
-PARTNERSHIP_FEATURES = (*CEILING_FEATURES, "trumps_over_4", "run_four", "run_three", "aces_three", "trump_pair",
-                        "trump_aces", "trump_tens", "trump_kings", "trump_queens")
-FEATURES = {"cutthroat-pinochle": CEILING_FEATURES, "partnership-pinochle": PARTNERSHIP_FEATURES}
+# both games' ceiling (bid_tables.pxd PIN_F_*, PIN_PF_*; cutthroat_players.pxd pin_learned_counts): the hand's
+# shape with that trump, what three more cards (the widow, the partner's pass) may complete, and the trump's aces,
+# tens, kings and queens one by one
+CEILING_FEATURES = ("one", "meld", "trumps", "aces", "tens", "short", "trumps_over_4", "run_four", "run_three",
+                    "aces_three", "trump_pair", "trump_aces", "trump_tens", "trump_kings", "trump_queens")
 # learn_ceiling's stop model: the seats raising in the opener's auction, itself included (cutthroat's
 # table was fitted to a stop at the ceiling or one below; partnership's opener bids against two
 # opponents raising by one, its partner passing, so it calls every third bid)
@@ -103,16 +105,13 @@ def shape(cnt: list[list[int]], trump: int) -> list[int]:
             sum(1 for s in range(4) if s != trump and sum(cnt[s]) <= 1)]
 
 
-def ceiling_features(mask: int, trump: int, rules, name: str = "cutthroat-pinochle") -> list[int]:
-    """pinochle/cutthroat_players.pxd pin_ceiling_features (partnership: partnership_players.pxd
-    pp_table_ceiling), in Python."""
+def ceiling_features(mask: int, trump: int, rules) -> list[int]:
+    """pinochle/cutthroat_players.pxd pin_learned_counts's features (CEILING_FEATURES), in Python."""
     cnt = counts(mask)
     out = [1, common.pinochle_meld_breakdown(mask, trump, rules)[1], *shape(cnt, trump)]
-    if name == "partnership-pinochle":
-        run = sum(1 for r in range(1, 6) if cnt[trump][r])
-        out += [max(out[2] - 4, 0), int(run == 4), int(run == 3), int(sum(1 for s in range(4) if cnt[s][5]) == 3),
-                int(run < 5 and bool(cnt[trump][3]) and bool(cnt[trump][2])), *cnt[trump][5:1:-1]]
-    return out
+    run = sum(1 for r in range(1, 6) if cnt[trump][r])
+    return out + [max(out[2] - 4, 0), int(run == 4), int(run == 3), int(sum(1 for s in range(4) if cnt[s][5]) == 3),
+                  int(run < 5 and bool(cnt[trump][3]) and bool(cnt[trump][2])), *cnt[trump][5:1:-1]]
 
 
 def trump_features(mask: int, trump: int, rules) -> list[int]:
@@ -131,9 +130,9 @@ def rounded(tenths: int) -> int:
     return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
 
 
-def ceiling(coef: list[int], mask: int, rules, name: str = "cutthroat-pinochle") -> int:
-    """The learned ceiling of a hand (pin_table_ceiling / pp_table_ceiling in the core)."""
-    return rounded(max(sum(c * f for c, f in zip(coef, ceiling_features(mask, t, rules, name))) for t in range(4)))
+def ceiling(coef: list[int], mask: int, rules) -> int:
+    """The learned ceiling of a hand (pin_table_ceiling in the core)."""
+    return rounded(max(sum(c * f for c, f in zip(coef, ceiling_features(mask, t, rules))) for t in range(4)))
 
 
 def bid_up_to(total: np.ndarray, min_bid: int) -> int:
@@ -172,7 +171,7 @@ def ceiling_samples(name: str, hands: int, trials: int, seed: int) -> list[Sampl
         mask = game.deal(seed=s, dealer=seats - 1).hands[0].mask
         res = np.zeros((trials, 13), dtype=np.int16)
         trials_fn(game.rules, mask, 0, seats - 1, s, 0, res, ["heuristic"] * seats, 2)
-        feats = [ceiling_features(mask, t, game.rules, name) for t in range(4)]
+        feats = [ceiling_features(mask, t, game.rules) for t in range(4)]
         old = [f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10 for f in feats]
         if seats == 3:      # the trump is named after the widow: the heuristic's, trial by trial
             chosen = res[:, 12].astype(np.intp)
@@ -282,10 +281,11 @@ def named_trumps(data: list[Sample], trump_coef: list[int]) -> list[int]:
 
 
 def refine_ceiling(data: list[Sample], coef: list[int], named: list[int], min_bid: int) -> list[int]:
-    """Partnership's ceiling (tenths), moved from ``coef`` (learn_ceiling's least squares) to the
+    """The ceiling (tenths), moved from ``coef`` (learn_ceiling's least squares) to the
     least points lost when the ceiling is read as the decision itself: the highest bid the opener
     makes when it faces the one below (bench/decisions.py "bid ceiling (threshold)"), against the
-    "bid up to" of the suit its trump count names (``named``).
+    "bid up to" of the suit the bidder names (``named``: partnership's trump count's; cutthroat's
+    samples hold the "bid up to" of the heuristic's trump after the widow, and ignore it).
 
     Least squares fits "bid up to" as if a point too high cost what a point too low does, but a
     ceiling above "bid up to" loses the steeply negative expected score of its bid, one below only
@@ -434,7 +434,7 @@ def partner_samples(hands: int, trials: int, seed: int) -> list[tuple[int, int, 
         scores = {r["bid"]: r["expected_score"] for r in odds.rows if r["trump"] == "best"}
         need = min(scores)
         rec = odds.recommendation["highest_positive_bid"]
-        out.append((ceiling(coef, cards.mask, game.rules, name), level, need - 1 if rec is None else rec, scores, need,
+        out.append((ceiling(coef, cards.mask, game.rules), level, need - 1 if rec is None else rec, scores, need,
                     active))
     return out
 
@@ -504,42 +504,50 @@ def learn_throw(data: list[tuple[list[int], int]]) -> list[int]:
 
 def build(hands: int, trials: int, seed: int, throw_hands: int, throw_trials: int, partner_hands: int = 0,
           partner_trials: int = 0) -> bytes:
-    table: dict = {}
-    for name in GAMES:
-        table[name] = ceiling_entry(name, hands, trials, seed)
-    if partner_hands:   # the partner samples' auctions are the heuristic's with the new ceilings
-        table["partnership-pinochle"].update(partner_entry(table["partnership-pinochle"]["ceiling"], partner_hands,
-                                                           partner_trials, seed, table["partnership-pinochle"]["trump"]))
-    table["cutthroat-pinochle"].update(throw_in=learn_throw(throw_samples(throw_hands, throw_trials, seed)),
-                                       throw_in_features=list(THROW_FEATURES), throw_hands=throw_hands,
-                                       throw_trials=throw_trials)
+    table = {name: game_entry(name, hands, trials, seed, throw_hands, throw_trials, partner_hands, partner_trials)
+             for name in GAMES}
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
+
+
+def game_entry(name: str, hands: int, trials: int, seed: int, throw_hands: int, throw_trials: int,
+               partner_hands: int, partner_trials: int) -> dict:
+    """Everything learned for ``name``: its ceiling (ceiling_entry), and cutthroat's throw-in or
+    partnership's read of a partner's pass (whose samples' auctions are the heuristic's with the
+    new ceiling)."""
+    entry = ceiling_entry(name, hands, trials, seed)
+    if name == "cutthroat-pinochle":
+        entry.update(throw_in=learn_throw(throw_samples(throw_hands, throw_trials, seed)),
+                     throw_in_features=list(THROW_FEATURES), throw_hands=throw_hands, throw_trials=throw_trials)
+    elif partner_hands:
+        entry.update(partner_entry(entry["ceiling"], partner_hands, partner_trials, seed, entry["trump"]))
+    return entry
 
 
 def ceiling_entry(name: str, hands: int, trials: int, seed: int) -> dict:
     """The learned ceiling of ``name`` (partnership: and its trump count, from the same deals)
-    and how they were learned.  Partnership: the trump count is fitted at the stops of the least
-    squares ceiling, then the ceiling refined against the suits the count names (refine_ceiling)."""
+    and how they were learned: the least squares count, refined to the least points lost
+    (refine_ceiling) against the "bid up to" of the suit the bidder names (partnership: its trump
+    count's, fitted at the stops of the least squares ceiling; cutthroat: the heuristic's after
+    the widow, trial by trial, already in each sample)."""
     data = ceiling_samples(name, hands, trials, seed)
     min_bid = int(Game(name).rules["min_bid"])
     coef = learn_ceiling(data, min_bid, STOPS[name])
-    entry = {"ceiling": coef, "ceiling_features": list(FEATURES[name]), "hands": hands, "trials": trials, "seed": seed}
+    entry = {"ceiling_features": list(CEILING_FEATURES), "hands": hands, "trials": trials, "seed": seed}
+    named = [0] * len(data)         # cutthroat's samples hold one "bid up to" (with_trump ignores the suit)
     if name == "partnership-pinochle":
         trump = learn_trump(data, coef, min_bid, STOPS[name])
-        entry.update(ceiling=refine_ceiling(data, coef, named_trumps(data, trump), min_bid), trump=trump,
-                     trump_features=list(TRUMP_FEATURES))
+        named = named_trumps(data, trump)
+        entry.update(trump=trump, trump_features=list(TRUMP_FEATURES))
+    entry["ceiling"] = refine_ceiling(data, coef, named, min_bid)
     return entry
 
 
-def refit_partnership(path: pathlib.Path, hands: int, trials: int, partner_hands: int, partner_trials: int,
-                      seed: int) -> bytes:
-    """The table in ``path`` with partnership's ceiling and then its read of a partner's pass
-    refitted (cutthroat's entries kept): the bytes ``build`` writes when cutthroat's are unchanged."""
+def refit_game(path: pathlib.Path, name: str, hands: int, trials: int, seed: int, throw_hands: int,
+               throw_trials: int, partner_hands: int, partner_trials: int) -> bytes:
+    """The table in ``path`` with ``name``'s entry refitted (game_entry; the other game's kept):
+    the bytes ``build`` writes when the other game's entry is unchanged."""
     table = json.loads(path.read_text())
-    entry = ceiling_entry("partnership-pinochle", hands, trials, seed)
-    if partner_hands:
-        entry.update(partner_entry(entry["ceiling"], partner_hands, partner_trials, seed, entry["trump"]))
-    table["partnership-pinochle"] = entry
+    table[name] = game_entry(name, hands, trials, seed, throw_hands, throw_trials, partner_hands, partner_trials)
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
@@ -579,10 +587,13 @@ def main() -> None:
                         help="refit only partnership's partner shifts, on the ceilings already in --out")
     parser.add_argument("--partnership-only", action="store_true",
                         help="refit only partnership's ceiling and partner shifts, cutthroat's entries in --out kept")
+    parser.add_argument("--cutthroat-only", action="store_true",
+                        help="refit only cutthroat's ceiling and throw-in, partnership's entries in --out kept")
     args = parser.parse_args()
-    if args.partnership_only:
-        data = refit_partnership(pathlib.Path(args.out), args.hands, args.trials, args.partner_hands,
-                                 args.partner_trials, args.seed)
+    if args.partnership_only or args.cutthroat_only:
+        name = "partnership-pinochle" if args.partnership_only else "cutthroat-pinochle"
+        data = refit_game(pathlib.Path(args.out), name, args.hands, args.trials, args.seed, args.throw_hands,
+                          args.throw_trials, args.partner_hands, args.partner_trials)
         pathlib.Path(args.out).write_bytes(data)
         print(data.decode(), end="")
         return

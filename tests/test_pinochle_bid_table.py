@@ -90,8 +90,7 @@ def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
     for seed in range(300):
         mask = game.deal(seed=seed, dealer=3).hands[0].mask
         trump = [sum(c * f for c, f in zip(tables["trump"], lib.trump_features(mask, t, game.rules))) for t in range(4)]
-        ceiling = [sum(c * f for c, f in zip(tables["ceiling"], lib.ceiling_features(mask, t, game.rules,
-                                                                                         "partnership-pinochle")))
+        ceiling = [sum(c * f for c, f in zip(tables["ceiling"], lib.ceiling_features(mask, t, game.rules)))
                    for t in range(4)]
         if trump.count(max(trump)) > 1 or ceiling.count(max(ceiling)) > 1:
             continue        # ties: pinochle/cards.pxd pin_best_suit
@@ -120,7 +119,7 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     for seed in seeds:
         hand = game.deal(seed=seed, dealer=seats - 1)
         mask = hand.hands[0].mask
-        cap = lib.ceiling(coef, mask, game.rules, name)
+        cap = lib.ceiling(coef, mask, game.rules)
         old = max(f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10
                   for f in (lib.ceiling_features(mask, t, game.rules) for t in range(4)))
         above_old += cap > old + (4 if seats == 3 else 10)

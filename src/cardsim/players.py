@@ -15,13 +15,18 @@ Every game has the same two:
     * **Bidding.** It bids the minimum while the minimum is within its ceiling, a
       learned estimate of the bid odds' "bid up to" for its cards (the highest bid whose
       expected score as bidder is positive, with these same players): over the four suits
-      as trump, the largest of c0 + c1 meld + c2 trumps + c3 aces + c4 tens with their ace
-      + c5 side suits of at most one card, the coefficients fitted by
+      as trump, the largest linear count of the hand's meld, trumps, aces, tens with their
+      ace, side suits of at most one card, what the widow may complete (four or three cards
+      of the trump run, aces of three suits, the trump K-Q without the run, trumps beyond
+      four) and the trump's aces, tens, kings and queens, the coefficients fitted by
       ``scripts/pinochle_bid_table.py`` to thousands of seeded hands' odds and shipped in
-      ``cardsim/data/pinochle_bids.json`` (about 8 + 0.9 meld + 1.1 a trump + 1.3 an ace
-      + 0.6 a guarded ten + 1.2 a short suit).  "Bid up to" sits about one point above the
-      median of meld + trick points after the widow: a made bid scores all of it, a set
-      loses only the bid.  (The old count, meld plus a trick estimate of 1.5 points an ace,
+      ``cardsim/data/pinochle_bids.json`` (about 7.5 + 0.9 meld + 0.5 a trump + 1 an ace
+      + 1.1 a short suit + 1.6 for four of the run + 1.3 for aces of three suits, a trump
+      ace, ten, king or queen about 1 more).  The least squares fit is then moved to the
+      fewest points lost when the ceiling is read as the decision: a ceiling above "bid up
+      to" loses the steeply negative score of its bid, one below only the small positive
+      score of "bid up to".  "Bid up to" sits about one point above the median of meld +
+      trick points after the widow: a made bid scores all of it, a set loses only the bid.  (The old count, meld plus a trick estimate of 1.5 points an ace,
       0.8 a ten with its ace, 1 a trump beyond four and 4.5 for the lead, discard and last
       trick, plus 4 for the widow, sat about 7 points lower; it is still the value that
       names trump, and the ceiling without a widow.)

@@ -9,10 +9,9 @@
 # or a table not loaded, falls back to the hand-set rules of the players (their docstrings).
 #
 # ceiling[game][k]: the bid ceiling's coefficients, tenths of a point, per feature k
-#   (cutthroat: PIN_F_*, partnership: PIN_PF_*): the most the heuristic bids with these cards is,
-#   over the four suits as trump, the largest of (sum of coefficient x feature + 5) // 10.
-#   game: PIN_CUTTHROAT, PIN_PARTNERSHIP; each game reads its first PIN_F_FEATURES /
-#   PIN_PF_FEATURES entries.
+#   (PIN_F_* then PIN_PF_*, both games alike: cutthroat_players.pxd pin_learned_counts): the most
+#   the heuristic bids with these cards is, over the four suits as trump, the largest of
+#   (sum of coefficient x feature + 5) // 10.  game: PIN_CUTTHROAT, PIN_PARTNERSHIP.
 # partner[k]: partnership's read of a partner's pass (partnership_players.pxd pp_partner_read):
 #   (partner[PIN_P_CONST] + partner[PIN_P_SLOPE] x the lowest bid open when the partner
 #   passed) tenths added to the ceiling once the partner passed; partner_loaded 0: no read.
@@ -32,9 +31,9 @@ cdef enum:
     PIN_F_ACES = 3              # aces (copies counted)
     PIN_F_TENS = 4              # suits holding both an ace and a ten
     PIN_F_SHORT = 5             # other suits of at most one card
-    PIN_FEATURES = 6
-    # partnership's ceiling (partnership_players.pxd pp_table_ceiling): cutthroat's six, and
-    # what the partner's three passed cards (trump high first, then aces) may complete
+    # and what three more cards may complete (cutthroat: the widow; partnership: the three cards
+    # the partner passes, trump high first, then aces); cutthroat read only the six above until
+    # stop 28 (the PF names are from when partnership alone read them)
     PIN_PF_TRUMPS_OVER = 6      # trumps beyond four
     PIN_PF_RUN_FOUR = 7         # 1 when four of the five run cards (J Q K T A of trump) are held
     PIN_PF_RUN_THREE = 8        # 1 when three of them are held

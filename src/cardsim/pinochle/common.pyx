@@ -87,10 +87,9 @@ _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_P
 def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
-    their ace, short side suits; partnership adds trumps beyond four, four and three of the
-    trump run, aces of three suits, the trump K-Q without the run, the trump's aces, tens, kings and
-    queens (bid_tables.pxd PIN_PF_*);
-    None: the hand-set count), ``throw_in`` (cutthroat only) the
+    their ace, short side suits, trumps beyond four, four and three of the trump run, aces of
+    three suits, the trump K-Q without the run, the trump's aces, tens, kings and queens:
+    bid_tables.pxd PIN_F_*, PIN_PF_*; None: the hand-set count), ``throw_in`` (cutthroat only) the
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
     short side suits, discarded counters; None: the hand-set throw-in), ``partner``
     (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
@@ -101,9 +100,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
     g = _PIN_GAMES[game]
-    width = PIN_FEATURES if g == PIN_CUTTHROAT else PIN_PF_FEATURES
-    if ceiling is not None and len(ceiling) != width:
-        raise ValueError(f"ceiling is {width} coefficients for {game}, got {ceiling!r}")
+    if ceiling is not None and len(ceiling) != PIN_PF_FEATURES:
+        raise ValueError(f"ceiling is {PIN_PF_FEATURES} coefficients, got {ceiling!r}")
     if throw_in is not None and (g != PIN_CUTTHROAT or len(throw_in) != PIN_T_FEATURES):
         raise ValueError(f"throw_in is {PIN_T_FEATURES} coefficients, cutthroat-pinochle only, got {throw_in!r}")
     if partner is not None and (g != PIN_PARTNERSHIP or len(partner) != PIN_P_STATES):
@@ -112,7 +110,7 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
     _pin_table_store.loaded[g] = ceiling is not None
     for k in range(PIN_CEILING_MAX):
-        _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < width else 0
+        _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     if g == PIN_CUTTHROAT:
         _pin_table_store.throw_loaded = throw_in is not None
         for k in range(PIN_T_FEATURES):
@@ -131,8 +129,7 @@ def pinochle_bid_tables():
     "partner": ..., "trump": ... (partnership)}}."""
     out = {}
     for game, g in _PIN_GAMES.items():
-        width = PIN_FEATURES if g == PIN_CUTTHROAT else PIN_PF_FEATURES
-        out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(width)]
+        out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(PIN_PF_FEATURES)]
                      if _pin_table_store.loaded[g] else None}
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]

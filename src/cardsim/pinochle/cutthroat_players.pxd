@@ -213,32 +213,60 @@ cdef inline int cp_best_trump_melds(uint64_t cards, const CPRules* r, int* melds
         key[t] = pin_trump_key(cards, t, melds[t] + cp_trick_estimate(cards, t))
     return pin_best_suit(key, cards)
 
-cdef inline void pin_ceiling_features(uint64_t cards, int trump, const int* meld_value, int* f) noexcept nogil:
-    """The features the learned bid ceiling reads (pinochle/bid_tables.pxd PIN_F_*) with ``trump``."""
-    cdef uint64_t one = copies_one(cards)
-    cdef int s, short = 0
-    f[PIN_F_ONE] = 1
-    f[PIN_F_MELD] = meld_points(cards, trump, meld_value)
-    f[PIN_F_TRUMPS] = popcount(suit_cards_bb(cards, trump))
-    f[PIN_F_ACES] = popcount(cards & rank_bb(RA))
-    f[PIN_F_TENS] = popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)
-    for s in range(4):
-        if s != trump and popcount(suit_cards_bb(cards, s)) <= 1:
-            short += 1
-    f[PIN_F_SHORT] = short
+cdef inline void pin_learned_counts(uint64_t cards, const int* meld_value, const int* coef, int* counts) noexcept nogil:
+    """The learned count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
+    coefficients times the features (bid_tables.pxd PIN_PF_*).
+
+    Both games' ceilings read it, each with its own coefficients.  The features with ``trump``:
+    the constant, the meld, the trumps, the aces, the tens with their ace, the other suits of at
+    most one card; what three more cards (cutthroat: the widow; partnership: the partner's pass,
+    trump high first, then aces, pp_heuristic_pass) are likely to complete: a run of which four
+    or three cards are held, aces around with aces of three suits, the trump K-Q without the
+    run, and the trump length beyond four; and the trump's
+    aces, tens, kings and queens one by one (its nines and jacks are what the trump length
+    leaves), what the play makes of the trumps beyond their meld: the least squares fit of
+    "bid up to" weighs a trump ace about 1 point less than a side ace and a trump queen about
+    1 more than a nine (scripts/pinochle_bid_table.py learn_ceiling).  Every feature
+    is a count of the hand with that trump, so the counts are suit-symmetric
+    (scripts/pinochle_bid_table.py ceiling_features is the same count in Python).  The terms no
+    trump changes are summed once, the meld of each trump comes from meld_by_trump.
+    """
+    cdef uint64_t one = copies_one(cards), lane
+    cdef int melds[4]
+    cdef int length[4]
+    cdef int t, run, trumps, short = 0
+    cdef int fixed = (coef[PIN_F_ONE] + coef[PIN_F_ACES] * popcount(cards & rank_bb(RA))
+                      + coef[PIN_F_TENS] * popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)
+                      + coef[PIN_PF_ACES_THREE] * <int>(popcount(one & rank_bb(RA)) == 3))
+    meld_by_trump(cards, meld_value, melds)
+    for t in range(4):
+        length[t] = popcount(suit_cards_bb(cards, t))
+        short += length[t] <= 1
+    for t in range(4):
+        trumps = length[t]
+        run = popcount(one & (RUN_LANE << (16 * t)))
+        counts[t] = (fixed + coef[PIN_F_MELD] * melds[t] + coef[PIN_F_TRUMPS] * trumps
+                     + coef[PIN_F_SHORT] * (short - <int>(trumps <= 1))
+                     + coef[PIN_PF_TRUMPS_OVER] * (trumps - 4 if trumps > 4 else 0)
+                     + coef[PIN_PF_RUN_FOUR] * <int>(run == 4) + coef[PIN_PF_RUN_THREE] * <int>(run == 3)
+                     + coef[PIN_PF_TRUMP_PAIR]
+                     * <int>(run < 5 and (one >> (16 * t + 2 * RK)) & (one >> (16 * t + 2 * RQ)) & 1))
+        lane = cards >> (16 * t)
+        counts[t] += (coef[PIN_PF_TRUMP_ACES] * popcount(lane & (<uint64_t>3 << (2 * RA)))
+                      + coef[PIN_PF_TRUMP_TENS] * popcount(lane & (<uint64_t>3 << (2 * RT)))
+                      + coef[PIN_PF_TRUMP_KINGS] * popcount(lane & (<uint64_t>3 << (2 * RK)))
+                      + coef[PIN_PF_TRUMP_QUEENS] * popcount(lane & (<uint64_t>3 << (2 * RQ))))
 
 cdef inline int pin_table_ceiling(uint64_t cards, const int* meld_value, const int* coef) noexcept nogil:
-    """The learned ceiling: over the four suits as trump, the largest rounded sum of the
-    coefficients (tenths) times the features (pin_ceiling_features)."""
-    cdef int f[PIN_FEATURES]
-    cdef int t, k, v, best = -(1 << 30)
-    for t in range(4):
-        pin_ceiling_features(cards, t, meld_value, f)
-        v = 0
-        for k in range(PIN_FEATURES):
-            v += coef[k] * f[k]
-        if v > best:
-            best = v
+    """The learned ceiling: over the four suits as trump, the largest learned count
+    (pin_learned_counts), rounded to whole points (halves up)."""
+    cdef int counts[4]
+    cdef int t, best
+    pin_learned_counts(cards, meld_value, coef, counts)
+    best = counts[0]
+    for t in range(1, 4):
+        if counts[t] > best:
+            best = counts[t]
     return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
 
 cdef inline int cp_bid_ceiling(uint64_t cards, const CPRules* r) noexcept nogil:
@@ -246,12 +274,11 @@ cdef inline int cp_bid_ceiling(uint64_t cards, const CPRules* r) noexcept nogil:
 
     With a widow: the learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd):
     an estimate of the bid-odds "bid up to" of the same cards (the highest bid of positive
-    expected score as bidder), a linear count over the four suits as trump,
-
-        0.1 x (c0 + c1 meld + c2 trumps + c3 aces + c4 tens with their ace + c5 short side suits),
-
-    fitted by least squares to the "bid up to" of seeded hands (their odds with the
-    heuristic players).  The old count (meld + trick estimate + 4 for the widow) sat about 7
+    expected score as bidder), a linear count over the four suits as trump (pin_learned_counts:
+    the meld, trumps, aces, tens with their ace, short side suits, what the widow may complete,
+    the trump's high cards), fitted by least squares to the "bid up to" of seeded hands (their
+    odds with the heuristic players), then moved to the fewest points lost read as a threshold
+    (a ceiling too high costs more than one too low).  The old count (meld + trick estimate + 4 for the widow) sat about 7
     below it: "bid up to" is near the median of meld + trick points after the widow, plus
     one, since a made bid scores all of it while a set loses only the bid; the widow's
     three cards add meld and trump, short side suits ruff, and the meld counts less than

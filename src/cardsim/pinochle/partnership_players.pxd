@@ -19,7 +19,7 @@ from cardsim.pinochle.cards cimport *
 from cardsim.pinochle.cutthroat_engine cimport *
 from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_before, cp_bosses, cp_cheapest, cp_cheapest_of,
                                                cp_richest, cp_suit_keys, cp_suit_view, cp_trick_estimate,
-                                               pin_ceiling_features, pin_meld_cards, pin_meld_gain_max, pin_meld_loss,
+                                               pin_learned_counts, pin_meld_cards, pin_meld_gain_max, pin_meld_loss,
                                                pin_points_rise,
                                                pin_spread_suits,
                                                pin_table_ceiling, pin_trick_safe, pin_win_choices)
@@ -43,61 +43,6 @@ cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept 
     return rng_take(&h.rng, &cards, n)
 
 # -- heuristic: auction, trump, passing ------------------------------------------
-
-cdef inline void pp_learned_counts(uint64_t cards, const int* meld_value, const int* coef, int* counts) noexcept nogil:
-    """The learned count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
-    coefficients times the features (bid_tables.pxd PIN_PF_*).
-
-    The features with ``trump``: cutthroat's six (pin_ceiling_features: the constant, the meld,
-    the trumps, the aces, the tens with their ace, the other suits of at most one card) and what
-    the three cards the partner passes (trump, high first, then aces: pp_heuristic_pass) are
-    likely to complete: a run of which four or three cards are held, aces around with aces of
-    three suits, the trump K-Q without the run, and the trump length beyond four; and the trump's
-    aces, tens, kings and queens one by one (its nines and jacks are what the trump length
-    leaves), what the play makes of the trumps beyond their meld: the least squares fit of
-    "bid up to" weighs a trump ace about 1 point less than a side ace and a trump queen about
-    1 more than a nine (scripts/pinochle_bid_table.py learn_ceiling).  Every feature
-    is a count of the hand with that trump, so the counts are suit-symmetric
-    (scripts/pinochle_bid_table.py ceiling_features is the same count in Python).  The terms no
-    trump changes are summed once, the meld of each trump comes from meld_by_trump.
-    """
-    cdef uint64_t one = copies_one(cards), lane
-    cdef int melds[4]
-    cdef int length[4]
-    cdef int t, run, trumps, short = 0
-    cdef int fixed = (coef[PIN_F_ONE] + coef[PIN_F_ACES] * popcount(cards & rank_bb(RA))
-                      + coef[PIN_F_TENS] * popcount((one >> 2) & one & rank_bb(RT) & COPY0_BB)
-                      + coef[PIN_PF_ACES_THREE] * <int>(popcount(one & rank_bb(RA)) == 3))
-    meld_by_trump(cards, meld_value, melds)
-    for t in range(4):
-        length[t] = popcount(suit_cards_bb(cards, t))
-        short += length[t] <= 1
-    for t in range(4):
-        trumps = length[t]
-        run = popcount(one & (RUN_LANE << (16 * t)))
-        counts[t] = (fixed + coef[PIN_F_MELD] * melds[t] + coef[PIN_F_TRUMPS] * trumps
-                     + coef[PIN_F_SHORT] * (short - <int>(trumps <= 1))
-                     + coef[PIN_PF_TRUMPS_OVER] * (trumps - 4 if trumps > 4 else 0)
-                     + coef[PIN_PF_RUN_FOUR] * <int>(run == 4) + coef[PIN_PF_RUN_THREE] * <int>(run == 3)
-                     + coef[PIN_PF_TRUMP_PAIR]
-                     * <int>(run < 5 and (one >> (16 * t + 2 * RK)) & (one >> (16 * t + 2 * RQ)) & 1))
-        lane = cards >> (16 * t)
-        counts[t] += (coef[PIN_PF_TRUMP_ACES] * popcount(lane & (<uint64_t>3 << (2 * RA)))
-                      + coef[PIN_PF_TRUMP_TENS] * popcount(lane & (<uint64_t>3 << (2 * RT)))
-                      + coef[PIN_PF_TRUMP_KINGS] * popcount(lane & (<uint64_t>3 << (2 * RK)))
-                      + coef[PIN_PF_TRUMP_QUEENS] * popcount(lane & (<uint64_t>3 << (2 * RQ))))
-
-cdef inline int pp_table_ceiling(uint64_t cards, const int* meld_value, const int* coef) noexcept nogil:
-    """The learned ceiling: over the four suits as trump, the largest learned count
-    (pp_learned_counts), rounded as cutthroat's pin_table_ceiling rounds it."""
-    cdef int counts[4]
-    cdef int t, best
-    pp_learned_counts(cards, meld_value, coef, counts)
-    best = counts[0]
-    for t in range(1, 4):
-        if counts[t] > best:
-            best = counts[t]
-    return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
 
 cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const int* coef, int* counts) noexcept nogil:
     """The trump count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
@@ -144,7 +89,7 @@ cdef inline void pp_old_counts(uint64_t cards, const PPRules* r, int* counts) no
 cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noexcept nogil:
     """The suit to name: the one with the largest trump count (pp_trump_counts, the trump table;
     ``value``: that count, tenths), ties broken as pinochle/cards.pxd pin_best_suit.  No trump
-    table: the largest learned count (pp_learned_counts, the ceiling's table); no table at all:
+    table: the largest learned count (pin_learned_counts, the ceiling's table); no table at all:
     the suit with the best meld + trick estimate (``value``).
 
     The trump table is fitted to the choice itself (scripts/pinochle_bid_table.py learn_trump:
@@ -164,7 +109,7 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     if PIN_TABLES != NULL and PIN_TABLES.trump_loaded:
         pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, count)
     elif PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
-        pp_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], count)
+        pin_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], count)
     else:
         pp_old_counts(cards, r, count)
     for t in range(4):
@@ -177,9 +122,9 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     """The most the heuristic bids with ``cards`` when its partner has not bid.
 
     The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd): a linear
-    count over the four suits as trump (pp_table_ceiling) of cutthroat's features (meld, trumps,
+    count over the four suits as trump (pin_table_ceiling) of cutthroat's features (meld, trumps,
     aces, tens with their ace, short side suits), of what the partner's three passed cards
-    may complete (pp_table_ceiling: four or three cards of the trump run, aces of three
+    may complete (pin_table_ceiling: four or three cards of the trump run, aces of three
     suits, the trump K-Q, trumps beyond four) and of the trump's aces, tens, kings and queens,
     an estimate of the bid-odds "bid up to" of the
     12 cards (the team's meld and trick points as bidder, the partner's cards unseen: its meld,
@@ -196,7 +141,7 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     """
     cdef int counts[4]
     if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
-        return pp_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
+        return pin_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
     pp_old_counts(cards, r, counts)
     return max(max(counts[0], counts[1]), max(counts[2], counts[3])) + PP_PARTNER_HELP
 
