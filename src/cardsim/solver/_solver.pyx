@@ -506,17 +506,21 @@ cdef inline int sv_cheapest_points(const SVRules* r, uint64_t cards, int n) noex
 
 cdef inline int sv_forced_points(const SVRules* r, const SVPos* p, int L, uint64_t got) noexcept nogil:
     """Points mode: what the other seats must give to the tricks ``L`` cashes with its quick
-    winners ``got`` (sv_quick_tricks): a seat holding cards of a lane ``L`` cashes k winners
-    in must play min(k, its length) of them, at the least its cheapest ones.  Those tricks
-    are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
-    cdef int f, l, k, total = 0
-    for l in range(4):
-        k = popcount(got & lane_bb(l))
-        if not k:
+    winners ``got`` (sv_quick_tricks).  Each seat plays a card to each of those tricks: at the least
+    its ``popcount(got)`` cheapest cards, and, holding cards of a lane ``L`` cashes k winners in, at
+    the least its min(k, length) cheapest there (it must follow); the larger of the two, seat by seat.
+    Those tricks are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
+    cdef int f, l, k, in_lanes, q = popcount(got), total = 0
+    for f in range(r.seats):
+        if f == L:
             continue
-        for f in range(r.seats):
-            if f != L:
-                total += sv_cheapest_points(r, p.hand[f] & lane_bb(l), k)
+        in_lanes = 0
+        for l in range(4):
+            k = popcount(got & lane_bb(l))
+            if k:
+                in_lanes += sv_cheapest_points(r, p.hand[f] & lane_bb(l), k)
+        k = sv_cheapest_points(r, p.hand[f], q)
+        total += k if k > in_lanes else in_lanes
     return total
 
 cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
