@@ -506,17 +506,21 @@ cdef inline int sv_cheapest_points(const SVRules* r, uint64_t cards, int n) noex
 
 cdef inline int sv_forced_points(const SVRules* r, const SVPos* p, int L, uint64_t got) noexcept nogil:
     """Points mode: what the other seats must give to the tricks ``L`` cashes with its quick
-    winners ``got`` (sv_quick_tricks): a seat holding cards of a lane ``L`` cashes k winners
-    in must play min(k, its length) of them, at the least its cheapest ones.  Those tricks
-    are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
-    cdef int f, l, k, total = 0
-    for l in range(4):
-        k = popcount(got & lane_bb(l))
-        if not k:
+    winners ``got`` (sv_quick_tricks).  Each seat plays a card to each of those tricks: at the least
+    its ``popcount(got)`` cheapest cards, and, holding cards of a lane ``L`` cashes k winners in, at
+    the least its min(k, length) cheapest there (it must follow); the larger of the two, seat by seat.
+    Those tricks are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
+    cdef int f, l, k, in_lanes, q = popcount(got), total = 0
+    for f in range(r.seats):
+        if f == L:
             continue
-        for f in range(r.seats):
-            if f != L:
-                total += sv_cheapest_points(r, p.hand[f] & lane_bb(l), k)
+        in_lanes = 0
+        for l in range(4):
+            k = popcount(got & lane_bb(l))
+            if k:
+                in_lanes += sv_cheapest_points(r, p.hand[f] & lane_bb(l), k)
+        k = sv_cheapest_points(r, p.hand[f], q)
+        total += k if k > in_lanes else in_lanes
     return total
 
 cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
@@ -574,12 +578,37 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
         hi[0] = p.tricks_left - best_theirs
         hi_w[0] = (out & ~((bit_bb(msb(mine))) - 1)) if mine else 0
 
+cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side) noexcept nogil:
+    """Points mode: what the top trumps ``sure`` of the seats in ``side`` (a bit per seat) bring,
+    whatever anyone plays.  Each wins the trick it falls in for ``side``, and one seat's cards fall in
+    different tricks, so the seat of ``side`` holding the most of them, k, wins k tricks for it.  Every
+    seat outside ``side`` plays a card to each of those tricks: at the least its k cheapest (seats of
+    ``side`` other than the holder may add their own sure trumps there: not counted twice).  So:
+    the points of ``sure``, those cards, and the last trick's bonus when k is every trick left."""
+    cdef int s, k = 0, t
+    for s in range(r.seats):
+        if (side >> s) & 1:
+            t = popcount(p.hand[s] & sure)
+            if t > k:
+                k = t
+    t = sv_points_of(r, sure)
+    if not k:
+        return t
+    for s in range(r.seats):
+        if not (side >> s) & 1:
+            t += sv_cheapest_points(r, p.hand[s], k)
+    if k >= p.tricks_left:
+        t += r.last_bonus
+    return t
+
 cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi,
                                       uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
     """Points mode: a trump above every trump of the other side wins for its side whatever
-    trick it falls in (the trick's highest trump is that side's), so its points are that side's.
+    trick it falls in (the trick's highest trump is that side's), so its points are that side's,
+    and so are the cards the others must play to those tricks (sv_sure_trick_points).
     A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
-    bound relies on the ranks from there up)."""
+    bound relies on the ranks from there up; the others' cheapest cards rest on each seat's
+    points in each lane, which the generalised key and sv_pwit keep)."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
     cdef int s, t
     for s in range(r.seats):
@@ -588,13 +617,13 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         else:
             theirs |= p.hand[s] & tr
     m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
-    t = sv_points_of(r, m)
+    t = sv_sure_trick_points(r, p, m, r.count_side)
     if t > lo[0]:
         lo[0] = t
         if theirs:
             lo_w[0] |= bit_bb(msb(theirs))
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
-    t = sv_points_left(r, p) - sv_points_of(r, m)
+    t = sv_points_left(r, p) - sv_sure_trick_points(r, p, m, ~r.count_side)
     if t < hi[0]:
         hi[0] = t
         if mine:
