@@ -28,11 +28,12 @@ full-window search, and its leaves exact solves (12-trick leaves, 20 hands with 
 tricks left, bench/bench_stock_solver.py's positions: 138.2M trick-play nodes before,
 108.6M with the principal-variation null windows, 92.1M with st_mtdf at the root).
 
-A transposition table, probed wherever no card is on the table (trick boundaries, the
-winner's melding, the leaves), holds bounds on the value from there (a leaf's: on seat 0's
+A transposition table, probed at every position (trick boundaries, the winner's melding,
+the leaves, and a stock trick after its lead: there it keeps the follower's best reply for
+the next MTD(f) pass or re-search), holds bounds on the value from there (a leaf's: on seat 0's
 points of the last 12 tricks) under two 64-bit hashes of what decides the rest of the hand:
 both hands, both tables, the meld-kind marks of the cards still live, the upcard, the
-stock drawn so far, whose turn it is and the phase (a leaf: the hands and the leader only;
+stock drawn so far, whose turn it is, the phase and the card led if any (a leaf: the hands and the leader only;
 the points already scored never enter, the value is from here).  Two tricks played in the
 other order, or a meld declared before the exchange instead of after it, meet there.
 Move ordering: the table's move, then in the meld phase the richest declaration first and
@@ -80,12 +81,12 @@ cdef inline int st_scored(const THHand* h, const THRules* r) noexcept nogil:
 
 
 cdef inline void st_key(const THHand* h, uint64_t* k0, uint64_t* k1) noexcept nogil:
-    """Two independent 64-bit hashes of what decides the rest of the hand at a position with no card
-    on the table (see the module docstring).  A meld-kind mark matters only on a card still live
-    (held, or the upcard that may yet be exchanged or taken)."""
+    """Two independent 64-bit hashes of what decides the rest of the hand (see the module
+    docstring), the card led included when the trick has one.  A meld-kind mark matters only on
+    a card still live (held, or the upcard that may yet be exchanged or taken)."""
     cdef uint64_t a = 0x243F6A8885A308D3ULL, b = 0x13198A2E03707344ULL, w, live
     cdef int k, n = 2
-    cdef uint64_t words[2 + 2 + TH_KINDS + 1]
+    cdef uint64_t words[2 + 2 + TH_KINDS + 2]
     words[0] = h.hand[0]
     words[1] = h.hand[1]
     if h.phase == PH_PLAY:
@@ -98,6 +99,8 @@ cdef inline void st_key(const THHand* h, uint64_t* k0, uint64_t* k1) noexcept no
             words[n] = h.used[k] & live; n += 1
         words[n] = (<uint64_t>(h.upcard + 1) | (<uint64_t>h.n_drawn << 8) | (<uint64_t>h.phase << 16)
                     | (<uint64_t>h.melded << 24) | (<uint64_t>h.to_act << 32)); n += 1
+        if h.n_in_trick:
+            words[n] = <uint64_t>h.trick[0] | (<uint64_t>h.n_in_trick << 8); n += 1
     for k in range(n):
         w = words[k]
         a = mix64(a ^ w)
@@ -182,26 +185,25 @@ cdef int st_search(STSearch* s, const THHand* h, int alpha, int beta) noexcept n
     cdef THHand child
     cdef int acts[TH_NUM_ACTIONS]
     cdef int n, i, v, gain, base, best, best_move = -1, tt_move = -1, a0, b0
-    cdef bint maximise = h.to_act == 0, boundary = h.n_in_trick == 0, known = False
-    cdef STEntry* e = NULL
+    cdef bint maximise = h.to_act == 0, known = False
+    cdef STEntry* e
     cdef uint64_t k0 = 0, k1 = 0
     s.nodes += 1
-    if boundary:
-        st_key(h, &k0, &k1)
-        e = &s.tt[k0 & s.tt_mask]
-        known = e.k0 == k0 and e.k1 == k1
-        if h.phase == PH_PLAY:
-            return st_leaf(s, h, e, known, k0, k1, alpha, beta)
-        if known:
-            if e.lo >= beta or e.lo == e.hi:
-                return e.lo
-            if e.hi <= alpha:
-                return e.hi
-            if e.lo > alpha:
-                alpha = e.lo
-            if e.hi < beta:
-                beta = e.hi
-            tt_move = e.move
+    st_key(h, &k0, &k1)
+    e = &s.tt[k0 & s.tt_mask]
+    known = e.k0 == k0 and e.k1 == k1
+    if h.phase == PH_PLAY:
+        return st_leaf(s, h, e, known, k0, k1, alpha, beta)
+    if known:
+        if e.lo >= beta or e.lo == e.hi:
+            return e.lo
+        if e.hi <= alpha:
+            return e.hi
+        if e.lo > alpha:
+            alpha = e.lo
+        if e.hi < beta:
+            beta = e.hi
+        tt_move = e.move
     a0, b0 = alpha, beta
     n = th_legal_actions(h, acts)
     st_order(h, &s.r, acts, n, tt_move)
@@ -232,14 +234,13 @@ cdef int st_search(STSearch* s, const THHand* h, int alpha, int beta) noexcept n
                 beta = best
         if alpha >= beta:
             break
-    if boundary:
-        st_store(s, k0, k1, best, a0, b0, best_move)
+    st_store(s, k0, k1, best, a0, b0, best_move)
     return best
 
 
 cdef inline void st_store(STSearch* s, uint64_t k0, uint64_t k1, int best, int alpha, int beta,
                           int move) noexcept nogil:
-    """Keep what a boundary's search in the window (alpha, beta) proved: an upper bound when it
+    """Keep what a position's search in the window (alpha, beta) proved: an upper bound when it
     failed low, a lower bound when it failed high, else the exact value; merged with the bounds
     the slot holds for the same position (the search below may have stored it there too)."""
     cdef STEntry* e = &s.tt[k0 & s.tt_mask]
