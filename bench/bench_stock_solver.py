@@ -6,12 +6,14 @@
 Positions: hands dealt from seeds 1000.. (dealer alternating) and played by the heuristic to the
 start of the stock trick with ``--tricks`` left; each solved once (its value and every legal
 action's).  One line per hand (seconds, stock-phase nodes, trick-play probes at the leaves), then
-the median, p90 and max.  Times are CPU seconds of this process (``time.process_time``): on a
-shared machine the wall clock counts the waits for a core.
+the median, p90 and max, and a hash of every value (each action's, in order): a change to the
+search that keeps its values keeps the hash.  Times are CPU seconds of this process
+(``time.process_time``): on a shared machine the wall clock counts the waits for a core.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import time
 
@@ -23,11 +25,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tricks", type=int, default=2, help="stock tricks left (1..12)")
     parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="the first hand (seed 1000 + first)")
     args = parser.parse_args()
     k = args.tricks
     g = Game("two-hand-pinochle")
     times, nodes = [], []
-    for i in range(args.hands):
+    digest = hashlib.sha256()
+    for i in range(args.first, args.first + args.hands):
         hand = g.deal(seed=1000 + i, dealer=i % 2)
         while hand.tricks_played < 12 - k or hand.phase == "meld":
             hand.step("heuristic")
@@ -35,11 +39,13 @@ def main() -> None:
         answer = solve_stock(hand, stock_tricks=k)
         times.append(time.process_time() - start)
         nodes.append(answer["nodes"])
-        print(f"k={k} hand {i}: {times[-1]:.3f} s, {answer['nodes']} nodes, {answer['probes']} probes", flush=True)
+        digest.update(repr(sorted(answer["moves"].items())).encode())
+        print(f"k={k} hand {i}: {times[-1]:.3f} s, {answer['nodes']} nodes, {answer['probes']} probes, "
+              f"rest {answer['rest']}", flush=True)
     times.sort()
     p90 = times[min(len(times) - 1, round(0.9 * (len(times) - 1)))]
     print(f"k={k} hands={len(times)}: median {statistics.median(times):.3f} s, p90 {p90:.3f} s, "
-          f"max {times[-1]:.3f} s, median nodes {statistics.median(nodes):.0f}")
+          f"max {times[-1]:.3f} s, median nodes {statistics.median(nodes):.0f}, values {digest.hexdigest()[:12]}")
 
 
 if __name__ == "__main__":

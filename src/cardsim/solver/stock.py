@@ -26,6 +26,10 @@ from .positions import card_points_by_bit, two_hand_leaf
 STOCK_TRICKS = 2
 #: Stock tricks in a hand (the last of them leaves one face-down card and the upcard).
 STOCK_TRICKS_IN_HAND = 12
+#: Stock tricks left from which the leaves' trick-play table gets 2^22 entries (filled, some 340 MB),
+#: not 2^20: with 3 left (bench_stock_solver.py's hand 3) its nodes 105.3M -> 72.3M, CPU 19.6 -> 15.3 s;
+#: with 2 left (20 hands) 91.1M -> 84.6M at no gain in time.
+DEEP_STOCK_TRICKS = 3
 
 
 def stock_tricks_left(hand: Any) -> int:
@@ -67,10 +71,11 @@ def solve_stock(hand: Any, seat: int | None = None, *, stock_tricks: int | None 
     if left > limit:
         raise CardsimError(f"two-hand-pinochle: the stock-phase solver takes at most {limit} stock tricks left and "
                            f"this hand has {left}; stock_tricks={left} (--stock-tricks {left}) lifts the limit, "
-                           "at a cost that grows about tenfold a trick (docs/solver.md: about 1 s with 2 left, 10-60 s with 3)")
+                           "at a cost that grows about tenfold a trick (docs/solver.md: under 1 s with 2 left, 1-20 s with 3)")
     seat = st.to_act if seat is None else seat
     sign = 1 if seat == 0 else -1
-    actions, values, nodes, probes = stock_values(st, two_hand_leaf(hand))
+    leaf = two_hand_leaf(hand, tt_bits=22 if left >= DEEP_STOCK_TRICKS else 20)
+    actions, values, nodes, probes = stock_values(st, leaf)
     best = max(values) if st.to_act == 0 else min(values)
     so_far = scored(hand, seat)
     return {"game": hand.rules.game, "to_act": st.to_act, "side": [seat], "unit": "points",
