@@ -34,59 +34,72 @@ from cardsim.spades import spades as core
 
 NEVER = (1 << 30, 0)
 BLIND_NIL = core.SP_BID_KIND_NAMES.index("blind_nil")
+SHAPES = {"spades": 0, "cutthroat-spades": 1}   # sp_bid_shape: four seats in partnership, three seats
 
 
-def play_game(rules, seed: int, game: int, rule_team: int | None, rule: tuple[int, int],
+def play_game(rules, seed: int, game: int, rule_side: int | None, rule: tuple[int, int],
               cap: int) -> tuple[int, int]:
-    """Game ``game`` of ``seed`` played out by heuristic seats, ``rule`` bid by ``rule_team``
-    (0, 1 or None) only.  Returns (winning team or -1 unfinished, blind nils of the rule team)."""
-    target = rules["target_score"]
-    scores, bags, blind6 = [0] * 4, [0] * 4, [0] * 4
-    dealer, blind_nils = game % 4, 0
+    """Game ``game`` of ``seed`` played out by heuristic seats, ``rule`` bid by ``rule_side``
+    (a team in partnership, else a seat; None: nobody) only.  Returns (the winning side or -1
+    unfinished, blind nils of the rule side)."""
+    target, seats = rules["target_score"], rules.get("players", 4)
+    partnership = "players" not in rules
+    shape, sides = (0, 2) if partnership else (1, seats)
+
+    def side_of(seat):
+        return seat % 2 if partnership else seat
+
+    scores, bags, blind6 = [0] * seats, [0] * seats, [0] * seats
+    dealer, blind_nils = game % seats, 0
     for k in range(cap):
         state = core.SpadesState(rules, seed, dealer, (game << 10) | k, scores, bags, blind6)
         while state.phase == "bidding":
-            core.spades_game_blind_nil(0, rule if state.to_act % 2 == rule_team else NEVER)
+            core.spades_game_blind_nil(shape, rule if side_of(state.to_act) == rule_side else NEVER)
             state.policy_step("heuristic")
         while state.phase != "done":
             state.policy_step("heuristic")
-        blind_nils += sum(1 for s in range(4) if s % 2 == rule_team and state.kinds[s] == BLIND_NIL)
+        blind_nils += sum(1 for s in range(seats) if side_of(s) == rule_side and state.kinds[s] == BLIND_NIL)
         scores = [a + b for a, b in zip(scores, state.score)]
         bags, blind6 = state.bags_after, state.blind6_used
-        if max(scores[0], scores[1]) >= target and scores[0] != scores[1]:
-            return (0 if scores[0] > scores[1] else 1), blind_nils
-        dealer = (dealer + 1) % 4
+        top = max(scores[:sides])
+        if top >= target and scores[:sides].count(top) == 1:
+            return scores.index(top), blind_nils
+        dealer = (dealer + 1) % seats
     return -1, blind_nils
 
 
-def measure(rule: tuple[int, int], games: int, seed: int, base: list[int], cap: int) -> tuple[float, float, int, int]:
-    """paired_gain of ``rule`` on one team: (mean gain, its standard error, blind nils of the
-    rule team, games that changed)."""
-    rules = make_rules("spades")
-    return paired_gain(lambda g, team: play_game(rules, seed, g, team, rule, cap), games, base)
+def measure(name: str, rule: tuple[int, int], games: int, seed: int, base: list[int],
+            cap: int) -> tuple[float, float, int, int]:
+    """paired_gain of ``rule`` on one side of game ``name``: (mean gain, its standard error,
+    blind nils of the rule side, games that changed)."""
+    rules = make_rules(name)
+    sides = 2 if name == "spades" else rules["players"]
+    return paired_gain(lambda g, side: play_game(rules, seed, g, side, rule, cap), games, base, sides)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(SHAPES), default="spades")
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--cap", type=int, default=200, help="most hands a game plays")
     parser.add_argument("--rule", nargs="+", default=["100,100", "50,100", "100,1000"],
                         help="rules to try, GAP,REACH in points")
     args = parser.parse_args(argv)
-    rules = make_rules("spades")
-    shipped = core.spades_game_blind_nil(0)
+    rules = make_rules(args.game)
+    shape = SHAPES[args.game]
+    shipped = core.spades_game_blind_nil(shape)
     try:
         start = time.process_time()
         base = [play_game(rules, args.seed, g, None, NEVER, args.cap)[0] for g in range(args.games)]
-        print(f"{args.games} games, seed {args.seed}: baseline team 0 wins {base.count(0) / args.games:.4f},"
-              f" unfinished {base.count(-1)} ({time.process_time() - start:.1f} s)")
+        print(f"{args.game}, {args.games} games, seed {args.seed}: baseline side 0 wins"
+              f" {base.count(0) / args.games:.4f}, unfinished {base.count(-1)} ({time.process_time() - start:.1f} s)")
         print(f"{'gap,reach':>12} {'gain':>9} {'se':>8} {'z':>6} {'blind nils':>10} {'changed':>8}")
         for text in args.rule:
             rule = tuple(int(x) for x in text.split(","))
-            print_row(text, *measure(rule, args.games, args.seed, base, args.cap))
+            print_row(text, *measure(args.game, rule, args.games, args.seed, base, args.cap))
     finally:
-        core.spades_game_blind_nil(0, shipped)
+        core.spades_game_blind_nil(shape, shipped)
 
 
 if __name__ == "__main__":

@@ -321,12 +321,12 @@ def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
 def test_blind_nil_for_the_game_only_far_behind_near_the_end():
     """sp_game_blind_nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
     its team is at least the rule's gap behind and the leader within its reach of 500; not a
-    point closer, not with the leader a point further from the game, not ahead, and never in
-    cutthroat spades (not learned) nor at the start of a game (single hands: nothing moves)."""
+    point closer, not with the leader a point further from the game, not ahead, nor at the
+    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike."""
     from cardsim.spades.spades import spades_game_blind_nil
     game = Game("spades")
     gap, reach = spades_game_blind_nil(0)
-    assert spades_game_blind_nil(1)[0] == 1 << 30
+    assert spades_game_blind_nil(1) == (gap, reach)
     top = game.rules["target_score"] - reach
 
     def bid(ours, theirs):
@@ -338,7 +338,10 @@ def test_blind_nil_for_the_game_only_far_behind_near_the_end():
     assert bid(top - gap - 1, top - 1) != "blind_nil"
     assert bid(top, top - gap) != "blind_nil"
     assert bid(0, 0) != "blind_nil"
-    assert first_bid(Game("cutthroat-spades"), 1, [0, top, top]) != "blind_nil"
+    cutthroat = Game("cutthroat-spades")
+    assert first_bid(cutthroat, 1, [top - gap, top, 0]) == "blind_nil"
+    assert first_bid(cutthroat, 1, [top - gap + 1, top, 0]) != "blind_nil"
+    assert first_bid(cutthroat, 1, [top, top - gap, 0]) != "blind_nil"
     try:  # the rule off: the bids at these scores are the bids of the start of a game
         spades_game_blind_nil(0, (1 << 30, 0))
         assert bid(top - gap, top) == bid(0, 0)
@@ -346,21 +349,25 @@ def test_blind_nil_for_the_game_only_far_behind_near_the_end():
         spades_game_blind_nil(0, (gap, reach))
 
 
-def test_whole_games_bid_blind_nil_only_far_behind_near_the_end():
+@pytest.mark.parametrize("name", ["spades", "cutthroat-spades"])
+def test_whole_games_bid_blind_nil_only_far_behind_near_the_end(name):
     """In the core's whole games (each hand dealt with the game so far) blind nil is bid, and
-    only by a team at least the rule's gap behind a leader within its reach of the target."""
+    only by a side (team, or seat in cutthroat) at least the rule's gap behind a leader within
+    its reach of the target."""
     from cardsim.spades.spades import spades_game_blind_nil
-    gap, reach = spades_game_blind_nil(0)
-    game = Game("spades")
+    gap, reach = spades_game_blind_nil(0 if name == "spades" else 1)
+    game = Game(name)
     records = game.simulate(100, unit="game", seed=4, threads=1, hand_scores=True, histories=True)
     rows, hist = records.hand_scores, records.histories
+    sides = rows["score"].shape[1]
     blind_nils = 0
     for i in range(len(rows)):
-        before = [int(rows["score"][i][t] - rows["points"][i][t]) for t in range(2)]
+        before = [int(rows["score"][i][t] - rows["points"][i][t]) for t in range(sides)]
         kinds = hist.replay(i)._state.kinds
-        for seat in range(4):
-            if kinds[seat] == 2:
-                ours, theirs = before[seat % 2], before[1 - seat % 2]
-                assert theirs - ours >= gap and theirs >= game.rules["target_score"] - reach, (i, seat, before)
+        for seat, kind in enumerate(kinds):
+            if kind == 2:
+                ours = before[seat % sides]
+                top = max(before)
+                assert top - ours >= gap and top >= game.rules["target_score"] - reach, (i, seat, before)
                 blind_nils += 1
     assert blind_nils > 20

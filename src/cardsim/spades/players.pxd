@@ -285,7 +285,7 @@ cdef enum:
     SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
     SP_NO_TABLE = -(1 << 30) + 1
     SP_NEVER = 1 << 30
-    SP_GAME_NIL_GAP = 75        # sp_game_blind_nil, four seats in partnership: this far behind the leader ...
+    SP_GAME_NIL_GAP = 75        # sp_game_blind_nil (both shapes): this far behind the leader ...
     SP_GAME_NIL_REACH = 100     # ... with the leader this close to target_score (learned: scripts/spades_blind_game.py)
     SP_NF = 56                  # features (sp_features): 24, the 28 products of SP_NQ of them, 4 more
     SP_NQ = 7                   # the features whose pairwise products are features too
@@ -652,13 +652,16 @@ cdef inline bint sp_game_blind_nil(const SPHand* h, const SPRules* r, int s, int
     then likely ends with this hand or the next, and a hand's usual points do not catch up: the
     chance of winning is in the variance, which blind nil (+200 or -200) buys although its
     expected points are below looking's (the blind bid odds' margin, by points, is never).
-    Learned by paired whole games (scripts/spades_blind_game.py: the rule on one team only, the
-    same deals, against no rule), partnership spades, gain in games won, 20,000 pairs of seed 7:
-    gap 75 and the leader at 400 or more +1.91% +- 0.12%, gap 50 +1.87%, 100 +1.66%, 150 +0.67%,
-    200 +0.24%, 0 +0.13% (blind nil whenever behind); the leader at 425 or more (gap 75) +1.73%,
-    at 350 (gap 100) +1.41%; by the gap alone (the leader anywhere, gap 150) -0.03% +- 0.10%.
-    Fresh deals (seed 8, 20,000 pairs): gap 75, the leader at 400, +1.87% +- 0.12%.  Cutthroat
-    spades is not learned (SP_NEVER).  Single hands and the bid odds at 0-0 never meet it."""
+    Learned by paired whole games (scripts/spades_blind_game.py: the same deals with no rule,
+    then the rule on one side only, each side in turn), gain in games won by the side using it.
+    Partnership spades, 20,000 games of seed 7: gap 75 and the leader at 400 or more +1.91% +-
+    0.12%, gap 50 +1.87%, 100 +1.66%, 150 +0.67%, 200 +0.24%, 0 +0.13% (blind nil whenever
+    behind); the leader at 425 (gap 75) +1.73%, at 350 (gap 100) +1.41%; by the gap alone (the
+    leader anywhere, gap 150) -0.03% +- 0.10%; fresh deals (seed 8): gap 75, 400, +1.87% +-
+    0.12%.  Cutthroat spades (three seats), 10,000 games of seed 7, a seat's gain: gap 75 and
+    400 +1.09% +- 0.13%, 425 +1.11%, 450 +1.06%, gap 100 +0.92%, 50 +0.69%, 25 -0.99%, 150
+    +0.29%; fresh deals (seed 8): gap 75, 400, +1.21% +- 0.13%.  Both shapes ship gap 75, leader at
+    400.  Single hands and the bid odds at 0-0 never meet it."""
     cdef int gap
     if SP_TABLES.game_nil[shape][0] >= SP_NEVER:
         return False

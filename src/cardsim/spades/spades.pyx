@@ -221,7 +221,7 @@ def spades_game_blind_nil(shape, rule=None):
     """sp_game_blind_nil's (gap, reach) for ``shape`` (0: four seats in partnership, 1: three
     seats; SP_NEVER as the gap: never), returned before setting them to ``rule`` when given
     (scripts/spades_blind_game.py learns them so).  They start at SP_GAME_NIL_GAP and
-    SP_GAME_NIL_REACH for shape 0, never for shape 1."""
+    SP_GAME_NIL_REACH for both shapes."""
     if shape not in (0, 1):
         raise ValueError(f"shape is 0 or 1, got {shape!r}")
     before = (SP_TABLES.game_nil[shape][0], SP_TABLES.game_nil[shape][1])
@@ -250,8 +250,8 @@ def _load_spades_bid_tables():
                                      t.get("count_suit"))
 
 _load_spades_bid_tables()
-spades_game_blind_nil(0, (SP_GAME_NIL_GAP, SP_GAME_NIL_REACH))
-spades_game_blind_nil(1, (SP_NEVER, 0))
+for _shape in range(SP_BID_SHAPES):
+    spades_game_blind_nil(_shape, (SP_GAME_NIL_GAP, SP_GAME_NIL_REACH))
 
 def spades_estimate(rules, hand):
     """The heuristic's hand-set count of likely tricks of ``hand`` (a card mask), in hundredths."""
