@@ -18,7 +18,9 @@ the chance of winning the game that B gives one team, by paired whole games:
 * each game is played three times on the same deals: no team with the rule (the baseline),
   team 0 with it, team 1 with it (scripts/paired_games.py).
 
-    python scripts/euchre_lone_game.py --games 200000 --bonus 0,0 0,1000 -500,0
+    python scripts/euchre_lone_game.py --games 200000 --bonus 0,0 0,1000 " -500,0"
+
+(a pair that starts with a minus sign takes a leading space, or argparse reads it as an option)
 
 prints, per pair (far,near), the mean gain in game-win probability with its standard error, and how many of
 alone calls the rule side made and how many games changed.  The shipped values are

@@ -389,10 +389,11 @@ cdef inline bint eu_alone_pays(const EURules* r) noexcept nogil:
 # to opponents at 8-9.  eu_goes_alone adds EUBidTables.lone_game to the alone count there
 # (eu_lone_march_wins), one bonus while the opponents are short of a march from the game and
 # one once they are a march from it; learned by paired whole games (scripts/euchre_lone_game.py,
-# the bonus on one team only, the same deals), every bonus tried lost games: far +-0.5 point
-# -0.15% / -0.09% (z -16 / -9, 200,000 pairs), near +0.25 / +0.4 / +1 / -1 point -0.008% /
+# the bonus on one team only, the same deals), no bonus tried won games: both +-0.5 point
+# -0.15% / -0.09% (z -16 / -9, 200,000 games); far only +0.5 / -0.5 point -0.117% / -0.012% +-
+# 0.011% (z -11.5 / -1.1, 100,000 games); near only +0.25 / +0.4 / +1 / -1 point -0.008% /
 # -0.017% / -0.026% / -0.27% (z -2.0 / -3.5 / -3.2 / -19): the count fitted at the start of a
-# game already goes alone at 6-7 where it wins the most games, so both ship as 0.  The score reaches the players in the rules
+# game already goes alone at 6-7 about where it wins the most games, so both ship as 0.  The score reaches the players in the rules
 # they are handed, not in EUHand (whose layout pickles pin): a hand inside a game is played under
 # eu_rules_near_game's copy, whose target_score carries two flags per side above EU_NEAR_SHIFT
 # and one per side above EU_LONE_WINS_SHIFT; single hands and the bid odds play under the plain
