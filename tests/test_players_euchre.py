@@ -312,6 +312,34 @@ def test_goes_alone_only_while_a_lone_march_can_still_count():
         assert hand._state.clone().game_score == score
 
 
+def test_lone_game_bonus_is_read_only_where_only_a_lone_march_wins():
+    """JD KH QH AS AC ordering up 9H from the dealer's left (team 1; in the alone domain, the
+    alone count below nothing) plays with the partner at 0-0 and, with the shipped bonuses (0,
+    0: scripts/euchre_lone_game.py found every bonus it tried lose games), at 7 too.  A bonus is
+    read only where a lone march alone wins the game (team 1 at 6 or 7), the second one only
+    with the opponents a march from the game (at 8 or 9)."""
+    from cardsim.euchre.euchre import euchre_lone_game_bonus
+
+    def alone(score, bonus):
+        before = euchre_lone_game_bonus("euchre", bonus)
+        try:
+            hand = deal_with("euchre", {1: "JD KH QH AS AC"}, upcard="9H")
+            hand._state.game_score = score
+            hand.act("order")
+            hand.step("heuristic")              # the dealer's discard
+            hand.step("heuristic")              # seat 1: alone or not
+            return hand.maker_alone
+        finally:
+            euchre_lone_game_bonus("euchre", before)
+
+    assert euchre_lone_game_bonus("euchre") == (0, 0)
+    big = 10**6
+    assert [alone(score, None) for score in ([0, 0], [0, 6], [9, 7])] == [False] * 3
+    assert [alone(score, (big, 0)) for score in ([0, 0], [0, 5], [0, 6], [7, 7], [8, 7], [0, 8])] == [
+        False, False, True, True, False, False]
+    assert [alone(score, (0, big)) for score in ([0, 7], [7, 7], [8, 6], [9, 7])] == [False, False, True, True]
+
+
 def test_defends_alone_only_while_a_lone_defence_can_still_count():
     """The defender of test_defender_goes_alone_only_when_it_pays_a_bonus (team 1) defends alone
     at 0-0 and at 7 (a euchre, 2, falls short of the game), not at 8 (a euchre with the partner

@@ -316,3 +316,58 @@ def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
     assert got["cutthroat-spades"]["weights"] != damped["cutthroat-spades"]["weights"]
     with pytest.raises(ValueError):
         m.build(12, 60, 7, games=("spades",))
+
+
+def test_blind_nil_for_the_game_only_far_behind_near_the_end():
+    """sp_game_blind_nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
+    its team is at least the rule's gap behind and the leader within its reach of 500; not a
+    point closer, not with the leader a point further from the game, not ahead, nor at the
+    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike."""
+    from cardsim.spades.spades import spades_game_blind_nil
+    game = Game("spades")
+    gap, reach = spades_game_blind_nil(0)
+    assert spades_game_blind_nil(1) == (gap, reach)
+    top = game.rules["target_score"] - reach
+
+    def bid(ours, theirs):
+        return first_bid(game, 1, [ours, theirs, ours, theirs])
+
+    assert bid(top - gap, top) == "blind_nil"
+    assert bid(top - gap - 200, top + 90) == "blind_nil"
+    assert bid(top - gap + 1, top) != "blind_nil"
+    assert bid(top - gap - 1, top - 1) != "blind_nil"
+    assert bid(top, top - gap) != "blind_nil"
+    assert bid(0, 0) != "blind_nil"
+    cutthroat = Game("cutthroat-spades")
+    assert first_bid(cutthroat, 1, [top - gap, top, 0]) == "blind_nil"
+    assert first_bid(cutthroat, 1, [top - gap + 1, top, 0]) != "blind_nil"
+    assert first_bid(cutthroat, 1, [top, top - gap, 0]) != "blind_nil"
+    try:  # the rule off: the bids at these scores are the bids of the start of a game
+        spades_game_blind_nil(0, (1 << 30, 0))
+        assert bid(top - gap, top) == bid(0, 0)
+    finally:
+        spades_game_blind_nil(0, (gap, reach))
+
+
+@pytest.mark.parametrize("name", ["spades", "cutthroat-spades"])
+def test_whole_games_bid_blind_nil_only_far_behind_near_the_end(name):
+    """In the core's whole games (each hand dealt with the game so far) blind nil is bid, and
+    only by a side (team, or seat in cutthroat) at least the rule's gap behind a leader within
+    its reach of the target."""
+    from cardsim.spades.spades import spades_game_blind_nil
+    gap, reach = spades_game_blind_nil(0 if name == "spades" else 1)
+    game = Game(name)
+    records = game.simulate(100, unit="game", seed=4, threads=1, hand_scores=True, histories=True)
+    rows, hist = records.hand_scores, records.histories
+    sides = rows["score"].shape[1]
+    blind_nils = 0
+    for i in range(len(rows)):
+        before = [int(rows["score"][i][t] - rows["points"][i][t]) for t in range(sides)]
+        kinds = hist.replay(i)._state.kinds
+        for seat, kind in enumerate(kinds):
+            if kind == 2:
+                ours = before[seat % sides]
+                top = max(before)
+                assert top - ours >= gap and top >= game.rules["target_score"] - reach, (i, seat, before)
+                blind_nils += 1
+    assert blind_nils > 20

@@ -95,8 +95,12 @@ Euchre (``cutthroat-euchre`` and ``euchre``), in ``euchre/players.pxd``:
       worlds).  Without the table (``set_euchre_bid_table(game, None)``) the hand-set
       rules: thresholds 5.4 (euchre) and 2.8 (cutthroat, dummy included) on the hand value,
       and alone only with a hand expected to march.
-    * **No score.** The decisions read the cards, never the game score, so a hand decides
-      alike alone and inside a whole game.
+    * **Score.** Only going alone and defending alone read the game score, near game:
+      never once a march (a euchre) with the partner wins the game (a team at 8 or 9 of
+      10).  At 6 or 7, where only a lone march wins at once, a bonus on the alone count was
+      learned by whole games (``scripts/euchre_lone_game.py``) and is 0: the count already
+      goes alone there where it wins the most games.  Every other decision reads the cards
+      only, so a hand decides alike alone and inside a whole game.
     * **Merge.** The maker keeps the best 5 of 10: trumps, then aces, then rank,
       dropping cards one at a time so short suits are emptied into voids.
     * **Play.** The maker's side leads trump while an opponent may hold some: the top

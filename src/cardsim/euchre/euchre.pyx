@@ -66,6 +66,22 @@ def set_euchre_bid_table(game, table=None):
     _eu_table_store.defend[g] = int(table["defend"]) if table is not None else 0
 
 
+def euchre_lone_game_bonus(game, bonus=None):
+    """The bonuses (thousandths of a point) eu_goes_alone adds to the alone gain of ``game``'s
+    table where only a lone march wins the game (euchre/players.pxd eu_lone_march_wins): a pair,
+    the opponents short of a march from the game, then a march from it; returned before setting
+    them to ``bonus`` when given (scripts/euchre_lone_game.py learns them so).  They start at
+    EU_LONE_GAME_FAR and EU_LONE_GAME_NEAR."""
+    if game not in _EU_GAMES:
+        raise ValueError(f"game is one of {sorted(_EU_GAMES)}, got {game!r}")
+    cdef int g = _EU_GAMES[game]
+    before = (_eu_table_store.lone_game[g][0], _eu_table_store.lone_game[g][1])
+    if bonus is not None:
+        far, near = bonus
+        _eu_table_store.lone_game[g][0], _eu_table_store.lone_game[g][1] = int(far), int(near)
+    return before
+
+
 def euchre_bid_tables():
     """The tables loaded now: {game: table dict or None}."""
     out = {}
@@ -97,6 +113,8 @@ def _load_euchre_bid_tables():
                 set_euchre_bid_table(game, {k: data[game][k] for k in _EU_TABLE_KEYS})
 
 _load_euchre_bid_tables()
+for _g in (EU_T_CUTTHROAT, EU_T_EUCHRE):
+    _eu_table_store.lone_game[_g][0], _eu_table_store.lone_game[_g][1] = EU_LONE_GAME_FAR, EU_LONE_GAME_NEAR
 
 # The thin Python face of the euchre engine (module cardsim.euchre.euchre, over the
 # engine and its players): the rules struct, the batch and the step state.

@@ -39,7 +39,10 @@ cdef enum:
     EU_F_UPCARD = 13            # round 1, not the dealer: the upcard's share (tenths, + partner, - opponent)
     EU_F_ONE = 14               # 1
     EU_FEATURES = 15
-    EU_NEAR_SHIFT = 16          # eu_rules_near_game: EURules.target_score's bits from here on
+    EU_NEAR_SHIFT = 16          # eu_rules_near_game: EURules.target_score's bits from here on (two a side) ...
+    EU_LONE_WINS_SHIFT = 22     # ... and one a side from here: only a lone march wins the game this hand
+    EU_LONE_GAME_FAR = 0        # thousandths of a point added to the alone gain when only a lone march wins ...
+    EU_LONE_GAME_NEAR = 0       # ... and when the opponents too are a march from the game (both learned: 0)
     EU_TARGET_MASK = 0xFFFF     # ... and the target below them (target_score is at most 1000)
 
 # -- the learned decision table (issue 11) -------------------------------------------
@@ -73,7 +76,7 @@ cdef extern from *:
         int pad[26];   /* 256 bytes: a row's address is a shift of its index */
     } EUGain;
     typedef struct {
-        int loaded[2]; int make[2][2][4][15]; int alone[2][2][4][15]; int defend[2];
+        int loaded[2]; int make[2][2][4][15]; int alone[2][2][4][15]; int defend[2]; int lone_game[2][2];
         EUGain make_gain[2][2][4]; EUGain alone_gain[2][2][4];
     } EUBidTables;
     static EUBidTables* EU_TABLES = 0;
@@ -92,6 +95,7 @@ cdef extern from *:
         int make[2][2][EU_T_POS][EU_FEATURES]
         int alone[2][2][EU_T_POS][EU_FEATURES]
         int defend[2]
+        int lone_game[2][2]                 # eu_goes_alone's bonus when only a lone march wins the game [opponents a march from it]
         EUGain make_gain[2][2][EU_T_POS]    # make and alone folded (eu_gain_fold)
         EUGain alone_gain[2][2][EU_T_POS]
     EUBidTables* EU_TABLES
@@ -380,17 +384,27 @@ cdef inline bint eu_alone_pays(const EURules* r) noexcept nogil:
 # falls short of the game, need > march_points.  Partnership euchre (target 10, march 2, lone
 # march 4): a team at 8 (a march wins) or 9 (any make wins) never goes alone; alike a defender
 # never defends alone when a euchre with the partner wins the game (need <= euchre_points).
-# At 6-7 only a lone march wins in this hand: the alone count, fitted at 0-0, does not know it
-# (not modelled).  The score reaches the players in the rules they are handed, not in EUHand
-# (whose layout pickles pin): a hand inside a game is played under eu_rules_near_game's copy,
-# whose target_score carries two flags per side above EU_NEAR_SHIFT; single hands and the
-# bid odds play under the plain rules (no flag: the start of a game).
+# At 6-7 (march_points < need <= lone_march_points) only a lone march wins the game in this hand:
+# the lone march's bonus is then worth the game, not 2 points, while a euchre alone may hand it
+# to opponents at 8-9.  eu_goes_alone adds EUBidTables.lone_game to the alone count there
+# (eu_lone_march_wins), one bonus while the opponents are short of a march from the game and
+# one once they are a march from it; learned by paired whole games (scripts/euchre_lone_game.py,
+# the bonus on one team only, the same deals), no bonus tried won games: both +-0.5 point
+# -0.15% / -0.09% (z -16 / -9, 200,000 games); far only +0.5 / -0.5 point -0.117% / -0.012% +-
+# 0.011% (z -11.5 / -1.1, 100,000 games); near only +0.25 / +0.4 / +1 / -1 point -0.008% /
+# -0.017% / -0.026% / -0.27% (z -2.0 / -3.5 / -3.2 / -19): the count fitted at the start of a
+# game already goes alone at 6-7 about where it wins the most games, so both ship as 0.  The score reaches the players in the rules
+# they are handed, not in EUHand (whose layout pickles pin): a hand inside a game is played under
+# eu_rules_near_game's copy, whose target_score carries two flags per side above EU_NEAR_SHIFT
+# and one per side above EU_LONE_WINS_SHIFT; single hands and the bid odds play under the plain
+# rules (no flag: the start of a game).
 
 cdef inline void eu_rules_near_game(const EURules* r, const int* score, EURules* out) noexcept nogil:
     """``out``: ``r`` for a hand of a game in which side k (team, or seat in cutthroat) has
     ``score[k]``: per side, bit EU_NEAR_SHIFT + 2k set when a march reaches the game (need <=
     march_points: no going alone), bit EU_NEAR_SHIFT + 2k + 1 when a euchre does (need <=
-    euchre_points: no defending alone)."""
+    euchre_points: no defending alone); bit EU_LONE_WINS_SHIFT + k when only a lone march wins
+    it (march_points < need <= lone_march_points: eu_lone_march_wins)."""
     cdef int k, need, target = r.target_score & EU_TARGET_MASK
     out[0] = r[0]
     out.target_score = target
@@ -398,6 +412,8 @@ cdef inline void eu_rules_near_game(const EURules* r, const int* score, EURules*
         need = target - score[k]
         if need <= r.march_points:
             out.target_score |= 1 << (EU_NEAR_SHIFT + 2 * k)
+        elif need <= r.lone_march_points:
+            out.target_score |= 1 << (EU_LONE_WINS_SHIFT + k)
         if need <= r.euchre_points:
             out.target_score |= 1 << (EU_NEAR_SHIFT + 2 * k + 1)
 
@@ -405,6 +421,12 @@ cdef inline bint eu_lone_bonus_counts(const EURules* r, int s) noexcept nogil:
     """Whether a lone march's bonus can still count for seat ``s``'s side (eu_rules_near_game)."""
     cdef int side = s & 1 if r.partnership else s
     return not ((r.target_score >> (EU_NEAR_SHIFT + 2 * side)) & 1)
+
+cdef inline bint eu_lone_march_wins(const EURules* r, int s) noexcept nogil:
+    """Whether only a lone march wins the game for seat ``s``'s side in this hand (a march with
+    the partner falls short of it; eu_rules_near_game): partnership euchre at 6 or 7 of 10."""
+    cdef int side = s & 1 if r.partnership else s
+    return (r.target_score >> (EU_LONE_WINS_SHIFT + side)) & 1
 
 cdef inline bint eu_lone_defence_counts(const EURules* r, int s) noexcept nogil:
     """Whether a lone defender's march can still count for seat ``s``'s side (eu_rules_near_game)."""
@@ -435,16 +457,26 @@ cdef inline bint eu_goes_alone(const EUHand* h, const EURules* r, int s) noexcep
     nothing.  Outside the domain going alone cannot pay (two losers or no bower); inside it the
     position decides much: in round 1 alone pays on about 71% of the dealer's strong holdings
     and 12% of its right's.  Never once a march with the partner wins the game
-    (eu_lone_bonus_counts: a team at 8 or 9 of 10)."""
+    (eu_lone_bonus_counts: a team at 8 or 9 of 10).  Where only a lone march wins the game (a
+    team at 6 or 7 of 10, eu_lone_march_wins) the gain gets EUBidTables.lone_game on top (the
+    opponents short of a march from the game, or a march from it): what the game-winning bonus
+    is worth beyond the 2 points the count prices it at, learned by whole games
+    (scripts/euchre_lone_game.py: paired games, the bonus on one side only; learned 0 and 0,
+    see "near game" above).  The untabled rule (eu_expects_march) does not read it."""
     cdef EUFeatures f
-    cdef int k = h.round - 1
+    cdef int k = h.round - 1, gain
     if not eu_alone_pays(r) or not eu_lone_bonus_counts(r, s):
         return False
     if eu_expects_march(h.hand[s], h.trump):
         return True
     if eu_table(r):
         eu_features(h, r, s, h.trump, k, &f)
-        return eu_alone_domain(&f) and eu_gain(&EU_TABLES.alone_gain[r.partnership][k][eu_pos(h, r, s)], &f) > 0
+        if not eu_alone_domain(&f):
+            return False
+        gain = eu_gain(&EU_TABLES.alone_gain[r.partnership][k][eu_pos(h, r, s)], &f)
+        if eu_lone_march_wins(r, s):
+            gain += EU_TABLES.lone_game[r.partnership][not eu_lone_bonus_counts(r, s + 1)]
+        return gain > 0
     return False
 
 cdef inline bint eu_defends_alone(const EUHand* h, const EURules* r, int s) noexcept nogil:

@@ -217,6 +217,19 @@ def spades_bid_params():
                       "blind6": margin(SP_TABLES.blind6[shape])}
     return out
 
+def spades_game_blind_nil(shape, rule=None):
+    """sp_game_blind_nil's (gap, reach) for ``shape`` (0: four seats in partnership, 1: three
+    seats; SP_NEVER as the gap: never), returned before setting them to ``rule`` when given
+    (scripts/spades_blind_game.py learns them so).  They start at SP_GAME_NIL_GAP and
+    SP_GAME_NIL_REACH for both shapes."""
+    if shape not in (0, 1):
+        raise ValueError(f"shape is 0 or 1, got {shape!r}")
+    before = (SP_TABLES.game_nil[shape][0], SP_TABLES.game_nil[shape][1])
+    if rule is not None:
+        gap, reach = rule
+        SP_TABLES.game_nil[shape][0], SP_TABLES.game_nil[shape][1] = int(gap), int(reach)
+    return before
+
 def spades_nil_limits():
     """The nil limits in force per shape: {shape: [count, spades, top, aces, kings]}."""
     return {shape: ([SP_TABLES.nil[shape][n] for n in range(SP_NIL_PARAMS)]
@@ -237,6 +250,8 @@ def _load_spades_bid_tables():
                                      t.get("count_suit"))
 
 _load_spades_bid_tables()
+for _shape in range(SP_BID_SHAPES):
+    spades_game_blind_nil(_shape, (SP_GAME_NIL_GAP, SP_GAME_NIL_REACH))
 
 def spades_estimate(rules, hand):
     """The heuristic's hand-set count of likely tricks of ``hand`` (a card mask), in hundredths."""
