@@ -192,8 +192,9 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # Cython's glue (the Python wrappers of def functions and methods, type slots, properties, module
 # init, struct-to-dict conversions and the module's own C helpers) runs once per Python call, never
 # per card or per hand, yet at -O3 gcc spends a good part of a module's time inlining Cython's
-# inline helpers into every wrapper.  In the modules of COLD_GLUE the glue is compiled optimised
-# for size (-Os: gcc then inlines only what shrinks the code); the cdef functions (the per-card and
+# inline helpers into every wrapper.  In the modules of COLD_GLUE the glue is compiled unoptimised
+# (-O0), or optimised for size (-Os: gcc then inlines only what shrinks the code) in the BUDGET_BOUND
+# ones (glue_level, below: the history of both follows); the cdef functions (the per-card and
 # per-hand code, __pyx_f_...), Cython's inline helpers and every def function that holds a parallel
 # batch loop (an OpenMP region, outlined from it at its level) keep the module's level.  Done on the
 # C file right after Cython writes it (a marker on its last line).  Measured with the glue of every
