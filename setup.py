@@ -192,8 +192,9 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # Cython's glue (the Python wrappers of def functions and methods, type slots, properties, module
 # init, struct-to-dict conversions and the module's own C helpers) runs once per Python call, never
 # per card or per hand, yet at -O3 gcc spends a good part of a module's time inlining Cython's
-# inline helpers into every wrapper.  In the modules of COLD_GLUE the glue is compiled optimised
-# for size (-Os: gcc then inlines only what shrinks the code); the cdef functions (the per-card and
+# inline helpers into every wrapper.  In the modules of COLD_GLUE the glue is compiled unoptimised
+# (-O0), or optimised for size (-Os: gcc then inlines only what shrinks the code) in the BUDGET_BOUND
+# ones (glue_level, below: the history of both follows); the cdef functions (the per-card and
 # per-hand code, __pyx_f_...), Cython's inline helpers and every def function that holds a parallel
 # batch loop (an OpenMP region, outlined from it at its level) keep the module's level.  Done on the
 # C file right after Cython writes it (a marker on its last line).  Measured with the glue of every
@@ -220,11 +221,28 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # partnership PIMC +2.4%, spades PIMC +2.2%, partnership bid +2.1%; all glue at -O0 with the budget
 # lifted (inline-unit-growth=1000): euchre -2.6% to -4.2%, spades -2.2% and -2.3%, but two-hand
 # heuristic +4.7%, two-hand bid +4.4%, cutthroat heuristic +4.3%.  Each over the 0.5% limit.
+# Glue at -O0 (build10, stop 28): in the modules of COLD_GLUE but not BUDGET_BOUND, the glue is not
+# optimised at all (gcc's time on those modules about a quarter less), the hot code keeping the
+# module's level.  BUDGET_BOUND: the modules whose hot code is cut by gcc's unit growth budget
+# (--param inline-unit-growth; gcc's -fdump-ipa-inline of spades.c with the glue at -O0 reports the
+# budget reached for sp_end_card, sp_play and sp_bid_legal, inlined with it at -Os; two_hand.c's hot
+# code doubles with the budget lifted), where glue at -O0 (its calls no longer inlinable, so their
+# callees keep offline copies) moved the hot code: build9's spades heuristic +4.0%, cutthroat spades
+# +5.7%, spades PIMC +4.5% (the PIMC play-outs call spades.spades' exported players), partnership
+# +1.7%, two-hand +1.5%.  Their glue stays at -Os.
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
+BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
-COLD_MARK = "\n/* cardsim setup.py: Cython's glue optimised for size (cold_glue) */\n"
+
+
+def glue_level(name: str) -> str:
+    """The level of module ``cardsim.<name>``'s glue, a COLD_GLUE module: -O0, or -Os where BUDGET_BOUND."""
+    return COLD_LEVEL if name in BUDGET_BOUND else "O0"
+
+
+COLD_MARK = "\n/* cardsim setup.py: Cython's glue optimised for size or not at all (cold_glue) */\n"
 COLD_MACRO = "CARDSIM_COLD_GLUE"
-COLD_DEFINE = (f'#if defined(__GNUC__) && !defined(__clang__)\n#define {COLD_MACRO} __attribute__((optimize("{COLD_LEVEL}")))\n'
+COLD_DEFINE = (f'#if defined(__GNUC__) && !defined(__clang__)\n#define {COLD_MACRO} __attribute__((optimize("{{level}}")))\n'
                f"#else\n#define {COLD_MACRO}\n#endif\n")  # (gcc's attribute; other compilers: the module's level)
 _COLD_DEF = re.compile(
     r"^(static |PyMODINIT_FUNC )((?:CYTHON_SMALL_CODE |CYTHON_UNUSED )*)(?=[^;=(\n]*?\b(__pyx_(?:pw|pf|tp|getprop|setprop|mp"
@@ -232,9 +250,10 @@ _COLD_DEF = re.compile(
 _PF_DEF = re.compile(r"^static [^;=(\n]*?\b(__pyx_pf_\w+)\(", re.M)
 
 
-def cold_glue(c_file: str) -> int:
-    """Mark Cython's glue in ``c_file`` (a C file Cython wrote) to be optimised for size; the number
-    of declarations marked (0 when the file already is)."""
+def cold_glue(c_file: str, level: str = COLD_LEVEL) -> int:
+    """Mark Cython's glue in ``c_file`` (a C file Cython wrote) to be compiled at ``level`` (gcc's
+    optimize attribute: "Os" for size, "O0" not optimised); the number of declarations marked (0 when
+    the file already is)."""
     with open(c_file, encoding="utf-8") as fh:
         text = fh.read()
     if text.endswith(COLD_MARK):
@@ -250,7 +269,7 @@ def cold_glue(c_file: str) -> int:
         if m.group(3) in hot or "CYTHON_INLINE" in text[m.start():line_end]:
             return m.group(0)
         count += 1
-        return f"{COLD_DEFINE if count == 1 else ''}{m.group(1)}{m.group(2)}{COLD_MACRO} "
+        return f"{COLD_DEFINE.format(level=level) if count == 1 else ''}{m.group(1)}{m.group(2)}{COLD_MACRO} "
 
     text = _COLD_DEF.sub(mark, text)
     with open(c_file, "w", encoding="utf-8") as fh:
@@ -372,7 +391,7 @@ def force_inline(c_file: str, functions: tuple[str, ...]) -> int:
 
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
     """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, the glue
-    of a COLD_GLUE module marked cold (``cold_glue``) unless CARDSIM_DEBUG=1."""
+    of a COLD_GLUE module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
     ext = Extension(name, sources)
     out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
                          force=force, quiet=True)[0].sources)
@@ -380,7 +399,7 @@ def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
     for c_file in out:
         if c_file.endswith(".c"):
             if not DEBUG and short in COLD_GLUE:
-                cold_glue(c_file)
+                cold_glue(c_file, glue_level(short))
             if not DEBUG and short in ALWAYS_INLINE:
                 force_inline(c_file, ALWAYS_INLINE[short])
     return out
