@@ -89,7 +89,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits; partnership adds trumps beyond four, four and three of the
     trump run, aces of three suits, the trump K-Q without the run, the trump's aces, tens, kings and
-    queens (bid_tables.pxd PIN_PF_*);
+    queens, the hand's tens, queens and jacks, the other suits' tens without their ace, the longest
+    other suit (bid_tables.pxd PIN_PF_*);
     None: the hand-set count), ``throw_in`` (cutthroat only) the
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
     short side suits, discarded counters; None: the hand-set throw-in), ``partner``
@@ -113,6 +114,9 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     _pin_table_store.loaded[g] = ceiling is not None
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < width else 0
+    if g == PIN_PARTNERSHIP:    # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
+        for k in range(PIN_LANES):
+            _pin_table_store.lane[k] = pin_lane_count(k, _pin_table_store.ceiling[g])
     if g == PIN_CUTTHROAT:
         _pin_table_store.throw_loaded = throw_in is not None
         for k in range(PIN_T_FEATURES):
