@@ -192,8 +192,8 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     count over the four suits as trump (pp_table_ceiling) of cutthroat's features (meld, trumps,
     aces, tens with their ace, short side suits), of what the partner's three passed cards
     may complete (pp_table_ceiling: four or three cards of the trump run, aces of three
-    suits, the trump K-Q, trumps beyond four) and of the trump's aces, tens, kings and queens,
-    an estimate of the bid-odds "bid up to" of the
+    suits, the trump K-Q, trumps beyond four), of the trump's aces, tens, kings and queens and
+    of the side suits' cards (pp_learned_counts), an estimate of the bid-odds "bid up to" of the
     12 cards (the team's meld and trick points as bidder, the partner's cards unseen: its meld,
     its pass and its tricks as the heuristic plays them).  A run four cards short is worth
     about 5 points more than its meld shows and aces of three suits about 3: the partner
