@@ -673,15 +673,15 @@ def threshold_ceiling(hand: Any, seat: int, partner: int) -> int | None:
     >>> game = Game("cutthroat-pinochle")
     >>> hand = game.deal(seed=1_100_001, dealer=2)
     >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
-    (32, 32)
+    (34, 34)
     >>> hand = game.deal(seed=1_100_003, dealer=2)   # off a step: the auction asks it next at 24
     >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
     (23, 22)
     >>> game = Game("partnership-pinochle")
     >>> with partner_read_unloaded(game):
-    ...     hand = game.deal(seed=1_100_004, dealer=3)
+    ...     hand = game.deal(seed=1_100_003, dealer=3)
     ...     threshold_ceiling(hand.clone(), 0, 2), _ceiling_from(hand.clone(), 0, 2)
-    (31, 31)
+    (28, 28)
     """
     while hand.phase == "auction" and hand.to_act != seat:
         _other_call(hand, partner)

@@ -18,11 +18,12 @@ Every game has the same two:
       as trump, the largest linear count of the hand's meld, trumps, aces, tens with their
       ace, side suits of at most one card, what the widow may complete (four or three cards
       of the trump run, aces of three suits, the trump K-Q without the run, trumps beyond
-      four) and the trump's aces, tens, kings and queens, the coefficients fitted by
-      ``scripts/pinochle_bid_table.py`` to thousands of seeded hands' odds and shipped in
-      ``cardsim/data/pinochle_bids.json`` (about 7.5 + 0.9 meld + 0.5 a trump + 1 an ace
-      + 1.1 a short suit + 1.6 for four of the run + 1.3 for aces of three suits, a trump
-      ace, ten, king or queen about 1 more).  The least squares fit is then moved to the
+      four), the trump's aces, tens, kings and queens and the side suits' cards (tens, queens
+      and jacks, tens without their ace, the longest side suit), partnership's count with
+      coefficients of its own, fitted by ``scripts/pinochle_bid_table.py`` to thousands of
+      seeded hands' odds and shipped in ``cardsim/data/pinochle_bids.json`` (about 0.9 a meld
+      point, 1 a trump, 1.1 an ace, 1.6 for four of the run, 1.2 for aces of three suits, 0.8
+      a card of the longest side suit, a trump ace, ten, king or queen 0.6-1 more).  The least squares fit is then moved to the
       fewest points lost when the ceiling is read as the decision: a ceiling above "bid up
       to" loses the steeply negative score of its bid, one below only the small positive
       score of "bid up to".  "Bid up to" sits about one point above the median of meld +

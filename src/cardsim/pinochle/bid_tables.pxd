@@ -21,6 +21,10 @@
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
 
+from libc.stdint cimport uint64_t
+from cardsim._bits cimport popcount
+from cardsim.pinochle.cards cimport COPY0_BB, RUN_LANE, RA, RT, RK, RQ
+
 cdef enum:
     PIN_CUTTHROAT = 0
     PIN_PARTNERSHIP = 1
@@ -44,8 +48,15 @@ cdef enum:
     PIN_PF_TRUMP_TENS = 12      # trump tens
     PIN_PF_TRUMP_KINGS = 13     # trump kings
     PIN_PF_TRUMP_QUEENS = 14    # trump queens
-    PIN_PF_FEATURES = 15
-    PIN_CEILING_MAX = 15        # the widest ceiling (the row length of ceiling[])
+    # and the side suits' cards (the tricks the side suits take or lose)
+    PIN_PF_TENS_ALL = 15        # tens (copies counted, every suit)
+    PIN_PF_QUEENS_ALL = 16      # queens
+    PIN_PF_JACKS_ALL = 17       # jacks
+    PIN_PF_SIDE_BARE_TENS = 18  # tens of the other suits held without their suit's ace
+    PIN_PF_LONG_SIDE = 19       # cards of the longest other suit
+    PIN_PF_FEATURES = 20
+    PIN_CEILING_MAX = 20        # the widest ceiling (the row length of ceiling[])
+    PIN_LANES = 4096            # the cards of one suit: 12 bits, two copies of 9 J Q K T A (lane[])
     PIN_T_ONE = 0               # 1
     PIN_T_TRUMPS = 1            # trumps kept
     PIN_T_ACES = 2              # aces kept
@@ -76,7 +87,7 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][15]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; int lane[2][4096]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
@@ -88,4 +99,26 @@ cdef extern from *:
         int partner[PIN_P_STATES]
         int trump_loaded
         int trump[PIN_TR_FEATURES]
+        int lane[PIN_GAMES][PIN_LANES]
     PinBidTables* PIN_TABLES
+
+
+cdef inline int pin_lane_count(uint64_t lane, const int* coef) noexcept nogil:
+    """The terms of a ceiling count (tenths, ``coef`` a game's row) that the trump suit's own cards decide,
+    ``lane`` its 12 bits (pinochle/cards.pxd): its length (and beyond four), four or three of its
+    run, its K-Q without the run, its aces, tens, kings and queens, less the short-suit term when it
+    is itself short and the bare-tens term when it holds tens but no ace (those count only the
+    other suits).  Filled into ``lane[game]`` once when the table loads (common.pyx
+    set_pinochle_bid_table), so cutthroat_players.pxd pin_learned_counts reads one entry a suit
+    instead of counting them there."""
+    cdef uint64_t one = (lane | (lane >> 1)) & COPY0_BB & 0xFFF
+    cdef int length = popcount(lane), run = popcount(one & RUN_LANE)
+    cdef int aces = popcount(lane & (<uint64_t>3 << (2 * RA))), tens = popcount(lane & (<uint64_t>3 << (2 * RT)))
+    return (coef[PIN_F_TRUMPS] * length - coef[PIN_F_SHORT] * <int>(length <= 1)
+            + coef[PIN_PF_TRUMPS_OVER] * (length - 4 if length > 4 else 0)
+            + coef[PIN_PF_RUN_FOUR] * <int>(run == 4) + coef[PIN_PF_RUN_THREE] * <int>(run == 3)
+            + coef[PIN_PF_TRUMP_PAIR] * <int>(run < 5 and (one >> (2 * RK)) & (one >> (2 * RQ)) & 1)
+            + coef[PIN_PF_TRUMP_ACES] * aces + coef[PIN_PF_TRUMP_TENS] * tens
+            + coef[PIN_PF_TRUMP_KINGS] * popcount(lane & (<uint64_t>3 << (2 * RK)))
+            + coef[PIN_PF_TRUMP_QUEENS] * popcount(lane & (<uint64_t>3 << (2 * RQ)))
+            - coef[PIN_PF_SIDE_BARE_TENS] * (tens if aces == 0 else 0))

@@ -88,8 +88,9 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits, trumps beyond four, four and three of the trump run, aces of
-    three suits, the trump K-Q without the run, the trump's aces, tens, kings and queens:
-    bid_tables.pxd PIN_F_*, PIN_PF_*; None: the hand-set count), ``throw_in`` (cutthroat only) the
+    three suits, the trump K-Q without the run, the trump's aces, tens, kings and queens, the
+    hand's tens, queens and jacks, the other suits' tens without their ace, the longest other
+    suit: bid_tables.pxd PIN_F_*, PIN_PF_*; None: the hand-set count), ``throw_in`` (cutthroat only) the
     median trick points' coefficients (tenths: constant, trumps, aces, tens with their ace,
     short side suits, discarded counters; None: the hand-set throw-in), ``partner``
     (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
@@ -111,6 +112,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     _pin_table_store.loaded[g] = ceiling is not None
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
+    for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
+        _pin_table_store.lane[g][k] = pin_lane_count(k, _pin_table_store.ceiling[g])
     if g == PIN_CUTTHROAT:
         _pin_table_store.throw_loaded = throw_in is not None
         for k in range(PIN_T_FEATURES):

@@ -109,7 +109,8 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     if PIN_TABLES != NULL and PIN_TABLES.trump_loaded:
         pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, count)
     elif PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
-        pin_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], count)
+        pin_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], PIN_TABLES.lane[PIN_PARTNERSHIP],
+                           count)
     else:
         pp_old_counts(cards, r, count)
     for t in range(4):
@@ -125,8 +126,8 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     count over the four suits as trump (pin_table_ceiling) of cutthroat's features (meld, trumps,
     aces, tens with their ace, short side suits), of what the partner's three passed cards
     may complete (pin_table_ceiling: four or three cards of the trump run, aces of three
-    suits, the trump K-Q, trumps beyond four) and of the trump's aces, tens, kings and queens,
-    an estimate of the bid-odds "bid up to" of the
+    suits, the trump K-Q, trumps beyond four), of the trump's aces, tens, kings and queens and
+    of the side suits' cards (pin_learned_counts), an estimate of the bid-odds "bid up to" of the
     12 cards (the team's meld and trick points as bidder, the partner's cards unseen: its meld,
     its pass and its tricks as the heuristic plays them).  A run four cards short is worth
     about 5 points more than its meld shows and aces of three suits about 3: the partner
@@ -141,7 +142,7 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     """
     cdef int counts[4]
     if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
-        return pin_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP])
+        return pin_table_ceiling(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], PIN_TABLES.lane[PIN_PARTNERSHIP])
     pp_old_counts(cards, r, counts)
     return max(max(counts[0], counts[1]), max(counts[2], counts[3])) + PP_PARTNER_HELP
 
