@@ -30,6 +30,13 @@ the rules allow them):
   regression with each hand weighted by the points the choice is worth there (learn_nil);
   nil where the sum is positive (``--fit nil-only``: only nil learned, the start's count,
   cuts, moon and blind margins kept);
+* **the special bids** (``special_weights``, ``special_suit``; where the rules allow both
+  one-for-50 and two-for-40: cutthroat): two rows of weights over the same features and side
+  suits' terms as nil's, learned like nil's (fit_nil) after it: row 0 the log-odds that
+  two-for-40 beats a table bid of 3 or 4, row 1 that one-for-50 beats a bid of 2 or 3 (the
+  table's, or 2 from row 0); the heuristic moves the bid where they are positive (learn_special,
+  spades/players.pxd sp_special_bid; ``--fit special-only``: only these learned, the rest of
+  the start's tables kept);
 * **moon** (``moon``): the offset from 100 x moon_tricks of the count from which moon wins
   the most points (none of the hands: no offset, 10,000: never);
 * **blind nil / blind 6** (``blind_nil``, ``blind6``): ``bid_odds(blind=True)`` at seat 0 behind
@@ -66,6 +73,11 @@ the count with the side suits' terms and nil's rows by spade length::
 
     python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit score \
         --seed 2051 --hands 28000 --trials 800 --start T3 --cache DIR
+Stop 29 added the special bids' rules to that table (T4: git show b243b67:src/cardsim/data/spades_bids.json),
+learned against its players, the rest kept (the 20,000 hands, about 12 CPU minutes, cached)::
+
+    python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit special-only \
+        --seed 2052 --hands 20000 --trials 800 --start T4 --cache DIR
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
@@ -324,6 +336,53 @@ def learn_nil(data: list[dict], regular: list[float]) -> tuple[list[list[int]], 
     return [w[:NF] for w in weights], [w[NF:] for w in weights]
 
 
+SPECIAL = ((2, (3, 4)), (1, (2, 3)))   # the special bids' rules in turn: (the bid, moved to it from these bids)
+
+
+def learn_special(name: str, data: list[dict], bids: list[int]) -> tuple[list[list[int]], list[list[int]]] | tuple[None, None]:
+    """The special bids' rules (see the module docstring; spades/players.pxd sp_special_bid):
+    (two rows of NF weights over the features, two of NB over the side suits' terms); (None, None)
+    where the rules do not allow both one-for-50 and two-for-40.
+
+    Rule by rule (SPECIAL), on the hands whose bid so far (``bids``: the table's, then as the
+    rules before moved it) is one the rule moves from, a logistic regression (fit_nil) of "the
+    special bid's expected score beats that bid's", each hand weighted by the difference; the
+    hands where its log-odds are positive move on to the special bid before the next rule.
+    Nil's hands are not left out: nil is decided before and against the table's bid.  Why:
+    the count is fitted to the best regular bid, and the special bids pay double for few sure
+    tricks (sp_special_bid); fitted on seed 2052's 20,000 cutthroat hands against b243b67's
+    players, on seed 2062's 12,000 the whole bid's loss 1.093 -> 1.016 points a hand."""
+    rules = Game(name).rules
+    if not (rules.get("allow_one_for_50") and rules.get("allow_two_for_40")):
+        return None, None
+    x = np.array([d["f"] + suit_terms(d) for d in data], dtype=float)
+    bid = np.array(bids)
+    rows = []
+    for target, froms in SPECIAL:
+        moved = np.isin(bid, froms)
+        gain = np.array([d["scores"][target] - d["scores"][b] for d, b in zip(data, bid)])
+        if moved.sum() < 2:     # a tiny sample: no rule
+            rows.append([0] * (NF + NB))
+            continue
+        w = fit_nil(x[moved], gain[moved])
+        row = [int(np.clip(round(v * NIL_SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for v in w]
+        check_int32(row, [{"f": list(xi)} for xi in x[moved]])
+        rows.append(row)
+        bid = np.where(moved & (x @ (np.array(row, dtype=float)) > 0), target, bid)
+    return [r[:NF] for r in rows], [r[NF:] for r in rows]
+
+
+def special_bid(t: dict, d: dict, b: int) -> int:
+    """The bid after a table's special bids' rules (sp_special_bid) of a hand whose table bid is
+    ``b``, where the rules allow both special bids (1 and 2: one-for-50 and two-for-40)."""
+    rows, suits = t.get("special_weights"), t.get("special_suit")
+    for rule, (target, froms) in enumerate(SPECIAL):
+        w = (rows[rule] if rows else [0] * NF) + (suits[rule] if suits else [0] * NB)
+        if b in froms and sum(a * v for a, v in zip(w, d["f"] + suit_terms(d))) > 0:
+            b = target
+    return b
+
+
 def nil_sum(t: dict, d: dict) -> int:
     """A table's nil log-odds of a hand (sp_bid_sums' nil sum): the row of its spade length."""
     r = nil_row(d["f"])
@@ -414,13 +473,21 @@ def half_rows(old: list | None, new: list[list[int]] | None, width: int) -> list
     return [half(a, b) for a, b in zip(nil_rows(old, width), new)]
 
 
+def half_special(old: list[list[int]] | None, new: list[list[int]] | None, width: int) -> list[list[int]] | None:
+    """half() row by row of the special bids' rows (``old`` None: rows of 0)."""
+    if new is None:
+        return None
+    return [half(a, b) for a, b in zip(old or [[0] * width] * len(SPECIAL), new)]
+
+
 ROUNDING = {"cuts": [100 * k - 50 for k in range(2, 20)], "nil": None, "weights": None, "nil_weights": None,
             "moon": 0, "blind_nil": None, "blind6": None}
 
 
 def load(shape: int, t: dict) -> None:
     _core.set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
-                               t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"), t.get("count_suit"))
+                               t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"), t.get("count_suit"),
+                               t.get("special_weights"), t.get("special_suit"))
 
 
 def cached_samples(name: str, hands: int, trials: int, seed: int, tables: dict, cache: str | None) -> list[dict]:
@@ -455,10 +522,18 @@ def with_suit_terms(name: str, seed: int, data: list[dict]) -> list[dict]:
 def learn_shape(name: str, hands: int, trials: int, seed: int, fit: str = "least-squares",
                 tables: dict | None = None, cache: str | None = None) -> dict:
     """One game's tables from its samples against ``tables`` (the players now).  ``fit="nil-only"``:
-    the count's weights, the cuts, moon and the blind margins of ``tables`` kept, nil learned."""
+    the count's weights, the cuts, moon, the blind margins and the special bids' rules of ``tables``
+    kept, nil learned; ``fit="special-only"``: all of ``tables`` kept but the special bids' rules."""
     data = cached_samples(name, hands, trials, seed, tables or {}, cache)
+    kept = ("weights", "count_suit", "cuts", "moon", "blind_nil", "blind6")
+    if fit == "special-only":
+        t = {key: (tables or {})[name].get(key) for key in kept + ("nil_weights", "nil_suit")}
+        counts = [count_of(t, d) for d in data]
+        t["special_weights"], t["special_suit"] = learn_special(
+            name, data, [table_bid(t["cuts"], c, d["held"]) for d, c in zip(data, counts)])
+        return t
     if fit == "nil-only":
-        t = {key: (tables or {})[name].get(key) for key in ("weights", "count_suit", "cuts", "moon", "blind_nil", "blind6")}
+        t = {key: (tables or {})[name].get(key) for key in kept + ("special_weights", "special_suit")}
     else:
         weights = learn_weights(data, fit)
         t = {"weights": weights[:NF], "count_suit": weights[NF:]}
@@ -469,6 +544,8 @@ def learn_shape(name: str, hands: int, trials: int, seed: int, fit: str = "least
     nil = learn_nil(data, regular)
     t["nil_weights"], t["nil_suit"] = nil if nil is not None else (None, None)
     if fit != "nil-only":
+        t["special_weights"], t["special_suit"] = learn_special(
+            name, data, [table_bid(t["cuts"], c, d["held"]) for d, c in zip(data, counts)])
         t["moon"] = learn_moon(data, counts, regular, int(Game(name).rules.get("moon_tricks", 13)))
         t.update(learn_blind(name, 4 * trials, seed))
     return t
@@ -508,6 +585,8 @@ def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | Non
                     t["count_suit"] = half(old.get("count_suit") or [0] * NB, t["count_suit"])
                     t["nil_weights"] = half_rows(old["nil_weights"], t["nil_weights"], NF)
                     t["nil_suit"] = half_rows(old.get("nil_suit"), t["nil_suit"], NB)
+                    t["special_weights"] = half_special(old.get("special_weights"), t["special_weights"], NF)
+                    t["special_suit"] = half_special(old.get("special_suit"), t["special_suit"], NB)
                     if t["moon"] is not None and old["moon"] is not None:
                         t["moon"] = (t["moon"] + old["moon"]) // 2
                 t.update({"bucket": BUCKET, "hands": hands, "trials": trials, "seed": seed, "rounds": rounds})
@@ -528,9 +607,10 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(SHAPES),
                         help="learn these games' tables only (the others: the --start tables as they are)")
     parser.add_argument("--undamped", action="store_true", help="move all the way to each round's reply")
-    parser.add_argument("--fit", choices=("least-squares", "score", "nil-only"), default="least-squares",
+    parser.add_argument("--fit", choices=("least-squares", "score", "nil-only", "special-only"), default="least-squares",
                         help="the count's weights: least squares of the best bid, or that refined for the score "
-                             "(refine_weights); nil-only: the start's count, cuts, moon and blind margins, nil learned")
+                             "(refine_weights); nil-only: the start's count, cuts, moon, blind margins and special "
+                             "bids' rules, nil learned; special-only: the start's tables, the special bids' rules learned")
     parser.add_argument("--cache", default=None, metavar="DIR",
                         help="keep the sampled hands here and read them back on a rerun with the same arguments")
     parser.add_argument("--out", default=str(OUT))

@@ -143,6 +143,10 @@ def test_bad_tables_are_refused_and_change_nothing():
         _core.set_spades_bid_table(0, [100, 200], None, None, None, nil_suit=[0] * 33)
     with pytest.raises(ValueError):    # the count's weights over the side suits' terms: 34
         _core.set_spades_bid_table(0, [100, 200], count_suit=[0] * 35)
+    with pytest.raises(ValueError):    # the special bids' rules: two rows of 56, two of 34
+        _core.set_spades_bid_table(1, [100, 200], special_weights=[0] * 56)
+    with pytest.raises(ValueError):
+        _core.set_spades_bid_table(1, [100, 200], special_suit=[[0] * 34] * 3)
     assert (_core.spades_bid_tables(), _core.spades_nil_limits(), _core.spades_bid_params()) == before + (
         _core.spades_bid_params(),)
 
@@ -156,6 +160,8 @@ def test_the_shipped_weights_and_margins_are_loaded():
         assert got["nil_suit"] == want.get("nil_suit") and got["count_suit"] == want.get("count_suit")
         assert (got["blind_nil"], got["blind6"]) == (want["blind_nil"], want["blind6"])
         assert got["moon"] == (want["moon"] or 0)
+        assert got["special_weights"] == want.get("special_weights") and got["special_suit"] == want.get("special_suit")
+    assert params[1]["special_weights"] is not None and params[0]["special_weights"] is None   # cutthroat's alone
 
 
 def with_table(shape, **change):
@@ -164,7 +170,8 @@ def with_table(shape, **change):
     params.update(change)
     _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
                                params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"],
-                               params["nil_suit"], params["count_suit"])
+                               params["nil_suit"], params["count_suit"], params["special_weights"],
+                               params["special_suit"])
 
 
 def first_bid(game, seed, scores=None):
@@ -199,6 +206,78 @@ def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
         assert all(first_bid(game, seed) in ("nil", "moon") for seed in range(20))
     finally:
         _core._load_spades_bid_tables()
+
+
+def test_the_special_bids_follow_the_learned_rules():
+    """Cutthroat spades, seat 0 bidding first: where the table bids 2 to 4 the bid is the script's
+    special_bid of it (two-for-40 for 3-4 where rule 0's log-odds are positive, then one-for-50
+    for 2-3 where rule 1's are); nil and moon aside.  A large constant in both rules: every such
+    hand bids one-for-50; in partnership spades (no special bids) the rows change nothing."""
+    m = script()
+    game = Game("cutthroat-spades")
+    t = {"cuts": _core.spades_bid_tables()[1], **_core.spades_bid_params()[1]}
+    names = {1: "one_for_50", 2: "two_for_40"}
+    moved = tabled = 0
+    for seed in range(300):
+        cards = game.deal(seed=seed, dealer=2).hands[0]
+        d = {"f": _core.spades_features(game.rules, cards.mask), "h": _core.spades_nil_suit_terms(cards.mask)}
+        bid = first_bid(game, seed)
+        b = m.table_bid(t["cuts"], m.count_of(t, d), len(cards))
+        if bid in ("nil", "moon") or not 2 <= b <= 4:
+            continue
+        want = m.special_bid(t, d, b)
+        assert bid == names.get(want, str(want)), (seed, str(cards), b, bid)
+        tabled += 1
+        moved += want != b
+    assert tabled > 100 and 5 < moved < tabled // 3
+    spades = Game("spades")
+    before = [first_bid(spades, seed) for seed in range(30)]
+    try:
+        with_table(1, special_weights=[[10**6] + [0] * 55] * 2)
+        for seed in range(30):
+            cards = game.deal(seed=seed, dealer=2).hands[0]
+            d = {"f": _core.spades_features(game.rules, cards.mask), "h": _core.spades_nil_suit_terms(cards.mask)}
+            if 2 <= m.table_bid(t["cuts"], m.count_of(t, d), len(cards)) <= 4 and first_bid(game, seed) != "nil":
+                assert first_bid(game, seed) == "one_for_50", seed
+        with_table(0, special_weights=[[10**6] + [0] * 55] * 2)
+        assert [first_bid(spades, seed) for seed in range(30)] == before
+    finally:
+        _core._load_spades_bid_tables()
+
+
+def test_the_special_rules_are_learned_deterministically():
+    """learn_special: two rows (two-for-40 over 3-4, then one-for-50 over 2-3) learned from the
+    hands whose bid they move from, the same numbers twice; none where the rules lack the special
+    bids (partnership spades)."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    t = shipped["cutthroat-spades"]
+    data = m.samples("cutthroat-spades", 80, 60, 11)
+    bids = [m.table_bid(t["cuts"], m.count_of(t, d), d["held"]) for d in data]
+    weights, suit = m.learn_special("cutthroat-spades", data, bids)
+    assert (weights, suit) == m.learn_special("cutthroat-spades", data, bids)
+    assert len(weights) == len(suit) == 2 and all(len(w) == 56 and any(w) for w in weights)
+    assert all(len(v) == 34 for v in suit)
+    assert m.learn_special("spades", data, bids) == (None, None)
+
+
+@pytest.mark.parametrize("hand, bid", [
+    # the table bids 4 (long hearts under A K Q, the A of diamonds); two-for-40's tricks are sure
+    # (bid odds, 800 deals: two-for-40 35.5, 4 27.0): rule 0 moves it (log-odds +1.3), rule 1 not
+    (["JS 5S 3S AH KH QH TH 8H 7H 5H 3H AD TD 3D JC 7C 3C", "QS 2S JH 9H 6H 4H JD 8D 6D 5D 4D 2D KC QC TC 9C 4C",
+      "AS KS TS 9S 8S 7S 6S 4S 2H KD QD 9D 7D AC 8C 6C 5C"], "two_for_40"),
+    # the table bids 3 (three aces, two of them over long suits): 3 is worth it (3 34.9,
+    # two-for-40 20.6, one-for-50 10.5): rule 0's log-odds -5.6
+    (["AS 7S QH TH 7H 6H 5H 2H AD QD TD 7D 5D 3D AC 8C 5C", "QS JS TS 6S 5S 4S 3S 2S JH 9H 4H 3H KD 6D QC JC 4C",
+      "KS 9S 8S AH KH 8H JD 9D 8D 4D 2D KC TC 9C 7C 6C 3C"], "3"),
+])
+def test_the_special_bids_by_hand(hand, bid):
+    """Two hands of seed 2062's samples (hands 2732 and 971) the shipped cutthroat rules decide."""
+    game = Game("cutthroat-spades")
+    state = game.deal(cards=hand, dealer=2)
+    n = len(state.history)
+    state.step("heuristic")
+    assert state.action_to_string(state.history[n]) == bid
 
 
 @pytest.mark.parametrize("name, shape, gap, scores", [

@@ -36,7 +36,8 @@ SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spad
 # bid b plays the same cards until the player (the team) reaches b, and resumes
 # from a copy of that moment; a bid never reached is set on the very same cards
 # (the top bid's score plus 10 a trick bid less).  The seats before the player bid
-# once: every row starts from one copy of the deal at the player's turn.
+# once: every row starts from one copy of the deal at the player's turn; the seats
+# after it whose bids do not depend on the player's bid once too (sp_odds_bid).
 # Likewise moon (cutthroat, listed right after the top regular bid) wants every
 # trick as the top regular bid does: the same cards, read off that row; the
 # heuristic's own bid (code -1) is read off the row of the bid it makes (the
@@ -65,23 +66,40 @@ cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int
             continue
         h.hand[s] = rng_take(&h.deal_rng, &unseen, sp_dealt(r, s, dealer))
 
-cdef int sp_odds_bid(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
-    """The bidding, the player's bid forced to ``code`` unless -1; returns the player's bid code."""
-    cdef int chosen = code
+cdef int sp_odds_bid(SPHand* h, const SPRules* r, int seat, int code, const int* policies, int* known) noexcept nogil:
+    """The bidding, the player's bid forced to ``code`` unless -1; returns the player's bid code.
+
+    ``known``: per seat, its bid in an earlier row of the trial (-1: none yet), bid again as it is.
+    A seat after the player bids the same in every row when its policy draws no random numbers
+    (the heuristic) and does not read the player's bid: the heuristic reads no bid but its
+    partner's kind (partner_nil), so every seat of cutthroat and the opponents in partnership;
+    the first row's bid is kept for the others.  Why (issue 15): the rows that play their own
+    bidding (nil, blind nil, the policy's own bid where no row played it) bid those seats again,
+    and cutthroat's bid grew its special bids' rules (sp_special_bid): the cutthroat bid trial
+    (callgrind_trees.py, bid/cutthroat-spades/plain) 44,774 -> 44,161 instructions a trial with
+    them; rows byte-identical with the same players (120 cases: both games, every seat, random
+    seats, scores, blind)."""
+    cdef int chosen = code, s
     while h.phase == SP_PH_BID:
-        if h.to_act == seat:
+        s = h.to_act
+        if s == seat:
             if code < 0:
                 sp_policy_step(h, r, policies[seat])
                 chosen = sp_code(h.kind[seat], h.bid[seat])
             else:
                 sp_bid(h, r, code)
+        elif known[s] >= 0:
+            sp_bid(h, r, known[s])
         else:
-            sp_policy_step(h, r, policies[h.to_act])
+            sp_policy_step(h, r, policies[s])
+            if policies[s] != POLICY_RANDOM and not (r.partnership and s == sp_partner(seat)):
+                known[s] = sp_code(h.kind[s], h.bid[s])
     return chosen
 
-cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int* policies) noexcept nogil:
-    """Bid (the player's bid forced to ``code`` unless -1) and play out; returns the player's bid code."""
-    cdef int chosen = sp_odds_bid(h, r, seat, code, policies)
+cdef int sp_odds_play(SPHand* h, const SPRules* r, int seat, int code, const int* policies, int* known) noexcept nogil:
+    """Bid (the player's bid forced to ``code`` unless -1; ``known`` as sp_odds_bid's) and play out;
+    returns the player's bid code."""
+    cdef int chosen = sp_odds_bid(h, r, seat, code, policies, known)
     sp_play_out(h, r, policies)
     return chosen
 
@@ -136,7 +154,7 @@ cdef void sp_odds_special(const SPRules* r, int kind, int tricks, uint64_t won, 
     row[SPO_MADE] = tricks == (1 if kind == SP_BID_ONE_FOR_50 else 2)
 
 cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* codes, int n_run,
-                          const int* policies, int16_t* out, uint64_t* won_at, int* tricks_at) noexcept nogil:
+                          const int* policies, int16_t* out, uint64_t* won_at, int* tricks_at, int* known) noexcept nogil:
     """Rows of the regular bids ``codes[0 .. n_run-1]`` (increasing) from one play and its resumptions.
 
     ``line`` (the dealt hand) is played with the top bid M forced; the player wants a trick on
@@ -151,13 +169,14 @@ cdef int sp_odds_regulars(SPHand* line, const SPRules* r, int seat, const int* c
     scores -10 per trick bid with everything else (bags, nil, prize jacks) the same, in
     partnership and cutthroat alike: bid b scores the line's score plus 10 (M - b), made false.
     Fills won_at / tricks_at for bids 1 and 2; returns how many rows it filled (n_run).  The
-    line and the snapshots are played in place (``line`` ends as the top bid's hand)."""
+    line and the snapshots are played in place (``line`` ends as the top bid's hand); ``known``:
+    sp_odds_bid's."""
     cdef SPHand snaps[SP_MAX_BIDS]
     cdef SPTrickSnaps record
     cdef SPHand* h
     cdef int top = codes[n_run - 1], k, i, b
     cdef int16_t* row
-    sp_odds_bid(line, r, seat, top, policies)
+    sp_odds_bid(line, r, seat, top, policies, known)
     # the line through sp_tricks (the seats' modes kept across cards), a copy at each trick's end
     # that brings the player's progress (tricks toward its own bid, sp_need) to k < top
     record.at, record.seat, record.top, record.reached = snaps, seat, top, 0
@@ -209,7 +228,10 @@ cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const in
     cdef int tricks_at[3]
     cdef int have_at[3]
     cdef bint same_as_regular   # one-for-50 / two-for-40 play as regular 1 / 2 (see sp_odds_special)
+    cdef int known[SP_MAX_SEATS]   # the others' bids once made (sp_odds_bid)
     cdef int16_t* row
+    for n in range(SP_MAX_SEATS):
+        known[n] = -1
     sp_odds_to_turn(&turn, r, seat, policies)
     same_as_regular = not r.partnership and sp_score_leader(&turn, r) < 0
     have_at[0] = 0
@@ -223,7 +245,7 @@ cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const in
             while c + run < n_codes and codes[c + run - 1] < codes[c + run] < 32:
                 run += 1
             h = turn
-            sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at)
+            sp_odds_regulars(&h, r, seat, codes + c, run, policies, row, won_at, tricks_at, known)
             for n in range(run):
                 if codes[c + n] <= 2:
                     have_at[codes[c + n]] = 1
@@ -247,9 +269,9 @@ cdef void sp_odds_from(const SPHand* dealt, const SPRules* r, int seat, const in
                 if sp_odds_copy(out, codes, c - 1, chosen):
                     out[SPO_PER_BID * n_codes] = chosen
                     continue
-            chosen = sp_odds_play(&h, r, seat, code, policies)
+            chosen = sp_odds_play(&h, r, seat, code, policies, known)
         else:
-            sp_odds_play(&h, r, seat, code, policies)
+            sp_odds_play(&h, r, seat, code, policies, known)
         row[SPO_TRICKS] = h.tricks[seat]
         row[SPO_SCORE] = h.score[seat]
         row[SPO_MADE] = sp_odds_made(&h, seat)

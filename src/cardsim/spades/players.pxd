@@ -273,6 +273,9 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
 #   (P(nil makes) x 200 - 100) beats the table bid's, a logistic regression with each hand
 #   weighted by the points the choice is worth there; nil when it is positive (one row for
 #   every length and no suit terms: the single weighted sum of before);
+# * the special bids (where both one-for-50 and two-for-40 are allowed: cutthroat): two more
+#   such sums, the log-odds that two-for-40 beats a table bid of 3-4 and then that one-for-50
+#   beats a bid of 2-3, read only for those bids (sp_special_bid);
 # * moon from a learned count (an offset from 100 x moon_tricks); blind nil and blind 6 (where legal) when the seat is at least
 #   a learned margin behind the leader: the margin from which blind bids beat looking in the
 #   blind bid odds, or never (SP_NEVER).
@@ -293,7 +296,9 @@ cdef enum:
     SP_NIL_ROWS = 4             # nil's weights, a row per spade length: 2 or fewer, 3, 4, 5 or more (sp_nil_row)
     SP_NB = 34                  # nil's terms of each side suit (sp_suit_nil_terms), summed over the side suits
     SP_PAIR_SPADES = 14         # SPBidTables.pair's rows: spades held (and top spades) 0 .. 13
-    SP_PAIR_TERMS = 12          # its entries: per sum (the count's, nil's) the q0, q1 part and five cross weights
+    SP_PAIR_TERMS = 24          # its entries: per sum (the count's, nil's, the two special rules') the q0, q1 part and five cross weights
+    SP_SPECIAL_RULES = 2        # the special bids' rules (sp_special_bid): two-for-40 over 3-4, then one-for-50 over 2-3
+    SP_SIDE_TERMS = 7           # SPBidTables.side's entries: the count's, nil's by row, the special rules'
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -309,13 +314,16 @@ cdef extern from *:
         int nil_weight[2][4][56];  /* [..][SP_NIL_ROWS][SP_NF]: nil's log-odds' weights (x 100000), a row per spade length */
         int nil_suit[2][4][34];    /* [..][SP_NIL_ROWS][SP_NB]: and over the side suits' nil terms (sp_suit_nil_terms) */
         int nil_learned[2];     /* some nil weight is not 0: nil by the log-odds, not sp_nil_hand */
+        int special_weight[2][2][56]; /* [..][SP_SPECIAL_RULES][SP_NF]: the special bids' log-odds' weights (x 100000) */
+        int special_suit[2][2][34];   /* [..][SP_SPECIAL_RULES][SP_NB]: and over the side suits' terms */
+        int special_learned[2];  /* some special weight is not 0: sp_special_bid reads them */
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
         int game_nil[2][2];     /* sp_game_blind_nil: this far behind, the leader this close to the target (SP_NEVER: never) */
-        int side[2][1 << 13][5];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each (sp_fill_side_weights) */
-        int spade[2][1 << 13][2]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same; nil by the spades' own row) */
-        int pair[2][14][14][12];  /* [..][spades held][top spades]: the products' part in them (sp_fill_pair_weights; nil's by the row of the spades held) */
+        int side[2][1 << 13][7];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each, then the special rules' (sp_fill_side_weights) */
+        int spade[2][1 << 13][4]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same; nil by the spades' own row; the special rules') */
+        int pair[2][14][14][24];  /* [..][spades held][top spades]: the products' part in them (sp_fill_pair_weights; nil's by the row of the spades held; the special rules') */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
     """
@@ -327,12 +335,15 @@ cdef extern from *:
         int nil_weight[SP_BID_SHAPES][SP_NIL_ROWS][SP_NF]
         int nil_suit[SP_BID_SHAPES][SP_NIL_ROWS][SP_NB]
         int nil_learned[SP_BID_SHAPES]
+        int special_weight[SP_BID_SHAPES][SP_SPECIAL_RULES][SP_NF]
+        int special_suit[SP_BID_SHAPES][SP_SPECIAL_RULES][SP_NB]
+        int special_learned[SP_BID_SHAPES]
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
         int game_nil[SP_BID_SHAPES][2]  # sp_game_blind_nil's gap and reach (not from the table file: set at load)
-        int side[SP_BID_SHAPES][1 << 13][1 + SP_NIL_ROWS]  # the count's weights of a side suit's SP_SIDE_FEATURES, then nil's by row
-        int spade[SP_BID_SHAPES][1 << 13][2]  # and of the spades' SP_SPADE_FEATURES (nil: the row of their length)
+        int side[SP_BID_SHAPES][1 << 13][SP_SIDE_TERMS]  # the count's weights of a side suit's SP_SIDE_FEATURES, nil's by row, the special rules'
+        int spade[SP_BID_SHAPES][1 << 13][2 + SP_SPECIAL_RULES]  # and of the spades' SP_SPADE_FEATURES (nil: the row of their length)
         int pair[SP_BID_SHAPES][SP_PAIR_SPADES][SP_PAIR_SPADES][SP_PAIR_TERMS]  # the products' part in q0, q1 (sp_fill_pair_weights)
     SPBidTables* SP_TABLES
 
@@ -486,17 +497,25 @@ cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
     terms (t.nil_suit over sp_suit_nil_terms), so the bid (sp_bid_sums) weighs the three side
     suits by three look-ups (the same int sums: the weights distribute over the suits); and
     t.spade[shape][spades] of the SP_SPADE_INDEX features, nil by the row of the spades' length
-    (the shapes' decks hold all 13 spades).  Also t.nil_learned[shape]."""
-    cdef int cards, row, k
+    (the shapes' decks hold all 13 spades).  The special bids' rules (t.special_weight and
+    t.special_suit, sp_special_bid) alike after them: entries 1 + SP_NIL_ROWS .. of a side suit,
+    2 .. of the spades.  Also t.nil_learned[shape] and t.special_learned[shape]."""
+    cdef int cards, row, k, rule
     cdef int g[SP_SIDE_FEATURES]
     cdef int h[SP_NB]
     cdef int* e
     t.nil_learned[shape] = 0
+    t.special_learned[shape] = 0
     for row in range(SP_NIL_ROWS):
         for k in range(SP_NF):
             t.nil_learned[shape] |= t.nil_weight[shape][row][k] != 0
         for k in range(SP_NB):
             t.nil_learned[shape] |= t.nil_suit[shape][row][k] != 0
+    for rule in range(SP_SPECIAL_RULES):
+        for k in range(SP_NF):
+            t.special_learned[shape] |= t.special_weight[shape][rule][k] != 0
+        for k in range(SP_NB):
+            t.special_learned[shape] |= t.special_suit[shape][rule][k] != 0
     for cards in range(1 << 13):
         sp_suit_features(cards, g)
         sp_suit_nil_terms(cards, h)
@@ -508,10 +527,16 @@ cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
             e[1 + row] = sp_weigh(t.nil_weight[shape][row], SP_SIDE_INDEX, g, SP_SIDE_FEATURES)
             for k in range(SP_NB):
                 e[1 + row] += t.nil_suit[shape][row][k] * h[k]
+        for rule in range(SP_SPECIAL_RULES):
+            e[1 + SP_NIL_ROWS + rule] = sp_weigh(t.special_weight[shape][rule], SP_SIDE_INDEX, g, SP_SIDE_FEATURES)
+            for k in range(SP_NB):
+                e[1 + SP_NIL_ROWS + rule] += t.special_suit[shape][rule][k] * h[k]
         sp_spade_features(cards, g)
         row = sp_nil_row(popcount(<uint64_t>cards))
         t.spade[shape][cards][0] = sp_weigh(t.weight[shape], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
         t.spade[shape][cards][1] = sp_weigh(t.nil_weight[shape][row], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
+        for rule in range(SP_SPECIAL_RULES):
+            t.spade[shape][cards][2 + rule] = sp_weigh(t.special_weight[shape][rule], SP_SPADE_INDEX, g, SP_SPADE_FEATURES)
 
 cdef inline void sp_fill_pair_weights(SPBidTables* t, int shape) noexcept nogil:
     """t.pair[shape][q0][q1]: the products' part (weights 24 .. 51, sp_features' pairs of q0 .. q6)
@@ -520,13 +545,19 @@ cdef inline void sp_fill_pair_weights(SPBidTables* t, int shape) noexcept nogil:
     then the weights their cross terms give q2 .. q6 (q0 w[0, j] + q1 w[1, j]).  sp_pair_quadratic
     adds the rest, so the bid multiplies 20 times a sum, not 35 (the same int sums: -fwrapv
     arithmetic distributes exactly).  q0 <= 13: a deck has 13 spades (jokers have no table).  Nil's
-    entries weigh by the row of the spades held (sp_nil_row)."""
+    entries weigh by the row of the spades held (sp_nil_row); then the special rules' (12 .. 23,
+    sp_special_sum)."""
     cdef int a, b, k, j
     cdef const int* w
     cdef int* e
-    for k in range(2):
+    for k in range(2 + SP_SPECIAL_RULES):
         for a in range(SP_PAIR_SPADES):
-            w = &t.weight[shape][0] if k == 0 else &t.nil_weight[shape][sp_nil_row(a)][0]   # nil: the row of a spades
+            if k == 0:
+                w = &t.weight[shape][0]
+            elif k == 1:
+                w = &t.nil_weight[shape][sp_nil_row(a)][0]   # nil: the row of a spades
+            else:
+                w = &t.special_weight[shape][k - 2][0]
             for b in range(SP_PAIR_SPADES):
                 e = &t.pair[shape][a][b][6 * k]
                 e[0] = a * (w[24] * a + w[25] * b) + b * (w[31] * b)
@@ -584,6 +615,49 @@ cdef inline void sp_bid_sums(const SPBidTables* t, int shape, uint64_t cards, co
     out[0] = sp[0] + s1[0] + s2[0] + s3[0] + sp_plain_sum(w, f) + sp_pair_quadratic(w, e, q2, q3, q4, q5, q6)
     row += 1
     out[1] = sp[1] + s1[row] + s2[row] + s3[row] + sp_plain_sum(v, f) + sp_pair_quadratic(v, e + 6, q2, q3, q4, q5, q6)
+
+cdef inline int sp_special_sum(const SPBidTables* t, int shape, int rule, uint64_t cards, const int* f) noexcept nogil:
+    """The log-odds of the special bids' rule ``rule`` (sp_special_bid) for the hand ``cards`` and its
+    sp_linear_features ``f``: special_weight[shape][rule] . f plus special_suit[shape][rule] over the side
+    suits' sp_suit_nil_terms, read as sp_bid_sums reads nil's (the same look-ups' later entries)."""
+    cdef const int* w = t.special_weight[shape][rule]
+    cdef int k = 1 + SP_NIL_ROWS + rule
+    return (t.spade[shape][cards & 0x1FFF][2 + rule] + t.side[shape][(cards >> 16) & 0x1FFF][k]
+            + t.side[shape][(cards >> 32) & 0x1FFF][k] + t.side[shape][(cards >> 48) & 0x1FFF][k]
+            + sp_plain_sum(w, f)
+            + sp_pair_quadratic(w, &t.pair[shape][f[1]][f[2]][12 + 6 * rule], f[8], f[9], f[11], f[12], f[16] // 10))
+
+cdef inline int sp_special_bid(uint64_t cards, const int* f, int b, int shape) noexcept nogil:
+    """The bid after the special bids' rules (issue 11), for a table bid ``b`` of 2 to 4 where the
+    rules allow both one-for-50 and two-for-40 (cutthroat spades): two-for-40 instead of a table
+    bid of 3 or 4 where rule 0's log-odds (sp_special_sum) are positive, then one-for-50 instead
+    of a bid of 2 or 3 (the table's or rule 0's) where rule 1's are.
+
+    Why: the count is fitted to the best regular bid and its cuts to the mean score of a
+    quarter-trick of count, but a made two-for-40 scores 40 (a regular 2: 20) and a made
+    one-for-50 50, while set they lose as much, so on hands whose tricks are few but sure the
+    special bid beats the count's 3 or 4.  In cutthroat, against main b243b67's players, 0.29 of
+    the 0.81 points a hand the regular bid lost (the bid odds' best regular bid against the
+    table's) were on hands whose best bid was one-for-50, two-for-40 or 3 where the count bid
+    higher.  Each rule is a logistic regression of "the special bid's expected score beats the bid
+    before it" over the count's features and the side suits' terms (suit-symmetric: summed over
+    the side suits), each hand weighted by the points the choice is worth there, fitted like nil's
+    (scripts/spades_bid_table.py learn_special).  Fitted on seed 2052's 20,000 hands, judged on
+    seed 2062's 12,000: the whole bid's loss 1.093 -> 1.016 points a hand (-0.077 +- 0.010); the
+    count's products matter (without them -0.056), the side suits' terms less (without -0.070).
+    bench/decisions.py --games cutthroat-spades --trials 2000, the bid's agreement / points lost a
+    hand: seed 13 (1,000 hands) 78.2% / 1.073 -> 79.3% / 0.999, seed 11 82.5% / 1.038 -> 82.5% /
+    0.960, seed 12 81.0% / 1.061 -> 81.0% / 1.096.  Read only here, for table bids 2 to 4: other
+    hands pay nothing.  The rules run as a loop over one copy of the sum, not written out twice:
+    two copies grew spades.spades past gcc's inline budget for the file (setup.py BUDGET_BOUND;
+    the play-out's sp_end_card became a call: partnership spades heuristic 9,389 -> 9,526
+    instructions a hand, callgrind)."""
+    cdef int rule = 0 if b >= 3 else 1
+    while rule < SP_SPECIAL_RULES and b <= 4 - rule:   # rule k moves bids 3 - k .. 4 - k to 2 - k
+        if sp_special_sum(SP_TABLES, shape, rule, cards, f) > 0:
+            b = 2 - rule
+        rule += 1
+    return b
 
 cdef inline int sp_bid_shape(const SPRules* r) noexcept nogil:
     """The learned table's shape of these rules (0: partnership, 1: three seats), -1: none
@@ -672,8 +746,9 @@ cdef inline bint sp_game_blind_nil(const SPHand* h, const SPRules* r, int s, int
 cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind) and
     blind nil for the game (sp_game_blind_nil), before looking; then moon from its count, nil
-    where it pays (sp_heuristic_nil), else the count's bid (sp_count_bid), one-for-50 /
-    two-for-40 for 1 / 2.  The count (sp_learned_count)
+    where it pays (sp_heuristic_nil), else the count's bid (sp_count_bid), moved to a special
+    bid by the learned rules where both special bids are allowed (sp_special_bid: for table bids
+    2 to 4), one-for-50 / two-for-40 for 1 / 2.  The count (sp_learned_count)
     and nil's log-odds are summed together (sp_bid_sums)."""
     cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
     cdef int f[SP_NF]
@@ -710,10 +785,13 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
         b = 1
     if b > held:
         b = held
+    if r.allow_two_for_40:    # (tested first: partnership spades has no special bids and pays one test)
+        if 2 <= b <= 4 and r.allow_one_for_50 and shape >= 0 and SP_TABLES.special_learned[shape]:
+            b = sp_special_bid(h.hand[s], f, b, shape)
+        if b == 2:
+            return sp_code(SP_BID_TWO_FOR_40, 2)
     if b == 1 and r.allow_one_for_50:
         return sp_code(SP_BID_ONE_FOR_50, 1)
-    if b == 2 and r.allow_two_for_40:
-        return sp_code(SP_BID_TWO_FOR_40, 2)
     return b
 
 # -- heuristic play -------------------------------------------------------------------

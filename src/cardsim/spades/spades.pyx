@@ -118,6 +118,15 @@ def _nil_rows(x, width, what):
         raise ValueError(f"{what} are {width} numbers or {SP_NIL_ROWS} rows of {width}, got {x!r}")
     return [[int(v) for v in row] for row in x]
 
+def _special_rows(x, width, what):
+    """``x`` as SP_SPECIAL_RULES rows of ``width`` ints (None: all 0)."""
+    if x is None:
+        return [[0] * width for _ in range(SP_SPECIAL_RULES)]
+    x = list(x)
+    if len(x) != SP_SPECIAL_RULES or any(not isinstance(row, (list, tuple)) or len(row) != width for row in x):
+        raise ValueError(f"{what} are {SP_SPECIAL_RULES} rows of {width} numbers, got {x!r}")
+    return [[int(v) for v in row] for row in x]
+
 def _nil_rows_out(rows):
     """The loader's form back: one row where every row is the same (None where all are 0)."""
     if all(v == 0 for row in rows for v in row):
@@ -125,7 +134,7 @@ def _nil_rows_out(rows):
     return rows[0] if all(row == rows[0] for row in rows) else rows
 
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
-                         blind6=None, nil_suit=None, count_suit=None):
+                         blind6=None, nil_suit=None, count_suit=None, special_weights=None, special_suit=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
     spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
@@ -137,8 +146,11 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     thousandths over spades_features; None: sp_estimate's count itself) and ``count_suit`` over
     spades_nil_suit_terms (SP_NB thousandths; None: all 0); ``moon``: bid moon
     from a count of 100 x moon_tricks plus this (None: 0); ``blind_nil`` / ``blind6`` how far behind
-    the leader a seat bids blind nil / blind 6 (None: never).  ``cuts`` None: no table (the
-    rounded count and the hand-set rules)."""
+    the leader a seat bids blind nil / blind 6 (None: never); ``special_weights`` (SP_SPECIAL_RULES
+    rows of SP_NF) and ``special_suit`` (rows of SP_NB) the special bids' rules' log-odds' weights
+    (x 100000; None: all 0, no rule): row 0 two-for-40 instead of a table bid of 3-4, row 1
+    one-for-50 instead of 2-3, where the rules allow both (spades/players.pxd sp_special_bid).
+    ``cuts`` None: no table (the rounded count and the hand-set rules)."""
     cdef int n, row
     if shape not in (0, 1):
         raise ValueError(f"shape is 0 or 1, got {shape!r}")
@@ -151,7 +163,10 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         raise ValueError(f"weights are {SP_NF} numbers and count_suit {SP_NB}, got {weights!r} and {count_suit!r}")
     nil_rows = _nil_rows(nil_weights, SP_NF, "nil weights")
     suit_rows = _nil_rows(nil_suit, SP_NB, "nil suit weights")
-    if any(abs(w) > 10_000_000 for w in weights + count_suit + [v for line in nil_rows + suit_rows for v in line]):
+    special_rows = _special_rows(special_weights, SP_NF, "special weights")
+    special_suit_rows = _special_rows(special_suit, SP_NB, "special suit weights")
+    if any(abs(w) > 10_000_000 for w in weights + count_suit
+           + [v for line in nil_rows + suit_rows + special_rows + special_suit_rows for v in line]):
         raise ValueError("weights are at most 10,000,000 in size")
     margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
     if not -10_000 <= margins[0] <= 10_000 or any(not 0 <= x <= SP_NEVER for x in margins[1:]):
@@ -171,6 +186,11 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
             SP_TABLES.nil_weight[shape][row][n] = nil_rows[row][n]
         for n in range(SP_NB):
             SP_TABLES.nil_suit[shape][row][n] = suit_rows[row][n]
+    for row in range(SP_SPECIAL_RULES):
+        for n in range(SP_NF):
+            SP_TABLES.special_weight[shape][row][n] = special_rows[row][n]
+        for n in range(SP_NB):
+            SP_TABLES.special_suit[shape][row][n] = special_suit_rows[row][n]
     SP_TABLES.moon[shape] = margins[0]
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
@@ -198,7 +218,7 @@ def spades_bid_tables():
 def spades_bid_params():
     """The rest of the loaded tables: {shape: {weights, count_suit (None where all 0), nil_weights, nil_suit (one row where
     the rows are the same; nil_suit None where all 0), moon (the offset), blind_nil, blind6
-    (None: never)} or None where no table is loaded}."""
+    (None: never), special_weights, special_suit (None where all 0)} or None where no table is loaded}."""
     def margin(x):
         return None if x == SP_NEVER else x
     out = {}
@@ -215,6 +235,10 @@ def spades_bid_params():
                                                  for row in range(SP_NIL_ROWS)]),
                       "moon": SP_TABLES.moon[shape], "blind_nil": margin(SP_TABLES.blind_nil[shape]),
                       "blind6": margin(SP_TABLES.blind6[shape])}
+        special = [[SP_TABLES.special_weight[shape][row][n] for n in range(SP_NF)] for row in range(SP_SPECIAL_RULES)]
+        special_suit = [[SP_TABLES.special_suit[shape][row][n] for n in range(SP_NB)] for row in range(SP_SPECIAL_RULES)]
+        out[shape]["special_weights"] = special if any(any(row) for row in special) else None
+        out[shape]["special_suit"] = special_suit if any(any(row) for row in special_suit) else None
     return out
 
 def spades_game_blind_nil(shape, rule=None):
@@ -247,7 +271,7 @@ def _load_spades_bid_tables():
                 t = data[key]
                 set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
                                      t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"),
-                                     t.get("count_suit"))
+                                     t.get("count_suit"), t.get("special_weights"), t.get("special_suit"))
 
 _load_spades_bid_tables()
 for _shape in range(SP_BID_SHAPES):
