@@ -245,6 +245,20 @@ def test_the_special_bids_follow_the_learned_rules():
         _core._load_spades_bid_tables()
 
 
+def test_a_count_past_every_cut_bids_every_card():
+    """All 18 cuts below the count: the top bid (19, at most the cards held), sp_count_bid's scan
+    stopping at its sentinel past the last cut."""
+    game = Game("cutthroat-spades")
+    params = _core.spades_bid_params()[1]
+    try:
+        _core.set_spades_bid_table(1, [-10**6] * 18, None, params["weights"], None, 10_000, None, None, None,
+                                   params["count_suit"])
+        bids = [first_bid(game, seed) for seed in range(10)]
+        assert all(bid in ("17", "nil") for bid in bids) and bids.count("17") >= 5, bids
+    finally:
+        _core._load_spades_bid_tables()
+
+
 def test_the_special_rules_are_learned_deterministically():
     """learn_special: two rows (two-for-40 over 3-4, then one-for-50 over 2-3) learned from the
     hands whose bid they move from, the same numbers twice; none where the rules lack the special

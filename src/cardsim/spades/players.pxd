@@ -307,7 +307,7 @@ cdef enum:
 cdef extern from *:
     """
     typedef struct {
-        int cut[2][20];         /* [SP_BID_SHAPES][SP_BID_CUTS] */
+        int cut[2][21];         /* [SP_BID_SHAPES][SP_BID_CUTS + 1]: the last always 1 << 30 (sp_count_bid's sentinel) */
         int nil[2][5];          /* [..][SP_NIL_PARAMS]: sp_nil_hand's limits, where nil_learned is 0 */
         int weight[2][56];      /* [..][SP_NF]: the count's weights */
         int count_suit[2][34];  /* [..][SP_NB]: and over the side suits' terms (sp_suit_nil_terms) */
@@ -328,7 +328,7 @@ cdef extern from *:
     static SPBidTables* SP_TABLES = 0;
     """
     ctypedef struct SPBidTables:
-        int cut[SP_BID_SHAPES][SP_BID_CUTS]
+        int cut[SP_BID_SHAPES][SP_BID_CUTS + 1]
         int nil[SP_BID_SHAPES][SP_NIL_PARAMS]
         int weight[SP_BID_SHAPES][SP_NF]
         int count_suit[SP_BID_SHAPES][SP_NB]
@@ -705,7 +705,7 @@ cdef inline int sp_count_bid(int est, int shape) noexcept nogil:
     if shape < 0:
         return (est + 50) // 100
     n = 1
-    while n + 1 < SP_BID_CUTS and SP_TABLES.cut[shape][n + 1] <= est:
+    while SP_TABLES.cut[shape][n + 1] <= est:   # (cut[SP_BID_CUTS] is 1 << 30: no count reaches it)
         n += 1
     return n
 

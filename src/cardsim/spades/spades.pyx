@@ -196,6 +196,7 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_TABLES.blind6[shape] = margins[2]
     sp_fill_side_weights(SP_TABLES, shape)
     sp_fill_pair_weights(SP_TABLES, shape)
+    SP_TABLES.cut[shape][SP_BID_CUTS] = 1 << 30   # sp_count_bid's sentinel (a count is an int sum / SP_W_SCALE)
     if cuts is None:
         for n in range(SP_BID_CUTS):
             SP_TABLES.cut[shape][n] = SP_NO_TABLE
