@@ -214,13 +214,7 @@ cdef inline int cp_best_trump_melds(uint64_t cards, const CPRules* r, int* melds
     return pin_best_suit(key, cards)
 
 cdef inline void pin_learned_counts(uint64_t cards, const int* meld_value, const int* coef, const int* lane_counts,
-                                    int* counts) noexcept nogil:
-    """pin_learned_counts_melds, the melds dropped."""
-    cdef int melds[4]
-    pin_learned_counts_melds(cards, meld_value, coef, lane_counts, counts, melds)
-
-cdef inline void pin_learned_counts_melds(uint64_t cards, const int* meld_value, const int* coef,
-                                          const int* lane_counts, int* counts, int* melds) noexcept nogil:
+                                    int* counts, int* melds) noexcept nogil:
     """The learned count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
     coefficients times the features (bid_tables.pxd PIN_PF_*).
 
@@ -279,8 +273,9 @@ cdef inline int pin_table_ceiling(uint64_t cards, const int* meld_value, const i
     """The learned ceiling: over the four suits as trump, the largest learned count
     (pin_learned_counts), rounded to whole points (halves up)."""
     cdef int counts[4]
+    cdef int melds[4]
     cdef int t, best
-    pin_learned_counts(cards, meld_value, coef, lane_counts, counts)
+    pin_learned_counts(cards, meld_value, coef, lane_counts, counts, melds)
     best = counts[0]
     for t in range(1, 4):
         if counts[t] > best:
@@ -351,7 +346,7 @@ cdef inline int pin_tree_sum(const int* v, int game) noexcept nogil:
 
 cdef inline int pin_tree_ceiling(uint64_t cards, const int* meld_value, int game) noexcept nogil:
     """The learned ceiling with trees (cutthroat): the largest learned count over the four suits as
-    trump (pin_learned_counts_melds), plus the trees' sum read at the suit of that count (tied
+    trump (pin_learned_counts), plus the trees' sum read at the suit of that count (tied
     suits: the largest sum), rounded to whole points (halves up).
 
     The count adds its features' terms one by one, so it cannot see how a suit's cards work
@@ -364,7 +359,7 @@ cdef inline int pin_tree_ceiling(uint64_t cards, const int* meld_value, int game
     cdef int melds[4]
     cdef int v[PIN_TI_INPUTS]
     cdef int t, best, value, top = -1000000
-    pin_learned_counts_melds(cards, meld_value, PIN_TABLES.ceiling[game], PIN_TABLES.lane[game], counts, melds)
+    pin_learned_counts(cards, meld_value, PIN_TABLES.ceiling[game], PIN_TABLES.lane[game], counts, melds)
     best = counts[0]
     for t in range(1, 4):
         if counts[t] > best:
