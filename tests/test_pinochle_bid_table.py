@@ -65,6 +65,10 @@ def test_the_package_ships_the_tables_and_loads_them():
         meld = table[game]["ceiling"][1]
         assert 5 <= meld <= 12       # tenths per meld point: near face value
     assert loaded["cutthroat-pinochle"]["throw_in"] == table["cutthroat-pinochle"]["throw_in"]
+    assert loaded["cutthroat-pinochle"]["trees"] == table["cutthroat-pinochle"]["ceiling_trees"]
+    assert len(table["cutthroat-pinochle"]["ceiling_trees"]) == script().TREES
+    assert table["cutthroat-pinochle"]["tree_inputs"] == list(script().TREE_INPUTS)
+    assert "ceiling_trees" not in table["partnership-pinochle"]
     assert loaded["partnership-pinochle"]["partner"] == table["partnership-pinochle"]["partner"]
     assert table["partnership-pinochle"]["partner_hands"] >= 500
     assert loaded["partnership-pinochle"]["trump"] == table["partnership-pinochle"]["trump"]
@@ -119,7 +123,7 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     for seed in seeds:
         hand = game.deal(seed=seed, dealer=seats - 1)
         mask = hand.hands[0].mask
-        cap = lib.ceiling(coef, mask, game.rules)
+        cap = lib.ceiling(coef, mask, game.rules, common.pinochle_bid_tables()[name].get("trees"))
         old = max(f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10
                   for f in (lib.ceiling_features(mask, t, game.rules) for t in range(4)))
         above_old += cap > old + (4 if seats == 3 else 10)
@@ -204,4 +208,11 @@ def test_bad_tables_are_refused_and_change_nothing():
         common.set_pinochle_bid_table("partnership-pinochle", list(range(15)), None, None, [1, 2, 3])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, None, list(range(15)))
+    tree = [[[0, 300]] * 4, [1] * 16]
+    for game, trees in (("partnership-pinochle", [tree]),                  # the trees are cutthroat's
+                        ("cutthroat-pinochle", [[[[0, 300]] * 3, [1] * 8]]),  # of four splits and 16 leaves
+                        ("cutthroat-pinochle", [[[[39, 1]] * 4, [1] * 16]]),  # inputs 0 to 38
+                        ("cutthroat-pinochle", [tree] * 17)):                # at most 16
+        with pytest.raises(ValueError):
+            common.set_pinochle_bid_table(game, list(range(20)), None, None, None, trees)
     assert common.pinochle_bid_tables() == before

@@ -18,6 +18,9 @@
 # trump[k]: partnership's trump count (partnership_players.pxd pp_trump_counts), tenths of a
 #   point of expected score per feature k (PIN_TR_*) of a suit as trump: the bidder names the suit
 #   of the largest count; trump_loaded 0: the suit of the largest ceiling count.
+# tree_count[game], tree_input / tree_threshold [game][tree][level], tree_leaf[game][tree][leaf]: the
+#   trees added to the count (cutthroat only, cutthroat_players.pxd pin_tree_ceiling); tree_count 0:
+#   the count alone.
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
 
@@ -84,10 +87,25 @@ cdef enum:
     PIN_TR_VOID = 13            # 1 when none of it is held
     PIN_TR_SHORT = 14           # other suits of at most one card
     PIN_TR_FEATURES = 15
+    # cutthroat's ceiling trees (cutthroat_players.pxd pin_tree_ceiling): oblivious trees, each
+    # PIN_TREE_DEPTH splits (an input above a threshold: one bit of the leaf's index, the first
+    # split the highest bit) and PIN_TREE_LEAVES leaves, tenths added to the count; what they read
+    # of the hand with the trump of the largest count (scripts/pinochle_bid_table.py TREE_INPUTS):
+    PIN_TREES_MAX = 16
+    PIN_TREE_DEPTH = 4
+    PIN_TREE_LEAVES = 16
+    PIN_TI_COUNT = 0            # the largest count itself (tenths)
+    PIN_TI_MELD = 1             # then the count's features that are not the trump's cards one by one:
+    PIN_TI_TRUMPS = 2           # PIN_F_MELD .. PIN_F_SHORT
+    PIN_TI_RUN_FOUR = 6         # PIN_PF_RUN_FOUR .. PIN_PF_TRUMP_PAIR
+    PIN_TI_TENS_ALL = 10        # PIN_PF_TENS_ALL .. PIN_PF_LONG_SIDE
+    PIN_TI_TRUMP_RANKS = 15     # the trump's cards of each rank, 9 J Q K T A (copies counted)
+    PIN_TI_SIDE_RANKS = 21      # the other suits' cards of each rank, the longest suit first (6 each)
+    PIN_TI_INPUTS = 39
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; int lane[2][4096]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][16][4]; int tree_threshold[2][16][4]; int tree_leaf[2][16][16]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
@@ -100,6 +118,10 @@ cdef extern from *:
         int trump_loaded
         int trump[PIN_TR_FEATURES]
         int lane[PIN_GAMES][PIN_LANES]
+        int tree_count[PIN_GAMES]
+        int tree_input[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_DEPTH]
+        int tree_threshold[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_DEPTH]
+        int tree_leaf[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_LEAVES]
     PinBidTables* PIN_TABLES
 
 

@@ -84,7 +84,7 @@ cdef PinBidTables* pin_bid_tables() noexcept nogil:
 _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
 
 
-def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None):
+def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None, trees=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits, trumps beyond four, four and three of the trump run, aces of
@@ -96,8 +96,10 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
     moving by constant + slope x the lowest open bid (None: no read), ``trump`` (partnership only)
     the trump count's coefficients (tenths per feature of a suit as trump, bid_tables.pxd
-    PIN_TR_*; None: the bidder names the suit of its largest ceiling count)."""
-    cdef int g, k
+    PIN_TR_*; None: the bidder names the suit of its largest ceiling count), ``trees`` (cutthroat only)
+    the ceiling's trees: [[[input, threshold] x PIN_TREE_DEPTH, [leaf] x PIN_TREE_LEAVES], ...], at
+    most PIN_TREES_MAX (bid_tables.pxd PIN_TI_*; None: the count alone)."""
+    cdef int g, k, i, level
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
     g = _PIN_GAMES[game]
@@ -109,7 +111,19 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         raise ValueError(f"partner is {PIN_P_STATES} values (constant, slope), partnership-pinochle only, got {partner!r}")
     if trump is not None and (g != PIN_PARTNERSHIP or len(trump) != PIN_TR_FEATURES):
         raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
+    if trees is not None and (g != PIN_CUTTHROAT or len(trees) > PIN_TREES_MAX or any(
+            len(splits) != PIN_TREE_DEPTH or len(leaves) != PIN_TREE_LEAVES
+            or any(not 0 <= int(k) < PIN_TI_INPUTS for k, _ in splits) for splits, leaves in trees)):
+        raise ValueError(f"trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] splits "
+                         f"(inputs below {PIN_TI_INPUTS}) and {PIN_TREE_LEAVES} leaves, cutthroat-pinochle only")
     _pin_table_store.loaded[g] = ceiling is not None
+    _pin_table_store.tree_count[g] = len(trees) if trees is not None and ceiling is not None else 0
+    for i in range(_pin_table_store.tree_count[g]):
+        for level in range(PIN_TREE_DEPTH):
+            _pin_table_store.tree_input[g][i][level] = int(trees[i][0][level][0])
+            _pin_table_store.tree_threshold[g][i][level] = int(trees[i][0][level][1])
+        for k in range(PIN_TREE_LEAVES):
+            _pin_table_store.tree_leaf[g][i][k] = int(trees[i][1][k])
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
@@ -128,7 +142,7 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
 
 
 def pinochle_bid_tables():
-    """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in": ... (cutthroat),
+    """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in", "trees": ... (cutthroat),
     "partner": ..., "trump": ... (partnership)}}."""
     out = {}
     for game, g in _PIN_GAMES.items():
@@ -137,6 +151,11 @@ def pinochle_bid_tables():
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]
                                      if _pin_table_store.throw_loaded else None)
+            out[game]["trees"] = ([[[[_pin_table_store.tree_input[g][i][level], _pin_table_store.tree_threshold[g][i][level]]
+                                     for level in range(PIN_TREE_DEPTH)],
+                                    [_pin_table_store.tree_leaf[g][i][k] for k in range(PIN_TREE_LEAVES)]]
+                                   for i in range(_pin_table_store.tree_count[g])]
+                                  if _pin_table_store.tree_count[g] else None)
         if g == PIN_PARTNERSHIP:
             out[game]["partner"] = ([_pin_table_store.partner[k] for k in range(PIN_P_STATES)]
                                     if _pin_table_store.partner_loaded else None)
@@ -155,6 +174,7 @@ def _load_pinochle_bid_tables():
         for game in _PIN_GAMES:
             if game in data:
                 set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"),
-                                       data[game].get("partner"), data[game].get("trump"))
+                                       data[game].get("partner"), data[game].get("trump"),
+                                       data[game].get("ceiling_trees"))
 
 _load_pinochle_bid_tables()

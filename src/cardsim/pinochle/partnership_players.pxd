@@ -105,12 +105,13 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     """
     cdef int64_t key[4]
     cdef int count[4]
+    cdef int melds[4]
     cdef int t, best
     if PIN_TABLES != NULL and PIN_TABLES.trump_loaded:
         pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, count)
     elif PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
         pin_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], PIN_TABLES.lane[PIN_PARTNERSHIP],
-                           count)
+                           count, melds)
     else:
         pp_old_counts(cards, r, count)
     for t in range(4):
