@@ -230,6 +230,18 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # callees keep offline copies) moved the hot code: build9's spades heuristic +4.0%, cutthroat spades
 # +5.7%, spades PIMC +4.5% (the PIMC play-outs call spades.spades' exported players), partnership
 # +1.7%, two-hand +1.5%.  Their glue stays at -Os.
+# Tried at build11 (stop 29, branch build11-warm-glue; callgrind_trees against main b243b67, instructions a
+# hand): the BUDGET_BOUND modules' glue at -O0 but the def functions whose bodies call an inline cdef function
+# at -Os (so that those callees keep no offline copy): partnership heuristic -0.02%, PIMC -0.27%, bid -0.2%, but
+# random +1.34% (all of it in pp_simulate_group, whatever inline-unit-growth, 30 to 80); two-hand heuristic
+# +1.46%, bid +1.4%; spades heuristic +7.7%, cutthroat spades +8.0%, spades PIMC +8.1% (sp_end_card, sp_need,
+# sp_bid_legal out of line; marked always_inline, sp_policy_card went out instead).  gcc CPU: spades.spades
+# 8.8 -> 5.2-5.9 s, partnership 9.4 -> 5.8 s, two_hand 7.4 -> 6.4 s.  euchre.euchre's glue at -O0 (with the
+# same -Os def functions): its unit budget shrinks with the glue (gcc -fdump-ipa-inline: "Unit growth
+# 9878->13999", the cap max(unit, large-unit-insns) * 1.4 reached), the heuristic +14%; with --param
+# inline-unit-growth=150 heuristic +0.6%, cutthroat euchre -2.5%, bid -0.4%, but random +2.4% (+1.5% with
+# _rng.rng_below always_inline): gcc CPU 12.1 -> 7.4-8.9 s, the largest single saving left if a mark or two
+# can bring the random batch's eu_random_tricks and eu_deal back.
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
