@@ -230,6 +230,18 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # callees keep offline copies) moved the hot code: build9's spades heuristic +4.0%, cutthroat spades
 # +5.7%, spades PIMC +4.5% (the PIMC play-outs call spades.spades' exported players), partnership
 # +1.7%, two-hand +1.5%.  Their glue stays at -Os.
+# Tried at build11 (stop 29, branch build11-warm-glue; callgrind_trees against main b243b67, instructions a
+# hand): the BUDGET_BOUND modules' glue at -O0 but the def functions whose bodies call an inline cdef function
+# at -Os (so that those callees keep no offline copy): partnership heuristic -0.02%, PIMC -0.27%, bid -0.2%, but
+# random +1.34% (all of it in pp_simulate_group, whatever inline-unit-growth, 30 to 80); two-hand heuristic
+# +1.46%, bid +1.4%; spades heuristic +7.7%, cutthroat spades +8.0%, spades PIMC +8.1% (sp_end_card, sp_need,
+# sp_bid_legal out of line; marked always_inline, sp_policy_card went out instead).  gcc CPU: spades.spades
+# 8.8 -> 5.2-5.9 s, partnership 9.4 -> 5.8 s, two_hand 7.4 -> 6.4 s.  euchre.euchre's glue at -O0 (with the
+# same -Os def functions): its unit budget shrinks with the glue (gcc -fdump-ipa-inline: "Unit growth
+# 9878->13999", the cap max(unit, large-unit-insns) * 1.4 reached), the heuristic +14%; with --param
+# inline-unit-growth=150 heuristic +0.6%, cutthroat euchre -2.5%, bid -0.4%, but random +2.4% (+1.5% with
+# _rng.rng_below always_inline): gcc CPU 12.1 -> 7.4-8.9 s, the largest single saving left if a mark or two
+# can bring the random batch's eu_random_tricks and eu_deal back.
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
@@ -416,6 +428,19 @@ def picklable(fn: object) -> bool:
     return True
 
 
+def preload_cython() -> None:
+    """Import Cython's compiler before the workers fork.  ``from Cython.Build import cythonize`` loads
+    only its front; each forked worker would otherwise import the rest (the parse tree transforms, the
+    pipeline, the code generator) on its first module: about 1.2 s of CPU per worker, paid once here
+    instead (build11: in one process, solver._stock cythonized 2.1 s the first time, 0.95 s the second;
+    after these imports, which took 1.26 s, 0.84 s the first time).  The C files are the same."""
+    import Cython.Compiler.ModuleNode  # noqa: F401
+    import Cython.Compiler.Optimize  # noqa: F401
+    import Cython.Compiler.ParseTreeTransforms  # noqa: F401
+    import Cython.Compiler.Parsing  # noqa: F401
+    import Cython.Compiler.Pipeline  # noqa: F401
+
+
 class ParallelBuildExt(build_ext):
     """Build the core's modules side by side, one worker per CPU unless ``-j`` says otherwise.
 
@@ -444,7 +469,8 @@ class ParallelBuildExt(build_ext):
     def run(self) -> None:
         self._pool = None
         if sys.platform.startswith("linux") and picklable(cythonize_one):
-            try:  # forked workers start with Cython imported; all fork now, before any thread runs
+            preload_cython()
+            try:  # forked workers start with Cython's compiler imported; all fork now, before any thread runs
                 self._pool = ProcessPoolExecutor(max_workers=int(self.parallel or 1),
                                                  mp_context=multiprocessing.get_context("fork"))
                 self._pool.submit(int).result()
