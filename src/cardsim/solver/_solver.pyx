@@ -629,6 +629,66 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
+cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo, uint64_t* lo_w) noexcept nogil:
+    """Points mode, at a trick boundary, once no opponent of the counting seat ``H`` holds a trump
+    (``H`` alone counts and plays to raise the value): ``H``'s trumps and its plain cards above every
+    opponent's card of their suit (its winners) all take tricks, whoever leads.  A trick led in a
+    suit where ``H`` holds a winner is ``H``'s (the winner beats every card, so it may be played
+    even under the duty to head); one led in a suit ``H`` holds no winner of costs ``H`` a card of
+    that suit, or a trump (which wins), so no winner is lost before ``H`` takes a trick, provided that
+    ``H`` holds a trump, or in each suit it holds no winner of as many cards as any opponent (each
+    trick led there takes a card of that suit from every opponent holding one, the leader's among
+    them, so ``H`` is never void there while an opponent can lead it).  Once ``H`` takes a trick it
+    leads, and no opponent can trump its winners.  So each winner takes a trick of its own, and the
+    opponents play a card to each: their ``k`` cheapest at the least (sv_sure_trick_points).
+    ``lo_w`` gets each plain suit's highest opponent card (the ranks the bound relies on; the
+    rest are lengths, which the generalised key holds)."""
+    cdef uint64_t tr = lane_bb(r.trump), opp = 0, win = 0, w = 0, lane, ol, held, top
+    cdef int s, H = -1, l, k, t
+    for s in range(r.seats):
+        if not p.hand[s]:
+            continue
+        if (r.count_side >> s) & 1:
+            if H >= 0 or not (r.max_side >> s) & 1:
+                return                          # more than one counting seat, or it lowers the value
+            H = s
+        else:
+            opp |= p.hand[s]
+    if H < 0 or (opp & tr):
+        return
+    held = p.hand[H]
+    win = held & tr
+    for l in range(4):
+        if l == r.trump:
+            continue
+        lane = held & lane_bb(l)
+        ol = opp & lane_bb(l)
+        if not ol:
+            win |= lane
+            continue
+        top = lane & ~(((<uint64_t>2) << (msb(ol) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
+        if top:
+            win |= top
+            w |= bit_bb(msb(ol))
+        elif not (held & tr):
+            # no winner and no trump here: H must outlast every opponent's length in the suit
+            for s in range(r.seats):
+                if s != H and popcount(p.hand[s] & lane_bb(l)) > popcount(lane):
+                    return
+    k = popcount(win)
+    if not k:
+        return
+    t = sv_points_of(r, win)
+    for s in range(r.seats):
+        if s != H and p.hand[s]:
+            t += sv_cheapest_points(r, p.hand[s], k)
+    if k >= p.tricks_left:
+        t += r.last_bonus
+    if t > lo[0]:
+        lo[0] = t
+        lo_w[0] = w
+
+
 cdef inline int sv_card_power(const SVRules* r, int card, int lead) noexcept nogil:
     """How strongly ``card`` bids for a trick led in lane ``lead``: 32 + rank a trump, 16 + rank a
     card of the led lane, 0 any other card (it cannot win).  The higher power wins the trick."""
@@ -1267,6 +1327,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 hi_w = qw
         if r.points and r.trump >= 0:
             sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
+            sv_sure_plain_points(r, p, &lo, &lo_w)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
