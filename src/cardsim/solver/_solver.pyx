@@ -629,6 +629,46 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
+cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side, uint64_t* wit) noexcept nogil:
+    """Points mode: what the trumps of one seat of ``side`` (a bit per seat) bring against the other
+    side's trumps, counted: a trump of the seat wins the trick it falls in unless a trump of the other
+    side of at least its rank falls there too (twins: the first played wins), and each of those takes
+    one trick.  So of the seat's trumps from ``x`` up (``a`` of them), at least ``a - b`` win, ``b`` the
+    other side's trumps of rank ``x`` or above, whatever anyone plays; those tricks bring at least
+    the seat's ``a - b`` cheapest of them and each other seat's ``a - b`` cheapest cards (and the last
+    trick's bonus when they are every trick left).  The best ``x`` and seat (0: none); ``wit``: that
+    ``x`` (the ranks from there up decide ``a`` and ``b``).  sv_sure_trump_points is the case b = 0."""
+    cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest
+    cdef int s, o, x, a, k, t, best = 0
+    for s in range(r.seats):
+        if not (side >> s) & 1:
+            theirs |= p.hand[s] & tr
+    for s in range(r.seats):
+        if not (side >> s) & 1:
+            continue
+        mine = p.hand[s] & tr
+        rest = mine
+        a = 0
+        while rest:
+            x = msb(rest)
+            rest &= ~bit_bb(x)
+            a += 1
+            k = a - popcount(theirs & ~(bit_bb((x >> r.rank_shift) << r.rank_shift) - 1))
+            if k <= 0:
+                continue
+            from_x = mine & ~(bit_bb(x) - 1)
+            t = sv_cheapest_points(r, from_x, k)
+            for o in range(r.seats):
+                if not (side >> o) & 1:
+                    t += sv_cheapest_points(r, p.hand[o], k)
+            if k >= p.tricks_left:
+                t += r.last_bonus
+            if t > best:
+                best = t
+                wit[0] = bit_bb(x)
+    return best
+
+
 cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo, uint64_t* lo_w) noexcept nogil:
     """Points mode, at a trick boundary, once no opponent of the counting seat ``H`` holds a trump
     (``H`` alone counts and plays to raise the value): ``H``'s trumps and its plain cards above every
@@ -1328,6 +1368,14 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
         if r.points and r.trump >= 0:
             sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
             sv_sure_plain_points(r, p, &lo, &lo_w)
+            t = sv_trump_count_points(r, p, r.count_side, &qw)
+            if t > lo:
+                lo = t
+                lo_w = qw
+            t = sv_points_left(r, p) - sv_trump_count_points(r, p, ~r.count_side, &qw)
+            if t < hi:
+                hi = t
+                hi_w = qw
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
