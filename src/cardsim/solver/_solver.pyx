@@ -629,20 +629,26 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
-cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side, uint64_t* wit) noexcept nogil:
+cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side, int need, uint64_t* wit) noexcept nogil:
     """Points mode: what the trumps of one seat of ``side`` (a bit per seat) bring against the other
     side's trumps, counted: a trump of the seat wins the trick it falls in unless a trump of the other
     side of at least its rank falls there too (twins: the first played wins), and each of those takes
     one trick.  So of the seat's trumps from ``x`` up (``a`` of them), at least ``a - b`` win, ``b`` the
     other side's trumps of rank ``x`` or above, whatever anyone plays; those tricks bring at least
     the seat's ``a - b`` cheapest of them and each other seat's ``a - b`` cheapest cards (and the last
-    trick's bonus when they are every trick left).  The best ``x`` and seat (0: none); ``wit``: that
-    ``x`` (the ranks from there up decide ``a`` and ``b``).  sv_sure_trump_points is the case b = 0."""
+    trick's bonus when they are every trick left).  The most over ``x`` and the seats (0: none), or
+    the first at least ``need`` from the highest ``x`` down (it settles the window: a higher ``x``
+    fixes fewer ranks); ``wit``: that ``x`` (the ranks from there up decide ``a`` and ``b``; the rest
+    are lengths and point classes, which the generalised key and sv_pwit keep).  sv_sure_trump_points
+    is the case b = 0 (none of the other side's trumps: 0 here).  Cutthroat pinochle, 12 tricks, 30
+    deals: nodes 34.43M -> 32.70M."""
     cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest
     cdef int s, o, x, a, k, t, best = 0
     for s in range(r.seats):
         if not (side >> s) & 1:
             theirs |= p.hand[s] & tr
+    if not theirs:
+        return 0                    # every trump of the side is sure: sv_sure_trump_points counts them
     for s in range(r.seats):
         if not (side >> s) & 1:
             continue
@@ -666,6 +672,8 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
             if t > best:
                 best = t
                 wit[0] = bit_bb(x)
+                if t >= need:
+                    return t        # the highest x that settles the window: the fewest ranks fixed
     return best
 
 
@@ -1367,15 +1375,6 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 hi_w = qw
         if r.points and r.trump >= 0:
             sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
-            sv_sure_plain_points(r, p, &lo, &lo_w)
-            t = sv_trump_count_points(r, p, r.count_side, &qw)
-            if t > lo:
-                lo = t
-                lo_w = qw
-            t = sv_points_left(r, p) - sv_trump_count_points(r, p, ~r.count_side, &qw)
-            if t < hi:
-                hi = t
-                hi_w = qw
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
@@ -1438,6 +1437,20 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if e.hi < hi:
                     hi = e.hi
                 tt_move = sv_move_from_entry(r, p, e.move)
+        if r.points and r.trump >= 0 and lo < beta and hi > alpha and lo < hi:
+            # a seat's trumps counted against the other side's, and the sure plain winners: after the
+            # table, whose entries' witnesses are often lighter (trumps from x up, every rank fixed):
+            # cutthroat pinochle, 15 tricks, seed 7: 221.2M nodes before the table, 215.3M after
+            sv_sure_plain_points(r, p, &lo, &lo_w)
+            t = sv_trump_count_points(r, p, r.count_side, beta, &qw)
+            if t > lo:
+                lo = t
+                lo_w = qw
+            q = sv_points_left(r, p)
+            t = q - sv_trump_count_points(r, p, ~r.count_side, q - alpha, &qw)
+            if t < hi:
+                hi = t
+                hi_w = qw
         if (not r.points and lo < beta and hi > alpha and lo < hi
                 and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1)):
             # quick tricks through an ally: dearer, so only where the table did not settle it
