@@ -23,7 +23,9 @@ out) or, where card points count, on the exact cards; equivalent cards (touching
 ranks among the cards still out, pinochle twins) searched once; cheap bounds
 (tricks left, points left, the leader's quick tricks, sure trumps split between
 partners; counting points, the top trumps' and the cashed tricks' points with the
-cheapest cards every other seat must play to them; and where the window asks for
+cheapest cards every other seat must play to them, a seat's trumps counted against the
+other side's trumps of their rank or above, and the counting seat's plain winners once
+no opponent holds a trump; and where the window asks for
 one trick the trick's taker: DDS's second-hand quick tricks; quick tricks through
 an ally only after the table probe); move ordering by the
 transposition table's move and by the card's job in the trick.  All scratch lives

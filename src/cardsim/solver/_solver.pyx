@@ -629,6 +629,114 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
+cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side, int need, uint64_t* wit) noexcept nogil:
+    """Points mode: what the trumps of one seat of ``side`` (a bit per seat) bring against the other
+    side's trumps, counted: a trump of the seat wins the trick it falls in unless a trump of the other
+    side of at least its rank falls there too (twins: the first played wins), and each of those takes
+    one trick.  So of the seat's trumps from ``x`` up (``a`` of them), at least ``a - b`` win, ``b`` the
+    other side's trumps of rank ``x`` or above, whatever anyone plays; those tricks bring at least
+    the seat's ``a - b`` cheapest of them and each other seat's ``a - b`` cheapest cards (and the last
+    trick's bonus when they are every trick left).  The most over ``x`` and the seats (0: none), or
+    the first at least ``need`` from the highest ``x`` down (it settles the window: a higher ``x``
+    fixes fewer ranks); ``wit``: that ``x`` (the ranks from there up decide ``a`` and ``b``; the rest
+    are lengths and point classes, which the generalised key and sv_pwit keep).  sv_sure_trump_points
+    is the case b = 0 (none of the other side's trumps: 0 here).  Cutthroat pinochle, 12 tricks, 30
+    deals: nodes 34.43M -> 32.70M."""
+    cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest
+    cdef int s, o, x, a, k, t, best = 0
+    for s in range(r.seats):
+        if not (side >> s) & 1:
+            theirs |= p.hand[s] & tr
+    if not theirs:
+        return 0                    # every trump of the side is sure: sv_sure_trump_points counts them
+    for s in range(r.seats):
+        if not (side >> s) & 1:
+            continue
+        mine = p.hand[s] & tr
+        rest = mine
+        a = 0
+        while rest:
+            x = msb(rest)
+            rest &= ~bit_bb(x)
+            a += 1
+            k = a - popcount(theirs & ~(bit_bb((x >> r.rank_shift) << r.rank_shift) - 1))
+            if k <= 0:
+                continue
+            from_x = mine & ~(bit_bb(x) - 1)
+            t = sv_cheapest_points(r, from_x, k)
+            for o in range(r.seats):
+                if not (side >> o) & 1:
+                    t += sv_cheapest_points(r, p.hand[o], k)
+            if k >= p.tricks_left:
+                t += r.last_bonus
+            if t > best:
+                best = t
+                wit[0] = bit_bb(x)
+                if t >= need:
+                    return t        # the highest x that settles the window: the fewest ranks fixed
+    return best
+
+
+cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo, uint64_t* lo_w) noexcept nogil:
+    """Points mode, at a trick boundary, once no opponent of the counting seat ``H`` holds a trump
+    (``H`` alone counts and plays to raise the value): ``H``'s trumps and its plain cards above every
+    opponent's card of their suit (its winners) all take tricks, whoever leads.  A trick led in a
+    suit where ``H`` holds a winner is ``H``'s (the winner beats every card, so it may be played
+    even under the duty to head); one led in a suit ``H`` holds no winner of costs ``H`` a card of
+    that suit, or a trump (which wins), so no winner is lost before ``H`` takes a trick, provided that
+    ``H`` holds a trump, or in each suit it holds no winner of as many cards as any opponent (each
+    trick led there takes a card of that suit from every opponent holding one, the leader's among
+    them, so ``H`` is never void there while an opponent can lead it).  Once ``H`` takes a trick it
+    leads, and no opponent can trump its winners.  So each winner takes a trick of its own, and the
+    opponents play a card to each: their ``k`` cheapest at the least (sv_sure_trick_points).
+    ``lo_w`` gets each plain suit's highest opponent card (the ranks the bound relies on; the
+    rest are lengths, which the generalised key holds)."""
+    cdef uint64_t tr = lane_bb(r.trump), opp = 0, win = 0, w = 0, lane, ol, held, top
+    cdef int s, H = -1, l, k, t
+    for s in range(r.seats):
+        if not p.hand[s]:
+            continue
+        if (r.count_side >> s) & 1:
+            if H >= 0 or not (r.max_side >> s) & 1:
+                return                          # more than one counting seat, or it lowers the value
+            H = s
+        else:
+            opp |= p.hand[s]
+    if H < 0 or (opp & tr):
+        return
+    held = p.hand[H]
+    win = held & tr
+    for l in range(4):
+        if l == r.trump:
+            continue
+        lane = held & lane_bb(l)
+        ol = opp & lane_bb(l)
+        if not ol:
+            win |= lane
+            continue
+        top = lane & ~(((<uint64_t>2) << (msb(ol) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
+        if top:
+            win |= top
+            w |= bit_bb(msb(ol))
+        elif not (held & tr):
+            # no winner and no trump here: H must outlast every opponent's length in the suit
+            for s in range(r.seats):
+                if s != H and popcount(p.hand[s] & lane_bb(l)) > popcount(lane):
+                    return
+    k = popcount(win)
+    if not k:
+        return
+    t = sv_points_of(r, win)
+    for s in range(r.seats):
+        if s != H and p.hand[s]:
+            t += sv_cheapest_points(r, p.hand[s], k)
+    if k >= p.tricks_left:
+        t += r.last_bonus
+    if t > lo[0]:
+        lo[0] = t
+        lo_w[0] = w
+
+
 cdef inline int sv_card_power(const SVRules* r, int card, int lead) noexcept nogil:
     """How strongly ``card`` bids for a trick led in lane ``lead``: 32 + rank a trump, 16 + rank a
     card of the led lane, 0 any other card (it cannot win).  The higher power wins the trick."""
@@ -1329,6 +1437,20 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if e.hi < hi:
                     hi = e.hi
                 tt_move = sv_move_from_entry(r, p, e.move)
+        if r.points and r.trump >= 0 and lo < beta and hi > alpha and lo < hi:
+            # a seat's trumps counted against the other side's, and the sure plain winners: after the
+            # table, whose entries' witnesses are often lighter (trumps from x up, every rank fixed):
+            # cutthroat pinochle, 15 tricks, seed 7: 221.2M nodes before the table, 215.3M after
+            sv_sure_plain_points(r, p, &lo, &lo_w)
+            t = sv_trump_count_points(r, p, r.count_side, beta, &qw)
+            if t > lo:
+                lo = t
+                lo_w = qw
+            q = sv_points_left(r, p)
+            t = q - sv_trump_count_points(r, p, ~r.count_side, q - alpha, &qw)
+            if t < hi:
+                hi = t
+                hi_w = qw
         if (not r.points and lo < beta and hi > alpha and lo < hi
                 and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1)):
             # quick tricks through an ally: dearer, so only where the table did not settle it
