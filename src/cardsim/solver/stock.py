@@ -82,4 +82,4 @@ def solve_stock(hand: Any, seat: int | None = None, *, stock_tricks: int | None 
             "measure": "difference", "stock_tricks_left": left, "so_far": so_far, "rest": sign * best,
             "total": so_far + sign * best,
             "moves": {hand.action_to_string(a): sign * v for a, v in zip(actions, values)},
-            "nodes": nodes, "probes": probes}
+            "nodes": nodes, "probes": probes, "leaf_nodes": leaf.nodes}
