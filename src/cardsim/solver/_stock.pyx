@@ -36,14 +36,15 @@ both hands, both tables, the meld-kind marks of the cards still live, the upcard
 stock drawn so far, whose turn it is, the phase and the card led if any (a leaf: the hands and the leader only;
 the points already scored never enter, the value is from here).  Two tricks played in the
 other order, or a meld declared before the exchange instead of after it, meet there.
-Move ordering: the table's move; then, for a stock trick's follower, the reply that last refuted
-the same card led at the same point of the hand (a counter-move table), and at any position the
-two moves that last cut off at that point (killer moves: the same ply of every branch often has
-the same refutation); then in the meld phase the richest declaration first and the draw last, a
-follower's winning cards before its losing ones, cheap cards first.  The two move tables cut the
-leaves' trick-play probes by a third (2 stock tricks left, bench_stock_solver.py's 20 hands:
-51,441 -> 34,204 probes, 84.3M -> 58.3M trick-play nodes; 3 left, its first 6 hands: 150,016 ->
-77,261 probes, 184.9M -> 104.7M nodes); a history count as the last tie-break gained 1% more.
+Move ordering: the table's move; then, for a stock trick's follower, the two replies that last
+refuted the same card led at the same point of the hand (a counter-move table), and at any
+position the two moves that last cut off at that point (killer moves: the same ply of every
+branch often has the same refutation); then in the meld phase the richest declaration first and
+the draw last, a follower's winning cards before its losing ones, cheap cards first.  The two move
+tables cut the leaves' trick-play probes by a third to a half (bench_stock_solver.py, 2 stock
+tricks left, 20 hands: 51,441 -> 33,743 probes, 84.3M -> 56.3M trick-play nodes; 3 left, 10
+hands: 299,820 -> 136,169 probes; one reply a card led instead of two: 34,204 and 58.3M with 2
+left, 138,901 and 176.7M (against 165.8M) with 3); a history count as the last tie-break gained 1%.
 
 Everything runs without the GIL and with no Python call per node.
 """
@@ -65,7 +66,7 @@ cdef enum:
     ST_LAST_TRICKS = TH_TRICKS - TH_STOCK_TRICKS
     ST_PLIES = 3 * (TH_STOCK_TRICKS + 1)   # st_ply: a stock trick's lead, its reply, the winner's melding
     ST_TT_MOVE = 1 << 20        # st_order_score's ranks above its own (0..1,500): the table's move,
-    ST_REPLY_MOVE = (1 << 19) + 1   # the counter-move table's, the killer moves
+    ST_REPLY_MOVE = (1 << 19) + 2   # the counter-move table's, the killer moves
     ST_KILLER_MOVE = 1 << 19
 
 ctypedef struct STEntry:
@@ -84,8 +85,8 @@ ctypedef struct STSearch:
     long nodes                  # stock-phase positions searched (leaves included)
     long probes                 # trick-play searches started at the leaves (null-window or exact)
     int killer[ST_PLIES][2]     # per ply (st_ply) the last two moves that cut off there, -1: none
-    int reply[ST_PLIES][32]     # per ply of a stock trick's follower and card led (its bit >> 1: either copy): the last
-                                # reply that cut off, -1: none
+    int reply[ST_PLIES][32][2]  # per ply of a stock trick's follower and card led (its bit >> 1: either copy): the last
+                                # two replies that cut off, -1: none
 
 
 cdef inline int st_scored(const THHand* h, const THRules* r) noexcept nogil:
@@ -122,6 +123,10 @@ cdef inline void st_key(const THHand* h, uint64_t* k0, uint64_t* k1) noexcept no
     k1[0] = b | 1               # never both 0: an empty slot
 
 
+cdef int NO_REPLY[2]            # st_order's replies where there are none (set to -1 at import)
+NO_REPLY[0] = NO_REPLY[1] = -1
+
+
 cdef inline int st_ply(const THHand* h) noexcept nogil:
     """Where in the stock phase ``h`` stands, for the move tables: the trick and its stage."""
     return 3 * h.tricks_played + (0 if h.phase == PH_MELD else 1 + h.n_in_trick)
@@ -147,17 +152,19 @@ cdef inline int st_order_score(const THHand* h, const THRules* r, int action) no
 
 
 cdef inline void st_order(const THHand* h, const THRules* r, int* acts, int n, int tt_move, const int* killer,
-                          int reply) noexcept nogil:
+                          const int* reply) noexcept nogil:
     """Sort ``acts`` highest first (insertion sort: a few dozen moves): the table's move, the
-    counter-move table's ``reply``, the two ``killer`` moves, then by st_order_score."""
+    counter-move table's two ``reply`` moves, the two ``killer`` moves, then by st_order_score."""
     cdef int score[TH_NUM_ACTIONS]
     cdef int i, j, a, sc
     for i in range(n):
         a = acts[i]
         if a == tt_move:
             score[i] = ST_TT_MOVE
-        elif a == reply:
+        elif a == reply[0]:
             score[i] = ST_REPLY_MOVE
+        elif a == reply[1]:
+            score[i] = ST_REPLY_MOVE - 1
         elif a == killer[0]:
             score[i] = ST_KILLER_MOVE
         elif a == killer[1]:
@@ -208,14 +215,18 @@ cdef int st_leaf(STSearch* s, const THHand* h, STEntry* e, bint known, uint64_t 
     return 2 * lo - total
 
 
+cdef inline void st_remember(int* pair, int move) noexcept nogil:
+    """Put ``move`` first in a pair of the move tables, the one it displaces second."""
+    if pair[0] != move:
+        pair[1] = pair[0]
+        pair[0] = move
+
+
 cdef inline void st_cutoff(STSearch* s, const THHand* h, int ply, int move) noexcept nogil:
     """``move`` cut off at ``h``: remember it in the move tables (st_order)."""
-    cdef int* killer = s.killer[ply]
     if h.phase == PH_STOCK and h.n_in_trick == 1:
-        s.reply[ply][h.trick[0] >> 1] = move
-    if killer[0] != move:
-        killer[1] = killer[0]
-        killer[0] = move
+        st_remember(s.reply[ply][h.trick[0] >> 1], move)
+    st_remember(s.killer[ply], move)
 
 
 cdef int st_search(STSearch* s, const THHand* h, int alpha, int beta) noexcept nogil:
@@ -223,7 +234,8 @@ cdef int st_search(STSearch* s, const THHand* h, int alpha, int beta) noexcept n
     upper bound, one at or above beta a lower bound."""
     cdef THHand child
     cdef int acts[TH_NUM_ACTIONS]
-    cdef int n, i, v, gain, base, best, best_move = -1, tt_move = -1, a0, b0, ply, reply = -1
+    cdef int n, i, v, gain, base, best, best_move = -1, tt_move = -1, a0, b0, ply
+    cdef int* reply = NO_REPLY
     cdef bint maximise = h.to_act == 0, known = False
     cdef STEntry* e
     cdef uint64_t k0 = 0, k1 = 0

@@ -72,7 +72,7 @@ def solve_stock(hand: Any, seat: int | None = None, *, stock_tricks: int | None 
     if left > limit:
         raise CardsimError(f"two-hand-pinochle: the stock-phase solver takes at most {limit} stock tricks left and "
                            f"this hand has {left}; stock_tricks={left} (--stock-tricks {left}) lifts the limit, "
-                           "at a cost that grows about tenfold a trick (docs/solver.md: under 1.2 s with 2 left, 0.5-8 s with 3)")
+                           "at a cost that grows about tenfold a trick (docs/solver.md: under 1 s with 2 left, 0.5-8 s with 3)")
     seat = st.to_act if seat is None else seat
     sign = 1 if seat == 0 else -1
     leaf = two_hand_leaf(hand, tt_bits=22 if left >= DEEP_STOCK_TRICKS else 20)
