@@ -26,9 +26,10 @@ from .positions import card_points_by_bit, two_hand_leaf
 STOCK_TRICKS = 2
 #: Stock tricks in a hand (the last of them leaves one face-down card and the upcard).
 STOCK_TRICKS_IN_HAND = 12
-#: Stock tricks left from which the leaves' trick-play table gets 2^22 entries (filled, some 340 MB),
-#: not 2^20: with 3 left (bench_stock_solver.py's hand 3) its nodes 105.3M -> 72.3M, CPU 19.6 -> 15.3 s;
-#: with 2 left (20 hands) 91.1M -> 84.6M at no gain in time.
+#: Stock tricks left from which the leaves' trick-play table gets 2^22 entries, not 2^20: with 3 left
+#: (bench_stock_solver.py's first 6 hands) trick-play nodes 120.0M -> 106.6M (2^21: 111.5M), CPU 22.7
+#: -> 21.9 s, the process's peak RSS 116 -> 288 MB (2^21: 174 MB); with 2 left (20 hands, stk10's search)
+#: 91.1M -> 84.6M nodes at no gain in time.
 DEEP_STOCK_TRICKS = 3
 
 
@@ -71,7 +72,7 @@ def solve_stock(hand: Any, seat: int | None = None, *, stock_tricks: int | None 
     if left > limit:
         raise CardsimError(f"two-hand-pinochle: the stock-phase solver takes at most {limit} stock tricks left and "
                            f"this hand has {left}; stock_tricks={left} (--stock-tricks {left}) lifts the limit, "
-                           "at a cost that grows about tenfold a trick (docs/solver.md: under 1 s with 2 left, 1-20 s with 3)")
+                           "at a cost that grows about tenfold a trick (docs/solver.md: under 1 s with 2 left, 0.5-8 s with 3)")
     seat = st.to_act if seat is None else seat
     sign = 1 if seat == 0 else -1
     leaf = two_hand_leaf(hand, tt_bits=22 if left >= DEEP_STOCK_TRICKS else 20)
@@ -82,4 +83,4 @@ def solve_stock(hand: Any, seat: int | None = None, *, stock_tricks: int | None 
             "measure": "difference", "stock_tricks_left": left, "so_far": so_far, "rest": sign * best,
             "total": so_far + sign * best,
             "moves": {hand.action_to_string(a): sign * v for a, v in zip(actions, values)},
-            "nodes": nodes, "probes": probes}
+            "nodes": nodes, "probes": probes, "leaf_nodes": leaf.nodes}
