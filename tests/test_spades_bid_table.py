@@ -319,14 +319,14 @@ def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
 
 
 def test_blind_nil_for_the_game_only_far_behind_near_the_end():
-    """sp_game_blind_nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
+    """sp_game_bid's blind nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
     its team is at least the rule's gap behind and the leader within its reach of 500; not a
     point closer, not with the leader a point further from the game, not ahead, nor at the
-    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike."""
+    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike (its own
+    gap)."""
     from cardsim.spades.spades import spades_game_blind_nil, spades_game_rule
     game = Game("spades")
     gap, reach = spades_game_blind_nil(0)
-    assert spades_game_blind_nil(1) == (gap, reach)
     top = game.rules["target_score"] - reach
 
     def bid(ours, theirs):
@@ -339,9 +339,11 @@ def test_blind_nil_for_the_game_only_far_behind_near_the_end():
     assert bid(top, top - gap) != "blind_nil"
     assert bid(0, 0) != "blind_nil"
     cutthroat = Game("cutthroat-spades")
-    assert first_bid(cutthroat, 1, [top - gap, top, 0]) == "blind_nil"
-    assert first_bid(cutthroat, 1, [top - gap + 1, top, 0]) != "blind_nil"
-    assert first_bid(cutthroat, 1, [top, top - gap, 0]) != "blind_nil"
+    far, near = spades_game_blind_nil(1)
+    lead = cutthroat.rules["target_score"] - near
+    assert first_bid(cutthroat, 1, [lead - far, lead, 0]) == "blind_nil"
+    assert first_bid(cutthroat, 1, [lead - far + 1, lead, 0]) != "blind_nil"
+    assert first_bid(cutthroat, 1, [lead, lead - far, 0]) != "blind_nil"
     nil_behind = spades_game_rule(0, "nil_behind", (1 << 30, 0))
     try:  # the rules off: the bids at these scores are the bids of the start of a game
         spades_game_blind_nil(0, (1 << 30, 0))

@@ -332,7 +332,7 @@ cdef extern from *:
        1 << 30 is never.  Set into SPBidTables.game when spades/spades.pyx is loaded. */
     static const int SP_GAME_SHIPPED[3][4][3] = {
         {{75, 100, 0}, {1 << 30, 0, 0}, {1, 200, -400000}, {1 << 30, 0, 0}},
-        {{75, 100, 0}, {50, 250, 0}, {1, 300, -400000}, {1 << 30, 0, 0}},
+        {{100, 100, 0}, {50, 250, 0}, {1, 300, -400000}, {1 << 30, 0, 0}},
         {{50, 200, 0}, {1 << 30, 0, 0}, {1 << 30, 0, 0}, {1 << 30, 0, 0}},
     };
     """
@@ -705,8 +705,12 @@ cdef inline int sp_game_bid(const SPHand* h, const SPRules* r, int s, int g, int
       by the gap alone (the leader anywhere, gap 150) -0.03% +- 0.10%; fresh deals (seed 8): gap
       75, 400, +1.87% +- 0.12%.  Cutthroat spades (three seats), 10,000 games of seed 7, a
       seat's gain: gap 75 and 400 +1.09% +- 0.13%, 425 +1.11%, 450 +1.06%, gap 100 +0.92%, 50
-      +0.69%, 25 -0.99%, 150 +0.29%; fresh deals (seed 8): gap 75, 400, +1.21% +- 0.13%.  Both
-      shapes ship gap 75, leader at 400.  The hand-set shapes (four and five seats, which bid
+      +0.69%, 25 -0.99%, 150 +0.29%; fresh deals (seed 8): gap 75, 400, +1.21% +- 0.13%.  With
+      blind 6 for the game and nil behind on every seat (the final rules) blind nil gains less
+      and further behind: leader at 400, gap 50 -0.61% +- 0.14%, 75 +0.34% +- 0.11%, 100 +0.47%
+      +- 0.08%, 125 +0.29%, 150 +0.22%; gap 75 and the leader at 300 -0.99%; fresh deals (seed
+      8): gap 75 +0.33% +- 0.11%, gap 100 +0.45% +- 0.08%.  Partnership ships gap 75, three
+      seats gap 100, the leader at 400.  The hand-set shapes (four and five seats, which bid
       nil only with nothing high), 10,000 games of seed 7, four seats: gap 75 and 400 +5.12% +-
       0.13%, gap 50 +6.20%, 100 +3.79%; gap 50 and the leader at 300 or more +6.86% +- 0.17%,
       200 +6.78%, gap 25 and 300 +5.78%; five seats, gap 75 and 400: +8.98% +- 0.13%.  Ships gap
@@ -719,7 +723,7 @@ cdef inline int sp_game_bid(const SPHand* h, const SPRules* r, int s, int g, int
       150 +4.85%, 100 +4.67%, anywhere +4.61%; gap 60 and the leader at 200 +3.94%, gap 100
       and 300 +0.98%, gap 100 anywhere +1.40%, gap 150 anywhere +0.32%.  Ships gap 50,
       leader at 250; fresh deals (seed 8, the final rules): +4.51% +- 0.18%.  Blind nil comes
-      first where both hold (its zone, 75 behind a leader at 400, is the narrower).
+      first where both hold (its zone, 100 behind a leader at 400, is the narrower).
     * Nil behind: the learned nil (log-odds above 0, sp_heuristic_nil) weighs a hand's points;
       behind near the end nil's +100 is worth more than the trick bid's few points, so the bar
       falls to ``bar`` (the nil sum's units, log-odds x 100000: bar -4 below is -400000).
