@@ -739,14 +739,6 @@ cdef inline bint sp_heuristic_nil(uint64_t cards, const int* f, int nil_sum, int
         limits = SP_TABLES.nil[shape]
     return sp_nil_hand(cards, f[16], limits)
 
-cdef inline int sp_top_score(const SPHand* h, const SPRules* r) noexcept nogil:
-    """The best game score at the table."""
-    cdef int i, top = h.game_score[0]
-    for i in range(1, r.seats):
-        if h.game_score[i] > top:
-            top = h.game_score[i]
-    return top
-
 cdef inline int sp_lead_margin(const SPHand* h, const SPRules* r, int s) noexcept nogil:
     """How far seat ``s`` (its team) is ahead of the best other side (negative when behind)."""
     cdef int i, best = -(1 << 30)
@@ -755,16 +747,17 @@ cdef inline int sp_lead_margin(const SPHand* h, const SPRules* r, int s) noexcep
             best = h.game_score[i]
     return h.game_score[s] - best
 
-cdef inline int sp_game_bid(const SPHand* h, const SPRules* r, int s, int g, int top, bint partner_nil,
+cdef inline int sp_game_bid(const SPHand* h, const SPRules* r, int s, int g, bint partner_nil,
                             int* nil_bar) noexcept nogil:
     """The bids for the game, not the hand (issue 11), of seat ``s`` under the rules of game shape
-    ``g`` (SPBidTables.game[g]: the table's shape, 2 for the hand-set rules), the best score at the table ``top``: a blind bid
+    ``g`` (SPBidTables.game[g]: the table's shape, 2 for the hand-set rules): a blind bid
     (its code), or -1 with nil's bar (sp_heuristic_nil) in ``nil_bar`` when a nil rule holds.
     Each rule is (gap, reach, bar): it holds when the seat is at least gap behind the leader and
     the leader within reach of target_score (the ahead rule: the seat leads by at least gap and
     is within reach itself); SP_NEVER as the gap: never.  sp_heuristic_bid calls it only when
     some rule's reach is met (SPBidTables.game_reach), so at scores far from the target (single
-    hands, the bid odds at 0-0) nothing is read but the best score.
+    hands, the bid odds at 0-0) nothing is read but the best score, h.game_top (kept with the
+    scores, sp_set_game_top: a scan of the seats before every bid cost 27 instructions a bid).
 
     Near the end a hand's expected points are not what wins the game: far behind, the chance of
     winning is in the variance, which a blind bid buys although its expected points are below
@@ -818,7 +811,7 @@ cdef inline int sp_game_bid(const SPHand* h, const SPRules* r, int s, int g, int
       0.07%.  Three seats, 10,000 games: +1 -0.010% +- 0.022%, +2 -0.010% +- 0.028%, by 50 +2
       +0.010% +- 0.015%.  Never, in every shape."""
     cdef const int* rule = SP_TABLES.game[g][SP_GAME_BLIND_NIL]
-    cdef int gap = top - h.game_score[s], near = r.target_score - top
+    cdef int gap = h.game_top - h.game_score[s], near = r.target_score - h.game_top
     if (not partner_nil and gap >= rule[0] and near <= rule[1]
             and sp_bid_legal(h, r, sp_code(SP_BID_BLIND_NIL, 0))):
         return sp_code(SP_BID_BLIND_NIL, 0)
@@ -841,16 +834,15 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     allowed (sp_special_bid: for table bids 2 to 4), one-for-50 / two-for-40 for 1 / 2.  The
     count (sp_learned_count)
     and nil's log-odds are summed together (sp_bid_sums)."""
-    cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap, top, nil_bar = 0
+    cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap, nil_bar = 0
     cdef int g = shape if shape >= 0 else SP_GAME_SHAPES - 1
     cdef int f[SP_NF]
     cdef int sums[2]
     cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards (the gap looked at only where a margin is
     # set: SP_NEVER is never, and both shipped tables have no blind bids)
-    top = sp_top_score(h, r)
-    if top >= r.target_score - SP_TABLES.game_reach[g]:
-        b = sp_game_bid(h, r, s, g, top, partner_nil, &nil_bar)
+    if h.game_top >= r.target_score - SP_TABLES.game_reach[g]:
+        b = sp_game_bid(h, r, s, g, partner_nil, &nil_bar)
         if b >= 0:
             return b
     if shape < 0:

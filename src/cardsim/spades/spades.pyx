@@ -547,6 +547,7 @@ cdef class SpadesState(GameState):
             self.h.game_score[s] = scores[s] if scores is not None else 0
             self.h.game_bags[s] = bags[s] if bags is not None else 0
             self.h.blind6_used[s] = blind6_used[s] if blind6_used is not None else 0
+        sp_set_game_top(&self.h, &self.r)
 
     # -- the game contract ------------------------------------------------------------
     cdef int seat_to_act(self) noexcept nogil:
