@@ -507,6 +507,24 @@ def test_blind6_for_the_game_in_three_seat_cutthroat():
         spades_game_rule(1, "blind6", before)
 
 
+def test_bid_odds_deals_carry_the_game_score():
+    """The bid odds' deals set the best score with the scores (sp_set_game_top in sp_odds_deal,
+    which sp_heuristic_bid's gate reads): the heuristic's blind bid there is blind 6 for the game
+    at the rule's gap behind a leader within its reach, and looking at level scores."""
+    from cardsim import bid_odds
+    from cardsim.spades.spades import spades_game_rule
+    game = Game("cutthroat-spades")
+    gap, reach, _ = spades_game_rule(1, "blind6")
+    top = game.rules["target_score"] - reach
+
+    def policy_bid(scores):
+        odds = bid_odds("cutthroat-spades", None, blind=True, scores=scores, seat=0, trials=50, seed=3, threads=1)
+        return odds.recommendation["policy_bid"]
+
+    assert policy_bid([top - gap, top, 0]) == "blind6"
+    assert policy_bid([0, 0, 0]) != "blind6"
+
+
 def test_blind_nil_for_the_game_with_four_and_five_seats():
     """sp_game_bid's blind nil in the hand-set shapes (four and five seats): at the rule's gap
     behind a leader within its reach, not a point closer, not with the leader a point further."""
