@@ -412,14 +412,14 @@ def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
 
 
 def test_blind_nil_for_the_game_only_far_behind_near_the_end():
-    """sp_game_blind_nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
+    """sp_game_bid's blind nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
     its team is at least the rule's gap behind and the leader within its reach of 500; not a
     point closer, not with the leader a point further from the game, not ahead, nor at the
-    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike."""
-    from cardsim.spades.spades import spades_game_blind_nil
+    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike (its own
+    gap)."""
+    from cardsim.spades.spades import spades_game_blind_nil, spades_game_rule
     game = Game("spades")
     gap, reach = spades_game_blind_nil(0)
-    assert spades_game_blind_nil(1) == (gap, reach)
     top = game.rules["target_score"] - reach
 
     def bid(ours, theirs):
@@ -432,35 +432,142 @@ def test_blind_nil_for_the_game_only_far_behind_near_the_end():
     assert bid(top, top - gap) != "blind_nil"
     assert bid(0, 0) != "blind_nil"
     cutthroat = Game("cutthroat-spades")
-    assert first_bid(cutthroat, 1, [top - gap, top, 0]) == "blind_nil"
-    assert first_bid(cutthroat, 1, [top - gap + 1, top, 0]) != "blind_nil"
-    assert first_bid(cutthroat, 1, [top, top - gap, 0]) != "blind_nil"
-    try:  # the rule off: the bids at these scores are the bids of the start of a game
+    far, near = spades_game_blind_nil(1)
+    lead = cutthroat.rules["target_score"] - near
+    assert first_bid(cutthroat, 1, [lead - far, lead, 0]) == "blind_nil"
+    assert first_bid(cutthroat, 1, [lead - far + 1, lead, 0]) != "blind_nil"
+    assert first_bid(cutthroat, 1, [lead, lead - far, 0]) != "blind_nil"
+    nil_behind = spades_game_rule(0, "nil_behind", (1 << 30, 0))
+    try:  # the rules off: the bids at these scores are the bids of the start of a game
         spades_game_blind_nil(0, (1 << 30, 0))
         assert bid(top - gap, top) == bid(0, 0)
     finally:
         spades_game_blind_nil(0, (gap, reach))
+        spades_game_rule(0, "nil_behind", nil_behind)
 
 
-@pytest.mark.parametrize("name", ["spades", "cutthroat-spades"])
-def test_whole_games_bid_blind_nil_only_far_behind_near_the_end(name):
-    """In the core's whole games (each hand dealt with the game so far) blind nil is bid, and
-    only by a side (team, or seat in cutthroat) at least the rule's gap behind a leader within
-    its reach of the target."""
-    from cardsim.spades.spades import spades_game_blind_nil
-    gap, reach = spades_game_blind_nil(0 if name == "spades" else 1)
-    game = Game(name)
+GAME_SHAPES = {"spades": ("spades", {}, 0), "cutthroat-spades": ("cutthroat-spades", {}, 1),
+               "cutthroat-spades-4": ("cutthroat-spades", {"players": 4}, 2),
+               "cutthroat-spades-5": ("cutthroat-spades", {"players": 5}, 2)}
+
+
+@pytest.mark.parametrize("name, kind", [("spades", "blind_nil"), ("cutthroat-spades", "blind_nil"),
+                                        ("cutthroat-spades", "blind6"), ("cutthroat-spades-4", "blind_nil"),
+                                        ("cutthroat-spades-5", "blind_nil")])
+def test_whole_games_bid_blind_only_far_behind_near_the_end(name, kind):
+    """In the core's whole games (each hand dealt with the game so far) the game rule's blind bid
+    (sp_game_bid) is bid, and only by a side (team, or seat in cutthroat) at least the rule's gap
+    behind a leader within its reach of the target (four and five seats: blind 6 is the hand-set
+    one, at 100 behind, so only blind nil is the rule's)."""
+    from cardsim.spades.spades import SP_BID_KIND_NAMES, spades_game_rule
+    game_name, options, shape = GAME_SHAPES[name]
+    gap, reach, _ = spades_game_rule(shape, kind)
+    game = Game(game_name, **options)
     records = game.simulate(100, unit="game", seed=4, threads=1, hand_scores=True, histories=True)
     rows, hist = records.hand_scores, records.histories
     sides = rows["score"].shape[1]
-    blind_nils = 0
+    bids = 0
     for i in range(len(rows)):
         before = [int(rows["score"][i][t] - rows["points"][i][t]) for t in range(sides)]
         kinds = hist.replay(i)._state.kinds
-        for seat, kind in enumerate(kinds):
-            if kind == 2:
+        for seat, k in enumerate(kinds):
+            if k == SP_BID_KIND_NAMES.index(kind):
                 ours = before[seat % sides]
                 top = max(before)
                 assert top - ours >= gap and top >= game.rules["target_score"] - reach, (i, seat, before)
-                blind_nils += 1
-    assert blind_nils > 20
+                bids += 1
+    assert bids > 20
+
+
+def test_blind6_for_the_game_in_three_seat_cutthroat():
+    """sp_game_bid's blind 6 (three-seat cutthroat spades): the first seat bids blind 6 at the
+    rule's gap behind a leader within its reach of 500; not a point closer, not with the leader
+    a point further, not once its blind 6 of the game is used, nor at the start of a game; the
+    rule off, the bid of the start of a game."""
+    from cardsim.spades.spades import spades_game_rule
+    game = Game("cutthroat-spades")
+    gap, reach, _ = spades_game_rule(1, "blind6")
+    top = game.rules["target_score"] - reach
+
+    def bid(scores, used=(0, 0, 0)):
+        hand = game.deal(seed=1, dealer=2, scores=scores, blind6_used=list(used))
+        hand.step("heuristic")
+        return hand.action_to_string(hand.history[-1])
+
+    assert bid([top - gap, top, 0]) == "blind6"
+    assert bid([top - gap, top + reach - 1, 0]) != "blind6"  # the leader that close: blind nil's zone
+    assert bid([top - gap + 1, top, 0]) != "blind6"
+    assert bid([top - gap - 1, top - 1, 0]) != "blind6"
+    assert bid([top - gap, top, 0], used=(1, 0, 0)) != "blind6"
+    assert bid([0, 0, 0]) != "blind6"
+    before = spades_game_rule(1, "blind6", (1 << 30, 0))
+    try:
+        assert bid([top - gap, top, 0]) == bid([0, 0, 0])
+    finally:
+        spades_game_rule(1, "blind6", before)
+
+
+def test_bid_odds_deals_carry_the_game_score():
+    """The bid odds' deals set the best score with the scores (sp_set_game_top in sp_odds_deal,
+    which sp_heuristic_bid's gate reads): the heuristic's blind bid there is blind 6 for the game
+    at the rule's gap behind a leader within its reach, and looking at level scores."""
+    from cardsim import bid_odds
+    from cardsim.spades.spades import spades_game_rule
+    game = Game("cutthroat-spades")
+    gap, reach, _ = spades_game_rule(1, "blind6")
+    top = game.rules["target_score"] - reach
+
+    def policy_bid(scores):
+        odds = bid_odds("cutthroat-spades", None, blind=True, scores=scores, seat=0, trials=50, seed=3, threads=1)
+        return odds.recommendation["policy_bid"]
+
+    assert policy_bid([top - gap, top, 0]) == "blind6"
+    assert policy_bid([0, 0, 0]) != "blind6"
+
+
+def test_blind_nil_for_the_game_with_four_and_five_seats():
+    """sp_game_bid's blind nil in the hand-set shapes (four and five seats): at the rule's gap
+    behind a leader within its reach, not a point closer, not with the leader a point further."""
+    from cardsim.spades.spades import spades_game_rule
+    gap, reach, _ = spades_game_rule(2, "blind_nil")
+    for seats in (4, 5):
+        game = Game("cutthroat-spades", players=seats)
+        top = game.rules["target_score"] - reach
+        rest = [0] * (seats - 2)
+        assert first_bid(game, 1, [top - gap, top] + rest) == "blind_nil"
+        assert first_bid(game, 1, [top - gap + 1, top] + rest) != "blind_nil"
+        assert first_bid(game, 1, [top - gap - 1, top - 1] + rest) != "blind_nil"
+        assert first_bid(game, 1, [top, top - gap] + rest) != "blind_nil"
+
+
+@pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
+def test_nil_behind_near_the_end_lowers_nil_bar(name, shape):
+    """sp_game_bid's nil behind: a seat behind by the rule's gap, the leader within its reach,
+    bids nil where the nil log-odds are above the rule's bar (below 0), not only above 0; level
+    or ahead, or with the leader a point further, as at the start of a game."""
+    from cardsim.spades.spades import spades_game_rule
+    gap, reach, bar = spades_game_rule(shape, "nil_behind")
+    assert bar < 0
+    game = Game(name)
+    seats = len(game.deal(seed=0).hands)
+    params = _core.spades_bid_params()[shape]
+    nil_sum = script().nil_sum
+    top = game.rules["target_score"] - reach
+
+    def scores(ours, theirs):
+        return [ours, theirs] * 2 if name == "spades" else [ours, theirs, 0]
+
+    moved = 0
+    for seed in range(300):
+        cards = game.deal(seed=seed, dealer=seats - 1).hands[0]
+        gain = nil_sum(params, {"f": _core.spades_features(game.rules, cards.mask),
+                                "h": _core.spades_nil_suit_terms(cards.mask)})
+        start = first_bid(game, seed)
+        if start == "moon":
+            continue
+        behind = first_bid(game, seed, scores(top - gap, top))
+        assert behind == ("nil" if gain > bar else start), (seed, gain)
+        assert first_bid(game, seed, scores(top, top - gap)) == start
+        assert first_bid(game, seed, scores(top - gap - 1, top - 1)) == start
+        moved += behind != start
+    assert moved > 0

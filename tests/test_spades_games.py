@@ -97,7 +97,9 @@ def test_games_match_replay(name, options):
     if options.get("blind6_limit") == -1:
         assert records["blind6"].sum() > 0  # somebody fell behind and went blind (no learned table: 100 behind)
     if name == "cutthroat-spades" and game.seats == 3:
-        assert records["blind6"].sum() == 0  # the learned table: blind 6 never beat looking (docs/spades.md)
+        # the learned table's margin never bids blind 6 (it never beat looking), the game rule
+        # does (sp_game_bid: 50 behind near the end), once a game at most (blind6_limit 1)
+        assert records["blind6"].sum() > 0 and records["blind6"].max() <= game.rules["blind6_limit"]
     if game.rules["bag_limit"] <= 5:
         # bag-outs happen, and are fewer than the hands with bags (issue 17: counting those instead
         # gave 4.83 a game for 0.36), so the comparison above tells the two apart

@@ -109,6 +109,7 @@ ctypedef struct SPHand:
     int game_score[SP_MAX_SEATS]
     int game_bags[SP_MAX_SEATS]
     int blind6_used[SP_MAX_SEATS]
+    int game_top                    # the best of game_score (sp_set_game_top: set with the scores)
     # the result (filled by sp_finish; per team on both partners in partnership play)
     int score[SP_MAX_SEATS]         # the hand's change of score, bag penalty and prize jacks included
     int bags[SP_MAX_SEATS]          # overtricks of the hand
@@ -176,8 +177,21 @@ cdef inline void sp_new_hand(SPHand* h, const SPRules* r, uint64_t seed, uint64_
         h.game_score[s] = 0
         h.game_bags[s] = 0
         h.blind6_used[s] = 0
+    h.game_top = 0
     sp_start(h, r, dealer)
     sp_deal(h, r)
+
+cdef inline void sp_set_game_top(SPHand* h, const SPRules* r) noexcept nogil:
+    """h.game_top from h.game_score: every writer of the scores calls it after (sp_new_hand,
+    sp_carry, the bid odds' deals, SpadesState's scores).  Why a copy of the best score: the
+    heuristic bid reads it before every bid (sp_heuristic_bid's gate of the bids for the game),
+    and a scan of the seats there cost about 27 instructions a bid (callgrind, the spades
+    heuristic batch)."""
+    cdef int i, top = h.game_score[0]
+    for i in range(1, r.seats):
+        if h.game_score[i] > top:
+            top = h.game_score[i]
+    h.game_top = top
 
 # -- bidding -----------------------------------------------------------------------
 

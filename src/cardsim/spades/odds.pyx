@@ -58,6 +58,7 @@ cdef void sp_odds_deal(SPHand* h, const SPRules* r, uint64_t hand, int seat, int
         h.game_bags[s] = 0
         h.blind6_used[s] = 0
         h.hand[s] = 0
+    sp_set_game_top(h, r)
     sp_start(h, r, dealer)
     for i in range(r.seats):
         s = (dealer + 1 + i) % r.seats
@@ -359,6 +360,7 @@ cdef bint spc_attempt(const SPRules* r, uint64_t hand, int seat, int dealer, con
         h.game_bags[s] = 0
         h.blind6_used[s] = 0
         h.hand[s] = bb[s] if s < r.seats else 0
+    sp_set_game_top(h, r)
     sp_start(h, r, dealer)
     return spc_bids_ok(r, c, h, policies)
 

@@ -12,7 +12,9 @@
 #            learned nil weights say it beats the trick bid (else: a hand with nothing high);
 #            one-for-50 / two-for-40 for a 1 or 2, moon from its learned count; blind nil /
 #            blind 6 by how far the seat is behind the leader (the learned margins, decided
-#            before looking; untabled: blind 6 at 100 behind, never blind nil).  All of it
+#            before looking; untabled: blind 6 at 100 behind).  Near the end of a game, for
+#            the game's sake (sp_game_bid, learned by whole games): blind nil far behind, blind
+#            6 behind (three seats), nil's bar lowered behind.  All of it
 #            fitted by scripts/spades_bid_table.py against the bid odds' expected scores with
 #            the same players.  Plays to make its bid, then ducks to
 #            avoid bags; a nil bidder ducks throughout; a partner of a nil bidder takes
@@ -288,8 +290,13 @@ cdef enum:
     SP_BID_CUTS = 20            # bids 0..19 (hand sizes up to 17)
     SP_NO_TABLE = -(1 << 30) + 1
     SP_NEVER = 1 << 30
-    SP_GAME_NIL_GAP = 75        # sp_game_blind_nil (both shapes): this far behind the leader ...
-    SP_GAME_NIL_REACH = 100     # ... with the leader this close to target_score (learned: scripts/spades_blind_game.py)
+    SP_GAME_BLIND_NIL = 0       # sp_game_bid's rules (SPBidTables.game[..][rule]): blind nil,
+    SP_GAME_BLIND6 = 1          # blind 6,
+    SP_GAME_NIL_BEHIND = 2      # nil's bar lowered far behind,
+    SP_GAME_NIL_AHEAD = 3       # nil's bar raised well ahead
+    SP_GAME_RULES = 4
+    SP_GAME_SHAPES = 3          # the table shapes 0, 1 and the hand-set rules (2)
+    SP_GAME_OFF = -(1 << 20)    # game_reach with no rule in force: no score is that close to the target
     SP_NF = 56                  # features (sp_features): 24, the 28 products of SP_NQ of them, 4 more
     SP_NQ = 7                   # the features whose pairwise products are features too
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
@@ -320,12 +327,22 @@ cdef extern from *:
         int moon[2];            /* moon from a count of 100 x moon_tricks plus this */
         int blind_nil[2];       /* blind nil this far behind the leader (SP_NEVER: never) */
         int blind6[2];          /* blind 6, where legal, this far behind */
-        int game_nil[2][2];     /* sp_game_blind_nil: this far behind, the leader this close to the target (SP_NEVER: never) */
+        int game[3][4][3];      /* [SP_GAME_SHAPES][SP_GAME_RULES]: sp_game_bid's rules (gap, reach, bar) */
+        int game_reach[3];      /* [SP_GAME_SHAPES]: the largest reach of a rule in force (SP_GAME_OFF: none) */
         int side[2][1 << 13][7];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each, then the special rules' (sp_fill_side_weights) */
         int spade[2][1 << 13][4]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same; nil by the spades' own row; the special rules') */
         int pair[2][14][14][24];  /* [..][spades held][top spades]: the products' part in them (sp_fill_pair_weights; nil's by the row of the spades held; the special rules') */
     } SPBidTables;
     static SPBidTables* SP_TABLES = 0;
+    /* sp_game_bid's shipped rules, (gap, reach, bar) per game shape (0 partnership, 1 three seats,
+       2 the hand-set rules) and rule (SP_GAME_BLIND_NIL, _BLIND6, _NIL_BEHIND, _NIL_AHEAD):
+       learned by scripts/spades_blind_game.py, the figures in sp_game_bid's docstring; a gap of
+       1 << 30 is never.  Set into SPBidTables.game when spades/spades.pyx is loaded. */
+    static const int SP_GAME_SHIPPED[3][4][3] = {
+        {{75, 100, 0}, {1 << 30, 0, 0}, {1, 200, -400000}, {1 << 30, 0, 0}},
+        {{100, 100, 0}, {50, 250, 0}, {1, 300, -400000}, {1 << 30, 0, 0}},
+        {{50, 200, 0}, {1 << 30, 0, 0}, {1 << 30, 0, 0}, {1 << 30, 0, 0}},
+    };
     """
     ctypedef struct SPBidTables:
         int cut[SP_BID_SHAPES][SP_BID_CUTS + 1]
@@ -341,11 +358,13 @@ cdef extern from *:
         int moon[SP_BID_SHAPES]
         int blind_nil[SP_BID_SHAPES]
         int blind6[SP_BID_SHAPES]
-        int game_nil[SP_BID_SHAPES][2]  # sp_game_blind_nil's gap and reach (not from the table file: set at load)
+        int game[SP_GAME_SHAPES][SP_GAME_RULES][3]  # sp_game_bid's rules: gap, reach, nil's bar (not from the table file: set at load)
+        int game_reach[SP_GAME_SHAPES]  # the most reach of game[shape]'s rules in force: the gate of sp_game_bid
         int side[SP_BID_SHAPES][1 << 13][SP_SIDE_TERMS]  # the count's weights of a side suit's SP_SIDE_FEATURES, nil's by row, the special rules'
         int spade[SP_BID_SHAPES][1 << 13][2 + SP_SPECIAL_RULES]  # and of the spades' SP_SPADE_FEATURES (nil: the row of their length)
         int pair[SP_BID_SHAPES][SP_PAIR_SPADES][SP_PAIR_SPADES][SP_PAIR_TERMS]  # the products' part in q0, q1 (sp_fill_pair_weights)
     SPBidTables* SP_TABLES
+    const int SP_GAME_SHIPPED[SP_GAME_SHAPES][SP_GAME_RULES][3]
 
 cdef inline void sp_linear_features(uint64_t cards, const SPRules* r, int* f) noexcept nogil:
     """The SP_NF features the learned tables weigh but the products 24 .. 51 (sp_features writes
@@ -720,48 +739,115 @@ cdef inline bint sp_heuristic_nil(uint64_t cards, const int* f, int nil_sum, int
         limits = SP_TABLES.nil[shape]
     return sp_nil_hand(cards, f[16], limits)
 
-cdef inline bint sp_game_blind_nil(const SPHand* h, const SPRules* r, int s, int shape) noexcept nogil:
-    """Blind nil for the game, not the hand (issue 11): the seat is at least game_nil[shape][0]
-    behind the leader and the leader is within game_nil[shape][1] of target_score.  The game
-    then likely ends with this hand or the next, and a hand's usual points do not catch up: the
-    chance of winning is in the variance, which blind nil (+200 or -200) buys although its
-    expected points are below looking's (the blind bid odds' margin, by points, is never).
-    Learned by paired whole games (scripts/spades_blind_game.py: the same deals with no rule,
-    then the rule on one side only, each side in turn), gain in games won by the side using it.
-    Partnership spades, 20,000 games of seed 7: gap 75 and the leader at 400 or more +1.91% +-
-    0.12%, gap 50 +1.87%, 100 +1.66%, 150 +0.67%, 200 +0.24%, 0 +0.13% (blind nil whenever
-    behind); the leader at 425 (gap 75) +1.73%, at 350 (gap 100) +1.41%; by the gap alone (the
-    leader anywhere, gap 150) -0.03% +- 0.10%; fresh deals (seed 8): gap 75, 400, +1.87% +-
-    0.12%.  Cutthroat spades (three seats), 10,000 games of seed 7, a seat's gain: gap 75 and
-    400 +1.09% +- 0.13%, 425 +1.11%, 450 +1.06%, gap 100 +0.92%, 50 +0.69%, 25 -0.99%, 150
-    +0.29%; fresh deals (seed 8): gap 75, 400, +1.21% +- 0.13%.  Both shapes ship gap 75, leader at
-    400.  Single hands and the bid odds at 0-0 never meet it."""
-    cdef int gap
-    if SP_TABLES.game_nil[shape][0] >= SP_NEVER:
-        return False
-    gap = sp_leader_gap(h, r, s)
-    return (gap >= SP_TABLES.game_nil[shape][0]
-            and h.game_score[s] + gap >= r.target_score - SP_TABLES.game_nil[shape][1])
+cdef inline int sp_lead_margin(const SPHand* h, const SPRules* r, int s) noexcept nogil:
+    """How far seat ``s`` (its team) is ahead of the best other side (negative when behind)."""
+    cdef int i, best = -(1 << 30)
+    for i in range(r.seats):
+        if i != s and not (r.partnership and i == sp_partner(s)) and h.game_score[i] > best:
+            best = h.game_score[i]
+    return h.game_score[s] - best
+
+cdef inline int sp_game_bid(const SPHand* h, const SPRules* r, int s, int g, bint partner_nil,
+                            int* nil_bar) noexcept nogil:
+    """The bids for the game, not the hand (issue 11), of seat ``s`` under the rules of game shape
+    ``g`` (SPBidTables.game[g]: the table's shape, 2 for the hand-set rules): a blind bid
+    (its code), or -1 with nil's bar (sp_heuristic_nil) in ``nil_bar`` when a nil rule holds.
+    Each rule is (gap, reach, bar): it holds when the seat is at least gap behind the leader and
+    the leader within reach of target_score (the ahead rule: the seat leads by at least gap and
+    is within reach itself); SP_NEVER as the gap: never.  sp_heuristic_bid calls it only when
+    some rule's reach is met (SPBidTables.game_reach), so at scores far from the target (single
+    hands, the bid odds at 0-0) nothing is read but the best score, h.game_top (kept with the
+    scores, sp_set_game_top: a scan of the seats before every bid cost 27 instructions a bid).
+
+    Near the end a hand's expected points are not what wins the game: far behind, the chance of
+    winning is in the variance, which a blind bid buys although its expected points are below
+    looking's (the blind bid odds' margin, by points, is never); well ahead, a nil's -100 may hand
+    the game away.  Learned by paired whole games (scripts/spades_blind_game.py: the same deals
+    with no rule, then the rule on one side only, each side in turn), gain in games won by the
+    side using it.
+
+    * Blind nil.  Partnership spades, 20,000 games of seed 7: gap 75 and the leader at 400 or
+      more +1.91% +- 0.12%, gap 50 +1.87%, 100 +1.66%, 150 +0.67%, 200 +0.24%, 0 +0.13%
+      (blind nil whenever behind); the leader at 425 (gap 75) +1.73%, at 350 (gap 100) +1.41%;
+      by the gap alone (the leader anywhere, gap 150) -0.03% +- 0.10%; fresh deals (seed 8): gap
+      75, 400, +1.87% +- 0.12%.  Cutthroat spades (three seats), 10,000 games of seed 7, a
+      seat's gain: gap 75 and 400 +1.09% +- 0.13%, 425 +1.11%, 450 +1.06%, gap 100 +0.92%, 50
+      +0.69%, 25 -0.99%, 150 +0.29%; fresh deals (seed 8): gap 75, 400, +1.21% +- 0.13%.  With
+      blind 6 for the game and nil behind on every seat (the final rules) blind nil gains less
+      and further behind: leader at 400, gap 50 -0.61% +- 0.14%, 75 +0.34% +- 0.11%, 100 +0.47%
+      +- 0.08%, 125 +0.29%, 150 +0.22%; gap 75 and the leader at 300 -0.99%; fresh deals (seed
+      8): gap 75 +0.33% +- 0.11%, gap 100 +0.45% +- 0.08%.  Partnership ships gap 75, three
+      seats gap 100, the leader at 400.  The hand-set shapes (four and five seats, which bid
+      nil only with nothing high), 10,000 games of seed 7, four seats: gap 75 and 400 +5.12% +-
+      0.13%, gap 50 +6.20%, 100 +3.79%; gap 50 and the leader at 300 or more +6.86% +- 0.17%,
+      200 +6.78%, gap 25 and 300 +5.78%; five seats, gap 75 and 400: +8.98% +- 0.13%.  Ships gap
+      50, leader at 300; fresh deals (seed 8): four seats +6.72% +- 0.17%,
+      five +13.44% +- 0.17%, five with two jokers +13.54% +- 0.27% (4,000 games).
+    * Blind 6 (three seats; partnership spades has no blind 6, the hand-set shapes keep theirs
+      at 100 behind): legal from blind6_behind (50) behind, once a game.  By a hand's points it
+      loses to looking (+30 against +48), by games it wins: 10,000 games of seed 7, gap 50 and
+      the leader at 400 or more +2.72% +- 0.11%, 300 +4.47%, 250 +4.87% +- 0.18%, 200 +4.79%,
+      150 +4.85%, 100 +4.67%, anywhere +4.61%; gap 60 and the leader at 200 +3.94%, gap 100
+      and 300 +0.98%, gap 100 anywhere +1.40%, gap 150 anywhere +0.32%.  Ships gap 50,
+      leader at 250; fresh deals (seed 8, the final rules): +4.54% +- 0.18%.  Blind nil comes
+      first where both hold (its zone, 100 behind a leader at 400, is the narrower).
+    * Nil behind: the learned nil (log-odds above 0, sp_heuristic_nil) weighs a hand's points;
+      behind near the end nil's +100 is worth more than the trick bid's few points, so the bar
+      falls to ``bar`` (the nil sum's units, log-odds x 100000: bar -4 below is -400000).
+      Partnership, 20,000 games of seed 7, behind at all and the leader at 400 or more: bar -1 +0.20% +- 0.03%, -2 +0.35%, -4
+      +0.63% +- 0.06%, -8 +0.43%, -16 -0.57%, -50 (nil whenever behind) -1.84%; the leader at
+      300: -1 +0.39%, -2 +0.74%, -4 +0.87% +- 0.10%, -8 -0.19%; 200: -1 +0.48%, -8 -1.48%; 25
+      behind and 400, -8 +0.39%.  Ships behind at all, leader at 300, bar -4; fresh deals (seed
+      8): +0.84% +- 0.10%.  Three seats, 10,000 games of seed 7: leader at 400, -1 +0.04% +- 0.02%, -2 +0.09%; at 300, -1
+      +0.21%, -2 +0.42%, -4 +0.77%, -8 +0.70%; at 200, -2 +0.71%, -4 +1.34% +- 0.11%.  Ships
+      behind at all, leader at 200, bar -4; fresh deals (seed 8, the final rules): +0.76% +-
+      0.10%.  (More nils gain games at any score: bar -1 whatever the scores, partnership +0.84% +- 0.13%, three seats +0.80% +- 0.09%; it
+      would move the bids of single hands and the bid odds, which learn nil by a hand's points:
+      left to the table's learning, not done here.)
+    * Nil ahead (the bar raised well ahead near the end, a nil's -100 handing the game away):
+      no measurable gain.  Partnership, 20,000 games of seed 7, the leader at 400 or more,
+      leading at all: bar +1 +0.007% +- 0.043%, +2 -0.15% +- 0.06%, -1 +0.003% +- 0.042%;
+      leading by 50, +1 +0.07% +- 0.03%; by 100, +2 +0.07% +- 0.03%; at 300, +1 -0.09% +-
+      0.07%.  Three seats, 10,000 games: +1 -0.010% +- 0.022%, +2 -0.010% +- 0.028%, by 50 +2
+      +0.010% +- 0.015%.  Never, in every shape."""
+    cdef const int* rule = SP_TABLES.game[g][SP_GAME_BLIND_NIL]
+    cdef int gap = h.game_top - h.game_score[s], near = r.target_score - h.game_top
+    if (not partner_nil and gap >= rule[0] and near <= rule[1]
+            and sp_bid_legal(h, r, sp_code(SP_BID_BLIND_NIL, 0))):
+        return sp_code(SP_BID_BLIND_NIL, 0)
+    rule = SP_TABLES.game[g][SP_GAME_BLIND6]
+    if gap >= rule[0] and near <= rule[1] and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
+        return sp_code(SP_BID_BLIND6, 6)
+    rule = SP_TABLES.game[g][SP_GAME_NIL_BEHIND]
+    if gap >= rule[0] and near <= rule[1]:
+        nil_bar[0] = rule[2]
+    rule = SP_TABLES.game[g][SP_GAME_NIL_AHEAD]
+    if gap == 0 and near <= rule[1] and sp_lead_margin(h, r, s) >= rule[0]:
+        nil_bar[0] = rule[2]
+    return -1
 
 cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
-    """Blind bids by the score gap (the learned margins; no table: blind 6 at 100 behind) and
-    blind nil for the game (sp_game_blind_nil), before looking; then moon from its count, nil
-    where it pays (sp_heuristic_nil), else the count's bid (sp_count_bid), moved to a special
-    bid by the learned rules where both special bids are allowed (sp_special_bid: for table bids
-    2 to 4), one-for-50 / two-for-40 for 1 / 2.  The count (sp_learned_count)
+    """The bids for the game near its end (sp_game_bid: blind bids, nil's bar), then blind bids
+    by the score gap (the learned margins; no table: blind 6 at 100 behind), before looking;
+    then moon from its count, nil where it pays (sp_heuristic_nil), else the count's bid
+    (sp_count_bid), moved to a special bid by the learned rules where both special bids are
+    allowed (sp_special_bid: for table bids 2 to 4), one-for-50 / two-for-40 for 1 / 2.  The
+    count (sp_learned_count)
     and nil's log-odds are summed together (sp_bid_sums)."""
-    cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap
+    cdef int s = h.to_act, est, b, held = popcount(h.hand[s]), shape = sp_bid_shape(r), gap, nil_bar = 0
+    cdef int g = shape if shape >= 0 else SP_GAME_SHAPES - 1
     cdef int f[SP_NF]
     cdef int sums[2]
     cdef bint partner_nil = r.partnership and h.kind[sp_partner(s)] in (SP_BID_NIL, SP_BID_BLIND_NIL)
     # blind bids first, before looking at the cards (the gap looked at only where a margin is
     # set: SP_NEVER is never, and both shipped tables have no blind bids)
+    if h.game_top >= r.target_score - SP_TABLES.game_reach[g]:
+        b = sp_game_bid(h, r, s, g, partner_nil, &nil_bar)
+        if b >= 0:
+            return b
     if shape < 0:
         if sp_leader_gap(h, r, s) >= 100 and sp_bid_legal(h, r, sp_code(SP_BID_BLIND6, 6)):
             return sp_code(SP_BID_BLIND6, 6)
-    elif (not partner_nil and sp_game_blind_nil(h, r, s, shape)
-            and sp_bid_legal(h, r, sp_code(SP_BID_BLIND_NIL, 0))):
-        return sp_code(SP_BID_BLIND_NIL, 0)
     elif SP_TABLES.blind_nil[shape] < SP_NEVER or SP_TABLES.blind6[shape] < SP_NEVER:
         gap = sp_leader_gap(h, r, s)
         if (not partner_nil and gap >= SP_TABLES.blind_nil[shape]
@@ -778,7 +864,7 @@ cdef inline int sp_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
     if r.allow_moon and r.moon_tricks <= held and est >= 100 * r.moon_tricks + (
             SP_TABLES.moon[shape] if shape >= 0 else 0):
         return sp_code(SP_BID_MOON, r.moon_tricks)
-    if r.allow_nil and not partner_nil and sp_heuristic_nil(h.hand[s], f, sums[1], shape):
+    if r.allow_nil and not partner_nil and sp_heuristic_nil(h.hand[s], f, sums[1] - nil_bar, shape):
         return sp_code(SP_BID_NIL, 0)
     b = sp_count_bid(est, shape)
     if b < 1:

@@ -200,6 +200,7 @@ cdef inline void sp_carry(SPHand* h, const SPRules* r) noexcept nogil:
     for s in range(r.seats):
         h.game_score[s] += h.score[s]
         h.game_bags[s] = h.bags_after[s]
+    sp_set_game_top(h, r)
 
 cdef inline void sp_next_hand(SPHand* h, const SPRules* r, int dealer) noexcept nogil:
     sp_start(h, r, dealer)

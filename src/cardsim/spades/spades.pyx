@@ -242,18 +242,35 @@ def spades_bid_params():
         out[shape]["special_suit"] = special_suit if any(any(row) for row in special_suit) else None
     return out
 
-def spades_game_blind_nil(shape, rule=None):
-    """sp_game_blind_nil's (gap, reach) for ``shape`` (0: four seats in partnership, 1: three
-    seats; SP_NEVER as the gap: never), returned before setting them to ``rule`` when given
-    (scripts/spades_blind_game.py learns them so).  They start at SP_GAME_NIL_GAP and
-    SP_GAME_NIL_REACH for both shapes."""
-    if shape not in (0, 1):
-        raise ValueError(f"shape is 0 or 1, got {shape!r}")
-    before = (SP_TABLES.game_nil[shape][0], SP_TABLES.game_nil[shape][1])
+SPADES_GAME_RULES = ("blind_nil", "blind6", "nil_behind", "nil_ahead")   # SP_GAME_BLIND_NIL ..
+
+def spades_game_rule(shape, kind, rule=None):
+    """sp_game_bid's rule ``kind`` (SPADES_GAME_RULES) of ``shape`` (0: four seats in partnership,
+    1: three seats, 2: the hand-set rules of the other shapes) as (gap, reach, bar), returned
+    before setting it to ``rule`` when given ((gap, reach) sets the bar to 0; SP_NEVER as the gap:
+    never).  scripts/spades_blind_game.py learns them so; they start at the shipped values
+    (SP_GAME_SHIPPED)."""
+    cdef int g, k, most
+    if shape not in range(SP_GAME_SHAPES):
+        raise ValueError(f"shape is 0, 1 or 2, got {shape!r}")
+    k = SPADES_GAME_RULES.index(kind)
+    before = tuple(SP_TABLES.game[shape][k][n] for n in range(3))
     if rule is not None:
-        gap, reach = rule
-        SP_TABLES.game_nil[shape][0], SP_TABLES.game_nil[shape][1] = int(gap), int(reach)
+        values = [int(x) for x in rule] + [0] * (3 - len(rule))
+        if len(values) != 3 or not 0 <= values[0] <= SP_NEVER or not 0 <= values[1] <= 100_000:
+            raise ValueError(f"a rule is (gap 0 .. {SP_NEVER}, reach 0 .. 100,000[, bar]), got {rule!r}")
+        for n in range(3):
+            SP_TABLES.game[shape][k][n] = values[n]
+        most = SP_GAME_OFF
+        for k in range(SP_GAME_RULES):
+            if SP_TABLES.game[shape][k][0] < SP_NEVER and SP_TABLES.game[shape][k][1] > most:
+                most = SP_TABLES.game[shape][k][1]
+        SP_TABLES.game_reach[shape] = most
     return before
+
+def spades_game_blind_nil(shape, rule=None):
+    """spades_game_rule's blind nil of ``shape`` as (gap, reach)."""
+    return spades_game_rule(shape, "blind_nil", rule)[:2]
 
 def spades_nil_limits():
     """The nil limits in force per shape: {shape: [count, spades, top, aces, kings]}."""
@@ -275,8 +292,13 @@ def _load_spades_bid_tables():
                                      t.get("count_suit"), t.get("special_weights"), t.get("special_suit"))
 
 _load_spades_bid_tables()
-for _shape in range(SP_BID_SHAPES):
-    spades_game_blind_nil(_shape, (SP_GAME_NIL_GAP, SP_GAME_NIL_REACH))
+def _set_shipped_game_rules():
+    """sp_game_bid's shipped rules (SP_GAME_SHIPPED, the figures in sp_game_bid's docstring)."""
+    for shape in range(SP_GAME_SHAPES):
+        for k, kind in enumerate(SPADES_GAME_RULES):
+            spades_game_rule(shape, kind, [SP_GAME_SHIPPED[shape][k][n] for n in range(3)])
+
+_set_shipped_game_rules()
 
 def spades_estimate(rules, hand):
     """The heuristic's hand-set count of likely tricks of ``hand`` (a card mask), in hundredths."""
@@ -525,6 +547,7 @@ cdef class SpadesState(GameState):
             self.h.game_score[s] = scores[s] if scores is not None else 0
             self.h.game_bags[s] = bags[s] if bags is not None else 0
             self.h.blind6_used[s] = blind6_used[s] if blind6_used is not None else 0
+        sp_set_game_top(&self.h, &self.r)
 
     # -- the game contract ------------------------------------------------------------
     cdef int seat_to_act(self) noexcept nogil:
