@@ -125,6 +125,11 @@ cdef extern from *:
     PinBidTables* PIN_TABLES
 
 
+cdef inline int pin_tenths_to_points(int tenths) noexcept nogil:
+    """A count in tenths of a point rounded to whole points, halves away from zero (the tables'
+    ceilings and reads are in tenths: (sum + 5) // 10 above)."""
+    return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
+
 cdef inline int pin_lane_count(uint64_t lane, const int* coef) noexcept nogil:
     """The terms of a ceiling count (tenths, ``coef`` a game's row) that the trump suit's own cards decide,
     ``lane`` its 12 bits (pinochle/cards.pxd): its length (and beyond four), four or three of its

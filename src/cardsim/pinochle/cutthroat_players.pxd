@@ -280,7 +280,7 @@ cdef inline int pin_table_ceiling(uint64_t cards, const int* meld_value, const i
     for t in range(1, 4):
         if counts[t] > best:
             best = counts[t]
-    return (best + 5) // 10 if best >= 0 else -((5 - best) // 10)
+    return pin_tenths_to_points(best)
 
 cdef inline void pin_tree_inputs(uint64_t cards, int trump, int count, int meld, int* v) noexcept nogil:
     """What the ceiling trees read of ``cards`` with ``trump`` (bid_tables.pxd PIN_TI_*; scripts/
@@ -370,7 +370,7 @@ cdef inline int pin_tree_ceiling(uint64_t cards, const int* meld_value, int game
             value = best + pin_tree_sum(v, game)
             if value > top:
                 top = value
-    return (top + 5) // 10 if top >= 0 else -((5 - top) // 10)
+    return pin_tenths_to_points(top)
 
 cdef inline int cp_bid_ceiling(uint64_t cards, const CPRules* r) noexcept nogil:
     """The most the heuristic bids with ``cards``.

@@ -165,7 +165,7 @@ cdef inline int pp_partner_read(int level) noexcept nogil:
     if PIN_TABLES == NULL or not PIN_TABLES.partner_loaded:
         return 0
     v = PIN_TABLES.partner[PIN_P_CONST] + PIN_TABLES.partner[PIN_P_SLOPE] * level
-    return (v + 5) // 10 if v >= 0 else -((5 - v) // 10)
+    return pin_tenths_to_points(v)
 
 cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
     """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, moved by what the

@@ -8,7 +8,7 @@ import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
 from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, rng_take, shuffle_ints
-from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._policy cimport POLICY_HEURISTIC, policy_code, policy_codes
 from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
@@ -93,7 +93,7 @@ cdef int sp_odds_bid(SPHand* h, const SPRules* r, int seat, int code, const int*
             sp_bid(h, r, known[s])
         else:
             sp_policy_step(h, r, policies[s])
-            if policies[s] != POLICY_RANDOM and not (r.partnership and s == sp_partner(seat)):
+            if policies[s] == POLICY_HEURISTIC and not (r.partnership and s == sp_partner(seat)):
                 known[s] = sp_code(h.kind[s], h.bid[s])
     return chosen
 
