@@ -571,3 +571,16 @@ def test_nil_behind_near_the_end_lowers_nil_bar(name, shape):
         assert first_bid(game, seed, scores(top - gap - 1, top - 1)) == start
         moved += behind != start
     assert moved > 0
+
+
+def test_game_rule_refuses_bad_input_in_one_line():
+    """spades_game_rule names what is allowed: the shape, the rule's kind, the rule's values."""
+    from cardsim.spades.spades import spades_game_rule
+    before = spades_game_rule(0, "blind_nil")
+    for args, says in (((5, "blind_nil"), "shape is 0, 1 or 2"),
+                       ((0, "nope"), "kind is one of blind_nil, blind6, nil_behind, nil_ahead"),
+                       ((0, "blind_nil", (1, 2, 3, 4)), "a rule is (gap")):
+        with pytest.raises(ValueError) as caught:
+            spades_game_rule(*args)
+        assert says in str(caught.value) and "\n" not in str(caught.value)
+    assert spades_game_rule(0, "blind_nil") == before  # the refused (1, 2, 3, 4) set nothing

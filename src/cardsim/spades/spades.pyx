@@ -253,6 +253,8 @@ def spades_game_rule(shape, kind, rule=None):
     cdef int g, k, most
     if shape not in range(SP_GAME_SHAPES):
         raise ValueError(f"shape is 0, 1 or 2, got {shape!r}")
+    if kind not in SPADES_GAME_RULES:
+        raise ValueError(f"kind is one of {', '.join(SPADES_GAME_RULES)}, got {kind!r}")
     k = SPADES_GAME_RULES.index(kind)
     before = tuple(SP_TABLES.game[shape][k][n] for n in range(3))
     if rule is not None:
