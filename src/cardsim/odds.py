@@ -237,8 +237,11 @@ def _sample(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray]
                 break
         return np.concatenate(chunks)
     trials = check_trials(trials)
-    for start in range(0, trials, 5 * BATCH_TRIALS):
-        n = min(5 * BATCH_TRIALS, trials - start)
+    # chunks of 50,000 only for a progress bar: each chunk is a parallel region of its own and the
+    # join a serial copy (about 7% of a two-thread euchre run at 240,000 trials)
+    chunk = trials if progress is None else 5 * BATCH_TRIALS
+    for start in range(0, trials, chunk):
+        n = min(chunk, trials - start)
         chunks.append(run(start, n))
         if progress:
             progress(start + n, trials)
