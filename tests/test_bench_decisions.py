@@ -1,0 +1,49 @@
+"""bench/decisions.py's readers of a seat's bid ceiling (issue 11): after a partner's pass, the
+threshold reader sees the ceiling the read of that pass moved, which the stepped auction rounds
+down onto the seat's every third bid."""
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+
+from cardsim import Game
+from cardsim.pinochle import common
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_decisions", ROOT / "bench" / "decisions.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def tenths_to_points(tenths: int) -> int:
+    """bid_tables.pxd pin_tenths_to_points: halves away from zero."""
+    return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
+
+
+def test_the_threshold_after_a_partners_pass_reads_the_moved_ceiling():
+    """A hand-made auction (dealer 3): seat 0 opens at the minimum, seat 1 passes, seat 2 raises by
+    one; seat 3, whose partner passed with MIN + 1 open, is measured.  Its threshold with the read
+    loaded is its threshold without it moved by exactly the read (c0 + c1 x (MIN + 1) tenths, in
+    points): the ceiling is fixed once the partner passed, so the jump-and-pass probes find it.
+    The stepped reader (two opponents raising by one, the seat calling every third bid) stops up to
+    two below it."""
+    decisions = bench()
+    game = Game("partnership-pinochle")
+    low = int(game.rules["min_bid"])
+    c0, c1 = common.pinochle_bid_tables()["partnership-pinochle"]["partner"]
+    read = tenths_to_points(c0 + c1 * (low + 1))
+    hand = game.deal(seed=3, dealer=3)
+    for call in (str(low), "pass", str(low + 1)):
+        hand.apply(hand.string_to_action(call))
+    assert hand.to_act == 3
+    moved = decisions.threshold_ceiling(hand.clone(), 3, 1)
+    with decisions.partner_read_unloaded(game):
+        alone = decisions.threshold_ceiling(hand.clone(), 3, 1)
+    assert alone is not None and alone >= low + 4 and read != 0
+    assert moved == alone + read
+    stepped = decisions._ceiling_from(hand.clone(), 3, 1)
+    assert moved - 2 <= stepped <= moved and (stepped - (low + 2)) % 3 == 0
