@@ -19,13 +19,15 @@ pinochle's follow / trump / head rules (``SV_PINOCHLE``, pinochle/cards.pxd's
 The search (in the manner of DDS, not its code): fail-soft alpha-beta driven by
 null-window MTD(f) probes; a transposition table probed at trick boundaries,
 keyed on relative ranks (trick counts depend only on the order of the cards still
-out) or, where card points count, on the exact cards; equivalent cards (touching
+out) or, where card points count, on the exact cards (pinochle: relative ranks with each
+seat's counting cards by lane, so small cards of both point classes merge); equivalent cards (touching
 ranks among the cards still out, pinochle twins) searched once; cheap bounds
 (tricks left, points left, the leader's quick tricks, sure trumps split between
 partners; counting points, the top trumps' and the cashed tricks' points with the
 cheapest cards every other seat must play to them, a seat's trumps counted against the
 other side's trumps of their rank or above, and the counting seat's plain winners once
-no opponent holds a trump; and where the window asks for
+no opponent holds a trump, with the last trick's bonus where a lone seat holds more sure
+trumps than other cards; and where the window asks for
 one trick the trick's taker: DDS's second-hand quick tricks; quick tricks through
 an ally only after the table probe); move ordering by the
 transposition table's move and by the card's job in the trick.  All scratch lives
@@ -66,6 +68,8 @@ ctypedef struct SVRules:
     int pclass[6]               # with ``prel``: each rank's point class (an index of its points)
     int pcb                     # bits a point class takes in the key
     uint64_t pplane[3]          # with ``prel``: bit b of the point classes, as a lane's copy-0 bits (sv_class_sig)
+    uint64_t pcount             # with ``prel``: the cards of the upper of exactly two point classes when every lane's
+                                # classes rise with rank (A, T, K count; Q, J, 9 not), else 0 (sv_pwit, sv_pcount_word)
 
 ctypedef struct SVPos:
     uint64_t hand[SV_MAX_SEATS] # cards still held (0 for seats that do not play)
