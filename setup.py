@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import threading
 import warnings
@@ -98,8 +99,32 @@ def opt_level(name: str) -> str:
     return "-O1" if name in LIGHT else "-O2" if name in O2 else "-O3"
 
 
+# Flags of gcc's optimiser for one module's whole C file (gcc only: the C level's marks, COLD_DEFINE and
+# INLINE_DEFINE below, leave other compilers alone too).  Its inliner works to a budget per C file
+# (--param inline-unit-growth: the file may grow by that percentage of its size, Cython's glue included),
+# so a module whose glue drops to -O0 (COLD_GLUE below) has a smaller budget for its hot code, and the
+# parameter puts the hot code's budget back (scripts/hot_code_diff.py against the build before: which hot
+# functions' machine code moved).  The history of each entry is in COLD_GLUE's comment.
+GCC_PARAMS: dict[str, tuple[str, ...]] = {}
+
+
+def c_compiler_is_gcc() -> bool:
+    """Whether the C compiler setuptools will call is gcc (not clang, which also defines __GNUC__)."""
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    try:
+        banner = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return False
+    return "Free Software Foundation" in banner and "clang" not in banner
+
+
+GCC = c_compiler_is_gcc()
+
+
 def flags(name: str) -> list[str]:
-    return compile_args if DEBUG else [opt_level(name), *compile_args]
+    if DEBUG:
+        return compile_args
+    return [opt_level(name), *compile_args, *(GCC_PARAMS.get(name, ()) if GCC else ())]
 
 
 def build_id(name: str) -> str:
@@ -401,10 +426,96 @@ def force_inline(c_file: str, functions: tuple[str, ...]) -> int:
     return count
 
 
+# Cython compiles every inline function of every header a module cimports, directly or not, into
+# that module (it has no notion of an unused one): its parse, its analysis and its C, which gcc then
+# parses and drops.  pinochle.two_hand cimports all of cutthroat_players.pxd for a few helpers, spades.odds
+# all of spades/players.pxd.  So before Cython analyses a cardsim header (its parse tree, in the worker that
+# cythonizes the module), the inline functions the module can never reach are taken out of the tree:
+# ``needed_inline`` finds the ones it can reach, a name at a time from the module's own text, and
+# ``prune_headers`` drops the rest.  The C of every function kept is the same; an unreachable function
+# was never compiled by gcc (a static function nothing calls), so the machine code is the same too.
+_INLINE_HEAD = re.compile(r"^cdef\s+inline\b[^(]*?\b(\w+)\s*\(", re.M)
+_TOP_LEVEL = re.compile(r"^[^\s#]", re.M)
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_PROSE = re.compile(r'""".*?"""|#[^\n]*', re.S)  # docstrings and comments: names there are no calls
+
+
+def needed_inline(name: str) -> set[str]:
+    """The names of the inline functions (in cardsim's headers) that module ``cardsim.<name>`` can reach:
+    named in its .pyx or .pxd, in any header text outside an inline function's body (declarations,
+    constants), or in the body of one it reaches (comments and docstrings left out).  By name, over all its
+    headers (a name in two headers keeps both): it keeps more than it needs, never less."""
+    stem = f"src/cardsim/{name.replace('.', '/')}"
+    seen: set[str] = set()
+    todo, roots, bodies = [f"{stem}.pyx", f"{stem}.pxd"], [], {}
+    while todo:
+        path = todo.pop()
+        if path in seen or not os.path.exists(path):
+            continue
+        seen.add(path)
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        todo += [f"src/cardsim/{(m.group(1) or m.group(2)).replace('.', '/')}.pxd" for m in _CIMPORT.finditer(text)]
+        text = _PROSE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+        if not path.endswith(".pxd"):
+            roots.append(text)
+            continue
+        # a header: each inline function's text runs from its head to the next top-level line
+        ends = [m.start() for m in _TOP_LEVEL.finditer(text)] + [len(text)]
+        rest, last = [], 0
+        for head in _INLINE_HEAD.finditer(text):
+            end = next(e for e in ends if e > head.start())
+            rest.append(text[last:head.start()])
+            bodies.setdefault(head.group(1), []).append(text[head.end():end])
+            last = end
+        roots.append("".join(rest) + text[last:])
+    reached: set[str] = set()
+    words = [w for text in roots for w in _WORD.findall(text) if w in bodies]
+    while words:
+        word = words.pop()
+        if word not in reached:
+            reached.add(word)
+            words += [w for body in bodies[word] for w in _WORD.findall(body) if w in bodies]
+    return reached
+
+
+def _function_name(declarator: object) -> str:
+    """The name a Cython declarator declares (through its pointer and function declarators)."""
+    while not hasattr(declarator, "name"):
+        declarator = declarator.base  # type: ignore[attr-defined]
+    return declarator.name  # type: ignore[attr-defined]
+
+
+def prune_headers(keep: set[str]) -> None:
+    """From now on in this process, Cython drops from each cardsim header it parses the inline functions
+    not in ``keep`` (a stage after the parse of the header's pipeline)."""
+    from Cython.Compiler import Nodes, Pipeline
+
+    def prune(tree: object) -> object:
+        body = tree.body  # type: ignore[attr-defined]
+        if isinstance(body, Nodes.StatListNode) and "cardsim" in str(tree.pos[0].filename):  # type: ignore[attr-defined]
+            body.stats = [stat for stat in body.stats if not (
+                isinstance(stat, Nodes.CFuncDefNode) and "inline" in stat.modifiers
+                and _function_name(stat.declarator) not in keep)]
+        return tree
+
+    if not hasattr(Pipeline, "cardsim_pxd_pipeline"):  # (once per process; the set kept changes per module)
+        Pipeline.cardsim_pxd_pipeline = Pipeline.create_pxd_pipeline
+
+        def create_pxd_pipeline(*args: object) -> list[object]:
+            parse, *rest = Pipeline.cardsim_pxd_pipeline(*args)
+            return [parse, Pipeline.cardsim_prune, *rest]
+
+        Pipeline.create_pxd_pipeline = create_pxd_pipeline
+    Pipeline.cardsim_prune = prune
+
+
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
-    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, the glue
-    of a COLD_GLUE module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
+    """Cythonize one module (in a worker process: Cython is not thread-safe; the inline functions it
+    cannot reach pruned from its headers, ``prune_headers``); its C sources, the glue of a COLD_GLUE
+    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
     ext = Extension(name, sources)
+    prune_headers(needed_inline(name.removeprefix("cardsim.")))
     out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
                          force=force, quiet=True)[0].sources)
     short = name.removeprefix("cardsim.")
