@@ -491,9 +491,11 @@ def prune_headers(keep: set[str]) -> None:
     not in ``keep`` (a stage after the parse of the header's pipeline)."""
     from Cython.Compiler import Nodes, Pipeline
 
+    headers = os.path.abspath("src/cardsim") + os.sep  # (cardsim's own; Cython's bundled ones are left whole)
+
     def prune(tree: object) -> object:
         body = tree.body  # type: ignore[attr-defined]
-        if isinstance(body, Nodes.StatListNode) and "cardsim" in str(tree.pos[0].filename):  # type: ignore[attr-defined]
+        if isinstance(body, Nodes.StatListNode) and os.path.abspath(tree.pos[0].filename).startswith(headers):  # type: ignore[attr-defined]
             body.stats = [stat for stat in body.stats if not (
                 isinstance(stat, Nodes.CFuncDefNode) and "inline" in stat.modifiers
                 and _function_name(stat.declarator) not in keep)]
