@@ -19,7 +19,6 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import threading
 import warnings
@@ -99,32 +98,8 @@ def opt_level(name: str) -> str:
     return "-O1" if name in LIGHT else "-O2" if name in O2 else "-O3"
 
 
-# Flags of gcc's optimiser for one module's whole C file (gcc only: the C level's marks, COLD_DEFINE and
-# INLINE_DEFINE below, leave other compilers alone too).  Its inliner works to a budget per C file
-# (--param inline-unit-growth: the file may grow by that percentage of its size, Cython's glue included),
-# so a module whose glue drops to -O0 (COLD_GLUE below) has a smaller budget for its hot code, and the
-# parameter puts the hot code's budget back (scripts/hot_code_diff.py against the build before: which hot
-# functions' machine code moved).  The history of each entry is in COLD_GLUE's comment.
-GCC_PARAMS: dict[str, tuple[str, ...]] = {}
-
-
-def c_compiler_is_gcc() -> bool:
-    """Whether the C compiler setuptools will call is gcc (not clang, which also defines __GNUC__)."""
-    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
-    try:
-        banner = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
-    except OSError:
-        return False
-    return "Free Software Foundation" in banner and "clang" not in banner
-
-
-GCC = c_compiler_is_gcc()
-
-
 def flags(name: str) -> list[str]:
-    if DEBUG:
-        return compile_args
-    return [opt_level(name), *compile_args, *(GCC_PARAMS.get(name, ()) if GCC else ())]
+    return compile_args if DEBUG else [opt_level(name), *compile_args]
 
 
 def build_id(name: str) -> str:
@@ -267,6 +242,12 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # inline-unit-growth=150 heuristic +0.6%, cutthroat euchre -2.5%, bid -0.4%, but random +2.4% (+1.5% with
 # _rng.rng_below always_inline): gcc CPU 12.1 -> 7.4-8.9 s, the largest single saving left if a mark or two
 # can bring the random batch's eu_random_tricks and eu_deal back.
+# Measured at build12 (stop 30, gcc 12.2, -fdump-ipa-inline of euchre.c): with its glue at -O3 the unit starts
+# at 27,753 insns (minimum 26,913: budget 37,678), with the glue at -O0 at 9,905 (budget 14,000), and both
+# reach it (288 and 153 calls refused).  No per-module parameter gives the old hot code back: with the glue at
+# -O0 and --param large-unit-insns=26913 (the old budget), =19000, or inline-unit-growth=150, 29 of the
+# module's 51 hot functions differ from main's (scripts/hot_code_diff.py), and the lifted budget spends most
+# of the saving on inlining (gcc CPU at load 10: glue -O3 10.2 s, -O0 4.8 s, -O0 with growth 150 7.7-9.6 s).
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
