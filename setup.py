@@ -475,11 +475,14 @@ def prune_headers(keep: set[str]) -> None:
     headers = os.path.abspath("src/cardsim") + os.sep  # (cardsim's own; Cython's bundled ones are left whole)
 
     def prune(tree: object) -> object:
-        body = tree.body  # type: ignore[attr-defined]
-        if isinstance(body, Nodes.StatListNode) and os.path.abspath(tree.pos[0].filename).startswith(headers):  # type: ignore[attr-defined]
-            body.stats = [stat for stat in body.stats if not (
-                isinstance(stat, Nodes.CFuncDefNode) and "inline" in stat.modifiers
-                and _function_name(stat.declarator) not in keep)]
+        try:  # (Cython's parse tree is not a public API: should it change, the header stays whole)
+            body = tree.body  # type: ignore[attr-defined]
+            if isinstance(body, Nodes.StatListNode) and os.path.abspath(tree.pos[0].filename).startswith(headers):  # type: ignore[attr-defined]
+                body.stats = [stat for stat in body.stats if not (
+                    isinstance(stat, Nodes.CFuncDefNode) and "inline" in stat.modifiers
+                    and _function_name(stat.declarator) not in keep)]
+        except AttributeError:
+            pass
         return tree
 
     if not hasattr(Pipeline, "cardsim_pxd_pipeline"):  # (once per process; the set kept changes per module)
