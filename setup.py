@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import warnings
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy
@@ -107,19 +108,10 @@ def build_id(name: str) -> str:
     it cimports, directly or not (where its state structs are declared).  Baked into the module as
     CARDSIM_BUILD_ID: a hand pickle's fast path trusts core bytes only from a build with the same id.
     Cython regenerates a module whenever one of these files changes, so the id moves with it."""
-    seen: set[str] = set()
-    stem = f"src/cardsim/{name.replace('.', '/')}"
-    todo, digest = [f"{stem}.pyx", f"{stem}.pxd"], hashlib.sha256()  # (a module's own .pxd: its declarations)
-    while todo:
-        path = todo.pop()
-        if path in seen or not os.path.exists(path):
-            continue
-        seen.add(path)
-        with open(path, "rb") as fh:
-            text = fh.read()
-        digest.update(f"{path}\0{len(text)}\0".encode() + text)
-        for match in _CIMPORT.finditer(text.decode("utf-8")):
-            todo.append(f"src/cardsim/{(match.group(1) or match.group(2)).replace('.', '/')}.pxd")
+    digest = hashlib.sha256()
+    for path, text in module_sources(name):
+        data = text.encode("utf-8")
+        digest.update(f"{path}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()[:32]
 
 
@@ -161,11 +153,12 @@ MODULES = [
 _CIMPORT = re.compile(r"^\s*(?:from\s+cardsim\.([\w.]+)\s+cimport|cimport\s+cardsim\.([\w.]+))", re.M)
 
 
-def build_weight(name: str) -> int:
-    """About how long a module takes to build: the bytes of its .pyx and of every cardsim header
-    it cimports, directly or not (Cython compiles each cimported inline function into it)."""
+def module_sources(name: str, own_pxd: bool = True) -> Iterator[tuple[str, str]]:
+    """The path and text of module ``cardsim.<name>``'s .pyx, of its own .pxd (its declarations: unless
+    not ``own_pxd``) and of every cardsim header it cimports, directly or not, each once."""
+    stem = f"src/cardsim/{name.replace('.', '/')}"
     seen: set[str] = set()
-    todo, total = [f"src/cardsim/{name.replace('.', '/')}.pyx"], 0
+    todo = [f"{stem}.pyx", f"{stem}.pxd"] if own_pxd else [f"{stem}.pyx"]
     while todo:
         path = todo.pop()
         if path in seen or not os.path.exists(path):
@@ -173,10 +166,14 @@ def build_weight(name: str) -> int:
         seen.add(path)
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
-        total += len(text)
-        for match in _CIMPORT.finditer(text):
-            todo.append(f"src/cardsim/{(match.group(1) or match.group(2)).replace('.', '/')}.pxd")
-    return total
+        yield path, text
+        todo += [f"src/cardsim/{(m.group(1) or m.group(2)).replace('.', '/')}.pxd" for m in _CIMPORT.finditer(text)]
+
+
+def build_weight(name: str) -> int:
+    """About how long a module takes to build: the bytes of its .pyx and of every cardsim header
+    it cimports, directly or not (Cython parses each whole)."""
+    return sum(len(text) for _path, text in module_sources(name, own_pxd=False))
 
 
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
@@ -426,17 +423,8 @@ def needed_inline(name: str) -> set[str]:
     named in its .pyx or .pxd, in any header text outside an inline function's body (declarations,
     constants), or in the body of one it reaches (comments and docstrings left out).  By name, over all its
     headers (a name in two headers keeps both): it keeps more than it needs, never less."""
-    stem = f"src/cardsim/{name.replace('.', '/')}"
-    seen: set[str] = set()
-    todo, roots, bodies = [f"{stem}.pyx", f"{stem}.pxd"], [], {}
-    while todo:
-        path = todo.pop()
-        if path in seen or not os.path.exists(path):
-            continue
-        seen.add(path)
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-        todo += [f"src/cardsim/{(m.group(1) or m.group(2)).replace('.', '/')}.pxd" for m in _CIMPORT.finditer(text)]
+    roots, bodies = [], {}
+    for path, text in module_sources(name):
         text = _PROSE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
         if not path.endswith(".pxd"):
             roots.append(text)

@@ -10,6 +10,7 @@ import ast
 import os
 import pathlib
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -120,14 +121,14 @@ def setup_code() -> dict[str, object]:
 
     def wanted(node: ast.stmt) -> bool:
         if isinstance(node, ast.FunctionDef):
-            return node.name in ("cold_glue", "glue_level", "needed_inline")
+            return node.name in ("cold_glue", "glue_level", "needed_inline", "module_sources")
         name = getattr(node.targets[0], "id", "") if isinstance(node, ast.Assign) else ""
         return name.startswith(("COLD_", "_COLD_")) or name in (
             "_PF_DEF", "MODULES", "LIGHT", "BUDGET_BOUND",  # (COLD_GLUE reads both)
             "_CIMPORT", "_INLINE_HEAD", "_TOP_LEVEL", "_WORD", "_PROSE")  # (needed_inline's)
 
     body = [node for node in tree.body if wanted(node)]
-    code: dict[str, object] = {"re": re, "os": os}
+    code: dict[str, object] = {"re": re, "os": os, "Iterator": Iterator}
     exec(compile(ast.Module(body=body, type_ignores=[]), "setup.py", "exec"), code)
     assert "cold_glue" in code
     return code
