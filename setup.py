@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import warnings
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy
@@ -107,19 +108,10 @@ def build_id(name: str) -> str:
     it cimports, directly or not (where its state structs are declared).  Baked into the module as
     CARDSIM_BUILD_ID: a hand pickle's fast path trusts core bytes only from a build with the same id.
     Cython regenerates a module whenever one of these files changes, so the id moves with it."""
-    seen: set[str] = set()
-    stem = f"src/cardsim/{name.replace('.', '/')}"
-    todo, digest = [f"{stem}.pyx", f"{stem}.pxd"], hashlib.sha256()  # (a module's own .pxd: its declarations)
-    while todo:
-        path = todo.pop()
-        if path in seen or not os.path.exists(path):
-            continue
-        seen.add(path)
-        with open(path, "rb") as fh:
-            text = fh.read()
-        digest.update(f"{path}\0{len(text)}\0".encode() + text)
-        for match in _CIMPORT.finditer(text.decode("utf-8")):
-            todo.append(f"src/cardsim/{(match.group(1) or match.group(2)).replace('.', '/')}.pxd")
+    digest = hashlib.sha256()
+    for path, text in module_sources(name):
+        data = text.encode("utf-8")
+        digest.update(f"{path}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()[:32]
 
 
@@ -161,11 +153,12 @@ MODULES = [
 _CIMPORT = re.compile(r"^\s*(?:from\s+cardsim\.([\w.]+)\s+cimport|cimport\s+cardsim\.([\w.]+))", re.M)
 
 
-def build_weight(name: str) -> int:
-    """About how long a module takes to build: the bytes of its .pyx and of every cardsim header
-    it cimports, directly or not (Cython compiles each cimported inline function into it)."""
+def module_sources(name: str, own_pxd: bool = True) -> Iterator[tuple[str, str]]:
+    """The path and text of module ``cardsim.<name>``'s .pyx, of its own .pxd (its declarations: unless
+    not ``own_pxd``) and of every cardsim header it cimports, directly or not, each once."""
+    stem = f"src/cardsim/{name.replace('.', '/')}"
     seen: set[str] = set()
-    todo, total = [f"src/cardsim/{name.replace('.', '/')}.pyx"], 0
+    todo = [f"{stem}.pyx", f"{stem}.pxd"] if own_pxd else [f"{stem}.pyx"]
     while todo:
         path = todo.pop()
         if path in seen or not os.path.exists(path):
@@ -173,10 +166,14 @@ def build_weight(name: str) -> int:
         seen.add(path)
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
-        total += len(text)
-        for match in _CIMPORT.finditer(text):
-            todo.append(f"src/cardsim/{(match.group(1) or match.group(2)).replace('.', '/')}.pxd")
-    return total
+        yield path, text
+        todo += [f"src/cardsim/{(m.group(1) or m.group(2)).replace('.', '/')}.pxd" for m in _CIMPORT.finditer(text)]
+
+
+def build_weight(name: str) -> int:
+    """About how long a module takes to build: the bytes of its .pyx and of every cardsim header
+    it cimports, directly or not (Cython parses each whole)."""
+    return sum(len(text) for _path, text in module_sources(name, own_pxd=False))
 
 
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
@@ -242,6 +239,12 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # inline-unit-growth=150 heuristic +0.6%, cutthroat euchre -2.5%, bid -0.4%, but random +2.4% (+1.5% with
 # _rng.rng_below always_inline): gcc CPU 12.1 -> 7.4-8.9 s, the largest single saving left if a mark or two
 # can bring the random batch's eu_random_tricks and eu_deal back.
+# Measured at build12 (stop 30, gcc 12.2, -fdump-ipa-inline of euchre.c): with its glue at -O3 the unit starts
+# at 27,753 insns (minimum 26,913: budget 37,678), with the glue at -O0 at 9,905 (budget 14,000), and both
+# reach it (288 and 153 calls refused).  No per-module parameter gives the old hot code back: with the glue at
+# -O0 and --param large-unit-insns=26913 (the old budget), =19000, or inline-unit-growth=150, 29 of the
+# module's 51 hot functions differ from main's (scripts/hot_code_diff.py), and the lifted budget spends most
+# of the saving on inlining (gcc CPU at load 10: glue -O3 10.2 s, -O0 4.8 s, -O0 with growth 150 7.7-9.6 s).
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
@@ -401,10 +404,92 @@ def force_inline(c_file: str, functions: tuple[str, ...]) -> int:
     return count
 
 
+# Cython compiles every inline function of every header a module cimports, directly or not, into
+# that module (it has no notion of an unused one): its parse, its analysis and its C, which gcc then
+# parses and drops.  pinochle.two_hand cimports all of cutthroat_players.pxd for a few helpers, spades.odds
+# all of spades/players.pxd.  So before Cython analyses a cardsim header (its parse tree, in the worker that
+# cythonizes the module), the inline functions the module can never reach are taken out of the tree:
+# ``needed_inline`` finds the ones it can reach, a name at a time from the module's own text, and
+# ``prune_headers`` drops the rest.  The C of every function kept is the same; an unreachable function
+# was never compiled by gcc (a static function nothing calls), so the machine code is the same too.
+_INLINE_HEAD = re.compile(r"^cdef\s+inline\b[^(]*?\b(\w+)\s*\(", re.M)
+_TOP_LEVEL = re.compile(r"^[^\s#]", re.M)
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_PROSE = re.compile(r'""".*?"""|#[^\n]*', re.S)  # docstrings and comments: names there are no calls
+
+
+def needed_inline(name: str) -> set[str]:
+    """The names of the inline functions (in cardsim's headers) that module ``cardsim.<name>`` can reach:
+    named in its .pyx or .pxd, in any header text outside an inline function's body (declarations,
+    constants), or in the body of one it reaches (comments and docstrings left out).  By name, over all its
+    headers (a name in two headers keeps both): it keeps more than it needs, never less."""
+    roots, bodies = [], {}
+    for path, text in module_sources(name):
+        text = _PROSE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+        if not path.endswith(".pxd"):
+            roots.append(text)
+            continue
+        # a header: each inline function's text runs from its head to the next top-level line
+        ends = [m.start() for m in _TOP_LEVEL.finditer(text)] + [len(text)]
+        rest, last = [], 0
+        for head in _INLINE_HEAD.finditer(text):
+            end = next(e for e in ends if e > head.start())
+            rest.append(text[last:head.start()])
+            bodies.setdefault(head.group(1), []).append(text[head.end():end])
+            last = end
+        roots.append("".join(rest) + text[last:])
+    reached: set[str] = set()
+    words = [w for text in roots for w in _WORD.findall(text) if w in bodies]
+    while words:
+        word = words.pop()
+        if word not in reached:
+            reached.add(word)
+            words += [w for body in bodies[word] for w in _WORD.findall(body) if w in bodies]
+    return reached
+
+
+def _function_name(declarator: object) -> str:
+    """The name a Cython declarator declares (through its pointer and function declarators)."""
+    while not hasattr(declarator, "name"):
+        declarator = declarator.base  # type: ignore[attr-defined]
+    return declarator.name  # type: ignore[attr-defined]
+
+
+def prune_headers(keep: set[str]) -> None:
+    """From now on in this process, Cython drops from each cardsim header it parses the inline functions
+    not in ``keep`` (a stage after the parse of the header's pipeline)."""
+    from Cython.Compiler import Nodes, Pipeline
+
+    headers = os.path.abspath("src/cardsim") + os.sep  # (cardsim's own; Cython's bundled ones are left whole)
+
+    def prune(tree: object) -> object:
+        try:  # (Cython's parse tree is not a public API: should it change, the header stays whole)
+            body = tree.body  # type: ignore[attr-defined]
+            if isinstance(body, Nodes.StatListNode) and os.path.abspath(tree.pos[0].filename).startswith(headers):  # type: ignore[attr-defined]
+                body.stats = [stat for stat in body.stats if not (
+                    isinstance(stat, Nodes.CFuncDefNode) and "inline" in stat.modifiers
+                    and _function_name(stat.declarator) not in keep)]
+        except AttributeError:
+            pass
+        return tree
+
+    if not hasattr(Pipeline, "cardsim_pxd_pipeline"):  # (once per process; the set kept changes per module)
+        Pipeline.cardsim_pxd_pipeline = Pipeline.create_pxd_pipeline
+
+        def create_pxd_pipeline(*args: object) -> list[object]:
+            parse, *rest = Pipeline.cardsim_pxd_pipeline(*args)
+            return [parse, Pipeline.cardsim_prune, *rest]
+
+        Pipeline.create_pxd_pipeline = create_pxd_pipeline
+    Pipeline.cardsim_prune = prune
+
+
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
-    """Cythonize one module (in a worker process: Cython is not thread-safe); its C sources, the glue
-    of a COLD_GLUE module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
+    """Cythonize one module (in a worker process: Cython is not thread-safe; the inline functions it
+    cannot reach pruned from its headers, ``prune_headers``); its C sources, the glue of a COLD_GLUE
+    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
     ext = Extension(name, sources)
+    prune_headers(needed_inline(name.removeprefix("cardsim.")))
     out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
                          force=force, quiet=True)[0].sources)
     short = name.removeprefix("cardsim.")

@@ -6,10 +6,12 @@
     python scripts/build_times.py --cflags "-O1" --only _games
     python scripts/build_times.py -j 2             # and the wall a clean 2-worker build would take
     python scripts/build_times.py --hot-glue       # Cython's glue at the module's level (no cold_glue)
+    python scripts/build_times.py --no-prune       # every cimported inline function compiled (no prune_headers)
 
 Each module is cythonized (forced, in this process: its CPU time) and its C file compiled
 once with the flags setup.py uses (or ``--opt``/``--cflags`` instead; the C file marked as setup.py's
-``cold_glue`` marks it, unless ``--hot-glue``, and its ``ALWAYS_INLINE`` functions marked as ``force_inline``
+``cold_glue`` marks it, unless ``--hot-glue``, its headers pruned as ``prune_headers`` prunes them, unless
+``--no-prune``, and its ``ALWAYS_INLINE`` functions marked as ``force_inline``
 does: the C file left in src/ is the one a build writes, so a later incremental build compiles the hot
 code as a clean build does), one step at a time, so
 the figures are CPU seconds of each step (user + system) and hold under load, unlike wall
@@ -79,6 +81,8 @@ def main() -> int:
     parser.add_argument("--no-cython", action="store_true", help="compile the .c files as they are")
     parser.add_argument("--hot-glue", action="store_true",
                         help="leave Cython's glue at the module's level (setup.py's cold_glue not applied)")
+    parser.add_argument("--no-prune", action="store_true",
+                        help="every header's inline functions compiled (setup.py's prune_headers not applied)")
     parser.add_argument("-j", type=int, default=0, help="estimate the wall of a build on this many idle cores")
     args = parser.parse_args()
 
@@ -109,6 +113,8 @@ def main() -> int:
             cy = 0.0
             if not args.no_cython:
                 before = cpu_self()
+                if not args.no_prune:  # (as setup.py's build prunes the headers)
+                    setup_globals["prune_headers"](setup_globals["needed_inline"](name))  # type: ignore[operator]
                 cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
                           shared_utility_qualified_name=utility, force=True, quiet=True)
                 if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
