@@ -328,6 +328,13 @@ def test_progress_is_reported():
     assert calls == [(50_000, 120_000), (100_000, 120_000), (120_000, 120_000)]
 
 
+def test_chunks_for_the_progress_bar_do_not_change_the_odds():
+    # without a progress bar the trials run as one call into the core, with one in chunks of 50,000:
+    # trial i depends only on (seed, i), so the odds are the same
+    chunked = bid_odds(GAME, EXAMPLE, trials=60_000, seed=5, threads=2, progress=lambda d, t: None)
+    assert chunked.to_dict() == bid_odds(GAME, EXAMPLE, trials=60_000, seed=5, threads=2).to_dict()
+
+
 # ------------------------------------------------------------------ 5. precision mode
 
 def _widest(odds: BidOdds) -> float:

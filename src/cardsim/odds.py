@@ -192,7 +192,8 @@ SOLVER_STEP = 50
 def sample_trials(run: Callable[[int, int], np.ndarray], widest: Callable[[np.ndarray], float], *,
                   trials: Any, precision: Any, progress: Callable[[int, int], None] | None,
                   step: int | None = None) -> np.ndarray:
-    """Trials 0..n-1 from ``run(start, n)``: ``trials`` of them in chunks of 50,000, or with
+    """Trials 0..n-1 from ``run(start, n)``: ``trials`` of them in one call (in chunks of 50,000 with a
+    ``progress`` bar to move), or with
     ``precision`` batches of 10,000 until ``widest(results)`` (the largest 95% half-width of
     a reported probability) is at most ``precision`` (at most PRECISION_CAP trials).
     ``step`` (PIMC, oracle): calls of at most that many trials, for the progress bar; the
