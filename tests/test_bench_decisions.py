@@ -3,25 +3,13 @@ threshold reader sees the ceiling the read of that pass moved, which the stepped
 down onto the seat's every third bid."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 from cardsim import Game
 from cardsim.pinochle import common
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from repo_files import load
 
 
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_decisions", ROOT / "bench" / "decisions.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def tenths_to_points(tenths: int) -> int:
-    """bid_tables.pxd pin_tenths_to_points: halves away from zero."""
-    return (tenths + 5) // 10 if tenths >= 0 else -((5 - tenths) // 10)
+    return load("bench/decisions.py", "bench_decisions")
 
 
 def test_the_threshold_after_a_partners_pass_reads_the_moved_ceiling():
@@ -35,7 +23,7 @@ def test_the_threshold_after_a_partners_pass_reads_the_moved_ceiling():
     game = Game("partnership-pinochle")
     low = int(game.rules["min_bid"])
     c0, c1 = common.pinochle_bid_tables()["partnership-pinochle"]["partner"]
-    read = tenths_to_points(c0 + c1 * (low + 1))
+    read = load("scripts/pinochle_bid_table.py", "pinochle_bid_table").rounded(c0 + c1 * (low + 1))  # in points
     hand = game.deal(seed=3, dealer=3)
     for call in (str(low), "pass", str(low + 1)):
         hand.apply(hand.string_to_action(call))

@@ -52,13 +52,9 @@ def test_readme_examples():
 def test_bench_decisions_examples():
     """bench/decisions.py (a script, not a package module): its ceiling probe agrees with the
     minimum-raise auction where the threshold falls on a step (``threshold_ceiling``)."""
-    import importlib.util
-    from pathlib import Path
+    from repo_files import load
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "decisions.py"
-    spec = importlib.util.spec_from_file_location("bench_decisions", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load("bench/decisions.py", "bench_decisions")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0
     assert result.failed == 0

@@ -5,7 +5,6 @@ defends alone by them, with the features the script computes.
 from __future__ import annotations
 
 import importlib.resources
-import importlib.util
 import json
 import pathlib
 from typing import Any
@@ -14,18 +13,14 @@ import pytest
 
 from cardsim import Game
 from cardsim.euchre import euchre as core
+from repo_files import load
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 SMALL = pathlib.Path(__file__).with_name("cases") / "euchre_bids_small.json"
 KEYS = ("make", "alone", "defend")
 
 
 def script() -> Any:
-    spec = importlib.util.spec_from_file_location("euchre_bid_table", ROOT / "scripts" / "euchre_bid_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("scripts/euchre_bid_table.py", "euchre_bid_table")
 
 
 def shipped() -> dict[str, Any]:

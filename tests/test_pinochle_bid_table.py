@@ -5,7 +5,6 @@ package ships them; the heuristic bids, throws in and names trump by them.
 from __future__ import annotations
 
 import importlib.resources
-import importlib.util
 import json
 import pathlib
 
@@ -13,16 +12,13 @@ import pytest
 
 from cardsim import Game
 from cardsim.pinochle import common
+from repo_files import load
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 SMALL = pathlib.Path(__file__).with_name("cases") / "pinochle_bids_small.json"
 
 
 def script():
-    spec = importlib.util.spec_from_file_location("pinochle_bid_table", ROOT / "scripts" / "pinochle_bid_table.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("scripts/pinochle_bid_table.py", "pinochle_bid_table")
 
 
 def shipped() -> dict:

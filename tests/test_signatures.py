@@ -7,19 +7,14 @@ means to change behaviour (and say so in its message); otherwise find what chang
 """
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from cardsim import implemented_games
+from repo_files import load
 
-_PATH = Path(__file__).resolve().parent.parent / "scripts" / "signatures.py"
-_spec = importlib.util.spec_from_file_location("cardsim_signatures", _PATH)
-assert _spec is not None and _spec.loader is not None
-signatures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(signatures)
+signatures = load("scripts/signatures.py", "cardsim_signatures")
 
 STORED = signatures.load()
 

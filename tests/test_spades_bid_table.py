@@ -4,7 +4,6 @@ from the simulator's bid odds, deterministically; the package ships it; the heur
 from __future__ import annotations
 
 import importlib.resources
-import importlib.util
 import json
 import pathlib
 
@@ -12,16 +11,13 @@ import numpy as np
 import pytest
 
 from cardsim import Game, _core
+from repo_files import load
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 SMALL = pathlib.Path(__file__).with_name("cases") / "spades_bids_small.json"
 
 
 def script():
-    spec = importlib.util.spec_from_file_location("spades_bid_table", ROOT / "scripts" / "spades_bid_table.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("scripts/spades_bid_table.py", "spades_bid_table")
 
 
 def test_regenerating_a_small_table_gives_the_same_bytes():
