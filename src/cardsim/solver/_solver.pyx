@@ -1069,6 +1069,11 @@ cdef inline uint32_t sv_bucket_hits(const SVGBucket* bk, int h, uint16_t tag, co
     return sv_line_hits(bk.tag + h, bk.fmask + h, bk.fseat[0] + h, bk.fseat[1] + h, bk.fseat[2] + h,
                         tag, fp[0], fp[1], fp[2])
 
+cdef inline bint sv_same_count(const SVRules* r, const SVGEntry* e, uint64_t pc) noexcept nogil:
+    """Whether entry ``e``'s count word is ``pc`` (sv_pcount_word: kept in the last ``rel`` word, which
+    the pinochle frame's seats leave free; a table of every seat keeps none)."""
+    return r.seats == SV_MAX_SEATS or e.rel[SV_MAX_SEATS - 1] == pc
+
 cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
                            int move, uint64_t S, const uint16_t* fp, uint64_t pc) noexcept nogil:
@@ -1091,7 +1096,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
         tm &= tm - 1
         if bk.fmask[i] == fm and bk.e[i].k0 == k0 and bk.e[i].k1 == k1 and bk.e[i].mask == mask:
             e = &bk.e[i]
-            same = r.seats == SV_MAX_SEATS or e.rel[SV_MAX_SEATS - 1] == pc
+            same = sv_same_count(r, e, pc)
             for t in range(r.seats):
                 if e.rel[t] != (rel[t] & mask):
                     same = False
@@ -1466,7 +1471,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
-                match = r.seats == SV_MAX_SEATS or ge.rel[SV_MAX_SEATS - 1] == pc
+                match = sv_same_count(r, ge, pc)
                 for t in range(r.seats):
                     if (key[t] ^ ge.rel[t]) & ge.mask:
                         match = False
