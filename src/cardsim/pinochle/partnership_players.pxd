@@ -167,9 +167,35 @@ cdef inline int pp_partner_read(int level) noexcept nogil:
     v = PIN_TABLES.partner[PIN_P_CONST] + PIN_TABLES.partner[PIN_P_SLOPE] * level
     return pin_tenths_to_points(v)
 
+cdef inline int pp_after_pass_ceiling(uint64_t cards, const PPRules* r, int ceiling, int level) noexcept nogil:
+    """The most the heuristic bids with ``cards`` once its partner passed, ``level`` the lowest bid
+    open when it passed, ``ceiling`` the seat's own (pp_bid_ceiling).
+
+    With the count of its own loaded (bid_tables.pxd ``partner_count``): over the four suits as
+    trump the largest count of the ceiling's features weighed anew, plus the read of the pass
+    (c0 + c1 x ``level``), in tenths, rounded once.  The pass changes what the seat's cards are
+    worth, not only how much: the partner, which showed a ceiling below ``level``, is unlikely to
+    hold the meld the seat lacks (the run three or four cards short, aces of three suits) and
+    passes fewer trumps and aces, so the weights themselves move
+    (scripts/pinochle_bid_table.py learn_after_pass, fitted to the bid odds conditioned on the
+    auction).  Without it: the opener's ceiling moved by the read (pp_partner_read), one
+    constant and one slope for every hand.
+    """
+    cdef int counts[4]
+    cdef int melds[4]
+    cdef int t, best
+    if PIN_TABLES == NULL or not PIN_TABLES.partner_count_loaded:
+        return ceiling + pp_partner_read(level)
+    pin_learned_counts(cards, r.meld_value, PIN_TABLES.partner_count, PIN_TABLES.partner_lane, counts, melds)
+    best = counts[0]
+    for t in range(1, 4):
+        if counts[t] > best:
+            best = counts[t]
+    return pin_tenths_to_points(best + PIN_TABLES.partner[PIN_P_CONST] + PIN_TABLES.partner[PIN_P_SLOPE] * level)
+
 cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, moved by what the
-    partner's pass shows once it passed (pp_partner_read).
+    """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, and once the partner
+    passed pp_after_pass_ceiling (what the partner's pass shows), each computed once a hand.
 
     A partner already holding the high bid is raised only when the minimum is
     PP_SUPPORT_MARGIN within the ceiling (the partner's bid already counts on this hand's
@@ -180,7 +206,9 @@ cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
         h.bid_value[s] = pp_bid_ceiling(h.hand[s], r)
     value = h.bid_value[s]
     if (h.out_mask >> partner) & 1 and h.bid_value[partner] <= -2:
-        value += pp_partner_read(-2 - h.bid_value[partner])
+        if h.after_pass[s] == PP_UNREAD:
+            h.after_pass[s] = pp_after_pass_ceiling(h.hand[s], r, value, -2 - h.bid_value[partner])
+        value = h.after_pass[s]
     if not pp_can_pass(h, r):
         return need
     if h.high_bidder >= 0 and h.high_bidder == partner:
