@@ -24,7 +24,6 @@ cdef enum:
     PP_HAND_SIZE = 12
     PP_ALL_SEATS = 15           # out_mask with every seat out
     PH_PASS = 4                 # partner passes to the bidder, then the bidder passes back
-    PP_UNREAD = -1000000        # after_pass[] not computed yet (no ceiling is this low)
 
 ctypedef struct PPRules:
     int min_bid                 # lowest opening bid
@@ -61,9 +60,8 @@ ctypedef struct PPHand:
     int last_winner             # winner of the latest complete trick
     int void_mask[PP_SEATS]     # suits a seat has shown void in (bit per suit), for players
     int bid_value[PP_SEATS]     # heuristic bidder's estimate of its hand; -1 until computed;
-                                # once the seat passed, -2 - the lowest bid open then (pp_auction_act)
-    int after_pass[PP_SEATS]    # heuristic bidder's ceiling once its partner passed (fixed from then on);
-                                # PP_UNREAD until computed (partnership_players.pxd pp_heuristic_bid)
+                                # once the seat passed, -2 - the lowest bid open then (pp_auction_act),
+                                # -1 again once its partner's heuristic read it (its ceiling now holds it)
     int meld[PP_SEATS]          # meld shown per seat
     int trick_points[PP_SEATS]  # per seat, last trick included
     int team_meld[2]            # meld shown per team
@@ -88,7 +86,6 @@ cdef inline void pp_deal(PPHand* h) noexcept nogil:
         h.trick_points[seat] = 0
         h.meld_hand[seat] = 0
         h.bid_value[seat] = -1
-        h.after_pass[seat] = PP_UNREAD
     for i in range(2):
         h.team_meld[i] = 0
         h.team_trick_points[i] = 0
