@@ -317,6 +317,9 @@ def cold_glue(c_file: str, level: str = COLD_LEVEL) -> int:
 # partnership's pp_auction_act (the heuristic auction's own loop calls it per bid): heuristic 17,787 -> 17,632,
 # random 7,837 -> 7,754; left out, each measured worse: pp_legal (heuristic 17,426 -> 17,989), cards.meld_side_points
 # (17,426 -> 17,499), partnership_players.pp_heuristic_bid (17,632 -> 17,675, random 7,754 -> 7,929).
+# partnership_players.pp_lead_choices (gcc moved it out of pp_play_out when the count after a partner's pass
+# joined pp_heuristic_bid, stop 31; against main d2b6dfe): heuristic 17,787 -> 18,824 -> 18,528, bid plain 55,728 ->
+# 56,495 -> 55,285, known 57,166 -> 57,926 -> 56,719, pimc 4,418,337 -> 4,377,920 with it, random 5,112 throughout.
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): random_play.pin_random_trick and pin_random_follow (then cutthroat's
 # cp_random_trick and cp_random_follow), the random trick run for a group of hands side by side: as
@@ -352,7 +355,7 @@ ALWAYS_INLINE = {
                              "pinochle.partnership_engine.pp_auction_act", "pinochle.world.pin_world_draw",
                              "pinochle.random_play.pin_random_trick", "pinochle.random_play.pin_random_follow",
                              "pinochle.random_play.pin_random_play_load", "pinochle.random_play.pin_random_play_store",
-                             "pinochle.world.pin_world_prepare_nogil"),
+                             "pinochle.world.pin_world_prepare_nogil", "pinochle.partnership_players.pp_lead_choices"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
                       "spades.players.sp_heuristic_lead"),

@@ -87,7 +87,7 @@ Decision kinds:
   **after partner's pass (threshold)**: the same hands, odds and judgement, the ceiling read as a
   threshold from that call (``threshold_ceiling``: after the seat's first call an opponent jumps to
   v - 1 and the other passes; v climbs until the seat passes).  Once its partner passed the seat's
-  ceiling is fixed (its own ceiling moved by the read of the pass, ``pp_heuristic_bid``), so a
+  ceiling is fixed (its count after the pass, ``pp_after_pass_ceiling``), so a
   ceiling at "bid up to" agrees and loses nothing, except where "bid up to" is one above the seat's
   first call, a bid no auction lets it make (the opener's threshold reads alike; here 0.07-0.18
   points a hand on seeds 11-13): the faithful measure of the read.
@@ -557,7 +557,7 @@ def partner_read_unloaded(game: Game) -> Iterator[None]:
         yield
     finally:
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"),
-                                      tables.get("trump"))
+                                      tables.get("trump"), partner_count=tables.get("partner_count"))
 
 
 def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:

@@ -43,6 +43,13 @@ per suit as trump: meld, its cards rank by rank, length beyond four, four or thr
 cards, K-Q without the run, ace and ten, void, other short suits); the bidder names the suit of
 the largest count (partnership_players.pxd pp_trump_counts).
 
+**After a partner's pass** (partnership).  Once its partner passed, the seat's ceiling is a count
+of its own (``learn_after_pass``: the ceiling's features weighed anew, plus a read of the pass,
+c0 + c1 x the lowest bid open when the partner passed), fitted to the bid odds conditioned on the
+heuristic auction up to the seat's call (``partner_samples``, ``--partner-hands`` auctions of
+``--partner-trials`` kept deals, ``--seed``; the shipped entry: ``--partner-only --partner-hands
+4000 --seed 2027``).
+
 **Throw-in** (cutthroat, army scoring).  After the widow the bidder knows its meld; whether it
 makes the bid depends on its trick points.  Bid odds with the widow known give the highest bid
 made at least half the time; less the meld, that is the median of the bidder's trick points.
@@ -91,6 +98,11 @@ TRUMP_FEATURES = ("meld", "aces", "tens", "kings", "queens", "jacks", "nines", "
 PASSES = 3
 TRUMP_ROUNDS = 3     # learn_trump's refits on the suits its count would name
 PARTNER_READ = ("const", "slope")   # bid_tables.pxd PIN_P_*
+# learn_after_pass (partnership's count of its own once the partner passed): a hand more than 2 points off the
+# conditioned "bid up to" weighs this many micro-points beside the points lost; the steps searched (tenths): the
+# read's constant, its slope, the count's coefficients
+AFTER_PASS_WEIGHT = 10_000_000
+AFTER_PASS_STEPS = (60, 6, 15)
 SLACK = 0.02         # the constant: least points lost within 2% of the best agreement (learn_ceiling)
 # refine_ceiling (partnership): a disagreement (a ceiling more than 2 points from "bid up to") weighs this many
 # micro-points beside the points lost; the coordinate steps searched (tenths), the constant's and the others'
@@ -538,13 +550,16 @@ def first_read(hand: Any) -> tuple[int, list[str], int, int] | None:
     return None
 
 
-def partner_samples(hands: int, trials: int, seed: int) -> list[tuple[int, int, int, dict, int, int]]:
+PartnerSample = tuple[int, int, int, dict, int, int, int]
+
+
+def partner_samples(hands: int, trials: int, seed: int) -> list[PartnerSample]:
     """Partnership, per seeded deal (dealer ``i % 4``): the heuristic auction up to the first call
     of a seat whose partner has passed (first_read), and the bid odds of that seat conditioned on
     the auction so far (``bid_odds(auction=...)``, ``trials`` kept deals).  Per deal: the seat's
     learned ceiling (the table loaded, no read), the lowest bid open when its partner passed
     (``level``), its "bid up to" (``need - 1``: none, ``need`` the lowest bid open now), the
-    expected score of each open bid, ``need`` and the seats still in."""
+    expected score of each open bid, ``need``, the seats still in and the seat's cards."""
     name = "partnership-pinochle"
     game = Game(name)
     coef = common.pinochle_bid_tables()[name]["ceiling"]
@@ -569,39 +584,80 @@ def partner_samples(hands: int, trials: int, seed: int) -> list[tuple[int, int, 
         need = min(scores)
         rec = odds.recommendation["highest_positive_bid"]
         out.append((ceiling(coef, cards.mask, game.rules), level, need - 1 if rec is None else rec, scores, need,
-                    active))
+                    active, cards.mask))
     return out
 
 
-def learn_partner(data: list[tuple[int, int, int, dict, int, int]]) -> list[int]:
-    """The read of a partner's pass, (c0, c1) tenths: the ceiling moves by c0 + c1 x level (the
-    lowest bid open when the partner passed).  Judged as refine_ceiling judges the opener's count:
-    the ceiling read as the decision itself, the highest bid the seat makes facing the one below
-    (bench/decisions.py "after partner's pass (threshold)"), against the conditioned "bid up to".
-    As learn_ceiling's constant: of a grid of slopes and constants, the pair of least mean points
-    lost among those within SLACK of the best agreement (the ceiling within 2 points of "bid up
-    to"); ties: the smaller slope, then the smaller constant.
+def learn_after_pass(data: list[PartnerSample], coef: list[int], rules) -> tuple[list[int], list[int]]:
+    """Partnership's count of its own once the partner passed: (the count's coefficients, tenths per
+    CEILING_FEATURES feature, the constant's 0; the read (c0, c1) added to it), the seat's ceiling
+    being the largest count over the four suits + c0 + c1 x level, rounded once.
 
-    Until stop 30 the read was fitted to the stepped stop (with k seats still in, itself included,
-    the seat calls every k-th bid, so it stops at its ceiling or up to k - 1 below, each alike),
-    which charges even a ceiling exactly at "bid up to" the stepping floor (0.82-0.96 points a
-    hand on the benchmark's seeds 11-13) and so set the ceiling above "bid up to", where the
-    steeply negative scores are: [-85, 3] lost 3.2-3.5 points a hand read as a threshold.  The
-    read is one trade-off whatever it sees (a point lower costs about 5% agreement and saves
-    about half a point): this rule takes [-90, 3] (seed 2026's 1,000 auctions: 75.9% / 3.31 ->
-    74.7% / 2.54; the benchmark's seeds 11-13 in bench/decisions.py's docstring)."""
-    choices = []
-    for slope in range(0, 21):
-        for const in range(-600, 201, 5):
-            agree = loss = 0.0
-            for base, level, rec, scores, low, _ in data:
-                cap = max(base + rounded(const + slope * level), low - 1)
-                agree += abs(cap - rec) <= 2
-                loss += lost(scores, rec, cap, low)
-            choices.append((agree, -round(loss, 6), -slope, -const))
-    need_agree = max(a for a, _, _, _ in choices) - SLACK * len(data)
-    best = max((a >= need_agree, loss, sl, c) for a, loss, sl, c in choices)
-    return [-best[3], -best[2]]
+    Until stop 31 the seat read its opener's ceiling moved by (c0 + c1 x level), both rounded,
+    fitted alone (a grid, the least points lost within SLACK of the best agreement); fitted to the
+    stepped stop until stop 30 ([-85, 3]: 3.2-3.5 points lost a hand read as a threshold), then to
+    the threshold ([-90, 3]: 2.34-2.64 on the benchmark's seeds 11-13, 73-76% agreement).  That read
+    traces one trade-off whatever it is given (a point lower: about 5% agreement for half a point).  But the pass changes what the seat's cards are worth, not only how much: the
+    partner showed a ceiling below the level, so it is unlikely to hold the meld the seat lacks,
+    and the three cards it passes hold fewer trumps and aces.  So the count itself is refitted
+    to the bid odds conditioned on the auction: starting from the opener's count ``coef`` (its
+    constant moved into the read) and the read of least cost on a grid (slopes 0-20, constants
+    -60 to +20 points, as the read alone was searched), coordinate descent on whole tenths, each of the read's
+    constant, its slope and the count's other coefficients in turn moved to the step of least
+    (points lost by the ceiling read as a threshold + AFTER_PASS_WEIGHT x hands more than 2 points
+    off "bid up to"), within AFTER_PASS_STEPS, until a sweep moves none (at most REFINE_SWEEPS).
+    The losses are whole micro-points, so the search is exact and deterministic.  The agreement
+    weight is heavier than the opener's (DISAGREE_WEIGHT) so that the count keeps the read's
+    agreement (about 75%) and spends what it gains on points lost.
+    """
+    x = np.array([[ceiling_features(mask, t, rules) for t in range(4)] for *_, mask in data], dtype=np.int64)
+    level = np.array([d[1] for d in data], dtype=np.int64)
+    low = np.array([d[4] for d in data], dtype=np.int64)
+    rec = np.array([d[2] for d in data], dtype=np.int64)
+    loss = np.array([[round(1_000_000 * lost(scores, r, cap, need)) for cap in range(need - 1, need + CAP_RANGE)]
+                     for _, _, r, scores, need, *_ in data], dtype=np.int64)
+    hands = np.arange(len(data))
+
+    def cost(counts: np.ndarray, c0: int, c1: int) -> int:
+        v = counts.max(axis=1) + c0 + c1 * level
+        cap = np.clip(np.where(v >= 0, (v + 5) // 10, -((5 - v) // 10)), low - 1, low - 1 + CAP_RANGE)
+        return int(loss[hands, cap - low + 1].sum()) + AFTER_PASS_WEIGHT * int((np.abs(cap - rec) > 2).sum())
+
+    count = [0, *coef[1:]]          # the read's grid first (ties: the lower constant, then slope)
+    counts = x @ np.array(count, dtype=np.int64)
+    now, c = min((cost(counts, coef[0] + const, slope), [coef[0] + const, slope])
+                 for slope in range(0, 21) for const in range(-600, 201, 5))
+    for _ in range(REFINE_SWEEPS):
+        moved = False
+        for k in range(len(CEILING_FEATURES) + 1):     # 0: the read's constant, 1: its slope, then the count's
+            span = AFTER_PASS_STEPS[min(k, 2)]
+            step, best = 0, now
+            for d in range(-span, span + 1):
+                if not d:
+                    continue
+                if k < 2:
+                    value = cost(counts, c[0] + d * (k == 0), c[1] + d * (k == 1))
+                else:
+                    value = cost(counts + d * x[:, :, k - 1], *c)
+                if value < best:
+                    step, best = d, value
+            if step:
+                if k < 2:
+                    c[k] += step
+                else:
+                    count[k - 1] += step
+                    counts = counts + step * x[:, :, k - 1]
+                now, moved = best, True
+        if not moved:
+            break
+    return count, c
+
+
+def after_pass_ceiling(count: list[int], read: list[int], mask: int, rules, level: int) -> int:
+    """The seat's ceiling once its partner passed at ``level`` (partnership_players.pxd
+    pp_after_pass_ceiling): the largest count over the four suits + the read, rounded once."""
+    return rounded(max(sum(c * f for c, f in zip(count, ceiling_features(mask, t, rules))) for t in range(4))
+                   + read[0] + read[1] * level)
 
 
 def throw_samples(hands: int, trials: int, seed: int) -> list[tuple[list[int], int]]:
@@ -698,16 +754,18 @@ def refit_game(path: pathlib.Path, name: str, hands: int, trials: int, seed: int
 
 def partner_entry(ceiling: list[int], partner_hands: int, partner_trials: int, seed: int,
                   trump: list[int] | None = None) -> dict:
-    """Partnership's read of a partner's pass, fitted with ``ceiling`` and ``trump`` (the trump
-    count; None: none) loaded and no read (the auctions up to the first read do not depend on
-    it); the shipped tables are loaded again after."""
+    """Partnership's ceiling once the partner passed (learn_after_pass: the count of its own and the
+    read of the pass added to it), fitted with ``ceiling`` and ``trump`` (the trump count; None:
+    none) loaded and no read (the auctions up to the first read do not depend on it); the shipped
+    tables are loaded again after."""
     common.set_pinochle_bid_table("partnership-pinochle", ceiling, None, None, trump)
     try:
-        read = learn_partner(partner_samples(partner_hands, partner_trials, seed))
+        count, read = learn_after_pass(partner_samples(partner_hands, partner_trials, seed), ceiling,
+                                       Game("partnership-pinochle").rules)
     finally:
         common._load_pinochle_bid_tables()
-    return {"partner": read, "partner_features": list(PARTNER_READ), "partner_hands": partner_hands,
-            "partner_trials": partner_trials}
+    return {"partner": read, "partner_features": list(PARTNER_READ), "partner_count": count,
+            "partner_hands": partner_hands, "partner_trials": partner_trials, "partner_seed": seed}
 
 
 def refit_partner(path: pathlib.Path, partner_hands: int, partner_trials: int, seed: int) -> bytes:

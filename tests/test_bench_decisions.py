@@ -1,6 +1,6 @@
 """bench/decisions.py's readers of a seat's bid ceiling (issue 11): after a partner's pass, the
-threshold reader sees the ceiling the read of that pass moved, which the stepped auction rounds
-down onto the seat's every third bid."""
+threshold reader sees the seat's ceiling after that pass (its count of its own with the read of the
+pass), which the stepped auction rounds down onto the seat's every third bid."""
 from __future__ import annotations
 
 from cardsim import Game
@@ -12,26 +12,28 @@ def bench():
     return load("bench/decisions.py", "bench_decisions")
 
 
-def test_the_threshold_after_a_partners_pass_reads_the_moved_ceiling():
+def test_the_threshold_after_a_partners_pass_reads_the_ceiling_after_the_pass():
     """A hand-made auction (dealer 3): seat 0 opens at the minimum, seat 1 passes, seat 2 raises by
     one; seat 3, whose partner passed with MIN + 1 open, is measured.  Its threshold with the read
-    loaded is its threshold without it moved by exactly the read (c0 + c1 x (MIN + 1) tenths, in
-    points): the ceiling is fixed once the partner passed, so the jump-and-pass probes find it.
-    The stepped reader (two opponents raising by one, the seat calling every third bid) stops up to
-    two below it."""
+    loaded is exactly its ceiling after the pass (scripts/pinochle_bid_table.py after_pass_ceiling:
+    its count of its own + c0 + c1 x (MIN + 1) tenths, rounded), and differs from its threshold
+    without the read (its opener's ceiling): the ceiling is fixed once the partner passed, so the
+    jump-and-pass probes find it.  The stepped reader (two opponents raising by one, the seat
+    calling every third bid) stops up to two below it."""
     decisions = bench()
     game = Game("partnership-pinochle")
     low = int(game.rules["min_bid"])
-    c0, c1 = common.pinochle_bid_tables()["partnership-pinochle"]["partner"]
-    read = load("scripts/pinochle_bid_table.py", "pinochle_bid_table").rounded(c0 + c1 * (low + 1))  # in points
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+    lib = load("scripts/pinochle_bid_table.py", "pinochle_bid_table")
     hand = game.deal(seed=3, dealer=3)
     for call in (str(low), "pass", str(low + 1)):
         hand.apply(hand.string_to_action(call))
     assert hand.to_act == 3
+    after = lib.after_pass_ceiling(tables["partner_count"], tables["partner"], hand.hands[3].mask, game.rules, low + 1)
     moved = decisions.threshold_ceiling(hand.clone(), 3, 1)
     with decisions.partner_read_unloaded(game):
         alone = decisions.threshold_ceiling(hand.clone(), 3, 1)
-    assert alone is not None and alone >= low + 4 and read != 0
-    assert moved == alone + read
+    assert alone is not None and alone >= low + 4 and after >= low + 4
+    assert moved == after != alone
     stepped = decisions._ceiling_from(hand.clone(), 3, 1)
     assert moved - 2 <= stepped <= moved and (stepped - (low + 2)) % 3 == 0

@@ -66,6 +66,7 @@ def test_the_package_ships_the_tables_and_loads_them():
     assert table["cutthroat-pinochle"]["tree_inputs"] == list(script().TREE_INPUTS)
     assert "ceiling_trees" not in table["partnership-pinochle"]
     assert loaded["partnership-pinochle"]["partner"] == table["partnership-pinochle"]["partner"]
+    assert loaded["partnership-pinochle"]["partner_count"] == table["partnership-pinochle"]["partner_count"]
     assert table["partnership-pinochle"]["partner_hands"] >= 500
     assert loaded["partnership-pinochle"]["trump"] == table["partnership-pinochle"]["trump"]
     assert table["partnership-pinochle"]["trump_features"] == list(script().TRUMP_FEATURES)
@@ -95,12 +96,13 @@ def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
         if trump.count(max(trump)) > 1 or ceiling.count(max(ceiling)) > 1:
             continue        # ties: pinochle/cards.pxd pin_best_suit
         assert named(mask, seed) == trump.index(max(trump)), seed
-        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], None)
+        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], None,
+                                      partner_count=tables["partner_count"])
         try:
             assert named(mask, seed) == ceiling.index(max(ceiling)), seed
         finally:
             common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
-                                          tables["trump"])
+                                          tables["trump"], partner_count=tables["partner_count"])
         checked += 1
         differs += trump.index(max(trump)) != ceiling.index(max(ceiling))
     assert checked > 250 and differs > 5
@@ -109,10 +111,13 @@ def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
 def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     """Every decision of seat 0 in auctions where the other seats raise by the minimum (the
     partner passing): it bids exactly when the bid needed is within the learned ceiling, in
-    partnership moved by the read of the partner's pass once it passed."""
+    partnership once the partner passed its count of its own with the read of the pass
+    (scripts/pinochle_bid_table.py after_pass_ceiling; without that count, the ceiling moved by the
+    read)."""
     game = Game(name)
     coef = common.pinochle_bid_tables()[name]["ceiling"]
     read = common.pinochle_bid_tables()[name].get("partner")
+    own = common.pinochle_bid_tables()[name].get("partner_count")
     lib = script()
     seats = 3 if name.startswith("cutthroat") else 4
     checked = above_old = 0
@@ -129,7 +134,10 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
             bids = [a for a in legal if a != 24]
             if hand.to_act == 0:
                 need = int(hand.action_to_string(min(bids))) if bids else None
-                cap = base + (lib.rounded(read[0] + read[1] * level) if read and level is not None else 0)
+                if own and level is not None:
+                    cap = lib.after_pass_ceiling(own, read, mask, game.rules, level)
+                else:
+                    cap = base + (lib.rounded(read[0] + read[1] * level) if read and level is not None else 0)
                 probe = hand.clone()
                 n = len(probe.history)
                 probe.step("heuristic")
@@ -154,6 +162,18 @@ def test_the_heuristic_bids_to_the_learned_ceiling(name):
     checked, above_old = auction_checks(name, range(120))
     assert checked > 300
     assert above_old > 80        # the learned ceiling is not the old count
+
+
+def test_without_its_own_count_the_seat_after_a_pass_reads_the_ceiling_moved_by_the_read():
+    """partner_count unloaded (the read alone, as until stop 31): the same auctions bid to the
+    opener's ceiling moved by the read of the partner's pass."""
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], tables["trump"])
+    try:
+        checked, _ = auction_checks("partnership-pinochle", range(60))
+    finally:
+        common._load_pinochle_bid_tables()
+    assert checked > 150
 
 
 def test_throw_in_only_with_army_scoring_and_by_the_table():
@@ -190,6 +210,12 @@ def test_bad_tables_are_refused_and_change_nothing():
         common.set_pinochle_bid_table("two-hand-pinochle", [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3])
+    with pytest.raises(ValueError):    # the count after a partner's pass: partnership's, with its read
+        common.set_pinochle_bid_table("cutthroat-pinochle", list(range(20)), partner_count=list(range(20)))
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(20)), partner_count=list(range(20)))
+    with pytest.raises(ValueError):
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(20)), None, [1, 2], partner_count=[1, 2])
     with pytest.raises(ValueError):    # partnership's ceiling is wider than cutthroat's
         common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):

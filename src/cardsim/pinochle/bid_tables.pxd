@@ -15,6 +15,10 @@
 # partner[k]: partnership's read of a partner's pass (partnership_players.pxd pp_partner_read):
 #   (partner[PIN_P_CONST] + partner[PIN_P_SLOPE] x the lowest bid open when the partner
 #   passed) tenths added to the ceiling once the partner passed; partner_loaded 0: no read.
+# partner_count[k], partner_lane[]: partnership's count of its own once the partner passed (partnership_players.pxd
+#   pp_after_pass_ceiling): the ceiling's features (PIN_F_*, PIN_PF_*) weighed anew, its lane table filled
+#   from it as lane[] is; the read above is added to it (its constant coefficient is 0: the read's
+#   constant is the constant); partner_count_loaded 0: the opener's ceiling moved by the read.
 # trump[k]: partnership's trump count (partnership_players.pxd pp_trump_counts), tenths of a
 #   point of expected score per feature k (PIN_TR_*) of a suit as trump: the bidder names the suit
 #   of the largest count; trump_loaded 0: the suit of the largest ceiling count.
@@ -105,7 +109,7 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][16][4]; int tree_threshold[2][16][4]; int tree_leaf[2][16][16]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][16][4]; int tree_threshold[2][16][4]; int tree_leaf[2][16][16]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
@@ -115,6 +119,9 @@ cdef extern from *:
         int throw_in[PIN_T_FEATURES]
         int partner_loaded
         int partner[PIN_P_STATES]
+        int partner_count_loaded
+        int partner_count[PIN_CEILING_MAX]
+        int partner_lane[PIN_LANES]
         int trump_loaded
         int trump[PIN_TR_FEATURES]
         int lane[PIN_GAMES][PIN_LANES]

@@ -84,7 +84,8 @@ cdef PinBidTables* pin_bid_tables() noexcept nogil:
 _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
 
 
-def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None, trees=None):
+def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None, trees=None,
+                          partner_count=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits, trumps beyond four, four and three of the trump run, aces of
@@ -98,7 +99,10 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     the trump count's coefficients (tenths per feature of a suit as trump, bid_tables.pxd
     PIN_TR_*; None: the bidder names the suit of its largest ceiling count), ``trees`` (cutthroat only)
     the ceiling's trees: [[[input, threshold] x PIN_TREE_DEPTH, [leaf] x PIN_TREE_LEAVES], ...], at
-    most PIN_TREES_MAX (bid_tables.pxd PIN_TI_*; None: the count alone)."""
+    most PIN_TREES_MAX (bid_tables.pxd PIN_TI_*; None: the count alone), ``partner_count``
+    (partnership only, with ``partner``) the count of its own once the partner passed: the
+    ceiling's features weighed anew, the read added to it (tenths, the constant's coefficient 0;
+    None: the ceiling moved by the read)."""
     cdef int g, k, i, level
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
@@ -109,6 +113,9 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         raise ValueError(f"throw_in is {PIN_T_FEATURES} coefficients, cutthroat-pinochle only, got {throw_in!r}")
     if partner is not None and (g != PIN_PARTNERSHIP or len(partner) != PIN_P_STATES):
         raise ValueError(f"partner is {PIN_P_STATES} values (constant, slope), partnership-pinochle only, got {partner!r}")
+    if partner_count is not None and (g != PIN_PARTNERSHIP or partner is None or len(partner_count) != PIN_PF_FEATURES):
+        raise ValueError(f"partner_count is {PIN_PF_FEATURES} coefficients, partnership-pinochle only, with partner, "
+                         f"got {partner_count!r}")
     if trump is not None and (g != PIN_PARTNERSHIP or len(trump) != PIN_TR_FEATURES):
         raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
     if trees is not None and (g != PIN_CUTTHROAT or len(trees) > PIN_TREES_MAX or any(
@@ -136,6 +143,12 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         _pin_table_store.partner_loaded = partner is not None
         for k in range(PIN_P_STATES):
             _pin_table_store.partner[k] = int(partner[k]) if partner is not None else 0
+        _pin_table_store.partner_count_loaded = partner_count is not None
+        for k in range(PIN_CEILING_MAX):
+            _pin_table_store.partner_count[k] = (int(partner_count[k]) if partner_count is not None
+                                                 and k < PIN_PF_FEATURES else 0)
+        for k in range(PIN_LANES):
+            _pin_table_store.partner_lane[k] = pin_lane_count(k, _pin_table_store.partner_count)
         _pin_table_store.trump_loaded = trump is not None
         for k in range(PIN_TR_FEATURES):
             _pin_table_store.trump[k] = int(trump[k]) if trump is not None else 0
@@ -143,7 +156,7 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
 
 def pinochle_bid_tables():
     """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in", "trees": ... (cutthroat),
-    "partner": ..., "trump": ... (partnership)}}."""
+    "partner": ..., "partner_count": ..., "trump": ... (partnership)}}."""
     out = {}
     for game, g in _PIN_GAMES.items():
         out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(PIN_PF_FEATURES)]
@@ -159,6 +172,8 @@ def pinochle_bid_tables():
         if g == PIN_PARTNERSHIP:
             out[game]["partner"] = ([_pin_table_store.partner[k] for k in range(PIN_P_STATES)]
                                     if _pin_table_store.partner_loaded else None)
+            out[game]["partner_count"] = ([_pin_table_store.partner_count[k] for k in range(PIN_PF_FEATURES)]
+                                          if _pin_table_store.partner_count_loaded else None)
             out[game]["trump"] = ([_pin_table_store.trump[k] for k in range(PIN_TR_FEATURES)]
                                   if _pin_table_store.trump_loaded else None)
     return out
@@ -175,6 +190,6 @@ def _load_pinochle_bid_tables():
             if game in data:
                 set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"),
                                        data[game].get("partner"), data[game].get("trump"),
-                                       data[game].get("ceiling_trees"))
+                                       data[game].get("ceiling_trees"), data[game].get("partner_count"))
 
 _load_pinochle_bid_tables()

@@ -60,7 +60,8 @@ ctypedef struct PPHand:
     int last_winner             # winner of the latest complete trick
     int void_mask[PP_SEATS]     # suits a seat has shown void in (bit per suit), for players
     int bid_value[PP_SEATS]     # heuristic bidder's estimate of its hand; -1 until computed;
-                                # once the seat passed, -2 - the lowest bid open then (pp_auction_act)
+                                # once the seat passed, -2 - the lowest bid open then (pp_auction_act),
+                                # -1 again once its partner's heuristic read it (its ceiling now holds it)
     int meld[PP_SEATS]          # meld shown per seat
     int trick_points[PP_SEATS]  # per seat, last trick included
     int team_meld[2]            # meld shown per team

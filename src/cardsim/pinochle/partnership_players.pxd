@@ -147,9 +147,15 @@ cdef inline int pp_bid_ceiling(uint64_t cards, const PPRules* r) noexcept nogil:
     pp_old_counts(cards, r, counts)
     return max(max(counts[0], counts[1]), max(counts[2], counts[3])) + PP_PARTNER_HELP
 
+cdef inline int pp_read_tenths(int level) noexcept nogil:
+    """The read of a partner's pass in tenths, (c0 + c1 x ``level``) (bid_tables.pxd PIN_P_*;
+    pp_partner_read); loaded tables only."""
+    return PIN_TABLES.partner[PIN_P_CONST] + PIN_TABLES.partner[PIN_P_SLOPE] * level
+
 cdef inline int pp_partner_read(int level) noexcept nogil:
-    """What a partner's pass adds to the ceiling (points), ``level`` the lowest bid open when
-    the partner passed (0 when no read is loaded).
+    """What a partner's pass adds to the opener's ceiling (points), ``level`` the lowest bid open
+    when the partner passed (0 when no read is loaded); with the count of its own loaded, the
+    read is added to that count instead (pp_after_pass_ceiling).
 
     The heuristic bids the minimum while it is within its ceiling, so a partner that passed
     at ``level`` showed a ceiling just below it: a weak partner (an early pass) takes meld and
@@ -161,26 +167,56 @@ cdef inline int pp_partner_read(int level) noexcept nogil:
     engine in the passed seat's ``bid_value`` (partnership_engine.pxd), so the decision is the
     same however the earlier calls were made (policy steps or applied actions).
     """
-    cdef int v
     if PIN_TABLES == NULL or not PIN_TABLES.partner_loaded:
         return 0
-    v = PIN_TABLES.partner[PIN_P_CONST] + PIN_TABLES.partner[PIN_P_SLOPE] * level
-    return pin_tenths_to_points(v)
+    return pin_tenths_to_points(pp_read_tenths(level))
+
+cdef inline int pp_after_pass_ceiling(uint64_t cards, const PPRules* r, int ceiling, int level) noexcept nogil:
+    """The most the heuristic bids with ``cards`` once its partner passed, ``level`` the lowest bid
+    open when it passed, ``ceiling`` the seat's own (pp_bid_ceiling; not read, and not computed by
+    the caller, when the count of its own is loaded).
+
+    With the count of its own loaded (bid_tables.pxd ``partner_count``): over the four suits as
+    trump the largest count of the ceiling's features weighed anew, plus the read of the pass
+    (c0 + c1 x ``level``), in tenths, rounded once.  The pass changes what the seat's cards are
+    worth, not only how much: the partner, which showed a ceiling below ``level``, is unlikely to
+    hold the meld the seat lacks (the run three or four cards short, aces of three suits) and
+    passes fewer trumps and aces, so the weights themselves move
+    (scripts/pinochle_bid_table.py learn_after_pass, fitted to the bid odds conditioned on the
+    auction).  Without it: the opener's ceiling moved by the read (pp_partner_read), one
+    constant and one slope for every hand.
+    """
+    cdef int counts[4]
+    cdef int melds[4]
+    cdef int t, best
+    if PIN_TABLES == NULL or not PIN_TABLES.partner_count_loaded:
+        return ceiling + pp_partner_read(level)
+    pin_learned_counts(cards, r.meld_value, PIN_TABLES.partner_count, PIN_TABLES.partner_lane, counts, melds)
+    best = counts[0]
+    for t in range(1, 4):
+        if counts[t] > best:
+            best = counts[t]
+    return pin_tenths_to_points(best + pp_read_tenths(level))     # the count is loaded only with its read
 
 cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
-    """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, moved by what the
-    partner's pass shows once it passed (pp_partner_read).
+    """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, and once the partner
+    passed pp_after_pass_ceiling (what the partner's pass shows), each computed once a hand and
+    kept in the seat's ``bid_value``; reading the pass spends the partner's level (its
+    ``bid_value`` back to -1), and a seat whose partner passed before its first call never needs
+    the opener's count when its own after the pass is loaded.
 
     A partner already holding the high bid is raised only when the minimum is
     PP_SUPPORT_MARGIN within the ceiling (the partner's bid already counts on this hand's
     help); a forced dealer bids the minimum.
     """
     cdef int value, s = h.to_act, partner = pp_partner(h.to_act), need = pp_min_bid(h, r)
-    if h.bid_value[s] < 0:  # a hand's ceiling does not change during the auction
-        h.bid_value[s] = pp_bid_ceiling(h.hand[s], r)
+    cdef bint unread = (h.out_mask >> partner) & 1 and h.bid_value[partner] <= -2     # a partner's pass to read
+    if h.bid_value[s] < 0 and not (unread and PIN_TABLES != NULL and PIN_TABLES.partner_count_loaded):
+        h.bid_value[s] = pp_bid_ceiling(h.hand[s], r)   # a hand's ceiling does not change during the auction
+    if unread:      # read once: the seat's ceiling holds the pass from then on, the partner's level is spent
+        h.bid_value[s] = max(pp_after_pass_ceiling(h.hand[s], r, h.bid_value[s], -2 - h.bid_value[partner]), 0)
+        h.bid_value[partner] = -1
     value = h.bid_value[s]
-    if (h.out_mask >> partner) & 1 and h.bid_value[partner] <= -2:
-        value += pp_partner_read(-2 - h.bid_value[partner])
     if not pp_can_pass(h, r):
         return need
     if h.high_bidder >= 0 and h.high_bidder == partner:
