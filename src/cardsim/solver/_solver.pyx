@@ -1373,7 +1373,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int moves[64]
     cdef long long score[64]
     cdef long long ts
-    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, lo = 0, hi = 0, q, mv
+    cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, near_move = -1, lo = 0, hi = 0, q, mv
     cdef bint maximise, boundary = p.n_in_trick == 0, cut = False, match
     cdef int general = sc.general
     cdef uint64_t frame = 0, local_w = 0, fS = 0, pc = 0
@@ -1477,6 +1477,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                         match = False
                         break
                 if not match:
+                    # a position of the same lengths that differs in ranks the entry relied on:
+                    # its best lead is a good first guess here when no entry matches (below)
+                    if near_move < 0:
+                        near_move = ge.move
                     continue
                 if ge.lo > lo:
                     lo = ge.lo
@@ -1490,6 +1494,13 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     break
               if lo >= beta or hi <= alpha or lo >= hi or bk.tag[h + SV_TAG_LINE - 1] == 0:
                 break
+            if tt_move < 0 and near_move >= 0:
+                # no matching entry named a lead: take the near entry's (a card of another seat, or
+                # none, when the relative rank is not the leader's here: then it only orders nothing).
+                # 13-card spades, value + every lead, the 10 heaviest of the DDS bench's 100 deals:
+                # nodes 103.99M -> 97.10M; seeds 1, 2, 4 (16 deals each) -3.6%, -5.0%, -5.9%;
+                # cutthroat pinochle 12 tricks, 30 deals -3.1%; first-move cutoffs at leads 84.9% -> 87.2%
+                tt_move = lsb(sv_pdep(bit_bb(near_move), frame))
         else:
             if sv_same(sc, r, p, e, key):
                 if e.lo > lo:
