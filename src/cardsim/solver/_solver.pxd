@@ -30,7 +30,8 @@ no opponent holds a trump, with the last trick's bonus where a lone seat holds m
 trumps than other cards; and where the window asks for
 one trick the trick's taker: DDS's second-hand quick tricks; quick tricks through
 an ally only after the table probe); move ordering by the
-transposition table's move and by the card's job in the trick.  All scratch lives
+transposition table's move (else a near entry's: same lengths, other ranks; else the lead that
+last cut off a trick start as deep, DDS's best move of the depth) and by the card's job in the trick.  All scratch lives
 in an ``SVScratch`` the caller owns: no globals, and the search runs without the GIL.
 """
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
@@ -129,6 +130,7 @@ ctypedef struct SVScratch:
     uint32_t gen                # entries of other generations are empty
     long nodes                  # positions searched (a statistic)
     uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth
+    int8_t killer[64]           # by tricks left: the lead (card bit + 1; 0: none) that last cut a trick start off
 
 cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil
 cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil
