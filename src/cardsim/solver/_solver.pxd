@@ -95,10 +95,13 @@ ctypedef struct SVEntry:
 cdef enum:
     # Entries a bucket of the generalised table holds: one length class often needs dozens, the busiest
     # hundreds.  13-card spades, value + every lead, the same total size, 128 -> 256 entries: nodes
-    # seed 1 (30 deals) -6.2%, seed 2 (30) -10.0%, seed 4 (16) -16.4% (512: -8.8%, -13.4%, -22.4%, but
-    # more tag lines scanned a probe: callgrind on seed 4's first 4 deals -3.1% (256), -3.0% (512))
-    SV_BUCKET = 256
-    SV_BUCKET_BITS = 8          # log2(SV_BUCKET)
+    # seed 1 (30 deals) -6.2%, seed 2 (30) -10.0%, seed 4 (16) -16.4% (callgrind on seed 4's first 4
+    # deals -3.1%).  256 -> 512 (with the near entry's and the killer lead, sv_first_leads): the DDS
+    # bench's 10 heaviest deals 84.23M -> 79.33M nodes (its heaviest, whose stores went 55% into full
+    # buckets, -10%), CPU -5% (two alternating runs); seeds 1, 2, 4 (16 deals each) -0.4%, -4.0%,
+    # -7.5%; where buckets do not fill the scan stops as before (euchre oracle, PIMC: +0.3% at most)
+    SV_BUCKET = 512
+    SV_BUCKET_BITS = 9          # log2(SV_BUCKET)
 
 ctypedef struct SVGEntry:
     uint64_t k0                 # each seat's length in each lane (seats 0-3; see sv_gkey)
