@@ -30,7 +30,8 @@ no opponent holds a trump, with the last trick's bonus where a lone seat holds m
 trumps than other cards; and where the window asks for
 one trick the trick's taker: DDS's second-hand quick tricks; quick tricks through
 an ally only after the table probe); move ordering by the
-transposition table's move and by the card's job in the trick.  All scratch lives
+transposition table's move (else a near entry's: same lengths, other ranks; else the lead that
+last cut off a trick start as deep, DDS's best move of the depth) and by the card's job in the trick.  All scratch lives
 in an ``SVScratch`` the caller owns: no globals, and the search runs without the GIL.
 """
 from libc.stdint cimport int8_t, int16_t, uint16_t, uint32_t, uint64_t
@@ -94,10 +95,13 @@ ctypedef struct SVEntry:
 cdef enum:
     # Entries a bucket of the generalised table holds: one length class often needs dozens, the busiest
     # hundreds.  13-card spades, value + every lead, the same total size, 128 -> 256 entries: nodes
-    # seed 1 (30 deals) -6.2%, seed 2 (30) -10.0%, seed 4 (16) -16.4% (512: -8.8%, -13.4%, -22.4%, but
-    # more tag lines scanned a probe: callgrind on seed 4's first 4 deals -3.1% (256), -3.0% (512))
-    SV_BUCKET = 256
-    SV_BUCKET_BITS = 8          # log2(SV_BUCKET)
+    # seed 1 (30 deals) -6.2%, seed 2 (30) -10.0%, seed 4 (16) -16.4% (callgrind on seed 4's first 4
+    # deals -3.1%).  256 -> 512 (with the near entry's and the killer lead, sv_first_leads): the DDS
+    # bench's 10 heaviest deals 84.23M -> 79.33M nodes (its heaviest, whose stores went 55% into full
+    # buckets, -10%), CPU -5% (two alternating runs); seeds 1, 2, 4 (16 deals each) -0.4%, -4.0%,
+    # -7.5%; where buckets do not fill the scan stops as before (euchre oracle, PIMC: +0.3% at most)
+    SV_BUCKET = 512
+    SV_BUCKET_BITS = 9          # log2(SV_BUCKET)
 
 ctypedef struct SVGEntry:
     uint64_t k0                 # each seat's length in each lane (seats 0-3; see sv_gkey)
@@ -129,6 +133,7 @@ ctypedef struct SVScratch:
     uint32_t gen                # entries of other generations are empty
     long nodes                  # positions searched (a statistic)
     uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth
+    int8_t killer[64]           # by tricks left: the lead (card bit + 1; 0: none) that last cut a trick start off
 
 cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil
 cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil
