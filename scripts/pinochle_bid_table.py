@@ -99,6 +99,7 @@ SLACK = 0.02         # the constant: least points lost within 2% of the best agr
 DISAGREE_WEIGHT = 2_000_000
 REFINE_STEPS = (40, 15)
 REFINE_SWEEPS = 8
+LEAF_STEPS = 10      # refine_leaves: each leaf within 10 tenths a step
 CAP_RANGE = 60       # refine_ceiling's ceilings: min_bid - 1 (pass) to min_bid - 1 + CAP_RANGE
 # cutthroat's ceiling trees (learn_trees; bid_tables.pxd PIN_TI_*): what each tree reads of the hand with the
 # trump of the largest count: the count itself (tenths), the features of the count that are not the trump's
@@ -504,7 +505,44 @@ def learn_trees(data: list[Sample], masks: list[int], coef: list[int], rules, mi
         fitted = 10 * np.array([with_trump(y, 0) for _, _, y, *_ in data], dtype=np.int64) - residual
         shift = min(range(-60, 61), key=lambda d: (cost(fitted + d), abs(d), d))
         model[0][1] = [v + shift for v in model[0][1]]
+        refine_leaves(model, inputs, fitted + shift, cost)
     return model
+
+
+def refine_leaves(model: list, inputs: np.ndarray, fitted: np.ndarray, cost) -> None:
+    """Each leaf of ``model`` (in place) moved to the least threshold ``cost`` of the hands
+    (``fitted``: their count plus the trees' sum, tenths): coordinate descent, leaf by leaf, tree by
+    tree, each within LEAF_STEPS tenths (ties: the smaller step, then the lower), until a sweep moves
+    none (at most REFINE_SWEEPS).
+
+    The trees fit "bid up to" by least squares; read as a threshold, a point above it costs the
+    steeply negative expected score of that bid and a point below only the small positive one of
+    "bid up to" (refine_ceiling's reason), and the one shift above moves every hand alike.  Leaf
+    by leaf, the ceiling moves where its hands lose least.  From 4,000 hands this overfit (stop 30:
+    train 1.31 -> 1.14, held out 1.33-1.36); from 16,000 (stop 31, 1,500 hands x 4,000 deals held
+    out): 0.986 -> 0.942."""
+    leaf = [np.zeros(len(inputs), dtype=np.int64) for _ in model]
+    for index, (splits, _) in zip(leaf, model):
+        for k, threshold in splits:
+            index *= 2
+            index += inputs[:, k] > threshold
+    fitted = fitted.copy()
+    now = cost(fitted)
+    for _ in range(REFINE_SWEEPS):
+        moved = False
+        for index, (_, leaves) in zip(leaf, model):
+            for k in range(len(leaves)):
+                hands = (index == k).astype(np.int64)
+                if not hands.any():
+                    continue
+                value, step = min((cost(fitted + d * hands) if d else now, abs(d), d)
+                                  for d in range(-LEAF_STEPS, LEAF_STEPS + 1))[::2]
+                if step:
+                    leaves[k] += step
+                    fitted += step * hands
+                    now, moved = value, True
+        if not moved:
+            break
 
 
 def learn_trump(data: list[Sample], ceiling_coef: list[int], min_bid: int, stops: int) -> list[int]:
