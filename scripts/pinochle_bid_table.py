@@ -1,7 +1,7 @@
 """Learn the pinochle heuristics' bid ceilings and throw-in from the simulator's own bid odds (issue 11).
 
     python scripts/pinochle_bid_table.py                      # regenerate src/cardsim/data/pinochle_bids.json
-    python scripts/pinochle_bid_table.py --hands 60 --trials 200 --throw-hands 30 --out /tmp/small.json
+    python scripts/pinochle_bid_table.py --hands 60 --cutthroat-hands 60 --trials 200 --throw-hands 30 --out /tmp/small.json
     python scripts/pinochle_bid_table.py --partnership-only   # refit partnership's entries only (the rest kept)
     python scripts/pinochle_bid_table.py --cutthroat-only     # refit cutthroat's entries only (the rest kept)
 
@@ -34,7 +34,9 @@ the bidder names (``refine_ceiling``: the two ways of missing "bid up to" do not
 Cutthroat's count is then completed by TREES oblivious regression trees boosted on what it misses
 (``learn_trees``: how a suit's cards work together, which a sum of per-feature terms cannot see;
 held out, 1,500 hands x 2,000 deals, read as a threshold: 87.0% -> 95.7% within 2 points, 1.61 ->
-1.31 points lost a hand).
+1.31 points lost a hand), reading also the meld one widow card may complete (``widow_outs``), fitted
+on ``--cutthroat-hands`` (16,000) hands: held out (1,500 hands x 4,000 deals) 95.8% / 1.28 -> 98.4% /
+0.99.
 
 **Trump** (partnership).  The bidder names trump from its 12 cards, before the passing; the
 ceiling's deals play every suit, so each suit's expected score at the bidder's own bid (the
@@ -109,18 +111,23 @@ SLACK = 0.02         # the constant: least points lost within 2% of the best agr
 DISAGREE_WEIGHT = 2_000_000
 REFINE_STEPS = (40, 15)
 REFINE_SWEEPS = 8
+LEAF_STEPS = 10      # refine_leaves: each leaf within 10 tenths a step
 CAP_RANGE = 60       # refine_ceiling's ceilings: min_bid - 1 (pass) to min_bid - 1 + CAP_RANGE
 # cutthroat's ceiling trees (learn_trees; bid_tables.pxd PIN_TI_*): what each tree reads of the hand with the
 # trump of the largest count: the count itself (tenths), the features of the count that are not the trump's
 # own cards, the trump's cards rank by rank (9 J Q K T A) and the other three suits' cards rank by rank,
-# the longest suit first (ties: the higher cards first)
+# the longest suit first (ties: the higher cards first), and the meld one widow card may complete (widow_outs)
 TREE_INPUTS = ("count", "meld", "trumps", "aces", "tens", "short", "run_four", "run_three", "aces_three", "trump_pair",
                "tens_all", "queens_all", "jacks_all", "side_bare_tens", "long_side",
-               *(f"trump_{r}" for r in "9JQKTA"), *(f"side{j}_{r}" for j in (1, 2, 3) for r in "9JQKTA"))
+               *(f"trump_{r}" for r in "9JQKTA"), *(f"side{j}_{r}" for j in (1, 2, 3) for r in "9JQKTA"), "widow_outs")
 TREES = 12           # learn_trees: the trees, each of TREE_DEPTH levels (a shallower one is padded with
 TREE_DEPTH = 4       # TREE_NEVER splits), each leaf a TREE_SHRINK share of its hands' mean residual,
-TREE_SHRINK = Fraction(1, 2)   # in whole tenths, on at least TREE_LEAF_SHARE of the hands (60 of 4,000)
-TREE_LEAF_SHARE = Fraction(3, 200)
+TREE_SHRINK = Fraction(4, 5)   # in whole tenths, on at least TREE_LEAF_SHARE of the hands (80 of 16,000)
+TREE_LEAF_SHARE = Fraction(1, 200)
+# widow_outs' chances, in thousandths (cutthroat_players.pxd PIN_OUT_*): the widow (3 of the 33 unseen cards)
+# holds one named unseen copy (3/33), either of two unseen copies (1 - C(31,3)/C(33,3))
+OUT_ONE, OUT_EITHER = 91, 176
+AROUND_RANKS = ((5, "aces"), (3, "kings"), (2, "queens"), (1, "jacks"))
 TREE_NEVER = 1 << 30           # a padding split's threshold: no input exceeds it
 TREE_CUTS = 12                 # an input with more values is split at its 8th, 16th, ... 96th percentiles
 GAME_TREES = {"cutthroat-pinochle": TREES, "partnership-pinochle": 0}   # partnership: the count alone
@@ -186,7 +193,33 @@ def tree_inputs(mask: int, trump: int, rules, count: int) -> list[int]:
     cnt = counts(mask)
     f = ceiling_features(mask, trump, rules)
     side = sorted((s for s in range(4) if s != trump), key=lambda s: (sum(cnt[s]), cnt[s][::-1]), reverse=True)
-    return [count, *f[1:6], *f[7:11], *f[15:20], *cnt[trump], *(c for s in side for c in cnt[s])]
+    return [count, *f[1:6], *f[7:11], *f[15:20], *cnt[trump], *(c for s in side for c in cnt[s]), widow_outs(cnt, rules)]
+
+
+def widow_outs(cnt: list[list[int]], rules) -> int:
+    """The meld one widow card may complete that no trump changes, in thousandths of a point
+    (cutthroat_players.pxd pin_widow_outs, whose docstring says why): per meld one card short,
+    its gain times the chance that the widow holds the card (OUT_EITHER with both copies unseen,
+    OUT_ONE with one): an around missing a suit, a double around missing a copy, a pinochle
+    missing a card, a double pinochle missing one, a marriage whose K and Q counts differ."""
+    value = {k: int(rules["meld_" + k]) for k in ("marriage", "pinochle", "double_pinochle", *(
+        f"{d}{name}" for _, name in AROUND_RANKS for d in ("", "double_")))}
+    total = 0
+    for r, name in AROUND_RANKS:
+        have = sum(1 for s in range(4) if cnt[s][r])
+        if have == 3:
+            total += OUT_EITHER * value[name]
+        elif have == 4 and sum(1 for s in range(4) if cnt[s][r] == 2) == 3:
+            total += OUT_ONE * (value["double_" + name] - value[name])
+    queens, jacks = cnt[0][2], cnt[2][1]          # Q of spades, J of diamonds
+    if (queens == 0) != (jacks == 0):
+        total += OUT_EITHER * value["pinochle"]
+    elif queens + jacks == 3:
+        total += OUT_ONE * (value["double_pinochle"] - value["pinochle"])
+    for s in range(4):
+        if cnt[s][3] != cnt[s][2]:
+            total += value["marriage"] * (OUT_ONE if min(cnt[s][3], cnt[s][2]) else OUT_EITHER)
+    return total
 
 
 def tree_value(trees: list, inputs: list[int]) -> int:
@@ -432,7 +465,13 @@ def learn_trees(data: list[Sample], masks: list[int], coef: list[int], rules, mi
     TREE_SHRINK of their hands' mean residual in whole tenths (so the residuals stay whole and
     the fit exact: the gains are compared as fractions).  Least squares again fits "bid up to"
     itself, so the sum is then moved by the one shift of least threshold_cost (in tenths, within
-    6 points), folded into the first tree's leaves."""
+    6 points), folded into the first tree's leaves.
+
+    The widow's outs (``widow_outs``) are the input that mattered (stop 31, held out 1,500 hands x
+    4,000 deals, 12 trees): from 16,000 hands without it 1.27 points lost a hand, with it 0.99; from
+    4,000 hands with it 1.11-1.22; 64 trees without it 0.98 (but five times the core's reading).
+    With 16,000 hands the leaves take a larger share (TREE_SHRINK 4/5) on fewer hands (TREE_LEAF_SHARE
+    1/200: 80 hands)."""
     counts = [[sum(c * f for c, f in zip(coef, feats[t])) for t in range(4)] for feats, *_ in data]
     inputs = np.array([tree_inputs(m, c.index(max(c)), rules, max(c)) for m, c in zip(masks, counts)], dtype=np.int64)
     base = np.array([max(c) for c in counts], dtype=np.int64)
@@ -478,7 +517,44 @@ def learn_trees(data: list[Sample], masks: list[int], coef: list[int], rules, mi
         fitted = 10 * np.array([with_trump(y, 0) for _, _, y, *_ in data], dtype=np.int64) - residual
         shift = min(range(-60, 61), key=lambda d: (cost(fitted + d), abs(d), d))
         model[0][1] = [v + shift for v in model[0][1]]
+        refine_leaves(model, inputs, fitted + shift, cost)
     return model
+
+
+def refine_leaves(model: list, inputs: np.ndarray, fitted: np.ndarray, cost) -> None:
+    """Each leaf of ``model`` (in place) moved to the least threshold ``cost`` of the hands
+    (``fitted``: their count plus the trees' sum, tenths): coordinate descent, leaf by leaf, tree by
+    tree, each within LEAF_STEPS tenths (ties: the smaller step, then the lower), until a sweep moves
+    none (at most REFINE_SWEEPS).
+
+    The trees fit "bid up to" by least squares; read as a threshold, a point above it costs the
+    steeply negative expected score of that bid and a point below only the small positive one of
+    "bid up to" (refine_ceiling's reason), and the one shift above moves every hand alike.  Leaf
+    by leaf, the ceiling moves where its hands lose least.  From 4,000 hands this overfit (stop 30:
+    train 1.31 -> 1.14, held out 1.33-1.36); from 16,000 (stop 31, 1,500 hands x 4,000 deals held
+    out): 0.986 -> 0.942."""
+    leaf = [np.zeros(len(inputs), dtype=np.int64) for _ in model]
+    for index, (splits, _) in zip(leaf, model):
+        for k, threshold in splits:
+            index *= 2
+            index += inputs[:, k] > threshold
+    fitted = fitted.copy()
+    now = cost(fitted)
+    for _ in range(REFINE_SWEEPS):
+        moved = False
+        for index, (_, leaves) in zip(leaf, model):
+            for k in range(len(leaves)):
+                hands = (index == k).astype(np.int64)
+                if not hands.any():
+                    continue
+                value, step = min((cost(fitted + d * hands) if d else now, abs(d), d)
+                                  for d in range(-LEAF_STEPS, LEAF_STEPS + 1))[::2]
+                if step:
+                    leaves[k] += step
+                    fitted += step * hands
+                    now, moved = value, True
+        if not moved:
+            break
 
 
 def learn_trump(data: list[Sample], ceiling_coef: list[int], min_bid: int, stops: int) -> list[int]:
@@ -701,9 +777,10 @@ def learn_throw(data: list[tuple[list[int], int]]) -> list[int]:
 
 
 def build(hands: int, trials: int, seed: int, throw_hands: int, throw_trials: int, partner_hands: int = 0,
-          partner_trials: int = 0) -> bytes:
-    table = {name: game_entry(name, hands, trials, seed, throw_hands, throw_trials, partner_hands, partner_trials)
-             for name in GAMES}
+          partner_trials: int = 0, cutthroat_hands: int | None = None) -> bytes:
+    """The whole table; cutthroat's ceiling from ``cutthroat_hands`` hands (None: ``hands``)."""
+    table = {name: game_entry(name, cutthroat_hands or hands if name == "cutthroat-pinochle" else hands, trials, seed,
+                              throw_hands, throw_trials, partner_hands, partner_trials) for name in GAMES}
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
@@ -778,7 +855,8 @@ def refit_partner(path: pathlib.Path, partner_hands: int, partner_trials: int, s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--hands", type=int, default=4000, help="partnership's ceiling hands")
+    parser.add_argument("--cutthroat-hands", type=int, default=16000, help="cutthroat's ceiling hands (its trees want more)")
     parser.add_argument("--trials", type=int, default=1500)
     parser.add_argument("--throw-hands", type=int, default=1500)
     parser.add_argument("--throw-trials", type=int, default=600)
@@ -795,7 +873,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.partnership_only or args.cutthroat_only:
         name = "partnership-pinochle" if args.partnership_only else "cutthroat-pinochle"
-        data = refit_game(pathlib.Path(args.out), name, args.hands, args.trials, args.seed, args.throw_hands,
+        hands = args.cutthroat_hands if args.cutthroat_only else args.hands
+        data = refit_game(pathlib.Path(args.out), name, hands, args.trials, args.seed, args.throw_hands,
                           args.throw_trials, args.partner_hands, args.partner_trials)
         pathlib.Path(args.out).write_bytes(data)
         print(data.decode(), end="")
@@ -806,7 +885,7 @@ def main() -> None:
         print(data.decode(), end="")
         return
     data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials, args.partner_hands,
-                 args.partner_trials)
+                 args.partner_trials, args.cutthroat_hands)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)

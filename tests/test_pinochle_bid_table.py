@@ -29,7 +29,7 @@ def test_regenerating_a_small_table_gives_the_same_bytes():
     """40 hands of 150 deals per game (partnership: the ceiling and the trump count from the same
     deals), 12 throw-in deals of 150: the bytes pinned in
     tests/cases/pinochle_bids_small.json (written by ``scripts/pinochle_bid_table.py --hands 40
-    --trials 150 --throw-hands 12 --throw-trials 150 --partner-hands 0 --out ...``; the deals are seeded, so a change
+    --cutthroat-hands 40 --trials 150 --throw-hands 12 --throw-trials 150 --partner-hands 0 --out ...``; the deals are seeded, so a change
     of the deal streams re-baselines it)."""
     before = common.pinochle_bid_tables()
     data = script().build(40, 150, 2026, 12, 150)
@@ -233,7 +233,7 @@ def test_bad_tables_are_refused_and_change_nothing():
     tree = [[[0, 300]] * 4, [1] * 16]
     for game, trees in (("partnership-pinochle", [tree]),                  # the trees are cutthroat's
                         ("cutthroat-pinochle", [[[[0, 300]] * 3, [1] * 8]]),  # of four splits and 16 leaves
-                        ("cutthroat-pinochle", [[[[39, 1]] * 4, [1] * 16]]),  # inputs 0 to 38
+                        ("cutthroat-pinochle", [[[[40, 1]] * 4, [1] * 16]]),  # inputs 0 to 39
                         ("cutthroat-pinochle", [tree] * 17)):                # at most 16
         with pytest.raises(ValueError):
             common.set_pinochle_bid_table(game, list(range(20)), None, None, None, trees)

@@ -105,7 +105,8 @@ cdef enum:
     PIN_TI_TENS_ALL = 10        # PIN_PF_TENS_ALL .. PIN_PF_LONG_SIDE
     PIN_TI_TRUMP_RANKS = 15     # the trump's cards of each rank, 9 J Q K T A (copies counted)
     PIN_TI_SIDE_RANKS = 21      # the other suits' cards of each rank, the longest suit first (6 each)
-    PIN_TI_INPUTS = 39
+    PIN_TI_WIDOW_OUTS = 39      # the meld one widow card may complete (cutthroat_players.pxd pin_widow_outs)
+    PIN_TI_INPUTS = 40
 
 cdef extern from *:
     """
