@@ -9,6 +9,7 @@ accepts ``-fopenmp``; otherwise the core is built single-threaded and a loud
 warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
 bounds checks and assertions back on.
 """
+import gc
 import glob
 import hashlib
 import multiprocessing
@@ -487,11 +488,25 @@ def prune_headers(keep: set[str]) -> None:
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
     """Cythonize one module (in a worker process: Cython is not thread-safe; the inline functions it
     cannot reach pruned from its headers, ``prune_headers``); its C sources, the glue of a COLD_GLUE
-    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
+    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1.
+
+    Python's cyclic garbage collector is off while Cython runs: Cython builds some 20,000 parse tree
+    nodes a module and the collector's passes over the growing heap took about a fifth of its time (the 16
+    modules cythonized in one process by this function, alternating: CPU 24.4/21.3 s with it, 17.6/18.5 s
+    without, load 7-8); the peak memory is the same (370 MB): its trees are freed by their reference counts.
+    The C is byte for byte the same.  (Tried: a cache of Cython's search for cimported files by the
+    cimporting file's directory, not by the cimport's position as Cython's own cache: 24,087 globs fewer,
+    no CPU measurably saved.)"""
     ext = Extension(name, sources)
     prune_headers(needed_inline(name.removeprefix("cardsim.")))
-    out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
-                         force=force, quiet=True)[0].sources)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
+                             force=force, quiet=True)[0].sources)
+    finally:
+        if collecting:
+            gc.enable()
     short = name.removeprefix("cardsim.")
     for c_file in out:
         if c_file.endswith(".c"):
