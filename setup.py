@@ -9,6 +9,8 @@ accepts ``-fopenmp``; otherwise the core is built single-threaded and a loud
 warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
 bounds checks and assertions back on.
 """
+import contextlib
+import gc
 import glob
 import hashlib
 import multiprocessing
@@ -245,6 +247,14 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # -O0 and --param large-unit-insns=26913 (the old budget), =19000, or inline-unit-growth=150, 29 of the
 # module's 51 hot functions differ from main's (scripts/hot_code_diff.py), and the lifted budget spends most
 # of the saving on inlining (gcc CPU at load 10: glue -O3 10.2 s, -O0 4.8 s, -O0 with growth 150 7.7-9.6 s).
+# Tried at build13 (stop 31, gcc 12.2): the glue's attribute with only late passes turned off (optimize("Os"
+# or "O3", "no-schedule-insns2", "no-gcse", "no-tree-pre", "no-tree-dominator-opts", "no-peephole2",
+# "no-reorder-blocks", "no-tree-loop-vectorize", "no-tree-slp-vectorize"): gcc's early passes, its summaries and
+# so its inlining stay as they are.  spades.spades: its 46 hot functions the same, but gcc CPU 7.9/8.3 -> 7.9/7.8 s
+# (glue already at -Os); euchre.euchre (glue at -O3): 9.6/10.9 -> 9.0/9.3 s, but four hot functions differ and
+# eu_bid2 goes out of line.  -ftime-report of spades.c: no pass above 5% (parsing the C 13%; the headers
+# Python.h, numpy, omp about 0.1 s a module); -w (no warnings): cc1's instructions on solver/_stock.c 3,808.0M
+# -> 3,807.2M (cachegrind).
 COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
@@ -487,14 +497,35 @@ def prune_headers(keep: set[str]) -> None:
     Pipeline.cardsim_prune = prune
 
 
+@contextlib.contextmanager
+def collector_off() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (as it was after).  For Cython: it builds some
+    20,000 parse tree nodes a module, and the collector's passes over the growing heap took about a fifth
+    of its time (the 16 modules cythonized in one process by ``cythonize_one``, alternating, load 7-11: CPU
+    23.5/23.4/22.5 s with the collector, 18.4/18.1/17.4 s without); the peak memory is the same (370 MB: the
+    trees are freed by their reference counts) and so is the C, byte for byte (and a clean build's objects
+    and modules: every .c, .o and .so of main d2b6dfe's clean build the same as this one's).  (Tried with it, build13: a cache
+    of Cython's search for cimported files keyed by the cimporting file's directory instead of by the
+    cimport's position, as Cython's own cache is: 24,087 globs fewer, no CPU measurably saved.)"""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
     """Cythonize one module (in a worker process: Cython is not thread-safe; the inline functions it
     cannot reach pruned from its headers, ``prune_headers``); its C sources, the glue of a COLD_GLUE
-    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1."""
+    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1.  Cython runs with
+    Python's cyclic garbage collector off (``collector_off``)."""
     ext = Extension(name, sources)
     prune_headers(needed_inline(name.removeprefix("cardsim.")))
-    out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
-                         force=force, quiet=True)[0].sources)
+    with collector_off():
+        out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
+                             force=force, quiet=True)[0].sources)
     short = name.removeprefix("cardsim.")
     for c_file in out:
         if c_file.endswith(".c"):

@@ -12,8 +12,9 @@ Each module is cythonized (forced, in this process: its CPU time) and its C file
 once with the flags setup.py uses (or ``--opt``/``--cflags`` instead; the C file marked as setup.py's
 ``cold_glue`` marks it, unless ``--hot-glue``, its headers pruned as ``prune_headers`` prunes them, unless
 ``--no-prune``, and its ``ALWAYS_INLINE`` functions marked as ``force_inline``
-does: the C file left in src/ is the one a build writes, so a later incremental build compiles the hot
-code as a clean build does), one step at a time, so
+does; Cython runs with the garbage collector off, as setup.py's ``collector_off`` runs it: the C file left
+in src/ is the one a build writes, so a later incremental build compiles the hot code as a clean build
+does), one step at a time, so
 the figures are CPU seconds of each step (user + system) and hold under load, unlike wall
 time.  Printed: per module the Cython seconds, the C compiler seconds, the C file's lines,
 and the totals.  Works on a scratch copy of nothing: it writes the .c files where the build
@@ -115,8 +116,9 @@ def main() -> int:
                 before = cpu_self()
                 if not args.no_prune:  # (as setup.py's build prunes the headers)
                     setup_globals["prune_headers"](setup_globals["needed_inline"](name))  # type: ignore[operator]
-                cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
-                          shared_utility_qualified_name=utility, force=True, quiet=True)
+                with setup_globals["collector_off"]():  # type: ignore[operator]  (as setup.py's build runs Cython)
+                    cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
+                              shared_utility_qualified_name=utility, force=True, quiet=True)
                 if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
                     setup_globals["cold_glue"](pyx[:-4] + ".c", setup_globals["glue_level"](name))  # type: ignore[operator]
                 if name in setup_globals["ALWAYS_INLINE"]:  # type: ignore[operator]  (as setup.py's build marks it)
