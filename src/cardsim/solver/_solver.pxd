@@ -111,6 +111,8 @@ ctypedef struct SVGEntry:
     int16_t lo                  # the value of the rest of the hand lies in [lo, hi]
     int16_t hi
     int8_t move                 # best lead (its relative rank among the cards out), -1: none
+    int8_t used                 # probes it settled, at most 3, less one each time a full bucket's
+                                # replacement passes over it (sv_gstore)
 
 cdef enum:
     SV_TAG_LINE = 32            # tags in a 64-byte cache line: a probe reads them line by line
@@ -121,7 +123,7 @@ ctypedef struct SVGBucket:
     uint16_t fmask[SV_BUCKET]   # each entry's filter (sv_filter): which of the filter's cards its mask fixes,
     uint16_t fseat[3][SV_BUCKET]    # and which of those seats 0, 1 and 2 hold; read with the tags (sv_line_hits)
     SVGEntry e[SV_BUCKET]
-    uint32_t next               # the next entry to overwrite once full
+    uint32_t next               # where a full bucket's replacement looks next (sv_gstore)
     char pad[60]                # to a whole number of cache lines (the tables are line-aligned)
 
 ctypedef struct SVScratch:
