@@ -685,6 +685,22 @@ def learn_after_pass(data: list[PartnerSample], coef: list[int], rules) -> tuple
     The losses are whole micro-points, so the search is exact and deterministic.  The agreement
     weight is heavier than the opener's (DISAGREE_WEIGHT) so that the count keeps the read's
     agreement (about 75%) and spends what it gains on points lost.
+
+    Tried in stop 32 (fit on this function's 4,000 samples of seed 2027; judged on 1,000 fresh auctions
+    of seed 2026, 400 of seed 77 and the benchmark's seeds 11-13): the meld the partner's pass may
+    complete (per card the seat holds at most one copy of, the chance that the pass holds it, measured
+    by role, times its meld gain: a trump the seat lacks 33-55%, an off ace 23%, other off cards under
+    7%) is carried by the count already (r^2 0.86 on its features at the count's suit, opener hands)
+    and, as a column of half or whole weight, lost more (seed 77: 2.08 -> 2.35-2.44, the seeds' mean
+    1.99 -> 2.35-2.38; the opener's count alike: 1.556 -> 1.572); so did the partner's expected meld, and
+    auction columns (the bid open now, seats still in) only move along the trade-off.  What the miss is:
+    a ceiling below "bid up to" loses the expected score of "bid up to", 1.6-1.9 points a hand on
+    average, one above more, so 1 point lost needs "bid up to" hit exactly on about half the hands; the
+    count hits 30-35% (its misses of "bid up to" have a spread of 2.0-2.7 points).  Oblivious trees on
+    the count, its features and the auction (8, learned as learn_trees, AFTER_PASS_WEIGHT 4,000,000)
+    are the one change that moved both figures on every set (2026: 74.6% / 2.04 -> 76.8% / 1.76,
+    -0.28 +- 0.07 paired; seeds 11-13: 1.84 / 2.19 / 1.94 -> 1.80 / 1.92 / 1.60), but at about 400
+    instructions a read and 1.69 reads a hand they cost far more than the heuristic's margin.
     """
     x = np.array([[ceiling_features(mask, t, rules) for t in range(4)] for *_, mask in data], dtype=np.int64)
     level = np.array([d[1] for d in data], dtype=np.int64)
