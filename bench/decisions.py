@@ -709,7 +709,10 @@ def threshold_ceiling(hand: Any, seat: int, partner: int) -> int | None:
     ``_ceiling_from``: opponents raise by the minimum, the partner passes).  Probed from clones: after the seat's first
     call (a pass: None), the next seat jumps to v - 1, every other seat (the partner too) passes,
     and the seat bids v or not; v climbs from two above the first call until it does not (the
-    heuristic's ceiling is fixed for the auction, so the first refusal is the last).
+    heuristic's ceiling is fixed for the auction, so the first refusal is the last).  The first call
+    is applied to a clone of the hand before it, so a partnership seat reads its partner's pass again
+    at each probe: exact for a ceiling of the cards and the partner's level (the shipped ones), not for
+    one that would read the auction at the read (the bid open now: stop 32's prototype).
 
     Where the threshold falls on a step of the minimum-raise auction, the two agree:
 

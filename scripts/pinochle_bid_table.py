@@ -697,10 +697,14 @@ def learn_after_pass(data: list[PartnerSample], coef: list[int], rules) -> tuple
     a ceiling below "bid up to" loses the expected score of "bid up to", 1.6-1.9 points a hand on
     average, one above more, so 1 point lost needs "bid up to" hit exactly on about half the hands; the
     count hits 30-35% (its misses of "bid up to" have a spread of 2.0-2.7 points).  Oblivious trees on
-    the count, its features and the auction (8, learned as learn_trees, AFTER_PASS_WEIGHT 4,000,000)
-    are the one change that moved both figures on every set (2026: 74.6% / 2.04 -> 76.8% / 1.76,
-    -0.28 +- 0.07 paired; seeds 11-13: 1.84 / 2.19 / 1.94 -> 1.80 / 1.92 / 1.60), but at about 400
-    instructions a read and 1.69 reads a hand they cost far more than the heuristic's margin.
+    the count (with its read), the ceiling trees' inputs (TREE_INPUTS, no widow) and the partner's level
+    (8, learned as learn_trees, AFTER_PASS_WEIGHT 4,000,000) moved both figures on the fresh auctions
+    (2026: 74.6% / 2.04 -> 76.2% / 1.74, -0.31 +- 0.07 paired); in the core's benchmark (side branch
+    ppart14-trees-proto; seeds 11-13: 77.3% / 1.84, 79.5% / 2.19, 82.0% / 1.94 -> 80.8% / 1.84, 80.0% /
+    1.83, 80.5% / 1.81) not on every seed (11: agreement only; 13: 1.5% less agreement), and they cost the partnership heuristic about 1,040 instructions a hand (1.69 reads
+    a hand; callgrind 18,559 -> 19,600, the margin 96).  Inputs read from the auction at the read (the
+    bid open now, the seats still in) cannot be measured by bench/decisions.py's threshold reading,
+    which makes the read again at each probe.
     """
     x = np.array([[ceiling_features(mask, t, rules) for t in range(4)] for *_, mask in data], dtype=np.int64)
     level = np.array([d[1] for d in data], dtype=np.int64)
