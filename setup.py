@@ -90,7 +90,7 @@ directives = {
 # +6% to +14%, spades +2% to +14%, euchre +4% to +11%, cutthroat pinochle +2% to +7%, PIMC +2% to
 # +11%, the solver's oracle +0.7% and +2.2%: every workload but one over the 1% limit).  LIGHT: modules with no per-card or per-hand code (the contract's Python
 # machinery, meld names, the whole-game driver's loop over hooks, Cython's utility code) compile
-# at -O1, half the time of -O3 (the hot loops are inline code compiled into the game modules), their glue at -O0.
+# at -O1, half the time of -O3 (the hot loops are inline code compiled into the game modules).
 # O2: modules measured not to lose at -O2 (none yet).
 O2: set[str] = set()
 LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
@@ -205,13 +205,16 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # glue at -Os moves no workload by more than 0.21% (callgrind_trees against main 0bf7a0a: partnership
 # random +0.21%, partnership bid odds +0.15%, partnership heuristic +0.12%, euchre +0.09% or less,
 # euchre PIMC play-outs -0.20%; every other workload unchanged) and saves a quarter of euchre.euchre's
-# compile: every module but the LIGHT ones has its glue cold.  The LIGHT modules (-O1) have had their glue at
-# -O0 too since build14 (stop 32): their cdef code stays at -O1 (_contract's GameState steps, _games' driver
-# loop, the meld batch), and gcc CPU (3 alternating compiles each, load 6) went _contract 1.88 -> 1.25 s,
-# _games 2.40 -> 1.62 s, pinochle.common 1.80 -> 1.06 s, _cyutility 2.39 -> 2.00 s: about 2.5 s of a clean
-# build.  _contract's hot code is the same (scripts/hot_code_diff.py); _games' driver differs by a few
-# instructions (callgrind_trees against main 459d6d7: spades games 77,406 -> 77,402, euchre games 45,867 ->
-# 45,863 a game); the meld batch's OpenMP body and _cyutility's strided copy by one or two.
+# compile: every module but the LIGHT ones has its glue cold.  Since build14 (stop 32) two LIGHT modules (-O1)
+# have their glue at -O0 too, their cdef code staying at -O1: _games (the whole-game driver's loop) and
+# pinochle.common (the meld batch): gcc CPU (3 alternating compiles each, load 6) 2.40 -> 1.62 s and 1.80 ->
+# 1.06 s.  _games' driver differs by a few instructions (callgrind_trees against main 459d6d7: spades games
+# 77,406 -> 77,402, euchre games 45,867 -> 45,863 a game), the meld batch's OpenMP body by one.  Not
+# _contract nor _cyutility: their glue is the Python step loop's (GameState.apply, legal_actions, Cython's
+# argument parsing and function calls): with it at -O0 (gcc 1.88 -> 1.25 s and 2.39 -> 2.00 s) the loop of
+# bench/bench_python_loop.py (120 hands each of euchre, spades and cutthroat pinochle played by random legal
+# actions, then clones and pickles, under callgrind) ran 8.6M -> 20.3M instructions in those two modules,
+# about 5% more in all.
 # Except euchre.euchre: after eu7 rewrote its players (stop 26) its glue at -Os moved gcc's inlining of
 # the hot code (callgrind, merged main: euchre heuristic 4,087 -> 4,441, cutthroat euchre 3,608 -> 3,774,
 # euchre bid trial 20,782 -> 22,185 a hand with it cold), so it keeps its glue at -O3.
@@ -261,7 +264,7 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # eu_bid2 goes out of line.  -ftime-report of spades.c: no pass above 5% (parsing the C 13%; the headers
 # Python.h, numpy, omp about 0.1 s a module); -w (no warnings): cc1's instructions on solver/_stock.c 3,808.0M
 # -> 3,807.2M (cachegrind).
-COLD_GLUE = (set(MODULES) | LIGHT) - {"euchre.euchre"}
+COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
 
