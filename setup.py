@@ -264,6 +264,13 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # eu_bid2 goes out of line.  -ftime-report of spades.c: no pass above 5% (parsing the C 13%; the headers
 # Python.h, numpy, omp about 0.1 s a module); -w (no warnings): cc1's instructions on solver/_stock.c 3,808.0M
 # -> 3,807.2M (cachegrind).
+# Measured at build14 (stop 32, gcc 12.2, load 7-10): where the heavy modules' gcc time goes is their hot code's
+# inlining, not the glue itself.  euchre.euchre's glue at O3 but not inlining (optimize("O3",
+# "no-inline-small-functions", "no-inline-functions")): gcc 8.1 -> 8.5 s, three hot functions differ; glue
+# at -O0: 9.7 -> 4.7 s but 32 of 51 hot functions differ and 26 more are kept out of line (the budget shrinks,
+# so the hot code is inlined less: that is the saving); spades.spades' glue -Os -> -O0: 8.1 -> 5.1 s, 25 of 46
+# differ.  Cython's inline helpers (CYTHON_INLINE, left at the module's level by cold_glue) at -O0 too in
+# pinochle.cutthroat: no CPU saved (7.3/6.9 against 7.6/6.5 s); -fno-asynchronous-unwind-tables: none.
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
