@@ -205,7 +205,16 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # glue at -Os moves no workload by more than 0.21% (callgrind_trees against main 0bf7a0a: partnership
 # random +0.21%, partnership bid odds +0.15%, partnership heuristic +0.12%, euchre +0.09% or less,
 # euchre PIMC play-outs -0.20%; every other workload unchanged) and saves a quarter of euchre.euchre's
-# compile: every module but the LIGHT ones has its glue cold.  The LIGHT modules are at -O1 throughout.
+# compile: every module but the LIGHT ones has its glue cold.  Since build14 (stop 32) two LIGHT modules (-O1)
+# have their glue at -O0 too, their cdef code staying at -O1: _games (the whole-game driver's loop) and
+# pinochle.common (the meld batch): gcc CPU (3 alternating compiles each, load 6) 2.40 -> 1.62 s and 1.80 ->
+# 1.06 s.  _games' driver differs by a few instructions (callgrind_trees against main 459d6d7: spades games
+# 77,406 -> 77,402, euchre games 45,867 -> 45,863 a game), the meld batch's OpenMP body by one.  Not
+# _contract nor _cyutility: their glue is the Python step loop's (GameState.apply, legal_actions, Cython's
+# argument parsing and function calls): with it at -O0 (gcc 1.88 -> 1.25 s and 2.39 -> 2.00 s) the loop of
+# bench/bench_python_loop.py (120 hands each of euchre, spades and cutthroat pinochle played by random legal
+# actions, then clones and pickles, under callgrind) ran 8.6M -> 20.3M instructions in those two modules,
+# about 5% more in all.
 # Except euchre.euchre: after eu7 rewrote its players (stop 26) its glue at -Os moved gcc's inlining of
 # the hot code (callgrind, merged main: euchre heuristic 4,087 -> 4,441, cutthroat euchre 3,608 -> 3,774,
 # euchre bid trial 20,782 -> 22,185 a hand with it cold), so it keeps its glue at -O3.
@@ -255,7 +264,14 @@ extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], ext
 # eu_bid2 goes out of line.  -ftime-report of spades.c: no pass above 5% (parsing the C 13%; the headers
 # Python.h, numpy, omp about 0.1 s a module); -w (no warnings): cc1's instructions on solver/_stock.c 3,808.0M
 # -> 3,807.2M (cachegrind).
-COLD_GLUE = set(MODULES) - LIGHT - {"euchre.euchre"}
+# Measured at build14 (stop 32, gcc 12.2, load 7-10): where the heavy modules' gcc time goes is their hot code's
+# inlining, not the glue itself.  euchre.euchre's glue at O3 but not inlining (optimize("O3",
+# "no-inline-small-functions", "no-inline-functions")): gcc 8.1 -> 8.5 s, three hot functions differ; glue
+# at -O0: 9.7 -> 4.7 s but 32 of 51 hot functions differ and 26 more are kept out of line (the budget shrinks,
+# so the hot code is inlined less: that is the saving); spades.spades' glue -Os -> -O0: 8.1 -> 5.1 s, 25 of 46
+# differ.  Cython's inline helpers (CYTHON_INLINE, left at the module's level by cold_glue) at -O0 too in
+# pinochle.cutthroat: no CPU saved (7.3/6.9 against 7.6/6.5 s); -fno-asynchronous-unwind-tables: none.
+COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
 

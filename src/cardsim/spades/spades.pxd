@@ -19,7 +19,8 @@ cdef int sp_bid_code_action(int code) noexcept nogil  # a bid code (kind << 5 | 
 
 # The players' steps and the card play, compiled here once, for a module that plays spades hands
 # without compiling the players' inline code (solver/_pimc.pyx: a call a card of the true hand, a
-# play-out of a world or a bid, never a call per card of a play-out).  ``ext``: the exported copy of
+# play-out of a world or a bid, never a call per card of a play-out; spades/games.pyx: a play-out a
+# hand of a whole game).  ``ext``: the exported copy of
 # the inline function of spades/players.pxd or spades/scoring.pxd of that name.
 cdef int sp_ext_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil
 cdef int sp_ext_random_card(SPHand* h, const SPRules* r) noexcept nogil
