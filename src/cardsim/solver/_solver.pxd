@@ -22,8 +22,9 @@ keyed on relative ranks (trick counts depend only on the order of the cards stil
 out) or, where card points count, on the exact cards (pinochle: relative ranks with each
 seat's counting cards by lane, so small cards of both point classes merge); equivalent cards (touching
 ranks among the cards still out, pinochle twins) searched once; cheap bounds
-(tricks left, points left, the leader's quick tricks, sure trumps split between
-partners; counting points, the top trumps' and the cashed tricks' points with the
+(tricks left, points left, the leader's quick tricks, a seat's trumps counted against
+the other side's higher trumps, the top trumps split between partners, the second-best
+trump right after the best where the counting side leads and needs every trick; counting points, the top trumps' and the cashed tricks' points with the
 cheapest cards every other seat must play to them, a seat's trumps counted against the
 other side's trumps of their rank or above, and the counting seat's plain winners once
 no opponent holds a trump, with the last trick's bonus where a lone seat holds more sure
