@@ -95,7 +95,7 @@ cdef enum:
     # PIN_TREE_DEPTH splits (an input above a threshold: one bit of the leaf's index, the first
     # split the highest bit) and PIN_TREE_LEAVES leaves, tenths added to the count; what they read
     # of the hand with the trump of the largest count (scripts/pinochle_bid_table.py TREE_INPUTS):
-    PIN_TREES_MAX = 16
+    PIN_TREES_MAX = 32
     PIN_TREE_DEPTH = 4
     PIN_TREE_LEAVES = 16
     PIN_TI_COUNT = 0            # the largest count itself (tenths)
@@ -110,7 +110,7 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][16][4]; int tree_threshold[2][16][4]; int tree_leaf[2][16][16]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][32][4]; int tree_threshold[2][32][4]; int tree_leaf[2][32][16]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
