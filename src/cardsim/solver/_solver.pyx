@@ -1423,7 +1423,11 @@ cdef inline void sv_first_leads(int* first, int* second, int near, int killer) n
     (first-move cutoffs at leads 84.9% -> 87.2%); killer third 86.48M (92.6%); the next one second
     84.23M.  Seeds 1, 2, 4 (16 deals each) 82.07M -> 77.83M -> 71.62M -> 69.57M; cutthroat pinochle,
     12 tricks, 30 deals: 27.52M -> 26.66M -> 22.34M.  Tried: the killer before the near move
-    (heavy deals 87.88M against 86.48M), one killer a leader (84.55M, but seeds +8.6%)."""
+    (heavy deals 87.88M against 86.48M), one killer a leader (84.55M, but seeds +8.6%).
+    Counting points the killer is left out (``killer`` -1): once leads were ordered by the opponents'
+    answering ranks (sv_reply_ranks) it cost nodes.  Cutthroat pinochle, 12 tricks, 30 deals:
+    16.44M -> 15.21M (one killer a leader: 16.57M; without the near move too: 15.47M); 15 tricks, the
+    bench's 12 deals: 333.6M -> 310.0M, median 12.43M -> 9.39M (single deals move both ways, 0.5x-12x)."""
     cdef int c[3]
     cdef int i
     c[0] = first[0]
@@ -1581,7 +1585,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 break
             if near_move >= 0:
                 near_move = lsb(sv_pdep(bit_bb(near_move), frame))
-            sv_first_leads(&tt_move, &second_move, near_move, sc.killer[p.tricks_left & 63] - 1)
+            sv_first_leads(&tt_move, &second_move, near_move,
+                           -1 if r.points else sc.killer[p.tricks_left & 63] - 1)    # (sv_first_leads)
         else:
             if sv_same(sc, r, p, e, key):
                 if e.lo > lo:
