@@ -1238,8 +1238,10 @@ cdef enum:
     # Points mode: the width is the opponents' answering ranks (sv_reply_ranks), weighed this many
     # times WIDE, so that it outweighs the lead card's own rank and points (64 a point) more often.
     # Cutthroat pinochle, 12 tricks, 30 deals (pinset.py): nodes 21.54M (cards of the suit, x1) ->
-    # 17.92M (answering ranks, x1) -> 17.31M (x3) -> 16.44M (x4) -> 16.43M (x6) -> 16.55M (x8) -> 19.03M (x16)
-    REPLY_WEIGHT = 4
+    # 17.92M (answering ranks, x1) -> 17.31M (x3) -> 16.44M (x4) -> 16.43M (x6) -> 16.55M (x8) -> 19.03M (x16);
+    # without the killer lead (sv_first_leads) x3 15.87M, x4 15.21M, x6 15.02M, and 15 tricks (the bench's
+    # 12 deals) x4 310.0M, x6 302.1M
+    REPLY_WEIGHT = 6
     # A lead of a sure trump winner (no trump out above it) is tried after every other lead while more
     # than this many tricks are left: cashing the top trumps rarely makes the trick a bound needs (the
     # side's other tricks come from leads that set up or reach winners), so searched first it was
