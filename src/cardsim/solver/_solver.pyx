@@ -1337,6 +1337,13 @@ cdef inline int sv_later_threat(const SVRules* r, const SVPos* p, int s) noexcep
 
 cdef enum:
     WIDE = 20                   # a lead's cost per card the opponents hold in its suit (their choices: a wider search)
+    # Points mode: the width is the opponents' answering ranks (sv_reply_ranks), weighed this many
+    # times WIDE, so that it outweighs the lead card's own rank and points (64 a point) more often.
+    # Cutthroat pinochle, 12 tricks, 30 deals (pinset.py): nodes 21.54M (cards of the suit, x1) ->
+    # 17.92M (answering ranks, x1) -> 17.31M (x3) -> 16.44M (x4) -> 16.43M (x6) -> 16.55M (x8) -> 19.03M (x16);
+    # without the killer lead (sv_first_leads) x3 15.87M, x4 15.21M, x6 15.02M, and 15 tricks (the bench's
+    # 12 deals) x4 310.0M, x6 302.1M
+    REPLY_WEIGHT = 6
     # A lead of a sure trump winner (no trump out above it) is tried after every other lead while more
     # than this many tricks are left: cashing the top trumps rarely makes the trick a bound needs (the
     # side's other tricks come from leads that set up or reach winners), so searched first it was
@@ -1419,6 +1426,21 @@ cdef inline int sv_order_threat(const SVRules* r, const SVPos* p, int s, SVOrder
     return o.threat
 
 
+cdef inline int sv_reply_ranks(const SVRules* r, const SVPos* p, int x, int suit) noexcept nogil:
+    """Points mode (pinochle): the ranks seat ``x`` may answer a lead of ``suit`` with, about: its
+    ranks of the suit; void there, its trump ranks (it must trump); void in both, every rank it
+    holds (twins are one move, so ranks, not cards).  A lead's width (sv_order_suit): the seats
+    that must try every answer (the opponents, when the leader's side proves its bound) search a
+    tree about that many times wider.  Counting cards of the suit alone, a void opponent that may
+    discard anything looked like the narrowest answer and was the widest."""
+    cdef uint64_t h = p.hand[x] & lane_bb(suit)
+    if not h and r.trump >= 0:
+        h = p.hand[x] & lane_bb(r.trump)
+    if not h:
+        h = p.hand[x]
+    return popcount((h | (h >> 1)) & COPY0_BB)
+
+
 cdef inline void sv_order_suit(const SVRules* r, const SVPos* p, int s, int suit, SVOrder* o) noexcept nogil:
     cdef int x, ruff = 0, wide = 0
     if r.trump >= 0 and suit != r.trump:
@@ -1427,9 +1449,9 @@ cdef inline void sv_order_suit(const SVRules* r, const SVPos* p, int s, int suit
                 ruff += 1 if sv_allies(r, x, s) else -8
     for x in range(r.seats):
         if x != s and not sv_allies(r, x, s):
-            wide += popcount(p.hand[x] & lane_bb(suit))
+            wide += sv_reply_ranks(r, p, x, suit) if r.points else popcount(p.hand[x] & lane_bb(suit))
     o.ruff[suit] = ruff
-    o.wide[suit] = wide
+    o.wide[suit] = REPLY_WEIGHT * wide if r.points else wide
     o.ally_top[suit] = sv_ally_tops(r, p, s, suit)
     o.plain[suit] = (8 * popcount(p.hand[s] & lane_bb(suit))
                      + (sv_lead_tops(r, p, s, suit) if p.tricks_done + p.tricks_left > TRUMPS_LAST else 0))
@@ -1505,7 +1527,11 @@ cdef inline void sv_first_leads(int* first, int* second, int near, int killer) n
     (first-move cutoffs at leads 84.9% -> 87.2%); killer third 86.48M (92.6%); the next one second
     84.23M.  Seeds 1, 2, 4 (16 deals each) 82.07M -> 77.83M -> 71.62M -> 69.57M; cutthroat pinochle,
     12 tricks, 30 deals: 27.52M -> 26.66M -> 22.34M.  Tried: the killer before the near move
-    (heavy deals 87.88M against 86.48M), one killer a leader (84.55M, but seeds +8.6%)."""
+    (heavy deals 87.88M against 86.48M), one killer a leader (84.55M, but seeds +8.6%).
+    Counting points the killer is left out (``killer`` -1): once leads were ordered by the opponents'
+    answering ranks (sv_reply_ranks) it cost nodes.  Cutthroat pinochle, 12 tricks, 30 deals:
+    16.44M -> 15.21M (one killer a leader: 16.57M; without the near move too: 15.47M); 15 tricks, the
+    bench's 12 deals: 333.6M -> 310.0M, median 12.43M -> 9.39M (single deals move both ways, 0.5x-12x)."""
     cdef int c[3]
     cdef int i
     c[0] = first[0]
@@ -1668,7 +1694,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 break
             if near_move >= 0:
                 near_move = lsb(sv_pdep(bit_bb(near_move), frame))
-            sv_first_leads(&tt_move, &second_move, near_move, sc.killer[p.tricks_left & 63] - 1)
+            sv_first_leads(&tt_move, &second_move, near_move,
+                           -1 if r.points else sc.killer[p.tricks_left & 63] - 1)    # (sv_first_leads)
         else:
             if sv_same(sc, r, p, e, key):
                 if e.lo > lo:
