@@ -23,9 +23,10 @@ the rules allow them):
 * **the cuts**: per quarter-trick of that count (pooled with the neighbouring quarters) the
   bid with the best mean expected score, made non-decreasing; written as the counts at which
   bids 2, 3, ... start;
-* **nil** (``nil_weights``, ``nil_suit``): a row per spade length (2 or fewer, 3, 4, 5 or
-  more) of weights over the same features and over the side suits' nil terms
-  (``_core.spades_nil_suit_terms``), the log-odds that nil's expected score (200 x P(nil
+* **nil** (``nil_weights``, ``nil_suit``, ``nil_exposure``): a row per spade length (2 or fewer, 3, 4, 5 or
+  more) of weights over the same features, over the side suits' nil terms
+  (``_core.spades_nil_suit_terms``) and over the exposure of the side suits and of the spades
+  (``_core.spades_nil_exposure``: how many of the others' cards can duck under a nil's card), the log-odds that nil's expected score (200 x P(nil
   makes) - 100, the partner's contract aside) beats the table bid's, by a logistic
   regression with each hand weighted by the points the choice is worth there (learn_nil);
   nil where the sum is positive (``--fit nil-only``: only nil learned, the start's count,
@@ -78,6 +79,11 @@ learned against its players, the rest kept (the 20,000 hands, about 12 CPU minut
 
     python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit special-only \
         --seed 2052 --hands 20000 --trials 800 --start T4 --cache DIR
+Stop 32 learned nil's rows once more with the exposure terms, against the players of that table
+(T5: git show 403447d:src/cardsim/data/spades_bids.json), the rest kept (14,000 hands, cached)::
+
+    python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit nil-only \
+        --seed 2054 --hands 14000 --trials 800 --start T5 --cache DIR
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
@@ -107,6 +113,7 @@ MAX_COUNT = 1800   # hundredths: the counts the table covers (17 tricks and more
 SCALE = 1000       # weights in thousandths (spades/players.pxd SP_W_SCALE)
 NF = 56            # features (SP_NF: 24, 28 products, 4 more)
 NB = 34            # the side suits' nil terms (SP_NB, _core.spades_nil_suit_terms)
+NE = 2             # nil's exposure terms (SP_NIL_EXPOSURES, _core.spades_nil_exposure)
 NIL_ROWS = 4       # nil's rows of weights, by spade length (SP_NIL_ROWS)
 EST = 16           # the feature that is the hand-set count
 BLIND_GAPS = (50, 100, 200, 400)
@@ -143,7 +150,7 @@ def samples(game_name: str, hands: int, trials: int, seed: int, first: int = 0) 
             if game.rules.get(allowed) and special in rows:   # the heuristic bids 1 / 2 this way
                 scores[n] = float(rows[special]["expected_score"])
         entry = {"f": list(_core.spades_features(game.rules, hand.mask)), "h": _core.spades_nil_suit_terms(hand.mask),
-                 "scores": scores, "held": len(hand)}
+                 "e": _core.spades_nil_exposure(hand.mask), "scores": scores, "held": len(hand)}
         for special in ("nil", "moon"):
             if special in rows:
                 entry[special] = float(rows[special]["expected_score"])
@@ -284,6 +291,10 @@ def suit_terms(d: dict) -> list[int]:
     return d.get("h") or [0] * NB
 
 
+def exposure_terms(d: dict) -> list[int]:
+    return d.get("e") or [0] * NE
+
+
 def fit_nil(x: np.ndarray, gain: np.ndarray) -> np.ndarray:
     """A logistic regression of ``gain > 0`` on ``x`` (the first column the constant), each hand
     weighted by ``|gain|``, by Newton's method with a small ridge on standardised features: the
@@ -303,10 +314,10 @@ def fit_nil(x: np.ndarray, gain: np.ndarray) -> np.ndarray:
     return np.r_[beta[0] - float((beta[1:] * mu / sd).sum()), beta[1:] / sd]
 
 
-def learn_nil(data: list[dict], regular: list[float]) -> tuple[list[list[int]], list[list[int]]] | None:
-    """Nil's weights (see the module docstring): (a row of NF weights over the features and one
-    of NB over the side suits' nil terms, per spade length of nil_row); None when the rules
-    allow no nil.
+def learn_nil(data: list[dict], regular: list[float]) -> tuple[list[list[int]], list[list[int]], list[list[int]]] | None:
+    """Nil's weights (see the module docstring): (a row of NF weights over the features, one
+    of NB over the side suits' nil terms and one of NE over the exposure terms, per spade length
+    of nil_row); None when the rules allow no nil.
 
     Per spade length, a logistic regression of "nil beats the table's bid" on the features and
     the side suits' nil terms (``_core.spades_nil_suit_terms``: each side suit's length, its A,
@@ -320,11 +331,16 @@ def learn_nil(data: list[dict], regular: list[float]) -> tuple[list[list[int]], 
     (safe for a nil in cutthroat: the others run out of the suit and ruff, the honour goes on
     a ruff), the three seed-11 nils the benchmark missed; on 28,000 cutthroat hands against the
     shipped players, a fifth held out in turn, the nil decision's loss 0.403 (one row of
-    features) -> 0.353 (rows) -> 0.337 points a hand (rows and suit terms).
+    features) -> 0.353 (rows) -> 0.337 points a hand (rows and suit terms).  The exposure terms
+    (``_core.spades_nil_exposure``, spades/players.pxd sp_suit_exposure: how many of the others'
+    cards can duck under a nil's card in the rounds they can follow, the side suits summed and
+    the spades) see what a low card covers, which the counts cannot: rows fitted on 14,000
+    hands against the shipped players (seed 2054), the nil decision's loss held out 0.394 ->
+    0.316 (seed 2053, 6,000 hands) and 0.385 -> 0.322 points a hand (2052 + 2062, 32,000).
     """
     if not all("nil" in d for d in data):
         return None
-    x = np.array([d["f"] + suit_terms(d) for d in data], dtype=float)
+    x = np.array([d["f"] + suit_terms(d) + exposure_terms(d) for d in data], dtype=float)
     gain = np.array([d["nil"] - reg for d, reg in zip(data, regular)])
     rows = np.array([nil_row(d["f"]) for d in data])
     pooled = fit_nil(x, gain)
@@ -332,8 +348,9 @@ def learn_nil(data: list[dict], regular: list[float]) -> tuple[list[list[int]], 
            for r in range(NIL_ROWS)]
     weights = [[int(np.clip(round(v * NIL_SCALE), -MAX_WEIGHT, MAX_WEIGHT)) for v in w] for w in raw]
     for r in range(NIL_ROWS):
-        check_int32(weights[r], [{"f": d["f"] + suit_terms(d)} for d, k in zip(data, rows) if k == r] or data[:1])
-    return [w[:NF] for w in weights], [w[NF:] for w in weights]
+        check_int32(weights[r], [{"f": d["f"] + suit_terms(d) + exposure_terms(d)} for d, k in zip(data, rows) if k == r]
+                    or data[:1])
+    return [w[:NF] for w in weights], [w[NF:NF + NB] for w in weights], [w[NF + NB:] for w in weights]
 
 
 SPECIAL = ((2, (3, 4)), (1, (2, 3)))   # the special bids' rules in turn: (the bid, moved to it from these bids)
@@ -387,7 +404,9 @@ def nil_sum(t: dict, d: dict) -> int:
     """A table's nil log-odds of a hand (sp_bid_sums' nil sum): the row of its spade length."""
     r = nil_row(d["f"])
     w, v = nil_rows(t.get("nil_weights"), NF)[r], nil_rows(t.get("nil_suit"), NB)[r]
-    return sum(a * b for a, b in zip(w, d["f"])) + sum(a * b for a, b in zip(v, suit_terms(d)))
+    e = nil_rows(t.get("nil_exposure"), NE)[r]
+    return (sum(a * b for a, b in zip(w, d["f"])) + sum(a * b for a, b in zip(v, suit_terms(d)))
+            + sum(a * b for a, b in zip(e, exposure_terms(d))))
 
 
 def nil_rows(x: list | None, width: int) -> list[list[int]]:
@@ -487,7 +506,7 @@ ROUNDING = {"cuts": [100 * k - 50 for k in range(2, 20)], "nil": None, "weights"
 def load(shape: int, t: dict) -> None:
     _core.set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
                                t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"), t.get("count_suit"),
-                               t.get("special_weights"), t.get("special_suit"))
+                               t.get("special_weights"), t.get("special_suit"), t.get("nil_exposure"))
 
 
 def cached_samples(name: str, hands: int, trials: int, seed: int, tables: dict, cache: str | None) -> list[dict]:
@@ -510,12 +529,15 @@ def cached_samples(name: str, hands: int, trials: int, seed: int, tables: dict, 
 
 
 def with_suit_terms(name: str, seed: int, data: list[dict]) -> list[dict]:
-    """Samples cached before the side suits' nil terms were kept: their ``h`` from the deal."""
+    """Samples cached before the side suits' nil terms or the exposure terms were kept: their
+    ``h`` and ``e`` from the deal."""
     game = Game(name)
     seats = len(game.deal(seed=seed * 1_000_000).hands)
     for i, d in enumerate(data):
-        if "h" not in d:
-            d["h"] = _core.spades_nil_suit_terms(game.deal(seed=seed * 1_000_000 + i, dealer=seats - 1).hands[0].mask)
+        if "h" not in d or "e" not in d:
+            mask = game.deal(seed=seed * 1_000_000 + i, dealer=seats - 1).hands[0].mask
+            d["h"] = _core.spades_nil_suit_terms(mask)
+            d["e"] = _core.spades_nil_exposure(mask)
     return data
 
 
@@ -527,7 +549,7 @@ def learn_shape(name: str, hands: int, trials: int, seed: int, fit: str = "least
     data = cached_samples(name, hands, trials, seed, tables or {}, cache)
     kept = ("weights", "count_suit", "cuts", "moon", "blind_nil", "blind6")
     if fit == "special-only":
-        t = {key: (tables or {})[name].get(key) for key in kept + ("nil_weights", "nil_suit")}
+        t = {key: (tables or {})[name].get(key) for key in kept + ("nil_weights", "nil_suit", "nil_exposure")}
         counts = [count_of(t, d) for d in data]
         t["special_weights"], t["special_suit"] = learn_special(
             name, data, [table_bid(t["cuts"], c, d["held"]) for d, c in zip(data, counts)])
@@ -542,7 +564,7 @@ def learn_shape(name: str, hands: int, trials: int, seed: int, fit: str = "least
         t["cuts"] = learn_cuts(counts, data)
     regular = [d["scores"][table_bid(t["cuts"], c, d["held"])] for d, c in zip(data, counts)]
     nil = learn_nil(data, regular)
-    t["nil_weights"], t["nil_suit"] = nil if nil is not None else (None, None)
+    t["nil_weights"], t["nil_suit"], t["nil_exposure"] = nil if nil is not None else (None, None, None)
     if fit != "nil-only":
         t["special_weights"], t["special_suit"] = learn_special(
             name, data, [table_bid(t["cuts"], c, d["held"]) for d, c in zip(data, counts)])
@@ -585,6 +607,7 @@ def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | Non
                     t["count_suit"] = half(old.get("count_suit") or [0] * NB, t["count_suit"])
                     t["nil_weights"] = half_rows(old["nil_weights"], t["nil_weights"], NF)
                     t["nil_suit"] = half_rows(old.get("nil_suit"), t["nil_suit"], NB)
+                    t["nil_exposure"] = half_rows(old.get("nil_exposure"), t["nil_exposure"], NE)
                     t["special_weights"] = half_special(old.get("special_weights"), t["special_weights"], NF)
                     t["special_suit"] = half_special(old.get("special_suit"), t["special_suit"], NB)
                     if t["moon"] is not None and old["moon"] is not None:

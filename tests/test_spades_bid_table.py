@@ -101,6 +101,22 @@ def test_the_side_suits_nil_terms():
     assert terms == want
 
 
+@pytest.mark.parametrize("cards, exposure", [
+    ("AH", [12, 0]),                  # a bare A: the others duck under it at the first lead
+    ("JH TH 9H 2H", [4, 0]),          # after the 2, six hearts under the 9 less the first round's three
+    ("TH 9H 3H 2H", [1, 0]),          # the 3 and 2 cover the first two rounds, the 9 exposes 1 in the third
+    ("KS JS 5S 2S", [0, 3]),          # the spades alike: the J in the third round (nine under it less six)
+    ("JH TH 9H 2H TD 7D 6D 5D 4D 3D", [4 + 1, 0]),   # the side suits summed: the diamonds' 3 over the 2
+    ("", [0, 0]),
+])
+def test_the_nil_exposure_by_hand(cards, exposure):
+    """spades_nil_exposure: per suit the most of the others' cards left under the nil's j-th lowest
+    card in round j (c_j - 3j, ranks from 0 = the 2), over the rounds the others can still follow
+    ((14 - n) / 2), the side suits summed, then the spades' (spades/players.pxd sp_suit_exposure)."""
+    game = Game("cutthroat-spades")
+    assert _core.spades_nil_exposure(game.cards(cards).mask if cards else 0) == exposure
+
+
 @pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
 def test_nil_rows_by_spade_length(name, shape):
     """Nil's weights as a row per spade length (2 or fewer, 3, 4, 5 or more): a constant in one
@@ -110,7 +126,7 @@ def test_nil_rows_by_spade_length(name, shape):
         for row in range(4):
             rows = [[0] * 56 for _ in range(4)]
             rows[row][0] = 10**6
-            with_table(shape, nil_weights=rows, nil_suit=None)
+            with_table(shape, nil_weights=rows, nil_suit=None, nil_exposure=None)
             for seed in range(30):
                 cards = game.deal(seed=seed, dealer=len(game.deal(seed=seed).hands) - 1).hands[0]
                 spades = _core.spades_features(game.rules, cards.mask)[1]
@@ -137,6 +153,8 @@ def test_bad_tables_are_refused_and_change_nothing():
         _core.set_spades_bid_table(0, [100, 200], None, None, [[0] * 56] * 3)
     with pytest.raises(ValueError):    # the side suits' nil weights: 34 or four rows of 34
         _core.set_spades_bid_table(0, [100, 200], None, None, None, nil_suit=[0] * 33)
+    with pytest.raises(ValueError):    # the exposure weights: 2 or four rows of 2
+        _core.set_spades_bid_table(1, [100, 200], nil_exposure=[[0, 0]] * 3)
     with pytest.raises(ValueError):    # the count's weights over the side suits' terms: 34
         _core.set_spades_bid_table(0, [100, 200], count_suit=[0] * 35)
     with pytest.raises(ValueError):    # the special bids' rules: two rows of 56, two of 34
@@ -154,10 +172,12 @@ def test_the_shipped_weights_and_margins_are_loaded():
         got, want = params[shape], shipped[key]
         assert got["weights"] == want["weights"] and got["nil_weights"] == want["nil_weights"]
         assert got["nil_suit"] == want.get("nil_suit") and got["count_suit"] == want.get("count_suit")
+        assert got["nil_exposure"] == want.get("nil_exposure")
         assert (got["blind_nil"], got["blind6"]) == (want["blind_nil"], want["blind6"])
         assert got["moon"] == (want["moon"] or 0)
         assert got["special_weights"] == want.get("special_weights") and got["special_suit"] == want.get("special_suit")
     assert params[1]["special_weights"] is not None and params[0]["special_weights"] is None   # cutthroat's alone
+    assert params[1]["nil_exposure"] is not None and params[0]["nil_exposure"] is None
 
 
 def with_table(shape, **change):
@@ -167,7 +187,7 @@ def with_table(shape, **change):
     _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
                                params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"],
                                params["nil_suit"], params["count_suit"], params["special_weights"],
-                               params["special_suit"])
+                               params["special_suit"], params["nil_exposure"])
 
 
 def first_bid(game, seed, scores=None):
@@ -190,7 +210,7 @@ def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
     for seed in range(200):
         cards = game.deal(seed=seed, dealer=len(game.deal(seed=seed).hands) - 1).hands[0]
         gain = nil_sum(params, {"f": _core.spades_features(game.rules, cards.mask),
-                                "h": _core.spades_nil_suit_terms(cards.mask)})
+                                "h": _core.spades_nil_suit_terms(cards.mask), "e": _core.spades_nil_exposure(cards.mask)})
         bid = first_bid(game, seed)
         if bid in ("moon",):
             continue
@@ -198,7 +218,7 @@ def test_nil_is_bid_where_the_learned_gain_is_positive(name, shape):
         nils += bid == "nil"
     assert 0 < nils < 100
     try:
-        with_table(shape, nil_weights=[10**6] + [0] * 55, nil_suit=None)
+        with_table(shape, nil_weights=[10**6] + [0] * 55, nil_suit=None, nil_exposure=None)
         assert all(first_bid(game, seed) in ("nil", "moon") for seed in range(20))
     finally:
         _core._load_spades_bid_tables()
@@ -571,7 +591,7 @@ def test_nil_behind_near_the_end_lowers_nil_bar(name, shape):
     for seed in range(300):
         cards = game.deal(seed=seed, dealer=seats - 1).hands[0]
         gain = nil_sum(params, {"f": _core.spades_features(game.rules, cards.mask),
-                                "h": _core.spades_nil_suit_terms(cards.mask)})
+                                "h": _core.spades_nil_suit_terms(cards.mask), "e": _core.spades_nil_exposure(cards.mask)})
         start = first_bid(game, seed)
         if start == "moon":
             continue

@@ -7,7 +7,7 @@ the legacy preset must give the same bytes.  The one deliberate change in bid od
 of one-for-50 / two-for-40 now means exactly one / two tricks (issue 9), so those rows (and
 the policy's row when it bids them) may differ in p_make and its interval, nothing else.
 Issue 11 changed the heuristic players (not the rules): their entries were recorded again
-(``tests/cases/spades_legacy.py --players``).  Issues 15 and 10 changed the random streams
+(``tests/cases/spades_legacy.py --players``; last when cutthroat's nil learned the exposure terms).  Issues 15 and 10 changed the random streams
 (nothing else): everything was recorded again under the legacy preset (``--streams``).
 """
 from __future__ import annotations

@@ -15,7 +15,8 @@ the bid table learned its count, nil, moon and blind rules from the hand's featu
 and when partnership and three-seat cutthroat spades learned blind nil for the game (issue 11:
 only their game and tournament batches moved), and when every shape learned more bids for the
 game (issue 11: blind 6 and nil behind near the end, blind nil with four and five seats; again
-only the game and tournament batches moved).
+only the game and tournament batches moved), and when three-seat cutthroat's nil learned the
+suits' exposure terms (issue 11: its heuristic batches and bid odds moved, no other shape's).
 """
 from __future__ import annotations
 

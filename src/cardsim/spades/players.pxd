@@ -269,8 +269,9 @@ cdef inline bint sp_nil_hand(uint64_t cards, int est, const int* p) noexcept nog
 #   the bid of the best expected score of seeded hands' bid odds with the same players;
 # * the cuts: bid n for counts from cut[n] up to cut[n+1] (cut[1] is below any count), per
 #   quarter-trick of the count the bid with the best mean expected score, non-decreasing;
-# * nil: a second weighted sum of the same features and of the side suits' nil terms
-#   (sp_suit_nil_terms: each side suit's length, its honours and low cards by its length), a
+# * nil: a second weighted sum of the same features, of the side suits' nil terms
+#   (sp_suit_nil_terms: each side suit's length, its honours and low cards by its length) and
+#   of the side suits' and the spades' exposure (sp_suit_exposure, cutthroat's table), a
 #   row of weights per spade length (sp_nil_row), the log-odds that nil's expected score
 #   (P(nil makes) x 200 - 100) beats the table bid's, a logistic regression with each hand
 #   weighted by the points the choice is worth there; nil when it is positive (one row for
@@ -302,6 +303,7 @@ cdef enum:
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
     SP_NIL_ROWS = 4             # nil's weights, a row per spade length: 2 or fewer, 3, 4, 5 or more (sp_nil_row)
     SP_NB = 34                  # nil's terms of each side suit (sp_suit_nil_terms), summed over the side suits
+    SP_NIL_EXPOSURES = 2        # nil's exposure terms (sp_suit_exposure): the side suits' summed, the spades'
     SP_PAIR_SPADES = 14         # SPBidTables.pair's rows: spades held (and top spades) 0 .. 13
     SP_PAIR_TERMS = 24          # its entries: per sum (the count's, nil's, the two special rules') the q0, q1 part and five cross weights
     SP_SPECIAL_RULES = 2        # the special bids' rules (sp_special_bid): two-for-40 over 3-4, then one-for-50 over 2-3
@@ -320,6 +322,7 @@ cdef extern from *:
         int count_suit[2][34];  /* [..][SP_NB]: and over the side suits' terms (sp_suit_nil_terms) */
         int nil_weight[2][4][56];  /* [..][SP_NIL_ROWS][SP_NF]: nil's log-odds' weights (x 100000), a row per spade length */
         int nil_suit[2][4][34];    /* [..][SP_NIL_ROWS][SP_NB]: and over the side suits' nil terms (sp_suit_nil_terms) */
+        int nil_exposure[2][4][2]; /* [..][SP_NIL_ROWS][SP_NIL_EXPOSURES]: and over the side suits' and the spades' sp_suit_exposure */
         int nil_learned[2];     /* some nil weight is not 0: nil by the log-odds, not sp_nil_hand */
         int special_weight[2][2][56]; /* [..][SP_SPECIAL_RULES][SP_NF]: the special bids' log-odds' weights (x 100000) */
         int special_suit[2][2][34];   /* [..][SP_SPECIAL_RULES][SP_NB]: and over the side suits' terms */
@@ -351,6 +354,7 @@ cdef extern from *:
         int count_suit[SP_BID_SHAPES][SP_NB]
         int nil_weight[SP_BID_SHAPES][SP_NIL_ROWS][SP_NF]
         int nil_suit[SP_BID_SHAPES][SP_NIL_ROWS][SP_NB]
+        int nil_exposure[SP_BID_SHAPES][SP_NIL_ROWS][SP_NIL_EXPOSURES]
         int nil_learned[SP_BID_SHAPES]
         int special_weight[SP_BID_SHAPES][SP_SPECIAL_RULES][SP_NF]
         int special_suit[SP_BID_SHAPES][SP_SPECIAL_RULES][SP_NB]
@@ -510,15 +514,81 @@ cdef inline void sp_suit_nil_terms(int cards, int* g) noexcept nogil:
     g[26 + band] = popcount(<uint64_t>(cards & 0x1F))
     g[30 + band] = popcount(<uint64_t>(cards & 0x1E0))
 
+cdef extern from *:
+    """
+    /* sp_suit_exposure's loop (its docstring says what and why): the nil's cards of the suit
+       from the lowest, a round each while the others can follow. */
+    #if defined(__GNUC__)
+    __attribute__((noinline, unused, cold))
+    #endif
+    static int sp_suit_exposure_c(int cards) {
+        unsigned long long left = (unsigned int)cards;
+        int reach = (14 - __builtin_popcountll(left)) >> 1, j = 0, most = 0;
+        if (reach < 1) reach = 1;
+        for (; left && j < reach; left &= left - 1, j++)
+            if (__builtin_ctzll(left) - 3 * j > most) most = __builtin_ctzll(left) - 3 * j;
+        return most;
+    }
+    /* sp_fill_side_weights' part for nil's exposure weights (t->nil_exposure[shape][row]: the
+       side suits', the spades'): each suit's exposure times its row's weight into the side suit
+       entries (1 + row, every row) and the spade entry (1, the row of the spades' length,
+       sp_nil_row); t->nil_learned where any is not 0.  Called once a table load (set_spades_bid_table),
+       after sp_fill_side_weights.  Out of line and cold, as C: in spades.spades, whose C file is
+       at gcc's inline budget (setup.py BUDGET_BOUND), the same lines in Cython (inlined into the
+       fill), or these as a plain noinline call, put the play-out's sp_end_card out of line
+       (callgrind, spades heuristic 9,380 -> 9,505-9,514 instructions a hand, cutthroat 8,726 ->
+       8,932-8,950, spades PIMC +2%); cold (optimised for size, its calls unlikely): 9,357 / 8,707. */
+    #if defined(__GNUC__)
+    __attribute__((noinline, unused, cold))
+    #endif
+    static void sp_fill_exposure_c(SPBidTables* t, int shape) {
+        int cards, row, x, spades_row;
+        for (row = 0; row < 4; row++)
+            t->nil_learned[shape] |= t->nil_exposure[shape][row][0] != 0 || t->nil_exposure[shape][row][1] != 0;
+        for (cards = 0; cards < (1 << 13); cards++) {
+            x = sp_suit_exposure_c(cards);
+            for (row = 0; row < 4; row++)
+                t->side[shape][cards][1 + row] += t->nil_exposure[shape][row][0] * x;
+            spades_row = __builtin_popcount((unsigned int)cards) - 2;
+            spades_row = spades_row < 0 ? 0 : (spades_row > 3 ? 3 : spades_row);
+            t->spade[shape][cards][1] += t->nil_exposure[shape][spades_row][1] * x;
+        }
+    }
+    """
+    int sp_suit_exposure_c(int cards) noexcept nogil
+    void sp_fill_exposure_c(SPBidTables* t, int shape) noexcept nogil
+
+cdef inline int sp_suit_exposure(int cards) noexcept nogil:
+    """How far one suit (13 rank bits, three hands) exposes a nil: over the rounds the others can
+    still follow (two hands share the 13 - n cards the nil does not hold: (14 - n) / 2 rounds,
+    at least one), the most of the others' cards left below the nil's j-th lowest card in round
+    j (0-based: its rank less the j cards of the nil and the 2j of the others already played
+    below it, c_j - 3j), 0 where none is left.  Two of them mean the others can both duck under
+    that card when the suit is led, and the nil takes the trick: J T 9 2 exposes 4 in the
+    second round (six of the others' cards under the 9 less the two they played in the first),
+    T 9 3 2 only 1.
+    Why: the nil's rows read whole-hand counts (cards 5 and below, honours by the suit's
+    length), which cannot tell a low card that covers an honour from one that does not; the
+    false nils of the benchmark's seed 12 fail on exactly this (J T 9 2 of a side suit: nil
+    makes 31%, 77% with the J a 3; T 7 6 of spades: 52%, 83% with the T a 2).  Weighed for the
+    side suits (summed) and the spades, a weight each per nil row (t.nil_exposure): on the
+    cached cutthroat hands the nil decision's loss, rows fitted on 2054 (14,000 hands), held out
+    0.394 -> 0.316 (2053, 6,000 hands) and 0.385 -> 0.322 (2052 + 2062, 32,000) points a hand.
+    Its loop is sp_suit_exposure_c (above), which the table's fill calls (sp_fill_exposure_c: out of
+    line and cold, for spades.spades' inline budget, see there)."""
+    return sp_suit_exposure_c(cards)
+
 cdef inline void sp_fill_side_weights(SPBidTables* t, int shape) noexcept nogil:
     """t.side[shape][cards]: the count's weights (t.weight) of the side suit ``cards``' terms of
     the SP_SIDE_INDEX features and its count_suit over its sp_suit_nil_terms, then per nil row those of nil (t.nil_weight) and its own nil
     terms (t.nil_suit over sp_suit_nil_terms), so the bid (sp_bid_sums) weighs the three side
     suits by three look-ups (the same int sums: the weights distribute over the suits); and
     t.spade[shape][spades] of the SP_SPADE_INDEX features, nil by the row of the spades' length
-    (the shapes' decks hold all 13 spades).  The special bids' rules (t.special_weight and
+    (the shapes' decks hold all 13 spades); nil's exposure weights (t.nil_exposure) are added
+    after it by sp_fill_exposure_c (set_spades_bid_table).  The special bids' rules (t.special_weight and
     t.special_suit, sp_special_bid) alike after them: entries 1 + SP_NIL_ROWS .. of a side suit,
-    2 .. of the spades.  Also t.nil_learned[shape] and t.special_learned[shape]."""
+    2 .. of the spades.  Also t.nil_learned[shape] (the exposure's part: sp_fill_exposure_c) and
+    t.special_learned[shape]."""
     cdef int cards, row, k, rule
     cdef int g[SP_SIDE_FEATURES]
     cdef int h[SP_NB]

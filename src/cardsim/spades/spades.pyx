@@ -134,14 +134,16 @@ def _nil_rows_out(rows):
     return rows[0] if all(row == rows[0] for row in rows) else rows
 
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
-                         blind6=None, nil_suit=None, count_suit=None, special_weights=None, special_suit=None):
+                         blind6=None, nil_suit=None, count_suit=None, special_weights=None, special_suit=None,
+                         nil_exposure=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
     spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
     side kings; None: 120, 3, 6, 0, 0), used where ``nil_weights`` and ``nil_suit`` give no nil
     rule (all 0); ``nil_weights`` nil's log-odds' weights over spades_features (SP_NF; or
     SP_NIL_ROWS rows of them, one per spade length: 2 or fewer, 3, 4, 5 or more; None: all 0)
-    and ``nil_suit`` over spades_nil_suit_terms (SP_NB, or rows likewise; None: all 0): nil
+    and ``nil_suit`` over spades_nil_suit_terms (SP_NB, or rows likewise; None: all 0) and
+    ``nil_exposure`` over spades_nil_exposure (SP_NIL_EXPOSURES, or rows likewise; None: all 0): nil
     where their sum is positive; ``weights`` the count's (SP_NF
     thousandths over spades_features; None: sp_estimate's count itself) and ``count_suit`` over
     spades_nil_suit_terms (SP_NB thousandths; None: all 0); ``moon``: bid moon
@@ -163,10 +165,11 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         raise ValueError(f"weights are {SP_NF} numbers and count_suit {SP_NB}, got {weights!r} and {count_suit!r}")
     nil_rows = _nil_rows(nil_weights, SP_NF, "nil weights")
     suit_rows = _nil_rows(nil_suit, SP_NB, "nil suit weights")
+    exposure_rows = _nil_rows(nil_exposure, SP_NIL_EXPOSURES, "nil exposure weights")
     special_rows = _special_rows(special_weights, SP_NF, "special weights")
     special_suit_rows = _special_rows(special_suit, SP_NB, "special suit weights")
     if any(abs(w) > 10_000_000 for w in weights + count_suit
-           + [v for line in nil_rows + suit_rows + special_rows + special_suit_rows for v in line]):
+           + [v for line in nil_rows + suit_rows + exposure_rows + special_rows + special_suit_rows for v in line]):
         raise ValueError("weights are at most 10,000,000 in size")
     margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
     if not -10_000 <= margins[0] <= 10_000 or any(not 0 <= x <= SP_NEVER for x in margins[1:]):
@@ -186,6 +189,8 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
             SP_TABLES.nil_weight[shape][row][n] = nil_rows[row][n]
         for n in range(SP_NB):
             SP_TABLES.nil_suit[shape][row][n] = suit_rows[row][n]
+        for n in range(SP_NIL_EXPOSURES):
+            SP_TABLES.nil_exposure[shape][row][n] = exposure_rows[row][n]
     for row in range(SP_SPECIAL_RULES):
         for n in range(SP_NF):
             SP_TABLES.special_weight[shape][row][n] = special_rows[row][n]
@@ -195,6 +200,7 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
     sp_fill_side_weights(SP_TABLES, shape)
+    sp_fill_exposure_c(SP_TABLES, shape)
     sp_fill_pair_weights(SP_TABLES, shape)
     SP_TABLES.cut[shape][SP_BID_CUTS] = 1 << 30   # sp_count_bid's sentinel (a count is an int sum / SP_W_SCALE)
     if cuts is None:
@@ -218,7 +224,7 @@ def spades_bid_tables():
 
 def spades_bid_params():
     """The rest of the loaded tables: {shape: {weights, count_suit (None where all 0), nil_weights, nil_suit (one row where
-    the rows are the same; nil_suit None where all 0), moon (the offset), blind_nil, blind6
+    the rows are the same; nil_suit and nil_exposure None where all 0), moon (the offset), blind_nil, blind6
     (None: never), special_weights, special_suit (None where all 0)} or None where no table is loaded}."""
     def margin(x):
         return None if x == SP_NEVER else x
@@ -234,6 +240,8 @@ def spades_bid_params():
                       "nil_weights": _nil_rows_out(nil_rows) or [0] * SP_NF,
                       "nil_suit": _nil_rows_out([[SP_TABLES.nil_suit[shape][row][n] for n in range(SP_NB)]
                                                  for row in range(SP_NIL_ROWS)]),
+                      "nil_exposure": _nil_rows_out([[SP_TABLES.nil_exposure[shape][row][n] for n in range(SP_NIL_EXPOSURES)]
+                                                     for row in range(SP_NIL_ROWS)]),
                       "moon": SP_TABLES.moon[shape], "blind_nil": margin(SP_TABLES.blind_nil[shape]),
                       "blind6": margin(SP_TABLES.blind6[shape])}
         special = [[SP_TABLES.special_weight[shape][row][n] for n in range(SP_NF)] for row in range(SP_SPECIAL_RULES)]
@@ -291,7 +299,8 @@ def _load_spades_bid_tables():
                 t = data[key]
                 set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
                                      t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"),
-                                     t.get("count_suit"), t.get("special_weights"), t.get("special_suit"))
+                                     t.get("count_suit"), t.get("special_weights"), t.get("special_suit"),
+                                     t.get("nil_exposure"))
 
 _load_spades_bid_tables()
 def _set_shipped_game_rules():
