@@ -46,10 +46,10 @@ from cardsim.spades.spades import (
 )
 from cardsim.spades.games import (
     SP_GAME_DTYPE, SP_TOURNAMENT_DTYPE, simulate_spades_games, spades_game_kind,
-    spades_hand_deals, spades_nil_exposure,
+    spades_hand_deals,
 )
 from cardsim.spades.odds import (
-    spades_odds, spades_odds_deals,
+    spades_odds, spades_odds_deals, spades_nil_exposure,
 )
 from cardsim._odds_conditions import (
     DealConditions, odds_conditioned, odds_conditioned_hands, odds_candidates,

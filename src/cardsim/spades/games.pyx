@@ -125,20 +125,6 @@ if SP_GAME_DTYPE.itemsize != sizeof(SPGameRecord):
     raise ImportError("cardsim._core: spades game record dtypes do not match the C structs")
 
 
-def spades_nil_exposure(hand):
-    """The SP_NIL_EXPOSURES nil exposure terms of ``hand`` (a card mask; spades/players.pxd
-    sp_suit_exposure): its side suits' summed, its spades': what the nil_exposure weights weigh.
-    Here, not in spades.spades with the other table readers: that module's C file is at gcc's
-    inline budget (setup.py BUDGET_BOUND; see sp_fill_exposure_c in spades/players.pxd)."""
-    cdef int suit, side = 0, spades = 0, x
-    for suit in range(4):
-        x = sp_suit_exposure((<uint64_t>hand >> (16 * suit)) & 0x1FFF)
-        if suit == 0:
-            spades = x
-        else:
-            side += x
-    return [side, spades]
-
 def _batch_pointer(records, dtype):
     if records.dtype != dtype:
         raise ValueError("records have the wrong dtype")

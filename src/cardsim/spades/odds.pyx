@@ -435,3 +435,20 @@ cdef bint sp_conditioned_candidate(const SPRules* r, const OddsCond* c, uint64_t
     for p in range(c.n_places):
         row[p] = bb[p]
     return ok
+
+
+def spades_nil_exposure(hand):
+    """The SP_NIL_EXPOSURES nil exposure terms of ``hand`` (a card mask; spades/players.pxd
+    sp_suit_exposure): its side suits' summed, its spades': what the nil_exposure weights weigh.
+    Here, in spades.odds (which compiles the players anyway), not in spades.spades with the other
+    table readers (its C file is at gcc's inline budget: setup.py BUDGET_BOUND; see
+    sp_fill_exposure_c in spades/players.pxd) nor in spades.games (which compiles none of
+    spades/players.pxd: build14)."""
+    cdef int suit, side = 0, spades = 0, x
+    for suit in range(4):
+        x = sp_suit_exposure((<uint64_t>hand >> (16 * suit)) & 0x1FFF)
+        if suit == 0:
+            spades = x
+        else:
+            side += x
+    return [side, spades]
