@@ -707,7 +707,8 @@ cdef inline bint sv_trump_behind(const SVRules* r, const SVPos* p, uint64_t* w) 
     w[0] = bit_bb(t2)
     return True
 
-cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side) noexcept nogil:
+cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side,
+                                     uint64_t* w) noexcept nogil:
     """Points mode: what the top trumps ``sure`` of the seats in ``side`` (a bit per seat) bring,
     whatever anyone plays.  Each wins the trick it falls in for ``side``, and one seat's cards fall in
     different tricks, so the seat of ``side`` holding the most of them, k, wins k tricks for it.  Every
@@ -720,7 +721,15 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     of ``sure`` than other cards: playing a sure trump only when every card it may play is one
     (it then takes the trick and leads a card of the others next), it plays at most as many
     sure trumps as it holds other cards before those run out, so its last card is a sure trump,
-    which takes the last trick.  Cutthroat pinochle, 12 tricks, 30 deals: nodes 28.26M -> 27.52M."""
+    which takes the last trick.  Cutthroat pinochle, 12 tricks, 30 deals: nodes 28.26M -> 27.52M.
+
+    The same holds for a side of two seats with cards (cutthroat's defenders) when the sure trumps
+    counted are the holder's above every trump of every other seat, its ally's too: each then wins
+    the trick it falls in for the holder itself, so the holder leads next (a sure trump its ally
+    overtook would hand the lead to the ally, and the count above would fail).  ``w`` then gets
+    the highest trump of the other seats (the bound relies on the ranks from there up).  With one
+    seat in ``side`` those are the sure trumps themselves, as before."""
+    cdef uint64_t tr = lane_bb(r.trump), ot = 0, top
     cdef int s, k = 0, t, holder = -1, seats = 0
     for s in range(r.seats):
         if (side >> s) & 1 and p.hand[s]:
@@ -735,9 +744,21 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     for s in range(r.seats):
         if not (side >> s) & 1:
             t += sv_cheapest_points(r, p.hand[s], k)
-    if k >= p.tricks_left or (seats == 1 and 2 * k > popcount(p.hand[holder])
-                              and ((r.max_side >> holder) & 1) == ((r.count_side >> holder) & 1)):
+    if k >= p.tricks_left:
+        return t + r.last_bonus
+    if ((r.max_side >> holder) & 1) != ((r.count_side >> holder) & 1):
+        return t
+    top = p.hand[holder] & sure
+    if seats > 1:
+        for s in range(r.seats):
+            if s != holder:
+                ot |= p.hand[s] & tr
+        if ot:
+            top &= ~(((<uint64_t>2) << (msb(ot) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
+    if 2 * popcount(top) > popcount(p.hand[holder]):
         t += r.last_bonus
+        if ot:
+            w[0] |= bit_bb(msb(ot))
     return t
 
 cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi,
@@ -748,7 +769,7 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
     A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
     bound relies on the ranks from there up; the others' cheapest cards rest on each seat's
     points in each lane, which the generalised key and sv_pwit keep)."""
-    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m, w = 0
     cdef int s, t
     for s in range(r.seats):
         if (r.count_side >> s) & 1:
@@ -756,15 +777,18 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         else:
             theirs |= p.hand[s] & tr
     m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
-    t = sv_sure_trick_points(r, p, m, r.count_side)
+    t = sv_sure_trick_points(r, p, m, r.count_side, &w)
     if t > lo[0]:
         lo[0] = t
+        lo_w[0] |= w
         if theirs:
             lo_w[0] |= bit_bb(msb(theirs))
+    w = 0
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
-    t = sv_points_left(r, p) - sv_sure_trick_points(r, p, m, ~r.count_side)
+    t = sv_points_left(r, p) - sv_sure_trick_points(r, p, m, ~r.count_side, &w)
     if t < hi[0]:
         hi[0] = t
+        hi_w[0] |= w
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
@@ -833,7 +857,13 @@ cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo,
     a trump with plain cards left only to a trick it then wins, and leads a plain card next, so it
     runs out of plain cards before trumps, and its last card, a trump, takes the last trick (that
     play keeps a trump beside every winner, so the winners still take their tricks; 12 tricks, 30
-    deals: nodes 30.00M -> 28.26M).
+    deals: nodes 30.00M -> 28.26M).  More trumps than losers (plain cards that are not winners) is
+    enough: ``H`` plays a loser whenever it may (leading, following, or void with no trump left),
+    else a winner of the suit led or a trump, which takes the trick (no opponent can ruff), and then
+    leads a loser.  So before its losers run out it plays at most as many trumps as losers, a trump
+    is left whenever it is void in the suit led, and it never gives a winner away; once only
+    winners and trumps are left (a trump among them), the first trick it plays to is its own, and
+    so is every later one, the last included.
     ``lo_w`` gets each plain suit's highest opponent card (the ranks the bound relies on; the
     rest are lengths, which the generalised key holds)."""
     cdef uint64_t tr = lane_bb(r.trump), opp = 0, win = 0, w = 0, lane, ol, held, top
@@ -875,8 +905,8 @@ cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo,
     for s in range(r.seats):
         if s != H and p.hand[s]:
             t += sv_cheapest_points(r, p.hand[s], k)
-    if k >= p.tricks_left or 2 * popcount(held & tr) > popcount(held):
-        t += r.last_bonus       # every trick H's, or more trumps than plain cards (below)
+    if k >= p.tricks_left or popcount(held & tr) > popcount(held & ~win):
+        t += r.last_bonus       # every trick H's, or more trumps than losers (below)
     if t > lo[0]:
         lo[0] = t
         lo_w[0] = w
