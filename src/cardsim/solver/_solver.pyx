@@ -707,6 +707,31 @@ cdef inline bint sv_trump_behind(const SVRules* r, const SVPos* p, uint64_t* w) 
     w[0] = bit_bb(t2)
     return True
 
+cdef inline bint sv_keeps_last(const SVRules* r, const SVPos* p, int h, uint64_t* w) noexcept nogil:
+    """Points mode, at a trick boundary: seat ``h``, playing for its side (raising what its side
+    counts, or lowering what the others count), takes the last trick when it holds more trumps
+    above every other seat's trump (its allies' too; twins: a higher rank) than other cards.
+    Playing such a trump only when every card it may play is one, it takes that trick itself
+    (nothing beats it) and leads a card of the others next; so before the others run out it
+    plays at most as many of those trumps as other cards, its last card is one of them, and that
+    card takes the last trick.  Any bound on the tricks those trumps or others win, whatever anyone
+    plays, still holds beside that play.  ``w`` gets the other seats' highest trump (the ranks
+    from there up decide which trumps are above; 0 when they hold none: lengths alone)."""
+    cdef uint64_t tr = lane_bb(r.trump), ot = 0, top
+    cdef int s
+    if ((r.max_side >> h) & 1) != ((r.count_side >> h) & 1):
+        return False
+    for s in range(r.seats):
+        if s != h:
+            ot |= p.hand[s] & tr
+    top = p.hand[h] & tr
+    if ot:
+        top &= ~(((<uint64_t>2) << (msb(ot) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
+    if 2 * popcount(top) <= popcount(p.hand[h]):
+        return False
+    w[0] = bit_bb(msb(ot)) if ot else 0
+    return True
+
 cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side,
                                      uint64_t* w) noexcept nogil:
     """Points mode: what the top trumps ``sure`` of the seats in ``side`` (a bit per seat) bring,
@@ -716,24 +741,15 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     ``side`` other than the holder may add their own sure trumps there: not counted twice).  So:
     the points of ``sure``, those cards, and the last trick's bonus when k is every trick left.
 
-    The bonus comes too (at a trick boundary) when ``side`` is one seat with cards, playing for
-    ``side`` (raising what ``side`` counts, or lowering what the others count), that holds more
-    of ``sure`` than other cards: playing a sure trump only when every card it may play is one
-    (it then takes the trick and leads a card of the others next), it plays at most as many
-    sure trumps as it holds other cards before those run out, so its last card is a sure trump,
-    which takes the last trick.  Cutthroat pinochle, 12 tricks, 30 deals: nodes 28.26M -> 27.52M.
-
-    The same holds for a side of two seats with cards (cutthroat's defenders) when the sure trumps
-    counted are the holder's above every trump of every other seat, its ally's too: each then wins
-    the trick it falls in for the holder itself, so the holder leads next (a sure trump its ally
-    overtook would hand the lead to the ally, and the count above would fail).  ``w`` then gets
-    the highest trump of the other seats (the bound relies on the ranks from there up).  With one
-    seat in ``side`` those are the sure trumps themselves, as before."""
-    cdef uint64_t tr = lane_bb(r.trump), ot = 0, top
-    cdef int s, k = 0, t, holder = -1, seats = 0
+    The bonus comes too (at a trick boundary) when the holder keeps the last trick (sv_keeps_last:
+    more trumps above every other seat's than other cards; ``w`` gets its witness).  For a side
+    of one seat with cards those trumps are its share of ``sure`` (cutthroat pinochle, 12 tricks,
+    30 deals: nodes 28.26M -> 27.52M); for a side of two (cutthroat's defenders) they are above
+    the ally's trumps too, so that each takes its trick for the holder itself, which then leads
+    (one its ally overtook would hand the lead to the ally)."""
+    cdef int s, k = 0, t, holder = -1
     for s in range(r.seats):
         if (side >> s) & 1 and p.hand[s]:
-            seats += 1
             t = popcount(p.hand[s] & sure)
             if t > k:
                 k = t
@@ -744,21 +760,8 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     for s in range(r.seats):
         if not (side >> s) & 1:
             t += sv_cheapest_points(r, p.hand[s], k)
-    if k >= p.tricks_left:
-        return t + r.last_bonus
-    if ((r.max_side >> holder) & 1) != ((r.count_side >> holder) & 1):
-        return t
-    top = p.hand[holder] & sure
-    if seats > 1:
-        for s in range(r.seats):
-            if s != holder:
-                ot |= p.hand[s] & tr
-        if ot:
-            top &= ~(((<uint64_t>2) << (msb(ot) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
-    if 2 * popcount(top) > popcount(p.hand[holder]):
+    if k >= p.tricks_left or sv_keeps_last(r, p, holder, w):
         t += r.last_bonus
-        if ot:
-            w[0] |= bit_bb(msb(ot))
     return t
 
 cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi,
@@ -804,9 +807,12 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
     fixes fewer ranks); ``wit``: that ``x`` (the ranks from there up decide ``a`` and ``b``; the rest
     are lengths and point classes, which the generalised key and sv_pwit keep).  sv_sure_trump_points
     is the case b = 0 (none of the other side's trumps: 0 here).  Cutthroat pinochle, 12 tricks, 30
-    deals: nodes 34.43M -> 32.70M."""
-    cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest
+    deals: nodes 34.43M -> 32.70M.  The bonus comes too when the seat keeps the last trick
+    (sv_keeps_last: the count holds whatever anyone plays, so beside the play that keeps it too;
+    ``wit`` then gets that witness as well)."""
+    cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest, kw = 0
     cdef int s, o, x, a, k, t, best = 0
+    cdef bint keeps
     for s in range(r.seats):
         if not (side >> s) & 1:
             theirs |= p.hand[s] & tr
@@ -818,6 +824,7 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
         mine = p.hand[s] & tr
         rest = mine
         a = 0
+        keeps = sv_keeps_last(r, p, s, &kw)
         while rest:
             x = msb(rest)
             rest &= ~bit_bb(x)
@@ -830,11 +837,11 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
             for o in range(r.seats):
                 if not (side >> o) & 1:
                     t += sv_cheapest_points(r, p.hand[o], k)
-            if k >= p.tricks_left:
+            if k >= p.tricks_left or keeps:
                 t += r.last_bonus
             if t > best:
                 best = t
-                wit[0] = bit_bb(x)
+                wit[0] = bit_bb(x) | (kw if keeps else 0)
                 if t >= need:
                     return t        # the highest x that settles the window: the fewest ranks fixed
     return best
