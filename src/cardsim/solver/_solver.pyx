@@ -714,17 +714,16 @@ cdef inline bint sv_keeps_last(const SVRules* r, const SVPos* p, int h, uint64_t
     Playing such a trump only when every card it may play is one, it takes that trick itself
     (nothing beats it) and leads a card of the others next; so before the others run out it
     plays at most as many of those trumps as other cards, its last card is one of them, and that
-    card takes the last trick.  Any bound on the tricks those trumps or others win, whatever anyone
-    plays, still holds beside that play.  ``w`` gets the other seats' highest trump (the ranks
+    card takes the last trick.  ``w`` gets the other seats' highest trump (the ranks
     from there up decide which trumps are above; 0 when they hold none: lengths alone)."""
     cdef uint64_t tr = lane_bb(r.trump), ot = 0, top
     cdef int s
-    if ((r.max_side >> h) & 1) != ((r.count_side >> h) & 1):
-        return False
+    top = p.hand[h] & tr
+    if 2 * popcount(top) <= popcount(p.hand[h]) or ((r.max_side >> h) & 1) != ((r.count_side >> h) & 1):
+        return False            # (most calls: too few trumps of any rank)
     for s in range(r.seats):
         if s != h:
             ot |= p.hand[s] & tr
-    top = p.hand[h] & tr
     if ot:
         top &= ~(((<uint64_t>2) << (msb(ot) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
     if 2 * popcount(top) <= popcount(p.hand[h]):
@@ -807,12 +806,9 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
     fixes fewer ranks); ``wit``: that ``x`` (the ranks from there up decide ``a`` and ``b``; the rest
     are lengths and point classes, which the generalised key and sv_pwit keep).  sv_sure_trump_points
     is the case b = 0 (none of the other side's trumps: 0 here).  Cutthroat pinochle, 12 tricks, 30
-    deals: nodes 34.43M -> 32.70M.  The bonus comes too when the seat keeps the last trick
-    (sv_keeps_last: the count holds whatever anyone plays, so beside the play that keeps it too;
-    ``wit`` then gets that witness as well)."""
-    cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest, kw = 0
+    deals: nodes 34.43M -> 32.70M."""
+    cdef uint64_t tr = lane_bb(r.trump), theirs = 0, mine, from_x, rest
     cdef int s, o, x, a, k, t, best = 0
-    cdef bint keeps
     for s in range(r.seats):
         if not (side >> s) & 1:
             theirs |= p.hand[s] & tr
@@ -824,7 +820,6 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
         mine = p.hand[s] & tr
         rest = mine
         a = 0
-        keeps = sv_keeps_last(r, p, s, &kw)
         while rest:
             x = msb(rest)
             rest &= ~bit_bb(x)
@@ -837,11 +832,11 @@ cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side
             for o in range(r.seats):
                 if not (side >> o) & 1:
                     t += sv_cheapest_points(r, p.hand[o], k)
-            if k >= p.tricks_left or keeps:
+            if k >= p.tricks_left:
                 t += r.last_bonus
             if t > best:
                 best = t
-                wit[0] = bit_bb(x) | (kw if keeps else 0)
+                wit[0] = bit_bb(x)
                 if t >= need:
                     return t        # the highest x that settles the window: the fewest ranks fixed
     return best
