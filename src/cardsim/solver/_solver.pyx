@@ -707,7 +707,32 @@ cdef inline bint sv_trump_behind(const SVRules* r, const SVPos* p, uint64_t* w) 
     w[0] = bit_bb(t2)
     return True
 
-cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side) noexcept nogil:
+cdef inline bint sv_keeps_last(const SVRules* r, const SVPos* p, int h, uint64_t* w) noexcept nogil:
+    """Points mode, at a trick boundary: seat ``h``, playing for its side (raising what its side
+    counts, or lowering what the others count), takes the last trick when it holds more trumps
+    above every other seat's trump (its allies' too; twins: a higher rank) than other cards.
+    Playing such a trump only when every card it may play is one, it takes that trick itself
+    (nothing beats it) and leads a card of the others next; so before the others run out it
+    plays at most as many of those trumps as other cards, its last card is one of them, and that
+    card takes the last trick.  ``w`` gets the other seats' highest trump (the ranks
+    from there up decide which trumps are above; 0 when they hold none: lengths alone)."""
+    cdef uint64_t tr = lane_bb(r.trump), ot = 0, top
+    cdef int s
+    top = p.hand[h] & tr
+    if 2 * popcount(top) <= popcount(p.hand[h]) or ((r.max_side >> h) & 1) != ((r.count_side >> h) & 1):
+        return False            # (most calls: too few trumps of any rank)
+    for s in range(r.seats):
+        if s != h:
+            ot |= p.hand[s] & tr
+    if ot:
+        top &= ~(((<uint64_t>2) << (msb(ot) | r.rank_shift)) - 1)   # a higher rank (twins: the first played wins)
+    if 2 * popcount(top) <= popcount(p.hand[h]):
+        return False
+    w[0] = bit_bb(msb(ot)) if ot else 0
+    return True
+
+cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side,
+                                     uint64_t* w) noexcept nogil:
     """Points mode: what the top trumps ``sure`` of the seats in ``side`` (a bit per seat) bring,
     whatever anyone plays.  Each wins the trick it falls in for ``side``, and one seat's cards fall in
     different tricks, so the seat of ``side`` holding the most of them, k, wins k tricks for it.  Every
@@ -715,16 +740,15 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     ``side`` other than the holder may add their own sure trumps there: not counted twice).  So:
     the points of ``sure``, those cards, and the last trick's bonus when k is every trick left.
 
-    The bonus comes too (at a trick boundary) when ``side`` is one seat with cards, playing for
-    ``side`` (raising what ``side`` counts, or lowering what the others count), that holds more
-    of ``sure`` than other cards: playing a sure trump only when every card it may play is one
-    (it then takes the trick and leads a card of the others next), it plays at most as many
-    sure trumps as it holds other cards before those run out, so its last card is a sure trump,
-    which takes the last trick.  Cutthroat pinochle, 12 tricks, 30 deals: nodes 28.26M -> 27.52M."""
-    cdef int s, k = 0, t, holder = -1, seats = 0
+    The bonus comes too (at a trick boundary) when the holder keeps the last trick (sv_keeps_last:
+    more trumps above every other seat's than other cards; ``w`` gets its witness).  For a side
+    of one seat with cards those trumps are its share of ``sure`` (cutthroat pinochle, 12 tricks,
+    30 deals: nodes 28.26M -> 27.52M); for a side of two (cutthroat's defenders) they are above
+    the ally's trumps too, so that each takes its trick for the holder itself, which then leads
+    (one its ally overtook would hand the lead to the ally)."""
+    cdef int s, k = 0, t, holder = -1
     for s in range(r.seats):
         if (side >> s) & 1 and p.hand[s]:
-            seats += 1
             t = popcount(p.hand[s] & sure)
             if t > k:
                 k = t
@@ -735,8 +759,7 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     for s in range(r.seats):
         if not (side >> s) & 1:
             t += sv_cheapest_points(r, p.hand[s], k)
-    if k >= p.tricks_left or (seats == 1 and 2 * k > popcount(p.hand[holder])
-                              and ((r.max_side >> holder) & 1) == ((r.count_side >> holder) & 1)):
+    if k >= p.tricks_left or sv_keeps_last(r, p, holder, w):
         t += r.last_bonus
     return t
 
@@ -748,7 +771,7 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
     A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
     bound relies on the ranks from there up; the others' cheapest cards rest on each seat's
     points in each lane, which the generalised key and sv_pwit keep)."""
-    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m
+    cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m, w = 0
     cdef int s, t
     for s in range(r.seats):
         if (r.count_side >> s) & 1:
@@ -756,15 +779,18 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
         else:
             theirs |= p.hand[s] & tr
     m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
-    t = sv_sure_trick_points(r, p, m, r.count_side)
+    t = sv_sure_trick_points(r, p, m, r.count_side, &w)
     if t > lo[0]:
         lo[0] = t
+        lo_w[0] |= w
         if theirs:
             lo_w[0] |= bit_bb(msb(theirs))
+    w = 0
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
-    t = sv_points_left(r, p) - sv_sure_trick_points(r, p, m, ~r.count_side)
+    t = sv_points_left(r, p) - sv_sure_trick_points(r, p, m, ~r.count_side, &w)
     if t < hi[0]:
         hi[0] = t
+        hi_w[0] |= w
         if mine:
             hi_w[0] |= bit_bb(msb(mine))
 
@@ -833,7 +859,13 @@ cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo,
     a trump with plain cards left only to a trick it then wins, and leads a plain card next, so it
     runs out of plain cards before trumps, and its last card, a trump, takes the last trick (that
     play keeps a trump beside every winner, so the winners still take their tricks; 12 tricks, 30
-    deals: nodes 30.00M -> 28.26M).
+    deals: nodes 30.00M -> 28.26M).  More trumps than losers (plain cards that are not winners) is
+    enough: ``H`` plays a loser whenever it may (leading, following, or void with no trump left),
+    else a winner of the suit led or a trump, which takes the trick (no opponent can ruff), and then
+    leads a loser.  So before its losers run out it plays at most as many trumps as losers, a trump
+    is left whenever it is void in the suit led, and it never gives a winner away; once only
+    winners and trumps are left (a trump among them), the first trick it plays to is its own, and
+    so is every later one, the last included.
     ``lo_w`` gets each plain suit's highest opponent card (the ranks the bound relies on; the
     rest are lengths, which the generalised key holds)."""
     cdef uint64_t tr = lane_bb(r.trump), opp = 0, win = 0, w = 0, lane, ol, held, top
@@ -875,8 +907,8 @@ cdef inline void sv_sure_plain_points(const SVRules* r, const SVPos* p, int* lo,
     for s in range(r.seats):
         if s != H and p.hand[s]:
             t += sv_cheapest_points(r, p.hand[s], k)
-    if k >= p.tricks_left or 2 * popcount(held & tr) > popcount(held):
-        t += r.last_bonus       # every trick H's, or more trumps than plain cards (below)
+    if k >= p.tricks_left or popcount(held & tr) > popcount(held & ~win):
+        t += r.last_bonus       # every trick H's, or more trumps than losers (below)
     if t > lo[0]:
         lo[0] = t
         lo_w[0] = w
