@@ -106,7 +106,8 @@ cdef enum:
     PIN_TI_TRUMP_RANKS = 15     # the trump's cards of each rank, 9 J Q K T A (copies counted)
     PIN_TI_SIDE_RANKS = 21      # the other suits' cards of each rank, the longest suit first (6 each)
     PIN_TI_WIDOW_OUTS = 39      # the meld one widow card may complete (cutthroat_players.pxd pin_widow_outs)
-    PIN_TI_INPUTS = 40
+    PIN_TI_RUN_OUTS = 40        # suits with four of their five run cards (cutthroat_players.pxd pin_run_outs)
+    PIN_TI_INPUTS = 41
 
 cdef extern from *:
     """
