@@ -233,7 +233,7 @@ def test_bad_tables_are_refused_and_change_nothing():
     tree = [[[0, 300]] * 4, [1] * 16]
     for game, trees in (("partnership-pinochle", [tree]),                  # the trees are cutthroat's
                         ("cutthroat-pinochle", [[[[0, 300]] * 3, [1] * 8]]),  # of four splits and 16 leaves
-                        ("cutthroat-pinochle", [[[[40, 1]] * 4, [1] * 16]]),  # inputs 0 to 39
+                        ("cutthroat-pinochle", [[[[41, 1]] * 4, [1] * 16]]),  # inputs 0 to 40
                         ("cutthroat-pinochle", [tree] * 33)):                # at most 32
         with pytest.raises(ValueError):
             common.set_pinochle_bid_table(game, list(range(20)), None, None, None, trees)
