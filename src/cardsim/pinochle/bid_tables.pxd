@@ -22,10 +22,9 @@
 # trump[k]: partnership's trump count (partnership_players.pxd pp_trump_counts), tenths of a
 #   point of expected score per feature k (PIN_TR_*) of a suit as trump: the bidder names the suit
 #   of the largest count; trump_loaded 0: the suit of the largest ceiling count.
-# tree_count[game], tree[game][tree]: the trees added to the count (cutthroat only,
-#   cutthroat_players.pxd pin_tree_ceiling), each tree's words together (PIN_TREE_WORDS: its split
-#   inputs, its split thresholds from PIN_TREE_THRESHOLDS, its leaves from PIN_TREE_LEAF0, so one
-#   pointer walks the trees); tree_count 0: the count alone.
+# tree_count[game], tree_input / tree_threshold [game][tree][level], tree_leaf[game][tree][leaf]: the
+#   trees added to the count (cutthroat only, cutthroat_players.pxd pin_tree_ceiling); tree_count 0:
+#   the count alone.
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
 
@@ -99,9 +98,6 @@ cdef enum:
     PIN_TREES_MAX = 32
     PIN_TREE_DEPTH = 4
     PIN_TREE_LEAVES = 16
-    PIN_TREE_THRESHOLDS = 4     # a tree's words: PIN_TREE_DEPTH split inputs, then their thresholds,
-    PIN_TREE_LEAF0 = 8          # then its PIN_TREE_LEAVES leaves
-    PIN_TREE_WORDS = 24
     PIN_TI_COUNT = 0            # the largest count itself (tenths)
     PIN_TI_MELD = 1             # then the count's features that are not the trump's cards one by one:
     PIN_TI_TRUMPS = 2           # PIN_F_MELD .. PIN_F_SHORT
@@ -115,7 +111,7 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree[2][32][24]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][32][4]; int tree_threshold[2][32][4]; int tree_leaf[2][32][16]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     """
     ctypedef struct PinBidTables:
@@ -132,7 +128,9 @@ cdef extern from *:
         int trump[PIN_TR_FEATURES]
         int lane[PIN_GAMES][PIN_LANES]
         int tree_count[PIN_GAMES]
-        int tree[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_WORDS]
+        int tree_input[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_DEPTH]
+        int tree_threshold[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_DEPTH]
+        int tree_leaf[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_LEAVES]
     PinBidTables* PIN_TABLES
 
 

@@ -127,10 +127,10 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     _pin_table_store.tree_count[g] = len(trees) if trees is not None and ceiling is not None else 0
     for i in range(_pin_table_store.tree_count[g]):
         for level in range(PIN_TREE_DEPTH):
-            _pin_table_store.tree[g][i][level] = int(trees[i][0][level][0])
-            _pin_table_store.tree[g][i][PIN_TREE_THRESHOLDS + level] = int(trees[i][0][level][1])
+            _pin_table_store.tree_input[g][i][level] = int(trees[i][0][level][0])
+            _pin_table_store.tree_threshold[g][i][level] = int(trees[i][0][level][1])
         for k in range(PIN_TREE_LEAVES):
-            _pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] = int(trees[i][1][k])
+            _pin_table_store.tree_leaf[g][i][k] = int(trees[i][1][k])
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
@@ -164,9 +164,9 @@ def pinochle_bid_tables():
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]
                                      if _pin_table_store.throw_loaded else None)
-            out[game]["trees"] = ([[[[_pin_table_store.tree[g][i][level], _pin_table_store.tree[g][i][PIN_TREE_THRESHOLDS + level]]
+            out[game]["trees"] = ([[[[_pin_table_store.tree_input[g][i][level], _pin_table_store.tree_threshold[g][i][level]]
                                      for level in range(PIN_TREE_DEPTH)],
-                                    [_pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] for k in range(PIN_TREE_LEAVES)]]
+                                    [_pin_table_store.tree_leaf[g][i][k] for k in range(PIN_TREE_LEAVES)]]
                                    for i in range(_pin_table_store.tree_count[g])]
                                   if _pin_table_store.tree_count[g] else None)
         if g == PIN_PARTNERSHIP:
