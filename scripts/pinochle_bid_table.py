@@ -123,6 +123,8 @@ CAP_RANGE = 60       # refine_ceiling's ceilings: min_bid - 1 (pass) to min_bid 
 TREE_INPUTS = ("count", "meld", "trumps", "aces", "tens", "short", "run_four", "run_three", "aces_three", "trump_pair",
                "tens_all", "queens_all", "jacks_all", "side_bare_tens", "long_side",
                *(f"trump_{r}" for r in "9JQKTA"), *(f"side{j}_{r}" for j in (1, 2, 3) for r in "9JQKTA"), "widow_outs", "run_outs")
+# 28 trees (stop 32, 920f6e6, with the trees walked by one pointer) judged better (bench seeds 0.82/0.78/0.86, fresh
+# held out 0.74) but cost the cutthroat heuristic 16,525 instructions a hand, 0.6264 of 55faa5f's (issue 15: 0.625)
 TREES = 24           # learn_trees: the trees, each of TREE_DEPTH levels (a shallower one is padded with
 TREE_DEPTH = 4       # TREE_NEVER splits), each leaf a TREE_SHRINK share of its hands' mean residual,
 TREE_SHRINK = Fraction(4, 5)   # in whole tenths, on at least TREE_LEAF_SHARE of the hands (160 of 32,000)
