@@ -392,7 +392,7 @@ ALWAYS_INLINE = {
                           "pinochle.two_hand_engine.th_play", "pinochle.two_hand_engine.th_copy_of"),
     # the search's move ordering, called once per legal card (gcc kept it a call): callgrind, 13-card spades
     # seed 1, 3 deals, value + every lead, 1,470.6M -> 1,419.8M instructions
-    "solver._solver": ("solver._solver.sv_order_score",),
+    "solver._solver": ("solver._solver.sv_order_score", "solver._solver.sv_top_two_trumps"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

@@ -609,6 +609,21 @@ cdef inline int sv_trump_count(uint64_t lane, uint64_t opp, int need, uint64_t* 
                 break
     return best
 
+cdef inline void sv_top_two_trumps(const SVRules* r, const SVPos* p, uint64_t out, int* t1, int* t2,
+                                   int* h1, int* h2) noexcept nogil:
+    """The two highest trumps of ``out`` (the trumps still held: at least two) into ``t1``, ``t2``
+    and the seats holding them into ``h1``, ``h2`` (sv_sure_trumps' partners' top trumps,
+    sv_trump_behind's king over the ace)."""
+    cdef int s
+    t1[0] = msb(out)
+    t2[0] = msb(out & ~bit_bb(t1[0]))
+    h1[0] = h2[0] = -1
+    for s in range(r.seats):
+        if (p.hand[s] >> t1[0]) & 1:
+            h1[0] = s
+        if (p.hand[s] >> t2[0]) & 1:
+            h2[0] = s
+
 cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* hi,
                                 uint64_t* lo_w, uint64_t* hi_w, int alpha, int beta) noexcept nogil:
     """Tricks the trumps force, whatever anyone wants: a seat's trumps counted against the
@@ -646,14 +661,7 @@ cdef inline void sv_sure_trumps(const SVRules* r, const SVPos* p, int* lo, int* 
         # the two top trumps in two partners' hands, both playing for their side that both play for it (DDS's later tricks):
         # each wins the trick it falls in, and the side can keep them apart when either seat
         # holds another trump to play beside the other's
-        t1 = msb(out)
-        t2 = msb(out & ~bit_bb(t1))
-        h1 = h2 = -1
-        for s in range(r.seats):
-            if (p.hand[s] >> t1) & 1:
-                h1 = s
-            if (p.hand[s] >> t2) & 1:
-                h2 = s
+        sv_top_two_trumps(r, p, out, &t1, &t2, &h1, &h2)
         if (h1 == (h2 ^ 2) and r.seats == 4 and r.n_active == 4
                 and ((r.count_side >> h1) & 1) == ((r.count_side >> h2) & 1)
                 and ((r.count_side >> h1) & 1) == ((r.max_side >> h1) & 1)
@@ -687,20 +695,14 @@ cdef inline bint sv_trump_behind(const SVRules* r, const SVPos* p, uint64_t* w) 
     at most the tricks left less one, whatever anyone else plays; ``w`` gets the second-best trump
     (the holders of the two top trumps; lengths the key holds)."""
     cdef uint64_t tr = lane_bb(r.trump), out = 0
-    cdef int s, t1, t2, h1 = -1, h2 = -1
+    cdef int s, t1, t2, h1, h2
     if r.sit_out_first >= 0 and p.tricks_done == 0:
         return False                # the first trick's order differs from the later ones'
     for s in range(r.seats):
         out |= p.hand[s] & tr
     if popcount(out) < 3:
         return False
-    t1 = msb(out)
-    t2 = msb(out & ~bit_bb(t1))
-    for s in range(r.seats):
-        if (p.hand[s] >> t1) & 1:
-            h1 = s
-        if (p.hand[s] >> t2) & 1:
-            h2 = s
+    sv_top_two_trumps(r, p, out, &t1, &t2, &h1, &h2)
     if (not (r.count_side >> h1) & 1 or (r.count_side >> h2) & 1 or (r.max_side >> h2) & 1
             or popcount(p.hand[h2] & tr) < 2 or sv_next(r, p, h1) != h2):
         return False
