@@ -431,7 +431,9 @@ cdef inline int pin_tree_ceiling(uint64_t cards, const int* meld_value, int game
     outs among their inputs (seed 77, 1,500 x 4,000 deals) 95.8% / 1.28 -> 98.4% / 0.99, and with
     each leaf moved to the least threshold loss (scripts/pinochle_bid_table.py refine_leaves) 0.94;
     with 24 trees (stop 32) 0.86; from 32,000 hands with the runs one widow card would complete
-    (pin_run_outs), on a fresh held-out set (seed 78): 0.88 -> 0.81."""
+    (pin_run_outs), on a fresh held-out set (seed 78): 0.88 -> 0.81; 28 trees (stop 33; bench/
+    decisions.py, 1,500 hands x 4,000 deals, threshold ceiling): seed 78 0.869 -> 0.814, seed 79
+    0.787 -> 0.746."""
     cdef int counts[4]
     cdef int melds[4]
     cdef int v[PIN_TI_INPUTS]
