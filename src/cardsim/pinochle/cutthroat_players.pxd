@@ -404,10 +404,12 @@ cdef inline int pin_tree_sum(const int* v, int game) noexcept nogil:
     takes one bit a level, the first split the highest.  The trees are walked by one pointer, each
     tree's words together (bid_tables.pxd PIN_TREE_WORDS: split thresholds, inputs, leaves), and a
     tree's four splits are compared at once (bid_tables.pxd pin_tree_leaf: SSE2 on x86-64, the
-    comparisons' signs read as the leaf index).  Callgrind, cutthroat heuristic, instructions a
-    hand: with the 12 trees of stop 31 15,885 -> 15,693 (a split's bit as the sign of threshold -
-    input, three pointers), with 24 trees 16,677 -> 16,288; stop 33, 24 trees, the four splits at
-    once: 24 instructions a tree read -> 16 (the ceiling is read twice a hand)."""
+    comparisons' signs read as the leaf index; a signed compare, exact for any inputs, where the
+    sign of threshold - input needed them within +-2^30).  Callgrind, cutthroat heuristic,
+    instructions a hand: with the 12 trees of stop 31 15,885 -> 15,693 (a split's bit as the sign
+    of threshold - input, three pointers), with 24 trees 16,677 -> 16,288; stop 33, 24 trees, the
+    four splits at once: 24 instructions a tree read -> 17 (the ceiling is read twice a hand),
+    16,416 -> 16,040 (lead's tool side by side; 28 trees 16,179)."""
     cdef const int* tree = &PIN_TABLES.tree[game][0][0]
     cdef const int* end = tree + PIN_TREE_WORDS * PIN_TABLES.tree_count[game]
     cdef int total = 0
