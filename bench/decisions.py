@@ -210,8 +210,7 @@ def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
         _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], _core.spades_nil_limits()[shape],
                                    params["weights"], params["nil_weights"], params["moon"], None, None,
                                    params.get("nil_suit"), params.get("count_suit"),
-                                   *(params[k] for k in ("special_weights", "special_suit") if k in params),
-                                   **({"nil_exposure": params["nil_exposure"]} if "nil_exposure" in params else {}))
+                                   *(params[k] for k in ("special_weights", "special_suit") if k in params))
     return shape, params
 
 
@@ -721,9 +720,9 @@ def threshold_ceiling(hand: Any, seat: int, partner: int) -> int | None:
     >>> hand = game.deal(seed=1_100_003, dealer=2)
     >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
     (24, 24)
-    >>> hand = game.deal(seed=1_100_019, dealer=2)   # off a step: the auction asks it next at 26
+    >>> hand = game.deal(seed=1_100_001, dealer=2)   # off a step: the auction asks it next at 36
     >>> threshold_ceiling(hand.clone(), 0, -1), _ceiling_from(hand.clone(), 0, -1)
-    (25, 24)
+    (35, 34)
     >>> game = Game("partnership-pinochle")
     >>> with partner_read_unloaded(game):
     ...     hand = game.deal(seed=1_100_003, dealer=3)

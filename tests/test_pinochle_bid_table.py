@@ -238,3 +238,8 @@ def test_bad_tables_are_refused_and_change_nothing():
         with pytest.raises(ValueError):
             common.set_pinochle_bid_table(game, list(range(20)), None, None, None, trees)
     assert common.pinochle_bid_tables() == before
+
+
+def test_a_trees_four_splits_compared_at_once_give_the_plain_loops_leaf():
+    """bid_tables.pxd pin_tree_leaf (SSE2 on x86-64) and its plain loop agree, ties and extremes included."""
+    assert common._tree_leaves_agree(20_000) == 0

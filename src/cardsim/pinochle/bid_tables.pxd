@@ -22,8 +22,10 @@
 # trump[k]: partnership's trump count (partnership_players.pxd pp_trump_counts), tenths of a
 #   point of expected score per feature k (PIN_TR_*) of a suit as trump: the bidder names the suit
 #   of the largest count; trump_loaded 0: the suit of the largest ceiling count.
-# tree_count[game], tree_input / tree_threshold [game][tree][level], tree_leaf[game][tree][leaf]: the
-#   trees added to the count (cutthroat only, cutthroat_players.pxd pin_tree_ceiling); tree_count 0:
+# tree_count[game], tree[game][tree]: the trees added to the count (cutthroat only,
+#   cutthroat_players.pxd pin_tree_ceiling), each tree's words together (PIN_TREE_WORDS: its split
+#   thresholds, its split inputs from PIN_TREE_INPUT0, its leaves from PIN_TREE_LEAF0, so one
+#   pointer walks the trees; the splits stored the last level first, pin_tree_leaf); tree_count 0:
 #   the count alone.
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
@@ -98,6 +100,9 @@ cdef enum:
     PIN_TREES_MAX = 32
     PIN_TREE_DEPTH = 4
     PIN_TREE_LEAVES = 16
+    PIN_TREE_INPUT0 = 4         # a tree's words: PIN_TREE_DEPTH split thresholds, then their inputs,
+    PIN_TREE_LEAF0 = 8          # then its PIN_TREE_LEAVES leaves (96 bytes: each tree's thresholds
+    PIN_TREE_WORDS = 24         # start 16-byte aligned, pin_tree_leaf)
     PIN_TI_COUNT = 0            # the largest count itself (tenths)
     PIN_TI_MELD = 1             # then the count's features that are not the trump's cards one by one:
     PIN_TI_TRUMPS = 2           # PIN_F_MELD .. PIN_F_SHORT
@@ -111,8 +116,32 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; int tree_input[2][32][4]; int tree_threshold[2][32][4]; int tree_leaf[2][32][16]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int lane[2][4096]; int tree_count[2]; _Alignas(16) int tree[2][32][24]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
+    /* The leaf index of one ceiling tree for inputs v (cutthroat_players.pxd pin_tree_sum): bit k is
+       1 when v[inputs[k]] > thresholds[k], the words of split level PIN_TREE_DEPTH - 1 - k (the first
+       split the highest bit).  SSE2 (every x86-64) compares the four splits at once and reads their
+       signs as the index (movmskps): the splits are stored last level first for it, thresholds
+       16-byte aligned (the table's _Alignas, 96-byte trees); the plain loop is the rule itself
+       (common.pyx _tree_leaves_agree checks the two agree). */
+    static inline unsigned pin_tree_leaf_plain(const int* thresholds, const unsigned* inputs, const int* v) {
+        unsigned k, leaf = 0;
+        for (k = 0; k < 4; k++) leaf |= (unsigned)(v[inputs[k]] > thresholds[k]) << k;
+        return leaf;
+    }
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline unsigned pin_tree_leaf(const int* thresholds, const unsigned* inputs, const int* v) {
+        __m128i x01 = _mm_unpacklo_epi32(_mm_cvtsi32_si128(v[inputs[0]]), _mm_cvtsi32_si128(v[inputs[1]]));
+        __m128i x23 = _mm_unpacklo_epi32(_mm_cvtsi32_si128(v[inputs[2]]), _mm_cvtsi32_si128(v[inputs[3]]));
+        __m128i above = _mm_cmpgt_epi32(_mm_unpacklo_epi64(x01, x23), _mm_load_si128((const __m128i*)thresholds));
+        return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(above));
+    }
+    #else
+    static inline unsigned pin_tree_leaf(const int* thresholds, const unsigned* inputs, const int* v) {
+        return pin_tree_leaf_plain(thresholds, inputs, v);
+    }
+    #endif
     """
     ctypedef struct PinBidTables:
         int loaded[PIN_GAMES]
@@ -128,10 +157,10 @@ cdef extern from *:
         int trump[PIN_TR_FEATURES]
         int lane[PIN_GAMES][PIN_LANES]
         int tree_count[PIN_GAMES]
-        int tree_input[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_DEPTH]
-        int tree_threshold[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_DEPTH]
-        int tree_leaf[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_LEAVES]
+        int tree[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_WORDS]
     PinBidTables* PIN_TABLES
+    unsigned int pin_tree_leaf(const int* thresholds, const unsigned int* inputs, const int* v) noexcept nogil
+    unsigned int pin_tree_leaf_plain(const int* thresholds, const unsigned int* inputs, const int* v) noexcept nogil
 
 
 cdef inline int pin_tenths_to_points(int tenths) noexcept nogil:

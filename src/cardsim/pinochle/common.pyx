@@ -126,11 +126,11 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     _pin_table_store.loaded[g] = ceiling is not None
     _pin_table_store.tree_count[g] = len(trees) if trees is not None and ceiling is not None else 0
     for i in range(_pin_table_store.tree_count[g]):
-        for level in range(PIN_TREE_DEPTH):
-            _pin_table_store.tree_input[g][i][level] = int(trees[i][0][level][0])
-            _pin_table_store.tree_threshold[g][i][level] = int(trees[i][0][level][1])
+        for level in range(PIN_TREE_DEPTH):     # the last level first (bid_tables.pxd pin_tree_leaf)
+            _pin_table_store.tree[g][i][PIN_TREE_DEPTH - 1 - level] = int(trees[i][0][level][1])
+            _pin_table_store.tree[g][i][PIN_TREE_INPUT0 + PIN_TREE_DEPTH - 1 - level] = int(trees[i][0][level][0])
         for k in range(PIN_TREE_LEAVES):
-            _pin_table_store.tree_leaf[g][i][k] = int(trees[i][1][k])
+            _pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] = int(trees[i][1][k])
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
@@ -164,9 +164,10 @@ def pinochle_bid_tables():
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]
                                      if _pin_table_store.throw_loaded else None)
-            out[game]["trees"] = ([[[[_pin_table_store.tree_input[g][i][level], _pin_table_store.tree_threshold[g][i][level]]
+            out[game]["trees"] = ([[[[_pin_table_store.tree[g][i][PIN_TREE_INPUT0 + PIN_TREE_DEPTH - 1 - level],
+                                      _pin_table_store.tree[g][i][PIN_TREE_DEPTH - 1 - level]]
                                      for level in range(PIN_TREE_DEPTH)],
-                                    [_pin_table_store.tree_leaf[g][i][k] for k in range(PIN_TREE_LEAVES)]]
+                                    [_pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] for k in range(PIN_TREE_LEAVES)]]
                                    for i in range(_pin_table_store.tree_count[g])]
                                   if _pin_table_store.tree_count[g] else None)
         if g == PIN_PARTNERSHIP:
@@ -177,6 +178,27 @@ def pinochle_bid_tables():
             out[game]["trump"] = ([_pin_table_store.trump[k] for k in range(PIN_TR_FEATURES)]
                                   if _pin_table_store.trump_loaded else None)
     return out
+
+
+def _tree_leaves_agree(int splits, seed=1):
+    """How many of ``splits`` random trees' leaf indices differ between bid_tables.pxd pin_tree_leaf
+    (SSE2 on x86-64) and its plain loop: random inputs and thresholds within +-2^30 (the tables'
+    range), equal values included (a split is strictly above)."""
+    import random
+    cdef int v[PIN_TI_INPUTS]
+    cdef int words[PIN_TREE_WORDS]
+    cdef int* tree = <int*>(((<size_t>words) + 15) & ~(<size_t>15))     # 16-byte aligned, as the table's
+    cdef int i, k, differ = 0
+    rng = random.Random(seed)
+    for i in range(splits):
+        for k in range(PIN_TI_INPUTS):
+            v[k] = rng.choice((rng.randint(-2 ** 30, 2 ** 30), rng.randint(-3, 3)))
+        for k in range(PIN_TREE_DEPTH):
+            tree[PIN_TREE_INPUT0 + k] = rng.randrange(PIN_TI_INPUTS)
+            tree[k] = rng.choice((v[tree[PIN_TREE_INPUT0 + k]], rng.randint(-2 ** 30, 2 ** 30), rng.randint(-3, 3)))
+        differ += (pin_tree_leaf(tree, <const unsigned int*>(tree + PIN_TREE_INPUT0), v)
+                   != pin_tree_leaf_plain(tree, <const unsigned int*>(tree + PIN_TREE_INPUT0), v))
+    return differ
 
 
 def _load_pinochle_bid_tables():

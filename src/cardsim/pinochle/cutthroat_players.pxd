@@ -386,36 +386,36 @@ cdef inline int pin_run_outs(uint64_t cards) noexcept nogil:
     no trump changes it.  The count and the trees read run_four at the count's trump only, and
     widow_outs leaves the run out (the trump's own meld).  Held out, 24 trees from 32,000 hands
     (stop 32; seed 78, 1,500 hands x 4,000 deals, read as a threshold): without it 0.860 points
-    lost a hand, with it 0.808."""
-    cdef uint64_t one = copies_one(cards)
-    cdef int s, outs = 0
-    for s in range(4):
-        outs += popcount((one >> (16 * s)) & RUN_LANE) == 4
-    return outs
+    lost a hand, with it 0.808.
+
+    Counted across the suits at once: a suit's missing run cards (``missing``) are one card exactly
+    when its lane is not empty and clearing its lowest bit empties it; a lane's lowest bit is
+    cleared by subtracting bit 2 (the jack's) per lane with a guard bit (15, above every card) set,
+    so no lane borrows from the next, and a lane is not empty exactly when its guard survives
+    subtracting 1 from it (stop 32, 920f6e6; callgrind, cutthroat heuristic with 28 trees: 16,504
+    -> 16,478 instructions a hand against a popcount a suit)."""
+    cdef uint64_t guard = <uint64_t>0x8000 * ALL_LANES_BB
+    cdef uint64_t missing = ~copies_one(cards) & (RUN_LANE * ALL_LANES_BB)
+    cdef uint64_t several = missing & ((missing | guard) - 4 * ALL_LANES_BB)
+    return popcount(((missing | guard) - ALL_LANES_BB) & ~((several | guard) - ALL_LANES_BB) & guard)
 
 cdef inline int pin_tree_sum(const int* v, int game) noexcept nogil:
     """The ceiling trees' sum (tenths) for inputs ``v`` (pin_tree_inputs): each tree's leaf index
-    takes one bit a level, the first split the highest.  The trees are walked by pointer, one
-    tree's splits and leaves after another's (the table's arrays are contiguous per game), and a
-    split's bit is the sign of threshold - input (input > threshold exactly when it is negative:
-    the inputs and thresholds lie within +-2^30, TREE_NEVER included, so it cannot overflow), which
-    takes no flag-to-register steps.  Callgrind, cutthroat heuristic, instructions a hand: with the
-    12 trees of stop 31 15,885 -> 15,693, with 24 trees 16,677 -> 16,288 (about 8 fewer a tree
-    read, the ceiling read about twice a hand)."""
-    cdef const int* split_input = &PIN_TABLES.tree_input[game][0][0]
-    cdef const int* split_threshold = &PIN_TABLES.tree_threshold[game][0][0]
-    cdef const int* leaves = &PIN_TABLES.tree_leaf[game][0][0]
-    cdef const int* end = leaves + PIN_TREE_LEAVES * PIN_TABLES.tree_count[game]
-    cdef unsigned int leaf
-    cdef int level, total = 0
-    while leaves != end:
-        leaf = 0
-        for level in range(PIN_TREE_DEPTH):
-            leaf = 2 * leaf + (<unsigned int>(split_threshold[level] - v[split_input[level]]) >> 31)
-        total += leaves[leaf]
-        split_input += PIN_TREE_DEPTH
-        split_threshold += PIN_TREE_DEPTH
-        leaves += PIN_TREE_LEAVES
+    takes one bit a level, the first split the highest.  The trees are walked by one pointer, each
+    tree's words together (bid_tables.pxd PIN_TREE_WORDS: split thresholds, inputs, leaves), and a
+    tree's four splits are compared at once (bid_tables.pxd pin_tree_leaf: SSE2 on x86-64, the
+    comparisons' signs read as the leaf index; a signed compare, exact for any inputs, where the
+    sign of threshold - input needed them within +-2^30).  Callgrind, cutthroat heuristic,
+    instructions a hand: with the 12 trees of stop 31 15,885 -> 15,693 (a split's bit as the sign
+    of threshold - input, three pointers), with 24 trees 16,677 -> 16,288; stop 33, 24 trees, the
+    four splits at once: 24 instructions a tree read -> 17 (the ceiling is read twice a hand),
+    16,416 -> 16,040 (lead's tool side by side; 28 trees 16,179)."""
+    cdef const int* tree = &PIN_TABLES.tree[game][0][0]
+    cdef const int* end = tree + PIN_TREE_WORDS * PIN_TABLES.tree_count[game]
+    cdef int total = 0
+    while tree != end:
+        total += (tree + PIN_TREE_LEAF0)[pin_tree_leaf(tree, <const unsigned int*>(tree + PIN_TREE_INPUT0), v)]
+        tree += PIN_TREE_WORDS
     return total
 
 cdef inline int pin_tree_ceiling(uint64_t cards, const int* meld_value, int game) noexcept nogil:
@@ -433,7 +433,9 @@ cdef inline int pin_tree_ceiling(uint64_t cards, const int* meld_value, int game
     outs among their inputs (seed 77, 1,500 x 4,000 deals) 95.8% / 1.28 -> 98.4% / 0.99, and with
     each leaf moved to the least threshold loss (scripts/pinochle_bid_table.py refine_leaves) 0.94;
     with 24 trees (stop 32) 0.86; from 32,000 hands with the runs one widow card would complete
-    (pin_run_outs), on a fresh held-out set (seed 78): 0.88 -> 0.81."""
+    (pin_run_outs), on a fresh held-out set (seed 78): 0.88 -> 0.81; 28 trees (stop 33; bench/
+    decisions.py, 1,500 hands x 4,000 deals, threshold ceiling): seed 78 0.869 -> 0.814, seed 79
+    0.787 -> 0.746."""
     cdef int counts[4]
     cdef int melds[4]
     cdef int v[PIN_TI_INPUTS]
