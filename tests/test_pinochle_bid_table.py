@@ -108,6 +108,39 @@ def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
     assert checked > 250 and differs > 5
 
 
+
+def test_the_trump_count_reads_its_lane_table_for_any_coefficients():
+    """pp_trump_counts reads the suit's own terms from a table filled when the trump count loads
+    (bid_tables.pxd pin_trump_lane_count): with other coefficients loaded (each term of its own
+    sign and size, the short-suit and void terms large), the suit named is still the one of the
+    largest count in Python (trump_features), hand by hand."""
+    import random
+    import numpy as np
+    from cardsim import _core
+    lib = script()
+    game = Game("partnership-pinochle")
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+    rng = random.Random(5)
+    coef = [rng.randint(-90, 90) for _ in lib.TRUMP_FEATURES]
+    coef[-1], coef[-2] = 170, -130      # short, void: the terms split between the lane and the rest
+    checked = 0
+    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], coef,
+                                  partner_count=tables["partner_count"])
+    try:
+        for seed in range(200):
+            mask = game.deal(seed=seed, dealer=3).hands[0].mask
+            count = [sum(c * f for c, f in zip(coef, lib.trump_features(mask, t, game.rules))) for t in range(4)]
+            if count.count(max(count)) > 1:
+                continue        # ties: pinochle/cards.pxd pin_best_suit
+            res = np.zeros((1, 13), dtype=np.int16)
+            _core.partnership_pinochle_odds(game.rules, mask, 0, 3, seed, 0, res, ["heuristic"] * 4, 1)
+            assert int(res[0, 12]) == count.index(max(count)), seed
+            checked += 1
+    finally:
+        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
+                                      tables["trump"], partner_count=tables["partner_count"])
+    assert checked > 150
+
 def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     """Every decision of seat 0 in auctions where the other seats raise by the minimum (the
     partner passing): it bids exactly when the bid needed is within the learned ceiling, in

@@ -152,6 +152,8 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         _pin_table_store.trump_loaded = trump is not None
         for k in range(PIN_TR_FEATURES):
             _pin_table_store.trump[k] = int(trump[k]) if trump is not None else 0
+        for k in range(PIN_LANES):
+            _pin_table_store.trump_lane[k] = pin_trump_lane_count(k, _pin_table_store.trump)
 
 
 def pinochle_bid_tables():

@@ -44,7 +44,8 @@ cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept 
 
 # -- heuristic: auction, trump, passing ------------------------------------------
 
-cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const int* coef, int* counts) noexcept nogil:
+cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const int* coef, const int* lane_counts,
+                                 int* counts) noexcept nogil:
     """The trump count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
     coefficients times the features (bid_tables.pxd PIN_TR_*) of that suit as trump.
 
@@ -53,30 +54,18 @@ cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const in
     it held, the other suits of at most one card.  Every feature is a count of the hand with
     that trump, so the counts are suit-symmetric (scripts/pinochle_bid_table.py trump_features
     is the same count in Python); what no trump changes (the constant, the side meld, aces of
-    other suits) is left out, the choice being a comparison of the four.
+    other suits) is left out, the choice being a comparison of the four.  The terms the suit's
+    own cards decide are read from ``lane_counts`` (PIN_TABLES.trump_lane, filled from ``coef``
+    when the table loads: bid_tables.pxd pin_trump_lane_count), one entry a suit.
     """
-    cdef uint64_t one = copies_one(cards), lane, held
     cdef int melds[4]
-    cdef int length[4]
-    cdef int t, k, run, short = 0, total
+    cdef int t, short = 0
     meld_by_trump(cards, meld_value, melds)
     for t in range(4):
-        length[t] = popcount(suit_cards_bb(cards, t))
-        short += length[t] <= 1
+        short += popcount(suit_cards_bb(cards, t)) <= 1
     for t in range(4):
-        lane = (cards >> (16 * t)) & 0xFFF
-        held = (one >> (16 * t)) & 0xFFF
-        run = popcount(held & RUN_LANE)
-        total = (coef[PIN_TR_MELD] * melds[t] + coef[PIN_TR_SHORT] * (short - <int>(length[t] <= 1))
-                 + coef[PIN_TR_OVER] * (length[t] - 4 if length[t] > 4 else 0)
-                 + coef[PIN_TR_RUN_FOUR] * <int>(run == 4) + coef[PIN_TR_RUN_THREE] * <int>(run == 3)
-                 + coef[PIN_TR_RUN_CARDS] * run
-                 + coef[PIN_TR_PAIR] * <int>(run < 5 and (held >> (2 * RK)) & (held >> (2 * RQ)) & 1)
-                 + coef[PIN_TR_TOPS] * popcount(held & ((<uint64_t>1 << (2 * RA)) | (<uint64_t>1 << (2 * RT))))
-                 + coef[PIN_TR_VOID] * <int>(length[t] == 0))
-        for k in range(6):      # ranks A T K Q J 9 (PIN_TR_ACES .. PIN_TR_NINES)
-            total += coef[PIN_TR_ACES + k] * popcount(lane & (<uint64_t>3 << (2 * (RA - k))))
-        counts[t] = total
+        counts[t] = (coef[PIN_TR_MELD] * melds[t] + coef[PIN_TR_SHORT] * short
+                     + lane_counts[(cards >> (16 * t)) & 0xFFF])
 
 cdef inline void pp_old_counts(uint64_t cards, const PPRules* r, int* counts) noexcept nogil:
     """The hand-set count of each suit as trump (no table loaded): meld + trick estimate."""
@@ -108,7 +97,7 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     cdef int melds[4]
     cdef int t, best
     if PIN_TABLES != NULL and PIN_TABLES.trump_loaded:
-        pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, count)
+        pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, PIN_TABLES.trump_lane, count)
     elif PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
         pin_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], PIN_TABLES.lane[PIN_PARTNERSHIP],
                            count, melds)
