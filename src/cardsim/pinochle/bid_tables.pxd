@@ -24,8 +24,9 @@
 #   of the largest count; trump_loaded 0: the suit of the largest ceiling count.  trump_lane[]: its
 #   terms that the suit's own 12 bits decide (pin_trump_lane_count), filled from trump[] when it loads.
 # tree_count[game], tree_input / tree_threshold [game][tree][level], tree_leaf[game][tree][leaf]: the
-#   trees added to the count (cutthroat only, cutthroat_players.pxd pin_tree_ceiling); tree_count 0:
-#   the count alone.
+#   trees added to the count: cutthroat's ceiling's (cutthroat_players.pxd pin_tree_ceiling, inputs
+#   PIN_TI_*), partnership's after-pass count's (partnership_players.pxd pp_after_pass_ceiling, inputs
+#   PIN_AI_*; loaded only with partner_count); tree_count 0: the count alone.
 # throw_in[k]: cutthroat's throw-in (army scoring): the bidder's median trick points after the
 #   widow, tenths, from the features of the 15 cards it keeps (PIN_T_*).
 
@@ -109,6 +110,16 @@ cdef enum:
     PIN_TI_WIDOW_OUTS = 39      # the meld one widow card may complete (cutthroat_players.pxd pin_widow_outs)
     PIN_TI_RUN_OUTS = 40        # suits with four of their five run cards (cutthroat_players.pxd pin_run_outs)
     PIN_TI_INPUTS = 41
+    # partnership's after-pass trees (partnership_players.pxd pp_after_pass_ceiling): the same oblivious
+    # trees, in tree_*[PIN_PARTNERSHIP]; what they read of the hand with the trump of the largest
+    # after-pass count (scripts/pinochle_bid_table.py AFTER_PASS_INPUTS):
+    PIN_AI_COUNT = 0            # that count with the read of the pass (tenths)
+    PIN_AI_LEVEL = 1            # the lowest bid open when the partner passed
+    PIN_AI_MELD = 2             # the meld with that trump
+    PIN_AI_RUN_FOUR = 3         # PIN_PF_RUN_FOUR .. PIN_PF_TRUMP_PAIR: four, three of the run, aces of three suits, K-Q
+    PIN_AI_TRUMP_RANKS = 7      # the trump's cards of each rank, 9 J Q K T A (copies counted)
+    PIN_AI_SIDE_RANKS = 13      # the other three suits' cards of each rank, 9 J Q K T A, summed
+    PIN_AI_INPUTS = 19
 
 cdef extern from *:
     """
