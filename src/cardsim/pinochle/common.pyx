@@ -84,15 +84,17 @@ cdef PinBidTables* pin_bid_tables() noexcept nogil:
 _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
 
 
-cdef void _store_trees(int g, trees, int inputs) except *:
-    """Load ``trees`` ([[[input, threshold] x PIN_TREE_DEPTH, [leaf] x PIN_TREE_LEAVES], ...], at most
-    PIN_TREES_MAX, each input below ``inputs``; None: none) into game ``g``'s tree arrays."""
+cdef bint _trees_fit(trees, int inputs) except -1:
+    """Whether ``trees`` ([[[input, threshold] x PIN_TREE_DEPTH, [leaf] x PIN_TREE_LEAVES], ...]) are at most
+    PIN_TREES_MAX trees of that shape, each input below ``inputs`` (None fits: no trees)."""
+    return trees is None or (len(trees) <= PIN_TREES_MAX and all(
+        len(splits) == PIN_TREE_DEPTH and len(leaves) == PIN_TREE_LEAVES
+        and all(0 <= int(k) < inputs for k, _ in splits) for splits, leaves in trees))
+
+
+cdef void _store_trees(int g, trees) except *:
+    """Load ``trees`` (checked by _trees_fit; None: none) into game ``g``'s tree arrays."""
     cdef int i, level, k
-    if trees is not None and (len(trees) > PIN_TREES_MAX or any(
-            len(splits) != PIN_TREE_DEPTH or len(leaves) != PIN_TREE_LEAVES
-            or any(not 0 <= int(k) < inputs for k, _ in splits) for splits, leaves in trees)):
-        raise ValueError(f"trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] splits "
-                         f"(inputs below {inputs}) and {PIN_TREE_LEAVES} leaves")
     _pin_table_store.tree_count[g] = len(trees) if trees is not None else 0
     for i in range(_pin_table_store.tree_count[g]):
         for level in range(PIN_TREE_DEPTH):
@@ -145,15 +147,16 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
                          f"got {partner_count!r}")
     if trump is not None and (g != PIN_PARTNERSHIP or len(trump) != PIN_TR_FEATURES):
         raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
-    if trees is not None and g != PIN_CUTTHROAT:
-        raise ValueError("trees is cutthroat-pinochle's (partnership's after-pass trees: partner_trees)")
-    if partner_trees is not None and (g != PIN_PARTNERSHIP or partner_count is None):
-        raise ValueError("partner_trees is partnership-pinochle's, with partner_count")
+    if trees is not None and (g != PIN_CUTTHROAT or not _trees_fit(trees, PIN_TI_INPUTS)):
+        raise ValueError(f"trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] splits "
+                         f"(inputs below {PIN_TI_INPUTS}) and {PIN_TREE_LEAVES} leaves, cutthroat-pinochle only")
+    if partner_trees is not None and (g != PIN_PARTNERSHIP or partner_count is None
+                                      or not _trees_fit(partner_trees, PIN_AI_INPUTS)):
+        raise ValueError(f"partner_trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] "
+                         f"splits (inputs below {PIN_AI_INPUTS}) and {PIN_TREE_LEAVES} leaves, partnership-pinochle "
+                         f"only, with partner_count")
     _pin_table_store.loaded[g] = ceiling is not None
-    if g == PIN_CUTTHROAT:
-        _store_trees(g, trees if ceiling is not None else None, PIN_TI_INPUTS)
-    else:
-        _store_trees(g, partner_trees, PIN_AI_INPUTS)
+    _store_trees(g, (trees if ceiling is not None else None) if g == PIN_CUTTHROAT else partner_trees)
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
