@@ -557,7 +557,8 @@ def partner_read_unloaded(game: Game) -> Iterator[None]:
         yield
     finally:
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"),
-                                      tables.get("trump"), partner_count=tables.get("partner_count"))
+                                      tables.get("trump"), partner_count=tables.get("partner_count"),
+                                      partner_trees=tables.get("partner_trees"))
 
 
 def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:

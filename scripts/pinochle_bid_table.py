@@ -52,7 +52,9 @@ of its own (``learn_after_pass``: the ceiling's features weighed anew, plus a re
 c0 + c1 x the lowest bid open when the partner passed), fitted to the bid odds conditioned on the
 heuristic auction up to the seat's call (``partner_samples``, ``--partner-hands`` auctions of
 ``--partner-trials`` kept deals, ``--seed``; the shipped entry: ``--partner-only --partner-hands
-4000 --seed 2027``).
+4000 --seed 2027``), then completed by AFTER_PASS_TREES oblivious trees boosted on what it misses
+(``learn_after_pass_trees``, from those auctions and as many more of each of ``--partner-tree-seeds``;
+the shipped trees: ``--partner-tree-seeds 2028,2029``).
 
 **Throw-in** (cutthroat, army scoring).  After the widow the bidder knows its meld; whether it
 makes the bid depends on its trick points.  Bid odds with the widow known give the highest bid
@@ -134,6 +136,15 @@ AROUND_RANKS = ((5, "aces"), (3, "kings"), (2, "queens"), (1, "jacks"))
 TREE_NEVER = 1 << 30           # a padding split's threshold: no input exceeds it
 TREE_CUTS = 12                 # an input with more values is split at its 8th, 16th, ... 96th percentiles
 GAME_TREES = {"cutthroat-pinochle": TREES, "partnership-pinochle": 0}   # partnership: the count alone
+# partnership's after-pass trees (learn_after_pass_trees; bid_tables.pxd PIN_AI_*): what they read of the hand with
+# the trump of the largest after-pass count: that count with the read (tenths), the partner's level, the meld, four or
+# three of the run, aces of three suits, the K-Q without the run, the trump's cards rank by rank, the other suits' cards
+# rank by rank (summed); AFTER_PASS_TREES of them, fitted with a hand more than 2 points off weighing
+# AFTER_PASS_TREE_WEIGHT
+AFTER_PASS_INPUTS = ("count", "level", "meld", "run_four", "run_three", "aces_three", "trump_pair",
+                     *(f"trump_{r}" for r in "9JQKTA"), *(f"side_{r}" for r in "9JQKTA"))
+AFTER_PASS_TREES = 5
+AFTER_PASS_TREE_WEIGHT = 4_000_000
 
 
 def counts(mask: int) -> list[list[int]]:
@@ -537,10 +548,24 @@ def learn_trees(data: list[Sample], masks: list[int], coef: list[int], rules, mi
     counts = [[sum(c * f for c, f in zip(coef, feats[t])) for t in range(4)] for feats, *_ in data]
     inputs = np.array([tree_inputs(m, c.index(max(c)), rules, max(c)) for m, c in zip(masks, counts)], dtype=np.int64)
     base = np.array([max(c) for c in counts], dtype=np.int64)
-    residual = np.array([10 * with_trump(y, 0) for _, _, y, *_ in data], dtype=np.int64) - base
-    min_leaf = max(1, -(-len(data) * TREE_LEAF_SHARE.numerator // TREE_LEAF_SHARE.denominator))
+    target = np.array([10 * with_trump(y, 0) for _, _, y, *_ in data], dtype=np.int64)
+    model, fitted = boost_trees(inputs, target - base, trees)
+    if model:
+        shift_and_refine(model, inputs, base + fitted, threshold_cost(data, [0] * len(data), min_bid))
+    return model
+
+
+def boost_trees(inputs: np.ndarray, residual: np.ndarray, trees: int) -> tuple[list, np.ndarray]:
+    """``trees`` oblivious regression trees boosted on ``residual`` (tenths, a hand a row of ``inputs``):
+    each takes, level by level, the split (input, threshold) of the largest fall of squared error of
+    the residuals, every leaf holding TREE_LEAF_SHARE of the hands; its leaves are TREE_SHRINK of their
+    hands' mean residual in whole tenths (the gains compared as fractions: exact).  (the model, what the
+    trees add to each hand); the reasons are learn_trees'."""
+    residual = residual.copy()
+    start = residual.copy()
+    min_leaf = max(1, -(-len(inputs) * TREE_LEAF_SHARE.numerator // TREE_LEAF_SHARE.denominator))
     cuts = []
-    for k in range(len(TREE_INPUTS)):
+    for k in range(inputs.shape[1]):
         values = np.unique(inputs[:, k])[:-1]
         if len(values) > TREE_CUTS:
             values = np.unique(np.sort(inputs[:, k])[[len(inputs) * p // 100 for p in range(8, 100, 8)]])
@@ -574,13 +599,16 @@ def learn_trees(data: list[Sample], masks: list[int], coef: list[int], rules, mi
         pad = TREE_DEPTH - len(splits)     # padding splits are never taken: a leaf's index gains 0 bits
         model.append([splits + [[0, TREE_NEVER]] * pad, [values[i >> pad] if i % (1 << pad) == 0 else 0
                                                          for i in range(1 << TREE_DEPTH)]])
-    if model:
-        cost = threshold_cost(data, [0] * len(data), min_bid)
-        fitted = 10 * np.array([with_trump(y, 0) for _, _, y, *_ in data], dtype=np.int64) - residual
-        shift = min(range(-60, 61), key=lambda d: (cost(fitted + d), abs(d), d))
-        model[0][1] = [v + shift for v in model[0][1]]
-        refine_leaves(model, inputs, fitted + shift, cost)
-    return model
+    return model, start - residual
+
+
+def shift_and_refine(model: list, inputs: np.ndarray, fitted: np.ndarray, cost) -> None:
+    """Least squares fits "bid up to" itself; read as a threshold the misses do not cost alike, so the
+    sum ``fitted`` (tenths, the count and the trees) is moved by the one shift of least ``cost`` (within
+    6 points), folded into the first tree's leaves, and then each leaf alone (refine_leaves)."""
+    shift = min(range(-60, 61), key=lambda d: (cost(fitted + d), abs(d), d))
+    model[0][1] = [v + shift for v in model[0][1]]
+    refine_leaves(model, inputs, fitted + shift, cost)
 
 
 def refine_leaves(model: list, inputs: np.ndarray, fitted: np.ndarray, cost) -> None:
@@ -764,22 +792,16 @@ def learn_after_pass(data: list[PartnerSample], coef: list[int], rules) -> tuple
     (2026: 74.6% / 2.04 -> 76.2% / 1.74, -0.31 +- 0.07 paired); in the core's benchmark (side branch
     ppart14-trees-proto; seeds 11-13: 77.3% / 1.84, 79.5% / 2.19, 82.0% / 1.94 -> 80.8% / 1.84, 80.0% /
     1.83, 80.5% / 1.81) not on every seed (11: agreement only; 13: 1.5% less agreement), and they cost the partnership heuristic about 1,040 instructions a hand (1.69 reads
-    a hand; callgrind 18,559 -> 19,600, the margin 96).  Inputs read from the auction at the read (the
+    a hand; callgrind 18,559 -> 19,600, the margin 96; stop 33's cheaper trees: learn_after_pass_trees).  Inputs read from the auction at the read (the
     bid open now, the seats still in) cannot be measured by bench/decisions.py's threshold reading,
     which makes the read again at each probe.
     """
     x = np.array([[ceiling_features(mask, t, rules) for t in range(4)] for *_, mask in data], dtype=np.int64)
     level = np.array([d[1] for d in data], dtype=np.int64)
-    low = np.array([d[4] for d in data], dtype=np.int64)
-    rec = np.array([d[2] for d in data], dtype=np.int64)
-    loss = np.array([[round(1_000_000 * lost(scores, r, cap, need)) for cap in range(need - 1, need + CAP_RANGE)]
-                     for _, _, r, scores, need, *_ in data], dtype=np.int64)
-    hands = np.arange(len(data))
+    ceiling_cost = after_pass_cost(data, AFTER_PASS_WEIGHT)
 
     def cost(counts: np.ndarray, c0: int, c1: int) -> int:
-        v = counts.max(axis=1) + c0 + c1 * level
-        cap = np.clip(np.where(v >= 0, (v + 5) // 10, -((5 - v) // 10)), low - 1, low - 1 + CAP_RANGE)
-        return int(loss[hands, cap - low + 1].sum()) + AFTER_PASS_WEIGHT * int((np.abs(cap - rec) > 2).sum())
+        return ceiling_cost(counts.max(axis=1) + c0 + c1 * level)
 
     count = [0, *coef[1:]]          # the read's grid first (ties: the lower constant, then slope)
     counts = x @ np.array(count, dtype=np.int64)
@@ -811,11 +833,91 @@ def learn_after_pass(data: list[PartnerSample], coef: list[int], rules) -> tuple
     return count, c
 
 
-def after_pass_ceiling(count: list[int], read: list[int], mask: int, rules, level: int) -> int:
+def after_pass_cost(data: list[PartnerSample], weight: int):
+    """The after-pass ceiling's measure as a function of its value before rounding (tenths, a hand a
+    row): whole micro-points lost read as a threshold (the ceiling rounded, clipped to a pass below
+    the bid open now and CAP_RANGE above it) + ``weight`` a hand more than 2 points off "bid up to"."""
+    low = np.array([d[4] for d in data], dtype=np.int64)
+    rec = np.array([d[2] for d in data], dtype=np.int64)
+    loss = np.array([[round(1_000_000 * lost(scores, r, cap, need)) for cap in range(need - 1, need + CAP_RANGE)]
+                     for _, _, r, scores, need, *_ in data], dtype=np.int64)
+    hands = np.arange(len(data))
+
+    def cost(v: np.ndarray) -> int:
+        cap = np.clip(np.where(v >= 0, (v + 5) // 10, -((5 - v) // 10)), low - 1, low - 1 + CAP_RANGE)
+        return int(loss[hands, cap - low + 1].sum()) + weight * int((np.abs(cap - rec) > 2).sum())
+    return cost
+
+
+def after_pass_inputs(mask: int, trump: int, rules, count: int, level: int) -> list[int]:
+    """What the after-pass trees read (AFTER_PASS_INPUTS; partnership_players.pxd pp_after_pass_inputs):
+    ``count`` (the largest after-pass count with the read, tenths), ``level``, the meld with ``trump``, four
+    or three of its run, aces of three suits, its K-Q without the run, the trump's cards per rank, the
+    other suits' per rank summed over the three."""
+    cnt = counts(mask)
+    f = ceiling_features(mask, trump, rules)
+    return [count, level, f[1], *f[7:11], *cnt[trump], *(sum(cnt[s][r] for s in range(4) if s != trump)
+                                                         for r in range(6))]
+
+
+def after_pass_value(count: list[int], read: list[int], mask: int, rules, level: int,
+                     trees: list | None = None) -> tuple[int, list[list[int]]]:
+    """The after-pass ceiling before rounding (tenths: the largest count + the read, + the trees' sum
+    at the suit of that count, tied suits the largest) and the trees' inputs at each tied suit."""
+    sums = [sum(c * f for c, f in zip(count, ceiling_features(mask, t, rules))) for t in range(4)]
+    total = max(sums) + read[0] + read[1] * level
+    rows = [after_pass_inputs(mask, t, rules, total, level) for t in range(4) if sums[t] == max(sums)]
+    return total + (max(tree_value(trees, row) for row in rows) if trees else 0), rows
+
+
+def after_pass_ceiling(count: list[int], read: list[int], mask: int, rules, level: int,
+                       trees: list | None = None) -> int:
     """The seat's ceiling once its partner passed at ``level`` (partnership_players.pxd
-    pp_after_pass_ceiling): the largest count over the four suits + the read, rounded once."""
-    return rounded(max(sum(c * f for c, f in zip(count, ceiling_features(mask, t, rules))) for t in range(4))
-                   + read[0] + read[1] * level)
+    pp_after_pass_ceiling): the largest count over the four suits + the read (+ the trees' sum read
+    at the suit of that count, tied suits: the largest), rounded once."""
+    return rounded(after_pass_value(count, read, mask, rules, level, trees)[0])
+
+
+def learn_after_pass_trees(data: list[PartnerSample], count: list[int], read: list[int], rules,
+                           trees: int = AFTER_PASS_TREES) -> list:
+    """Partnership's after-pass trees: ``trees`` oblivious trees boosted on what the after-pass count
+    (``count`` with ``read``) misses of the conditioned "bid up to" (boost_trees), reading
+    AFTER_PASS_INPUTS at the suit of the largest count (the first of tied suits: the core reads the
+    largest sum of them), then moved to the least threshold cost (shift_and_refine; a hand more than
+    2 points off weighing AFTER_PASS_TREE_WEIGHT).
+
+    The count is a sum of per-feature terms; the trees read the features together with the
+    partner's level, as cutthroat's ceiling trees do (learn_trees).  Stop 32 (ppart14, a
+    prototype reading the ceiling trees' 41 inputs with the side suits sorted) measured 8 trees
+    at -0.31 +- 0.07 points a hand on 1,000 fresh auctions but ~1,040 instructions a hand in the
+    core.  These inputs are masks and popcounts only (the side suits summed, no sort; the trump
+    length, aces, tens, short and longest side suits dropped: trees fitted with them never split
+    on them), and the trump choice's lane table (pin_trump_lane_count) paid for most of them.
+
+    Stop 33 (ppart15), fitted on the auctions of seeds 2027 (the count's own), 2028 and 2029 (4,000
+    each, 800 kept deals), judged read as a threshold on fresh auctions of 2,000 kept deals (seed 78,
+    used for choosing; seed 79), points lost a hand, paired against the count alone (2.050 / 1.964):
+
+        set-up                                seed 78           seed 79
+        8 trees, 4,000 auctions               -0.057 +- 0.081   -0.171 +- 0.072
+        8 trees, cutthroat's sorted inputs    -0.129 +- 0.083   -0.277 +- 0.072
+        16 trees, 4,000 auctions              -0.180 +- 0.081   -0.141 +- 0.072
+        8 trees, 8,000 auctions               -0.235 +- 0.076   -0.298 +- 0.070
+        6 trees, 8,000 / 12,000 auctions      -0.221 / -0.201   -0.248 / -0.108
+        5 trees, 8,000 / 12,000 (shipped)     -0.227 / -0.229   -0.178 / -0.161 +- 0.061
+        4 trees, 8,000 auctions               -0.167 +- 0.068   -0.100 +- 0.052
+
+    More auctions helped more than more trees; the leaves without refine_leaves, or on 50 hands
+    at least, lost more on seed 78.  The core reads a tree in about 29 instructions (pin_tree_sum)
+    at 1.69 reads a hand: 8 trees did not fit issue 15's partnership row, 5 do."""
+    values = [after_pass_value(count, read, d[6], rules, d[1]) for d in data]
+    inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
+    base = np.array([v for v, _ in values], dtype=np.int64)
+    target = np.array([10 * d[2] for d in data], dtype=np.int64)
+    model, fitted = boost_trees(inputs, target - base, trees)
+    if model:
+        shift_and_refine(model, inputs, base + fitted, after_pass_cost(data, AFTER_PASS_TREE_WEIGHT))
+    return model
 
 
 def throw_samples(hands: int, trials: int, seed: int) -> list[tuple[list[int], int]]:
@@ -912,26 +1014,33 @@ def refit_game(path: pathlib.Path, name: str, hands: int, trials: int, seed: int
 
 
 def partner_entry(ceiling: list[int], partner_hands: int, partner_trials: int, seed: int,
-                  trump: list[int] | None = None) -> dict:
+                  trump: list[int] | None = None, tree_seeds: tuple[int, ...] = ()) -> dict:
     """Partnership's ceiling once the partner passed (learn_after_pass: the count of its own and the
-    read of the pass added to it), fitted with ``ceiling`` and ``trump`` (the trump count; None:
-    none) loaded and no read (the auctions up to the first read do not depend on it); the shipped
-    tables are loaded again after."""
+    read of the pass added to it; learn_after_pass_trees: its trees, from the same auctions and
+    ``partner_hands`` more of each of ``tree_seeds``), fitted with ``ceiling`` and ``trump`` (the trump
+    count; None: none) loaded and no read (the auctions up to the first read do not depend on it); the
+    shipped tables are loaded again after."""
     common.set_pinochle_bid_table("partnership-pinochle", ceiling, None, None, trump)
+    rules = Game("partnership-pinochle").rules
     try:
-        count, read = learn_after_pass(partner_samples(partner_hands, partner_trials, seed), ceiling,
-                                       Game("partnership-pinochle").rules)
+        data = partner_samples(partner_hands, partner_trials, seed)
+        more = [sample for s in tree_seeds for sample in partner_samples(partner_hands, partner_trials, s)]
     finally:
         common._load_pinochle_bid_tables()
+    count, read = learn_after_pass(data, ceiling, rules)
     return {"partner": read, "partner_features": list(PARTNER_READ), "partner_count": count,
+            "partner_trees": learn_after_pass_trees(data + more, count, read, rules),
+            "partner_tree_inputs": list(AFTER_PASS_INPUTS), "partner_tree_seeds": list(tree_seeds),
             "partner_hands": partner_hands, "partner_trials": partner_trials, "partner_seed": seed}
 
 
-def refit_partner(path: pathlib.Path, partner_hands: int, partner_trials: int, seed: int) -> bytes:
+def refit_partner(path: pathlib.Path, partner_hands: int, partner_trials: int, seed: int,
+                  tree_seeds: tuple[int, ...] = ()) -> bytes:
     """The table in ``path`` with partnership's partner shifts refitted (its ceilings kept)."""
     table = json.loads(path.read_text())
     table["partnership-pinochle"].update(partner_entry(table["partnership-pinochle"]["ceiling"], partner_hands,
-                                                       partner_trials, seed, table["partnership-pinochle"].get("trump")))
+                                                       partner_trials, seed, table["partnership-pinochle"].get("trump"),
+                                                       tree_seeds))
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
@@ -945,6 +1054,8 @@ def main() -> None:
     parser.add_argument("--partner-hands", type=int, default=1000)
     parser.add_argument("--partner-trials", type=int, default=800)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--partner-tree-seeds", default="",
+                        help="comma-separated seeds of more auctions for partnership's after-pass trees (--partner-only)")
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--partner-only", action="store_true",
                         help="refit only partnership's partner shifts, on the ceilings already in --out")
@@ -962,7 +1073,8 @@ def main() -> None:
         print(data.decode(), end="")
         return
     if args.partner_only:
-        data = refit_partner(pathlib.Path(args.out), args.partner_hands, args.partner_trials, args.seed)
+        data = refit_partner(pathlib.Path(args.out), args.partner_hands, args.partner_trials, args.seed,
+                             tuple(int(x) for x in args.partner_tree_seeds.split(",") if x))
         pathlib.Path(args.out).write_bytes(data)
         print(data.decode(), end="")
         return

@@ -29,7 +29,8 @@ def test_the_threshold_after_a_partners_pass_reads_the_ceiling_after_the_pass():
     for call in (str(low), "pass", str(low + 1)):
         hand.apply(hand.string_to_action(call))
     assert hand.to_act == 3
-    after = lib.after_pass_ceiling(tables["partner_count"], tables["partner"], hand.hands[3].mask, game.rules, low + 1)
+    after = lib.after_pass_ceiling(tables["partner_count"], tables["partner"], hand.hands[3].mask, game.rules, low + 1,
+                                   tables["partner_trees"])
     moved = decisions.threshold_ceiling(hand.clone(), 3, 1)
     with decisions.partner_read_unloaded(game):
         alone = decisions.threshold_ceiling(hand.clone(), 3, 1)

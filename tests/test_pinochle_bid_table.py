@@ -42,13 +42,13 @@ PARTNER_SMALL = pathlib.Path(__file__).with_name("cases") / "pinochle_partner_sm
 
 
 def test_regenerating_a_small_partner_read_gives_the_same_result():
-    """The read of a partner's pass (partnership), learned from 16 auctions of 150 kept deals:
-    the result pinned in tests/cases/pinochle_partner_small.json (``script().partner_entry``
-    with the shipped ceiling and trump count; seeded deals, so a change of the deal streams
-    re-baselines it)."""
+    """The read of a partner's pass (partnership), learned from 16 auctions of 150 kept deals, and
+    its after-pass trees from those and 16 more (seed 2027): the result pinned in
+    tests/cases/pinochle_partner_small.json (``script().partner_entry`` with the shipped ceiling and
+    trump count; seeded deals, so a change of the deal streams re-baselines it)."""
     before = common.pinochle_bid_tables()
     shipped_tables = before["partnership-pinochle"]
-    entry = script().partner_entry(shipped_tables["ceiling"], 16, 150, 2026, shipped_tables["trump"])
+    entry = script().partner_entry(shipped_tables["ceiling"], 16, 150, 2026, shipped_tables["trump"], (2027,))
     assert entry == json.loads(PARTNER_SMALL.read_text())
     assert common.pinochle_bid_tables() == before   # the shipped tables are loaded again
 
@@ -67,6 +67,9 @@ def test_the_package_ships_the_tables_and_loads_them():
     assert "ceiling_trees" not in table["partnership-pinochle"]
     assert loaded["partnership-pinochle"]["partner"] == table["partnership-pinochle"]["partner"]
     assert loaded["partnership-pinochle"]["partner_count"] == table["partnership-pinochle"]["partner_count"]
+    assert loaded["partnership-pinochle"]["partner_trees"] == table["partnership-pinochle"]["partner_trees"]
+    assert len(table["partnership-pinochle"]["partner_trees"]) == script().AFTER_PASS_TREES
+    assert table["partnership-pinochle"]["partner_tree_inputs"] == list(script().AFTER_PASS_INPUTS)
     assert table["partnership-pinochle"]["partner_hands"] >= 500
     assert loaded["partnership-pinochle"]["trump"] == table["partnership-pinochle"]["trump"]
     assert table["partnership-pinochle"]["trump_features"] == list(script().TRUMP_FEATURES)
@@ -97,15 +100,53 @@ def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
             continue        # ties: pinochle/cards.pxd pin_best_suit
         assert named(mask, seed) == trump.index(max(trump)), seed
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], None,
-                                      partner_count=tables["partner_count"])
+                                      partner_count=tables["partner_count"],
+                                      partner_trees=tables["partner_trees"])
         try:
             assert named(mask, seed) == ceiling.index(max(ceiling)), seed
         finally:
             common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
-                                          tables["trump"], partner_count=tables["partner_count"])
+                                          tables["trump"], partner_count=tables["partner_count"],
+                                          partner_trees=tables["partner_trees"])
         checked += 1
         differs += trump.index(max(trump)) != ceiling.index(max(ceiling))
     assert checked > 250 and differs > 5
+
+
+
+def test_the_trump_count_reads_its_lane_table_for_any_coefficients():
+    """pp_trump_counts reads the suit's own terms from a table filled when the trump count loads
+    (bid_tables.pxd pin_trump_lane_count): with other coefficients loaded (each term of its own
+    sign and size, the short-suit and void terms large), the suit named is still the one of the
+    largest count in Python (trump_features), hand by hand."""
+    import random
+    import numpy as np
+    from cardsim import _core
+    lib = script()
+    game = Game("partnership-pinochle")
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+    rng = random.Random(5)
+    coef = [rng.randint(-90, 90) for _ in lib.TRUMP_FEATURES]
+    coef[-1], coef[-2] = 170, -130      # short, void: the terms split between the lane and the rest
+    checked = 0
+    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], coef,
+                                  partner_count=tables["partner_count"],
+                                  partner_trees=tables["partner_trees"])
+    try:
+        for seed in range(200):
+            mask = game.deal(seed=seed, dealer=3).hands[0].mask
+            count = [sum(c * f for c, f in zip(coef, lib.trump_features(mask, t, game.rules))) for t in range(4)]
+            if count.count(max(count)) > 1:
+                continue        # ties: pinochle/cards.pxd pin_best_suit
+            res = np.zeros((1, 13), dtype=np.int16)
+            _core.partnership_pinochle_odds(game.rules, mask, 0, 3, seed, 0, res, ["heuristic"] * 4, 1)
+            assert int(res[0, 12]) == count.index(max(count)), seed
+            checked += 1
+    finally:
+        common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
+                                      tables["trump"], partner_count=tables["partner_count"],
+                                      partner_trees=tables["partner_trees"])
+    assert checked > 150
 
 
 def auction_checks(name: str, seeds: range) -> tuple[int, int]:
@@ -135,7 +176,8 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
             if hand.to_act == 0:
                 need = int(hand.action_to_string(min(bids))) if bids else None
                 if own and level is not None:
-                    cap = lib.after_pass_ceiling(own, read, mask, game.rules, level)
+                    cap = lib.after_pass_ceiling(own, read, mask, game.rules, level,
+                                                 common.pinochle_bid_tables()[name].get("partner_trees"))
                 else:
                     cap = base + (lib.rounded(read[0] + read[1] * level) if read and level is not None else 0)
                 probe = hand.clone()
@@ -216,6 +258,11 @@ def test_bad_tables_are_refused_and_change_nothing():
         common.set_pinochle_bid_table("partnership-pinochle", list(range(20)), partner_count=list(range(20)))
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("partnership-pinochle", list(range(20)), None, [1, 2], partner_count=[1, 2])
+    with pytest.raises(ValueError):    # the after-pass trees: partnership's, with its count
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(20)), None, [1, 2], partner_trees=[])
+    with pytest.raises(ValueError):    # an input beyond PIN_AI_INPUTS (19)
+        common.set_pinochle_bid_table("partnership-pinochle", list(range(20)), None, [1, 2],
+                                      partner_count=list(range(20)), partner_trees=[[[[19, 0]] * 4, [0] * 16]])
     with pytest.raises(ValueError):    # partnership's ceiling is wider than cutthroat's
         common.set_pinochle_bid_table("partnership-pinochle", [1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError):

@@ -84,8 +84,37 @@ cdef PinBidTables* pin_bid_tables() noexcept nogil:
 _PIN_GAMES = {"cutthroat-pinochle": PIN_CUTTHROAT, "partnership-pinochle": PIN_PARTNERSHIP}
 
 
+cdef bint _trees_fit(trees, int inputs) except -1:
+    """Whether ``trees`` ([[[input, threshold] x PIN_TREE_DEPTH, [leaf] x PIN_TREE_LEAVES], ...]) are at most
+    PIN_TREES_MAX trees of that shape, each input below ``inputs`` (None fits: no trees)."""
+    return trees is None or (len(trees) <= PIN_TREES_MAX and all(
+        len(splits) == PIN_TREE_DEPTH and len(leaves) == PIN_TREE_LEAVES
+        and all(0 <= int(k) < inputs for k, _ in splits) for splits, leaves in trees))
+
+
+cdef void _store_trees(int g, trees) except *:
+    """Load ``trees`` (checked by _trees_fit; None: none) into game ``g``'s tree words, the last split
+    level first (bid_tables.pxd pin_tree_leaf)."""
+    cdef int i, level, k
+    _pin_table_store.tree_count[g] = len(trees) if trees is not None else 0
+    for i in range(_pin_table_store.tree_count[g]):
+        for level in range(PIN_TREE_DEPTH):
+            _pin_table_store.tree[g][i][PIN_TREE_DEPTH - 1 - level] = int(trees[i][0][level][1])
+            _pin_table_store.tree[g][i][PIN_TREE_INPUT0 + PIN_TREE_DEPTH - 1 - level] = int(trees[i][0][level][0])
+        for k in range(PIN_TREE_LEAVES):
+            _pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] = int(trees[i][1][k])
+
+
+def _tree_list(int g):
+    """Game ``g``'s trees as _store_trees reads them (None: none)."""
+    return ([[[[_pin_table_store.tree[g][i][PIN_TREE_INPUT0 + PIN_TREE_DEPTH - 1 - level],
+                _pin_table_store.tree[g][i][PIN_TREE_DEPTH - 1 - level]] for level in range(PIN_TREE_DEPTH)],
+              [_pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] for k in range(PIN_TREE_LEAVES)]]
+             for i in range(_pin_table_store.tree_count[g])] if _pin_table_store.tree_count[g] else None)
+
+
 def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trump=None, trees=None,
-                          partner_count=None):
+                          partner_count=None, partner_trees=None):
     """Load the learned tables of ``game`` ("cutthroat-pinochle" or "partnership-pinochle"):
     ``ceiling`` the bid ceiling's coefficients (tenths: constant, meld, trumps, aces, tens with
     their ace, short side suits, trumps beyond four, four and three of the trump run, aces of
@@ -102,8 +131,9 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     most PIN_TREES_MAX (bid_tables.pxd PIN_TI_*; None: the count alone), ``partner_count``
     (partnership only, with ``partner``) the count of its own once the partner passed: the
     ceiling's features weighed anew, the read added to it (tenths, the constant's coefficient 0;
-    None: the ceiling moved by the read)."""
-    cdef int g, k, i, level
+    None: the ceiling moved by the read), ``partner_trees`` (partnership only, with ``partner_count``)
+    the trees added to that count, as ``trees`` (inputs bid_tables.pxd PIN_AI_*; None: the count alone)."""
+    cdef int g, k
     if game not in _PIN_GAMES:
         raise ValueError(f"game is one of {sorted(_PIN_GAMES)}, got {game!r}")
     g = _PIN_GAMES[game]
@@ -118,19 +148,16 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
                          f"got {partner_count!r}")
     if trump is not None and (g != PIN_PARTNERSHIP or len(trump) != PIN_TR_FEATURES):
         raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
-    if trees is not None and (g != PIN_CUTTHROAT or len(trees) > PIN_TREES_MAX or any(
-            len(splits) != PIN_TREE_DEPTH or len(leaves) != PIN_TREE_LEAVES
-            or any(not 0 <= int(k) < PIN_TI_INPUTS for k, _ in splits) for splits, leaves in trees)):
+    if trees is not None and (g != PIN_CUTTHROAT or not _trees_fit(trees, PIN_TI_INPUTS)):
         raise ValueError(f"trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] splits "
                          f"(inputs below {PIN_TI_INPUTS}) and {PIN_TREE_LEAVES} leaves, cutthroat-pinochle only")
+    if partner_trees is not None and (g != PIN_PARTNERSHIP or partner_count is None
+                                      or not _trees_fit(partner_trees, PIN_AI_INPUTS)):
+        raise ValueError(f"partner_trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] "
+                         f"splits (inputs below {PIN_AI_INPUTS}) and {PIN_TREE_LEAVES} leaves, partnership-pinochle "
+                         f"only, with partner_count")
     _pin_table_store.loaded[g] = ceiling is not None
-    _pin_table_store.tree_count[g] = len(trees) if trees is not None and ceiling is not None else 0
-    for i in range(_pin_table_store.tree_count[g]):
-        for level in range(PIN_TREE_DEPTH):     # the last level first (bid_tables.pxd pin_tree_leaf)
-            _pin_table_store.tree[g][i][PIN_TREE_DEPTH - 1 - level] = int(trees[i][0][level][1])
-            _pin_table_store.tree[g][i][PIN_TREE_INPUT0 + PIN_TREE_DEPTH - 1 - level] = int(trees[i][0][level][0])
-        for k in range(PIN_TREE_LEAVES):
-            _pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] = int(trees[i][1][k])
+    _store_trees(g, (trees if ceiling is not None else None) if g == PIN_CUTTHROAT else partner_trees)
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
@@ -152,11 +179,13 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         _pin_table_store.trump_loaded = trump is not None
         for k in range(PIN_TR_FEATURES):
             _pin_table_store.trump[k] = int(trump[k]) if trump is not None else 0
+        for k in range(PIN_LANES):
+            _pin_table_store.trump_lane[k] = pin_trump_lane_count(k, _pin_table_store.trump)
 
 
 def pinochle_bid_tables():
     """The tables loaded now: {game: {"ceiling": coefficients or None, "throw_in", "trees": ... (cutthroat),
-    "partner": ..., "partner_count": ..., "trump": ... (partnership)}}."""
+    "partner": ..., "partner_count": ..., "partner_trees": ..., "trump": ... (partnership)}}."""
     out = {}
     for game, g in _PIN_GAMES.items():
         out[game] = {"ceiling": [_pin_table_store.ceiling[g][k] for k in range(PIN_PF_FEATURES)]
@@ -164,17 +193,13 @@ def pinochle_bid_tables():
         if g == PIN_CUTTHROAT:
             out[game]["throw_in"] = ([_pin_table_store.throw_in[k] for k in range(PIN_T_FEATURES)]
                                      if _pin_table_store.throw_loaded else None)
-            out[game]["trees"] = ([[[[_pin_table_store.tree[g][i][PIN_TREE_INPUT0 + PIN_TREE_DEPTH - 1 - level],
-                                      _pin_table_store.tree[g][i][PIN_TREE_DEPTH - 1 - level]]
-                                     for level in range(PIN_TREE_DEPTH)],
-                                    [_pin_table_store.tree[g][i][PIN_TREE_LEAF0 + k] for k in range(PIN_TREE_LEAVES)]]
-                                   for i in range(_pin_table_store.tree_count[g])]
-                                  if _pin_table_store.tree_count[g] else None)
+            out[game]["trees"] = _tree_list(g)
         if g == PIN_PARTNERSHIP:
             out[game]["partner"] = ([_pin_table_store.partner[k] for k in range(PIN_P_STATES)]
                                     if _pin_table_store.partner_loaded else None)
             out[game]["partner_count"] = ([_pin_table_store.partner_count[k] for k in range(PIN_PF_FEATURES)]
                                           if _pin_table_store.partner_count_loaded else None)
+            out[game]["partner_trees"] = _tree_list(g)
             out[game]["trump"] = ([_pin_table_store.trump[k] for k in range(PIN_TR_FEATURES)]
                                   if _pin_table_store.trump_loaded else None)
     return out
@@ -212,6 +237,7 @@ def _load_pinochle_bid_tables():
             if game in data:
                 set_pinochle_bid_table(game, data[game].get("ceiling"), data[game].get("throw_in"),
                                        data[game].get("partner"), data[game].get("trump"),
-                                       data[game].get("ceiling_trees"), data[game].get("partner_count"))
+                                       data[game].get("ceiling_trees"), data[game].get("partner_count"),
+                                       data[game].get("partner_trees"))
 
 _load_pinochle_bid_tables()

@@ -22,7 +22,7 @@ from cardsim.pinochle.cutthroat_players cimport (CPSuitView, cp_beaters, cp_befo
                                                pin_learned_counts, pin_meld_cards, pin_meld_gain_max, pin_meld_loss,
                                                pin_points_rise,
                                                pin_spread_suits,
-                                               pin_table_ceiling, pin_trick_safe, pin_win_choices)
+                                               pin_table_ceiling, pin_tree_sum, pin_trick_safe, pin_win_choices)
 from cardsim.pinochle.bid_tables cimport *
 from cardsim.pinochle.partnership_engine cimport *
 from cardsim.pinochle.random_play cimport *
@@ -44,7 +44,8 @@ cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept 
 
 # -- heuristic: auction, trump, passing ------------------------------------------
 
-cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const int* coef, int* counts) noexcept nogil:
+cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const int* coef, const int* lane_counts,
+                                 int* counts) noexcept nogil:
     """The trump count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
     coefficients times the features (bid_tables.pxd PIN_TR_*) of that suit as trump.
 
@@ -53,30 +54,18 @@ cdef inline void pp_trump_counts(uint64_t cards, const int* meld_value, const in
     it held, the other suits of at most one card.  Every feature is a count of the hand with
     that trump, so the counts are suit-symmetric (scripts/pinochle_bid_table.py trump_features
     is the same count in Python); what no trump changes (the constant, the side meld, aces of
-    other suits) is left out, the choice being a comparison of the four.
+    other suits) is left out, the choice being a comparison of the four.  The terms the suit's
+    own cards decide are read from ``lane_counts`` (PIN_TABLES.trump_lane, filled from ``coef``
+    when the table loads: bid_tables.pxd pin_trump_lane_count), one entry a suit.
     """
-    cdef uint64_t one = copies_one(cards), lane, held
     cdef int melds[4]
-    cdef int length[4]
-    cdef int t, k, run, short = 0, total
+    cdef int t, short = 0
     meld_by_trump(cards, meld_value, melds)
     for t in range(4):
-        length[t] = popcount(suit_cards_bb(cards, t))
-        short += length[t] <= 1
+        short += popcount(suit_cards_bb(cards, t)) <= 1
     for t in range(4):
-        lane = (cards >> (16 * t)) & 0xFFF
-        held = (one >> (16 * t)) & 0xFFF
-        run = popcount(held & RUN_LANE)
-        total = (coef[PIN_TR_MELD] * melds[t] + coef[PIN_TR_SHORT] * (short - <int>(length[t] <= 1))
-                 + coef[PIN_TR_OVER] * (length[t] - 4 if length[t] > 4 else 0)
-                 + coef[PIN_TR_RUN_FOUR] * <int>(run == 4) + coef[PIN_TR_RUN_THREE] * <int>(run == 3)
-                 + coef[PIN_TR_RUN_CARDS] * run
-                 + coef[PIN_TR_PAIR] * <int>(run < 5 and (held >> (2 * RK)) & (held >> (2 * RQ)) & 1)
-                 + coef[PIN_TR_TOPS] * popcount(held & ((<uint64_t>1 << (2 * RA)) | (<uint64_t>1 << (2 * RT))))
-                 + coef[PIN_TR_VOID] * <int>(length[t] == 0))
-        for k in range(6):      # ranks A T K Q J 9 (PIN_TR_ACES .. PIN_TR_NINES)
-            total += coef[PIN_TR_ACES + k] * popcount(lane & (<uint64_t>3 << (2 * (RA - k))))
-        counts[t] = total
+        counts[t] = (coef[PIN_TR_MELD] * melds[t] + coef[PIN_TR_SHORT] * short
+                     + lane_counts[(cards >> (16 * t)) & 0xFFF])
 
 cdef inline void pp_old_counts(uint64_t cards, const PPRules* r, int* counts) noexcept nogil:
     """The hand-set count of each suit as trump (no table loaded): meld + trick estimate."""
@@ -108,7 +97,7 @@ cdef inline int pp_best_trump(uint64_t cards, const PPRules* r, int* value) noex
     cdef int melds[4]
     cdef int t, best
     if PIN_TABLES != NULL and PIN_TABLES.trump_loaded:
-        pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, count)
+        pp_trump_counts(cards, r.meld_value, PIN_TABLES.trump, PIN_TABLES.trump_lane, count)
     elif PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
         pin_learned_counts(cards, r.meld_value, PIN_TABLES.ceiling[PIN_PARTNERSHIP], PIN_TABLES.lane[PIN_PARTNERSHIP],
                            count, melds)
@@ -171,6 +160,30 @@ cdef inline int pp_partner_read(int level) noexcept nogil:
         return 0
     return pin_tenths_to_points(pp_read_tenths(level))
 
+cdef inline void pp_after_pass_inputs(uint64_t cards, int trump, int count, int meld, int level, int* v) noexcept nogil:
+    """What the after-pass trees read of ``cards`` with ``trump`` (bid_tables.pxd PIN_AI_*;
+    scripts/pinochle_bid_table.py after_pass_inputs is the same in Python), into ``v[PIN_AI_INPUTS]``:
+    ``count`` (the largest after-pass count with the read, tenths), ``level``, ``meld`` (the meld with
+    ``trump``), four or three of its run, aces of three suits, its K-Q without the run, the trump's
+    cards rank by rank and the other suits' cards rank by rank summed over the three.  Only masks
+    and popcounts: the side suits are read summed rather than one by one (cutthroat's
+    pin_tree_inputs sorts them, longest first), and the trump's length, aces, tens with their ace,
+    short and longest side suits are left out (the trees fitted with them never split on them)."""
+    cdef uint64_t one = copies_one(cards)
+    cdef uint64_t trump_one = (one >> (16 * trump)) & 0xFFF
+    cdef uint64_t lane = (cards >> (16 * trump)) & 0xFFF, side = cards & ~lane_bb(trump)
+    cdef int k, run = popcount(trump_one & RUN_LANE)
+    v[PIN_AI_COUNT] = count
+    v[PIN_AI_LEVEL] = level
+    v[PIN_AI_MELD] = meld
+    v[PIN_AI_RUN_FOUR] = run == 4
+    v[PIN_AI_RUN_FOUR + 1] = run == 3
+    v[PIN_AI_RUN_FOUR + 2] = popcount(one & rank_bb(RA)) == 3
+    v[PIN_AI_RUN_FOUR + 3] = run < 5 and (trump_one >> (2 * RK)) & (trump_one >> (2 * RQ)) & 1
+    for k in range(6):      # ranks 9 J Q K T A
+        v[PIN_AI_TRUMP_RANKS + k] = popcount(lane & (<uint64_t>3 << (2 * k)))
+        v[PIN_AI_SIDE_RANKS + k] = popcount(side & rank_bb(k))
+
 cdef inline int pp_after_pass_ceiling(uint64_t cards, const PPRules* r, int ceiling, int level) noexcept nogil:
     """The most the heuristic bids with ``cards`` once its partner passed, ``level`` the lowest bid
     open when it passed, ``ceiling`` the seat's own (pp_bid_ceiling; not read, and not computed by
@@ -178,17 +191,24 @@ cdef inline int pp_after_pass_ceiling(uint64_t cards, const PPRules* r, int ceil
 
     With the count of its own loaded (bid_tables.pxd ``partner_count``): over the four suits as
     trump the largest count of the ceiling's features weighed anew, plus the read of the pass
-    (c0 + c1 x ``level``), in tenths, rounded once.  The pass changes what the seat's cards are
-    worth, not only how much: the partner, which showed a ceiling below ``level``, is unlikely to
-    hold the meld the seat lacks (the run three or four cards short, aces of three suits) and
-    passes fewer trumps and aces, so the weights themselves move
+    (c0 + c1 x ``level``), in tenths, plus the after-pass trees' sum read at the suit of that count
+    (tied suits: the largest sum; none loaded: 0), rounded once.  The pass changes what the seat's
+    cards are worth, not only how much: the partner, which showed a ceiling below ``level``, is
+    unlikely to hold the meld the seat lacks (the run three or four cards short, aces of three
+    suits) and passes fewer trumps and aces, so the weights themselves move
     (scripts/pinochle_bid_table.py learn_after_pass, fitted to the bid odds conditioned on the
-    auction).  Without it: the opener's ceiling moved by the read (pp_partner_read), one
-    constant and one slope for every hand.
+    auction).  The count is a sum of per-feature terms; the trees (learn_after_pass_trees, boosted
+    on what it misses of the conditioned "bid up to") read how the features work together with the
+    level (pp_after_pass_inputs; stop 33, 5 trees: on fresh auctions -0.23 +- 0.07 and -0.16 +- 0.06
+    points lost a hand read as a threshold; bench/decisions.py seeds 11/12/13 1.84 / 2.19 / 1.94 ->
+    1.81 / 1.86 / 1.89; callgrind, the partnership heuristic 18,528 -> 18,551 instructions a hand
+    with the trump choice's lane table paying for most).  Without the count: the opener's ceiling
+    moved by the read (pp_partner_read), one constant and one slope for every hand.
     """
     cdef int counts[4]
     cdef int melds[4]
-    cdef int t, best
+    cdef int v[PIN_AI_INPUTS]
+    cdef int t, best, total, value, top = -1000000
     if PIN_TABLES == NULL or not PIN_TABLES.partner_count_loaded:
         return ceiling + pp_partner_read(level)
     pin_learned_counts(cards, r.meld_value, PIN_TABLES.partner_count, PIN_TABLES.partner_lane, counts, melds)
@@ -196,7 +216,16 @@ cdef inline int pp_after_pass_ceiling(uint64_t cards, const PPRules* r, int ceil
     for t in range(1, 4):
         if counts[t] > best:
             best = counts[t]
-    return pin_tenths_to_points(best + pp_read_tenths(level))     # the count is loaded only with its read
+    total = best + pp_read_tenths(level)      # the count is loaded only with its read
+    if PIN_TABLES.tree_count[PIN_PARTNERSHIP] == 0:
+        return pin_tenths_to_points(total)
+    for t in range(4):
+        if counts[t] == best:
+            pp_after_pass_inputs(cards, t, total, melds[t], level, v)
+            value = pin_tree_sum(v, PIN_PARTNERSHIP)
+            if value > top:
+                top = value
+    return pin_tenths_to_points(total + top)
 
 cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
     """Bid the minimum while it stays within the ceiling: pp_bid_ceiling, and once the partner
