@@ -211,7 +211,7 @@ def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
                                    params["weights"], params["nil_weights"], params["moon"], None, None,
                                    params.get("nil_suit"), params.get("count_suit"),
                                    *(params[k] for k in ("special_weights", "special_suit") if k in params),
-                                   **({"nil_exposure": params["nil_exposure"]} if "nil_exposure" in params else {}))
+                                   **{k: params[k] for k in ("nil_exposure", "count_spade") if k in params})
     return shape, params
 
 
