@@ -480,6 +480,21 @@ def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
         m.build(12, 60, 7, games=("spades",))
 
 
+def test_the_count_only_fit_keeps_nil_moon_and_blind_and_is_deterministic():
+    """``--fit count-only``: the count (weights, count_suit, count_spade), its cuts and the special
+    bids' rules learned; nil's rows, moon and the blind margins the start's; twice the same bytes;
+    a spade holding term held by fewer than SPADE_TERM_HANDS hands weighs 0 (all of them on 40)."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    a = m.build(40, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True, fit="count-only")
+    assert a == m.build(40, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True, fit="count-only")
+    got, start = json.loads(a)["cutthroat-spades"], shipped["cutthroat-spades"]
+    for key in ("nil_weights", "nil_suit", "nil_exposure", "moon", "blind_nil", "blind6"):
+        assert got[key] == start[key], key
+    assert got["weights"] != start["weights"] and got["special_weights"] != start["special_weights"]
+    assert got["count_spade"] == [0] * m.NS and 40 < m.SPADE_TERM_HANDS
+
+
 def test_blind_nil_for_the_game_only_far_behind_near_the_end():
     """sp_game_bid's blind nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
     its team is at least the rule's gap behind and the leader within its reach of 500; not a
