@@ -210,7 +210,8 @@ def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
         _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], _core.spades_nil_limits()[shape],
                                    params["weights"], params["nil_weights"], params["moon"], None, None,
                                    params.get("nil_suit"), params.get("count_suit"),
-                                   *(params[k] for k in ("special_weights", "special_suit") if k in params))
+                                   *(params[k] for k in ("special_weights", "special_suit") if k in params),
+                                   **{k: params[k] for k in ("nil_exposure", "count_spade") if k in params})
     return shape, params
 
 

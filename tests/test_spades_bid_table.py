@@ -51,6 +51,7 @@ def test_the_heuristic_bids_by_the_table(name, shape):
     cuts = _core.spades_bid_tables()[shape]
     weights = _core.spades_bid_params()[shape]["weights"]
     count_suit = _core.spades_bid_params()[shape]["count_suit"] or [0] * 34
+    count_spade = _core.spades_bid_params()[shape]["count_spade"] or [0] * 80
     checked = differs = 0
     for seed in range(300):
         seats = len(game.deal(seed=seed).hands)
@@ -59,7 +60,8 @@ def test_the_heuristic_bids_by_the_table(name, shape):
         features = _core.spades_features(game.rules, cards.mask)
         est = _core.spades_count(game.rules, cards.mask)
         total = (sum(w * f for w, f in zip(weights, features))
-                 + sum(w * h for w, h in zip(count_suit, _core.spades_nil_suit_terms(cards.mask))))
+                 + sum(w * h for w, h in zip(count_suit, _core.spades_nil_suit_terms(cards.mask)))
+                 + count_spade[8 * min(features[1], 9) + features[3] + 2 * features[4] + 4 * features[5]])
         assert est == (total // 1000 if total >= 0 else -(-total // 1000))   # C's division
         n = len(hand.history)
         hand.step("heuristic")
@@ -117,6 +119,35 @@ def test_the_nil_exposure_by_hand(cards, exposure):
     assert _core.spades_nil_exposure(game.cards(cards).mask if cards else 0) == exposure
 
 
+@pytest.mark.parametrize("cards, term", [
+    ("AS KS QS 9H 8H", 8 * 3 + 1 + 2 + 4),       # three spades, the A, K and Q
+    ("KS 5S 4S 3S 2S AH", 8 * 5 + 2),            # five spades under the K (the side A not read)
+    ("QS 2S", 8 * 2 + 4),
+    ("AS QS JS TS 9S 8S 7S 6S 5S 4S", 8 * 9 + 1 + 4),   # nine spades or more share a length
+    ("JS TS 9S", 8 * 3),                          # no A, K or Q
+    ("AH KH QH", 0),                              # no spade
+])
+def test_the_spade_holding_terms_by_hand(cards, term):
+    """count_spade: one weight per spade holding (spades/players.pxd sp_spade_holding: 8 x the spades
+    held, 9 for more, plus 1, 2, 4 for the A, K, Q): weights 1000 (term + 1) move the count by
+    term + 1 tricks' hundredths exactly; the script's spade_terms reads the same term off the
+    features."""
+    game = Game("cutthroat-spades")
+    mask = game.cards(cards).mask
+    params = _core.spades_bid_params()[1]
+    before = _core.spades_count(game.rules, mask)
+    try:
+        with_table(1, count_spade=[0] * 80)
+        plain = _core.spades_count(game.rules, mask)
+        with_table(1, count_spade=[1000 * (k + 1) for k in range(80)])
+        assert _core.spades_count(game.rules, mask) == plain + term + 1
+    finally:
+        _core._load_spades_bid_tables()
+    assert _core.spades_count(game.rules, mask) == before and params["count_spade"] is not None
+    f = list(_core.spades_features(game.rules, mask))
+    assert script().spade_terms({"f": f}) == [int(k == term) for k in range(80)]
+
+
 @pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
 def test_nil_rows_by_spade_length(name, shape):
     """Nil's weights as a row per spade length (2 or fewer, 3, 4, 5 or more): a constant in one
@@ -157,6 +188,10 @@ def test_bad_tables_are_refused_and_change_nothing():
         _core.set_spades_bid_table(1, [100, 200], nil_exposure=[[0, 0]] * 3)
     with pytest.raises(ValueError):    # the count's weights over the side suits' terms: 34
         _core.set_spades_bid_table(0, [100, 200], count_suit=[0] * 35)
+    with pytest.raises(ValueError):    # and over the spade holding terms: 80
+        _core.set_spades_bid_table(1, [100, 200], count_spade=[0] * 79)
+    with pytest.raises(ValueError):
+        _core.set_spades_bid_table(1, [100, 200], count_spade=[10_000_001] + [0] * 79)
     with pytest.raises(ValueError):    # the special bids' rules: two rows of 56, two of 34
         _core.set_spades_bid_table(1, [100, 200], special_weights=[0] * 56)
     with pytest.raises(ValueError):
@@ -172,12 +207,14 @@ def test_the_shipped_weights_and_margins_are_loaded():
         got, want = params[shape], shipped[key]
         assert got["weights"] == want["weights"] and got["nil_weights"] == want["nil_weights"]
         assert got["nil_suit"] == want.get("nil_suit") and got["count_suit"] == want.get("count_suit")
+        assert got["count_spade"] == want.get("count_spade")
         assert got["nil_exposure"] == want.get("nil_exposure")
         assert (got["blind_nil"], got["blind6"]) == (want["blind_nil"], want["blind6"])
         assert got["moon"] == (want["moon"] or 0)
         assert got["special_weights"] == want.get("special_weights") and got["special_suit"] == want.get("special_suit")
     assert params[1]["special_weights"] is not None and params[0]["special_weights"] is None   # cutthroat's alone
     assert params[1]["nil_exposure"] is not None and params[0]["nil_exposure"] is None
+    assert params[1]["count_spade"] is not None and params[0]["count_spade"] is None
 
 
 def with_table(shape, **change):
@@ -187,7 +224,7 @@ def with_table(shape, **change):
     _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], None, params["weights"],
                                params["nil_weights"], params["moon"], params["blind_nil"], params["blind6"],
                                params["nil_suit"], params["count_suit"], params["special_weights"],
-                               params["special_suit"], params["nil_exposure"])
+                               params["special_suit"], params["nil_exposure"], params["count_spade"])
 
 
 def first_bid(game, seed, scores=None):
@@ -305,10 +342,12 @@ def dealt_bid(hand: list[str]) -> str:
     # (bid odds, 800 deals: two-for-40 35.5, 4 27.0): rule 0 moves it (log-odds +1.3), rule 1 not
     (["JS 5S 3S AH KH QH TH 8H 7H 5H 3H AD TD 3D JC 7C 3C", "QS 2S JH 9H 6H 4H JD 8D 6D 5D 4D 2D KC QC TC 9C 4C",
       "AS KS TS 9S 8S 7S 6S 4S 2H KD QD 9D 7D AC 8C 6C 5C"], "two_for_40"),
-    # the table bids 3 (three aces, two of them over long suits): 3 is worth it (3 34.9,
-    # two-for-40 20.6, one-for-50 10.5): rule 0's log-odds -5.6
+    # the table bids 4 (three aces, two of them over long suits): 4 is worth it (bid odds, 8,000
+    # deals, the players of the count with the spade holding terms: 4 39.6, 3 34.6, two-for-40 20.7,
+    # one-for-50 10.4; the table before them bid 3), rule 0 not read (it moves bids 3-4 only where
+    # its log-odds are positive)
     (["AS 7S QH TH 7H 6H 5H 2H AD QD TD 7D 5D 3D AC 8C 5C", "QS JS TS 6S 5S 4S 3S 2S JH 9H 4H 3H KD 6D QC JC 4C",
-      "KS 9S 8S AH KH 8H JD 9D 8D 4D 2D KC TC 9C 7C 6C 3C"], "3"),
+      "KS 9S 8S AH KH 8H JD 9D 8D 4D 2D KC TC 9C 7C 6C 3C"], "4"),
     # eleven cards 5 and below, but the A of spades: a sure trick, nil cannot make (bid odds, 800
     # deals: nil -99.6, one-for-50 +38.4); the low cards alone would say nil, the rows' log-odds -2.35
     (["AS 8S 4S TH 5H 4H 3H 2H 9D 8D 5D 4D 3D 2D 8C 5C 4C", "KS TS 9S 7S 5S AH JH 8H 7H AD KD QD 6D AC JC 9C 6C",
@@ -439,6 +478,21 @@ def test_learning_one_game_undamped_keeps_the_other_and_is_deterministic():
     assert got["cutthroat-spades"]["weights"] != damped["cutthroat-spades"]["weights"]
     with pytest.raises(ValueError):
         m.build(12, 60, 7, games=("spades",))
+
+
+def test_the_count_only_fit_keeps_nil_moon_and_blind_and_is_deterministic():
+    """``--fit count-only``: the count (weights, count_suit, count_spade), its cuts and the special
+    bids' rules learned; nil's rows, moon and the blind margins the start's; twice the same bytes;
+    a spade holding term held by fewer than SPADE_TERM_HANDS hands weighs 0 (all of them on 40)."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    a = m.build(40, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True, fit="count-only")
+    assert a == m.build(40, 60, 7, start=shipped, games=("cutthroat-spades",), undamped=True, fit="count-only")
+    got, start = json.loads(a)["cutthroat-spades"], shipped["cutthroat-spades"]
+    for key in ("nil_weights", "nil_suit", "nil_exposure", "moon", "blind_nil", "blind6"):
+        assert got[key] == start[key], key
+    assert got["weights"] != start["weights"] and got["special_weights"] != start["special_weights"]
+    assert got["count_spade"] == [0] * m.NS and 40 < m.SPADE_TERM_HANDS
 
 
 def test_blind_nil_for_the_game_only_far_behind_near_the_end():

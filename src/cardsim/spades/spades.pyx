@@ -135,7 +135,7 @@ def _nil_rows_out(rows):
 
 def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, moon=None, blind_nil=None,
                          blind6=None, nil_suit=None, count_suit=None, special_weights=None, special_suit=None,
-                         nil_exposure=None):
+                         nil_exposure=None, count_spade=None):
     """Load the bid table of ``shape`` (0: four seats in partnership, 1: three seats), see
     spades/players.pxd: ``cuts`` the counts (hundredths) at which bids 2, 3, ... start; ``nil``
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
@@ -146,7 +146,8 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     ``nil_exposure`` over spades_nil_exposure (SP_NIL_EXPOSURES, or rows likewise; None: all 0): nil
     where their sum is positive; ``weights`` the count's (SP_NF
     thousandths over spades_features; None: sp_estimate's count itself) and ``count_suit`` over
-    spades_nil_suit_terms (SP_NB thousandths; None: all 0); ``moon``: bid moon
+    spades_nil_suit_terms (SP_NB thousandths; None: all 0) and ``count_spade`` by the spades' holding
+    (SP_NS thousandths, spades/players.pxd sp_spade_holding; None: all 0); ``moon``: bid moon
     from a count of 100 x moon_tricks plus this (None: 0); ``blind_nil`` / ``blind6`` how far behind
     the leader a seat bids blind nil / blind 6 (None: never); ``special_weights`` (SP_SPECIAL_RULES
     rows of SP_NF) and ``special_suit`` (rows of SP_NB) the special bids' rules' log-odds' weights
@@ -161,14 +162,16 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         raise ValueError(f"nil limits are {SP_NIL_PARAMS} numbers, got {nil!r}")
     weights = [0] * (SP_NF - 1) + [SP_W_SCALE] if weights is None else [int(x) for x in weights]
     count_suit = [0] * SP_NB if count_suit is None else [int(x) for x in count_suit]
-    if len(weights) != SP_NF or len(count_suit) != SP_NB:
-        raise ValueError(f"weights are {SP_NF} numbers and count_suit {SP_NB}, got {weights!r} and {count_suit!r}")
+    count_spade = [0] * SP_NS if count_spade is None else [int(x) for x in count_spade]
+    if len(weights) != SP_NF or len(count_suit) != SP_NB or len(count_spade) != SP_NS:
+        raise ValueError(f"weights are {SP_NF} numbers, count_suit {SP_NB} and count_spade {SP_NS}, "
+                         f"got {weights!r}, {count_suit!r} and {count_spade!r}")
     nil_rows = _nil_rows(nil_weights, SP_NF, "nil weights")
     suit_rows = _nil_rows(nil_suit, SP_NB, "nil suit weights")
     exposure_rows = _nil_rows(nil_exposure, SP_NIL_EXPOSURES, "nil exposure weights")
     special_rows = _special_rows(special_weights, SP_NF, "special weights")
     special_suit_rows = _special_rows(special_suit, SP_NB, "special suit weights")
-    if any(abs(w) > 10_000_000 for w in weights + count_suit
+    if any(abs(w) > 10_000_000 for w in weights + count_suit + count_spade
            + [v for line in nil_rows + suit_rows + exposure_rows + special_rows + special_suit_rows for v in line]):
         raise ValueError("weights are at most 10,000,000 in size")
     margins = [0 if moon is None else int(moon)] + [SP_NEVER if x is None else int(x) for x in (blind_nil, blind6)]
@@ -184,6 +187,8 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
         SP_TABLES.weight[shape][n] = weights[n]
     for n in range(SP_NB):
         SP_TABLES.count_suit[shape][n] = count_suit[n]
+    for n in range(SP_NS):
+        SP_TABLES.count_spade[shape][n] = count_spade[n]
     for row in range(SP_NIL_ROWS):
         for n in range(SP_NF):
             SP_TABLES.nil_weight[shape][row][n] = nil_rows[row][n]
@@ -200,6 +205,7 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
     sp_fill_side_weights(SP_TABLES, shape)
+    sp_fill_count_spade_c(SP_TABLES, shape)
     sp_fill_exposure_c(SP_TABLES, shape)
     sp_fill_pair_weights(SP_TABLES, shape)
     SP_TABLES.cut[shape][SP_BID_CUTS] = 1 << 30   # sp_count_bid's sentinel (a count is an int sum / SP_W_SCALE)
@@ -223,7 +229,7 @@ def spades_bid_tables():
     return out
 
 def spades_bid_params():
-    """The rest of the loaded tables: {shape: {weights, count_suit (None where all 0), nil_weights, nil_suit (one row where
+    """The rest of the loaded tables: {shape: {weights, count_suit, count_spade (None where all 0), nil_weights, nil_suit (one row where
     the rows are the same; nil_suit and nil_exposure None where all 0), moon (the offset), blind_nil, blind6
     (None: never), special_weights, special_suit (None where all 0)} or None where no table is loaded}."""
     def margin(x):
@@ -235,8 +241,10 @@ def spades_bid_params():
             continue
         nil_rows = [[SP_TABLES.nil_weight[shape][row][n] for n in range(SP_NF)] for row in range(SP_NIL_ROWS)]
         count_suit = [SP_TABLES.count_suit[shape][n] for n in range(SP_NB)]
+        count_spade = [SP_TABLES.count_spade[shape][n] for n in range(SP_NS)]
         out[shape] = {"weights": [SP_TABLES.weight[shape][n] for n in range(SP_NF)],
                       "count_suit": count_suit if any(count_suit) else None,
+                      "count_spade": count_spade if any(count_spade) else None,
                       "nil_weights": _nil_rows_out(nil_rows) or [0] * SP_NF,
                       "nil_suit": _nil_rows_out([[SP_TABLES.nil_suit[shape][row][n] for n in range(SP_NB)]
                                                  for row in range(SP_NIL_ROWS)]),
@@ -300,7 +308,7 @@ def _load_spades_bid_tables():
                 set_spades_bid_table(shape, t["cuts"], t.get("nil"), t.get("weights"), t.get("nil_weights"),
                                      t.get("moon"), t.get("blind_nil"), t.get("blind6"), t.get("nil_suit"),
                                      t.get("count_suit"), t.get("special_weights"), t.get("special_suit"),
-                                     t.get("nil_exposure"))
+                                     t.get("nil_exposure"), t.get("count_spade"))
 
 _load_spades_bid_tables()
 def _set_shipped_game_rules():
