@@ -178,14 +178,35 @@ def build_weight(name: str) -> int:
     return sum(len(text) for _path, text in module_sources(name, own_pxd=False))
 
 
+# The CPU seconds each module's build takes (Cython and the C compiler: scripts/build_times.py -j 2, build15,
+# stop 33, load 8; the shared utility: the C compiler alone).  The bytes of build_weight put them in a poor
+# order: the C compiler's time follows the glue's level more than the sources' size (euchre.euchre, glue at
+# -O3, 10.3 s from 144 kB; spades.odds, glue at -O0, 3.6 s from 180 kB), and _contract (12 kB) came last with
+# 3.6 s.  build_times.py's list schedule of those seconds on 2 workers: 44.9 s in the order of the bytes (the
+# shared utility first), 44.0 s in this one (ideal 43.9 s).  Only the order depends on them.
+BUILD_SECONDS = {
+    "euchre.euchre": 10.3, "spades.spades": 9.7, "pinochle.partnership": 9.0, "pinochle.cutthroat": 8.9,
+    "solver._pimc": 8.5, "pinochle.two_hand": 7.7, "solver._solver": 6.8, "_odds_conditions": 4.6,
+    "_contract": 3.6, "spades.odds": 3.6, "_constrained_deal": 2.8, "_deal": 2.6, "_cyutility": 2.6,
+    "_games": 2.4, "pinochle.common": 1.7, "solver._stock": 1.6, "spades.games": 1.3,
+}
+WEIGHT_PER_SECOND = 25_000  # (a module not measured yet: its build_weight in bytes, at about this many a second)
+
+
+def build_seconds(name: str) -> float:
+    """About how many CPU seconds module ``cardsim.<name>`` takes to build: BUILD_SECONDS, else from its bytes."""
+    return BUILD_SECONDS.get(name) or build_weight(name) / WEIGHT_PER_SECOND
+
+
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
 # some 30,000 lines of C compiled again in every module.
 SHARED_UTILITY = "cardsim._cyutility"
-# build_ext hands the modules to its workers in list order: the heaviest first, so that the
-# last ones to finish are short and no worker idles long at the end.
-extensions = [extension(name) for name in sorted(MODULES, key=build_weight, reverse=True)]
-extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=flags("_cyutility"),
-                               extra_link_args=link_args))
+# build_ext hands the modules to its workers in list order: the longest first (build_seconds), so that
+# the last ones to finish are short and no worker idles long at the end.
+extensions = sorted([*(extension(name) for name in MODULES),
+                     Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=flags("_cyutility"),
+                               extra_link_args=link_args)],
+                    key=lambda ext: build_seconds(ext.name.removeprefix("cardsim.")), reverse=True)
 
 
 # Cython's glue (the Python wrappers of def functions and methods, type slots, properties, module
