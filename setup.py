@@ -178,14 +178,35 @@ def build_weight(name: str) -> int:
     return sum(len(text) for _path, text in module_sources(name, own_pxd=False))
 
 
+# The CPU seconds each module's build takes (Cython and the C compiler: scripts/build_times.py -j 2, build15,
+# stop 33, load 8; the shared utility: the C compiler alone).  The bytes of build_weight put them in a poor
+# order: the C compiler's time follows the glue's level more than the sources' size (euchre.euchre, glue at
+# -O3, 10.3 s from 144 kB; spades.odds, glue at -O0, 3.6 s from 180 kB), and _contract (12 kB) came last with
+# 3.6 s.  build_times.py's list schedule of those seconds on 2 workers: 44.9 s in the order of the bytes (the
+# shared utility first), 44.0 s in this one (ideal 43.9 s).  Only the order depends on them.
+BUILD_SECONDS = {
+    "euchre.euchre": 10.3, "spades.spades": 9.7, "pinochle.partnership": 9.0, "pinochle.cutthroat": 8.9,
+    "solver._pimc": 8.5, "pinochle.two_hand": 7.7, "solver._solver": 6.8, "_odds_conditions": 4.6,
+    "_contract": 3.6, "spades.odds": 3.6, "_constrained_deal": 2.8, "_deal": 2.6, "_cyutility": 2.6,
+    "_games": 2.4, "pinochle.common": 1.7, "solver._stock": 1.6, "spades.games": 1.3,
+}
+WEIGHT_PER_SECOND = 25_000  # (a module not measured yet: its build_weight in bytes, at about this many a second)
+
+
+def build_seconds(name: str) -> float:
+    """About how many CPU seconds module ``cardsim.<name>`` takes to build: BUILD_SECONDS, else from its bytes."""
+    return BUILD_SECONDS.get(name) or build_weight(name) / WEIGHT_PER_SECOND
+
+
 # Cython's utility code (memoryviews, type imports, ...) once for all the modules, instead of
 # some 30,000 lines of C compiled again in every module.
 SHARED_UTILITY = "cardsim._cyutility"
-# build_ext hands the modules to its workers in list order: the heaviest first, so that the
-# last ones to finish are short and no worker idles long at the end.
-extensions = [extension(name) for name in sorted(MODULES, key=build_weight, reverse=True)]
-extensions.insert(0, Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=flags("_cyutility"),
-                               extra_link_args=link_args))
+# build_ext hands the modules to its workers in list order: the longest first (build_seconds), so that
+# the last ones to finish are short and no worker idles long at the end.
+extensions = sorted([*(extension(name) for name in MODULES),
+                     Extension(SHARED_UTILITY, ["src/cardsim/_cyutility.c"], extra_compile_args=flags("_cyutility"),
+                               extra_link_args=link_args)],
+                    key=lambda ext: build_seconds(ext.name.removeprefix("cardsim.")), reverse=True)
 
 
 # Cython's glue (the Python wrappers of def functions and methods, type slots, properties, module
@@ -522,7 +543,16 @@ def collector_off() -> Iterator[None]:
     trees are freed by their reference counts) and so is the C, byte for byte (and a clean build's objects
     and modules: every .c, .o and .so of main d2b6dfe's clean build the same as this one's).  (Tried with it, build13: a cache
     of Cython's search for cimported files keyed by the cimporting file's directory instead of by the
-    cimport's position, as Cython's own cache is: 24,087 globs fewer, no CPU measurably saved.)"""
+    cimport's position, as Cython's own cache is: 24,087 globs fewer, no CPU measurably saved.)
+    The build's Cython workers keep the collector off for their whole life (``ParallelBuildExt.run``; they
+    live for one build and run only Cython): turned back on after each module, the collector's next pass went
+    over everything the module left (some 190,000 to 290,000 objects, Cython's caches among them, the more
+    the later the module) and took 0.15-0.3 s of CPU each time, about 0.2 s a module.  build15 (stop 33), the
+    16 modules and the shared utility cythonized in one process (/tmp/build15/gen_all.py), three rounds
+    alternating, load 7-10: CPU 25.5/21.1/22.0 s (main 1484d41), 21.9/19.5/21.1 s (``cython_compile`` instead of
+    cythonize), 18.1/16.9/17.6 s (and the collector off all along): -20%; the C files byte for byte the same.  Peak memory: 388 MB
+    with a pass after each module, 547 MB with none (the cycles the trees leave are never freed; the build's
+    two workers cythonize about eight modules each)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -532,17 +562,76 @@ def collector_off() -> Iterator[None]:
             gc.enable()
 
 
+# Where Cython's time goes (build15, stop 33: the 16 modules cythonized in one process, Cython's pipeline
+# timers and cProfile, load 8-10): of 14.7 s, 7.1 s in the pipelines of the cimported headers (their parse
+# 1.5 s; then the analysis and the C of the inline functions kept), 3.1 s writing the module's C, the rest
+# the .pyx's own analysis.  Not done: pruning the headers' text before Cython parses it (what prune_headers
+# drops is 343 of the 1,678 kB of headers summed over the modules: at most ~0.3 s of parse); the fused
+# specialisations no module reaches (4 functions, 15 kB of C, in each of pinochle.cutthroat and partnership).
+# The serial start before the workers fork: the imports 0.5 s, preload_cython 0.9-1.1 s (cProfile: the
+# scanner's lexicon, a DFA Cython builds at import, about two thirds; its builtin scope a quarter); nothing
+# found to overlap it with (every worker's first step is Cython).  Clean builds (git clean -xdf src build;
+# python setup.py build_ext --inplace -q -j 2; alternating f95e206, main 1484d41, build15, f95e206, main,
+# build15; other helpers running, load 5-10): CPU (user+sys) f95e206 116.5 / 108.8 s, main 105.4 / 103.2 s,
+# build15 93.8 / 102.5 s; every .c and .so of build15's clean build the same, byte for byte, as main's.
+_NUMPY_CIMPORT = re.compile(r"^\s*(?:from\s+numpy\s+cimport|cimport\s+numpy\b)", re.M)
+
+
+def cython_c_file_stale(name: str, c_file: str) -> bool:
+    """Whether module ``cardsim.<name>``'s C file must be written again: it is missing, or another Cython
+    (or a failed run) wrote it, or it is older than one of ``module_sources`` (its .pyx, its .pxd and every
+    cardsim header it cimports, directly or not) or than numpy's headers where it cimports numpy.  The rule
+    of cythonize's own check, over the same files: the only other headers the modules cimport are Cython's
+    own (libc, cpython, cython.parallel), which change with Cython's version (tests/test_build_deps.py
+    checks the files against cythonize's dependency tree)."""
+    from Cython import Utils
+
+    if not os.path.exists(c_file) or not Utils.file_generated_by_this_cython(c_file):
+        return True
+    c_time = os.path.getmtime(c_file)
+    sources = list(module_sources(name))
+    numpy_headers = glob.glob(os.path.join(os.path.dirname(numpy.__file__), "__init__*.pxd"))
+    paths = [path for path, _text in sources] + (numpy_headers if any(_NUMPY_CIMPORT.search(t) for _p, t in sources) else [])
+    return any(os.path.getmtime(path) > c_time for path in paths)
+
+
+def cython_compile(name: str, pyx: str, force: bool) -> str:
+    """Module ``cardsim.<name>``'s C file from its .pyx, written by Cython's compiler (``Cython.Compiler.Main
+    .compile``) when ``force`` or ``cython_c_file_stale``, with the options, directives and metadata comment that
+    ``cythonize`` gives it (the same C, byte for byte).  Not through ``cythonize``: before it compiles anything,
+    it scans every module's cimports into a dependency tree, searching the source folder and every folder of
+    sys.path for each cimported name (some 4,000 globs for euchre.euchre), about 1.1 s of CPU a clean build
+    (the 16 modules cythonized in one process: 1.14 s in ``create_extension_list``; each build worker scans
+    again) only to find the files ``module_sources`` reads.  build15 (stop 33): Cython's CPU for every module
+    22.0 -> 21.1 s (medians of three, alternating, load 7-10; ``collector_off``), the C files the same."""
+    from Cython.Compiler.Main import compile as compile_pyx
+
+    c_file = pyx[:-len(".pyx")] + ".c"
+    if not force and not cython_c_file_stale(name, c_file):
+        return c_file
+    prune_headers(needed_inline(name))
+    metadata = {"distutils": {"depends": [], "name": f"cardsim.{name}", "sources": [pyx]}, "module_name": f"cardsim.{name}"}
+    result = compile_pyx(pyx, full_module_name=f"cardsim.{name}", output_file=c_file, compiler_directives=directives,
+                         shared_utility_qualified_name=SHARED_UTILITY, include_path=["."], embedded_metadata=metadata,
+                         timestamps=False)
+    if result.num_errors:
+        raise RuntimeError(f"Cython found {result.num_errors} error(s) in {pyx} (above)")
+    return c_file
+
+
 def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
     """Cythonize one module (in a worker process: Cython is not thread-safe; the inline functions it
-    cannot reach pruned from its headers, ``prune_headers``); its C sources, the glue of a COLD_GLUE
-    module marked cold (``cold_glue``, at ``glue_level``) unless CARDSIM_DEBUG=1.  Cython runs with
-    Python's cyclic garbage collector off (``collector_off``)."""
-    ext = Extension(name, sources)
-    prune_headers(needed_inline(name.removeprefix("cardsim.")))
-    with collector_off():
-        out = list(cythonize([ext], compiler_directives=directives, shared_utility_qualified_name=SHARED_UTILITY,
-                             force=force, quiet=True)[0].sources)
+    cannot reach pruned from its headers, ``prune_headers``; ``cython_compile``, or ``cythonize`` for the
+    shared utility module); its C sources, the glue of a COLD_GLUE module marked cold (``cold_glue``, at
+    ``glue_level``) unless CARDSIM_DEBUG=1.  Cython runs with Python's cyclic garbage collector off
+    (``collector_off``)."""
     short = name.removeprefix("cardsim.")
+    with collector_off():
+        if name == SHARED_UTILITY:  # (cythonize writes it: Cython's own utility code, no .pyx)
+            out = list(cythonize([Extension(name, sources)], compiler_directives=directives,
+                                 shared_utility_qualified_name=SHARED_UTILITY, force=force, quiet=True)[0].sources)
+        else:
+            out = [cython_compile(short, source, force) if source.endswith(".pyx") else source for source in sources]
     for c_file in out:
         if c_file.endswith(".c"):
             if not DEBUG and short in COLD_GLUE:
@@ -607,7 +696,7 @@ class ParallelBuildExt(build_ext):
             preload_cython()
             try:  # forked workers start with Cython's compiler imported; all fork now, before any thread runs
                 self._pool = ProcessPoolExecutor(max_workers=int(self.parallel or 1),
-                                                 mp_context=multiprocessing.get_context("fork"))
+                                                 mp_context=multiprocessing.get_context("fork"), initializer=gc.disable)
                 self._pool.submit(int).result()
             except (OSError, ValueError):
                 self._pool = None  # (elsewhere, or no processes: Cython here, one module at a time)

@@ -138,7 +138,8 @@ def main() -> int:
             print(f"{name:24s} cython {cy:6.1f} s   cc {gcc:6.1f} s ({opt})   {lines:>8,} lines   "
                   f"(wall {time.time() - wall:5.1f} s)", flush=True)
         if not args.only and os.path.exists("src/cardsim/_cyutility.c"):  # Cython's shared utility code
-            flags = list(setup_globals["extensions"][0].extra_compile_args)  # type: ignore[index]
+            flags = next(list(e.extra_compile_args) for e in setup_globals["extensions"]  # type: ignore[attr-defined]
+                         if e.name == utility)
             flags = [args.opt if args.opt and f.startswith("-O") else f for f in flags] + args.cflags.split()
             before = cpu_children()
             subprocess.run(cc + base + includes + ["-c", "src/cardsim/_cyutility.c", "-o", os.path.join(tmp, "u.o")]
