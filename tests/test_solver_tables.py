@@ -105,6 +105,29 @@ def test_pinochle_cashed_winners_count_the_points_followers_must_give() -> None:
 PIN_POINTS = [1 if (b & 15) < 12 and (b & 15) // 2 >= 3 else 0 for b in range(64)]   # A, T, K: 1 point
 
 
+def test_pinochle_unruffed_winners_count_before_trumps_are_drawn() -> None:
+    """Seat 0 leads with the aces of hearts and diamonds and the 9 of trump (spades); seat 1 holds
+    the ten of trump (seat 0 cannot draw it) but also a king of each ace's suit, so it must follow
+    both aces, and seat 2 holds no trump: the aces win (sv_unruffed_winners), and seat 1's kings
+    fall to them.  A null-window probe at 4 is settled at the root by that bound alone (one node;
+    7 before stop 33), and the value (5: the 9 led first wins more) is the exact table's, every
+    lead's too, under each must_beat."""
+    from cardsim.solver._solver import _probe
+
+    def bit(lane: int, rank: int) -> int:   # pinochle ranks 9 J Q K T A = 0..5, copy 0
+        return 16 * lane + 2 * rank
+    hands = [(1 << bit(1, 5)) | (1 << bit(2, 5)) | (1 << bit(0, 0)),
+             (1 << bit(1, 3)) | (1 << bit(2, 3)) | (1 << bit(0, 4)),
+             (1 << bit(1, 2)) | (1 << bit(2, 2)) | (1 << bit(3, 1))]
+    for must_beat in (0, 1, 2):
+        def pin(**kw: Any) -> Position:
+            return Position(hands, trump=0, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                            must_beat=must_beat, card_points=PIN_POINTS, last_trick_points=1, tricks_done=9, **kw)
+        assert _probe(pin(), 4) == (4, 1)
+        assert pin().value() == 5 == pin(exact_table=True).value()
+        assert pin(exact_table=True).move_values() == pin().move_values() == {b: 5 for b in pin().legal()}
+
+
 def test_pinochle_length_winners_count_every_trick() -> None:
     """Seat 0 leads T Q of trump (hearts) and both aces of spades; seat 2's K of trump is the
     others' only trump, so the ten draws it and the queen wins too (length winners in trump), and

@@ -387,6 +387,48 @@ cdef inline int sv_longest_other(const SVPos* p, int L, uint64_t lane) noexcept 
                 most = n
     return most
 
+cdef inline int sv_unruffed_winners(const SVPos* p, int L, int trump, uint64_t trumps_out, int skip, uint64_t* w,
+                                    uint64_t* got) noexcept nogil:
+    """The leader ``L``'s plain winners that no other hand can ruff while the trumps are not drawn
+    (``trumps_out``: the other hands' trumps): in each plain suit (not ``skip``), its cards above
+    every other hand's there, counted where every other hand holding a trump holds at least as many
+    cards of the suit (a suit no other hand holds: where no other hand holds a trump).  Led before
+    anything else, each wins: every hand holding the suit must follow (and cannot beat it), and a
+    hand void there holds no trump, so it cannot win.  A hand holding a trump follows every one of
+    those leads, suit after suit (it holds enough of each), so it never discards and keeps its
+    lengths in the suits cashed later.  Adds the winners to ``got`` and, where another hand holds
+    the suit, to ``w`` (their ranks; the rest are lengths); returns how many.  Counting points
+    (sv_quick_tricks, where the leader's top trumps cannot draw the others'): cutthroat pinochle, 12
+    tricks, 30 deals: nodes 14.24M -> 13.59M."""
+    cdef uint64_t lane, oth, win
+    cdef int suit, o, n, q = 0
+    cdef bint safe
+    for suit in range(4):
+        if suit == skip or suit == trump:
+            continue
+        lane = p.hand[L] & lane_bb(suit)
+        if not lane:
+            continue
+        oth = 0
+        for o in range(SV_MAX_SEATS):
+            if o != L:
+                oth |= p.hand[o] & lane_bb(suit)
+        win = lane & ~((bit_bb(msb(oth)) << 1) - 1) if oth else lane
+        n = popcount(win)
+        if not n:
+            continue
+        safe = True
+        for o in range(SV_MAX_SEATS):
+            if o != L and (p.hand[o] & trumps_out) and popcount(p.hand[o] & lane_bb(suit)) < n:
+                safe = False
+                break
+        if safe:
+            q += n
+            got[0] |= win
+            if oth:
+                w[0] |= win
+    return q
+
 cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, int skip, uint64_t* got,
                          int need) noexcept nogil:
     """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
@@ -453,6 +495,8 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
                 q = popcount(mine & tr)     # the rest of its trumps after them (length winners)
                 g = mine & tr
             if longest > q:
+                if r.points:
+                    q += sv_unruffed_winners(p, L, r.trump, others & tr, skip, &w, &g)
                 qw[0] = w
                 got[0] = g
                 return q
