@@ -105,6 +105,50 @@ def test_pinochle_cashed_winners_count_the_points_followers_must_give() -> None:
 PIN_POINTS = [1 if (b & 15) < 12 and (b & 15) // 2 >= 3 else 0 for b in range(64)]   # A, T, K: 1 point
 
 
+def test_pinochle_unruffed_winners_count_before_trumps_are_drawn() -> None:
+    """Seat 0 leads with the aces of hearts and diamonds and the 9 of trump (spades); seat 1 holds
+    the ten of trump (seat 0 cannot draw it) but also a king of each ace's suit, so it must follow
+    both aces, and seat 2 holds no trump: the aces win (sv_unruffed_winners), and seat 1's kings
+    fall to them.  A null-window probe at 4 is settled at the root by that bound alone (one node;
+    7 before stop 33), and the value (5: the 9 led first wins more) is the exact table's, every
+    lead's too, under each must_beat."""
+    from cardsim.solver._solver import _probe
+
+    def bit(lane: int, rank: int) -> int:   # pinochle ranks 9 J Q K T A = 0..5, copy 0
+        return 16 * lane + 2 * rank
+    hands = [(1 << bit(1, 5)) | (1 << bit(2, 5)) | (1 << bit(0, 0)),
+             (1 << bit(1, 3)) | (1 << bit(2, 3)) | (1 << bit(0, 4)),
+             (1 << bit(1, 2)) | (1 << bit(2, 2)) | (1 << bit(3, 1))]
+    for must_beat in (0, 1, 2):
+        def pin(**kw: Any) -> Position:
+            return Position(hands, trump=0, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                            must_beat=must_beat, card_points=PIN_POINTS, last_trick_points=1, tricks_done=9, **kw)
+        assert _probe(pin(), 4) == (4, 1)
+        assert pin().value() == 5 == pin(exact_table=True).value()
+        assert pin(exact_table=True).move_values() == pin().move_values() == {b: 5 for b in pin().legal()}
+
+
+def test_pinochle_length_winners_count_every_trick() -> None:
+    """Seat 0 leads T Q of trump (hearts) and both aces of spades; seat 2's K of trump is the
+    others' only trump, so the ten draws it and the queen wins too (length winners in trump), and
+    the aces then top the others' spades (T, Q) with no trump left to ruff them: every trick is
+    the leader's, all 10 points (the last trick's included), settled at the root by the bound alone
+    (one node; before stop 33 length winners counted tricks only and the root took 15 nodes).
+    For every must_beat the value is the exact table's, and so is every lead's (the queen led
+    first loses to the king: 8)."""
+    hands = [0x2100c00, 0x80048000000100, 0x40001000800010]
+    for must_beat in (0, 1, 2):
+        def pin(**kw: Any) -> Position:
+            return Position(hands, trump=1, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
+                            must_beat=must_beat, card_points=PIN_POINTS, last_trick_points=1, tricks_done=3, **kw)
+        pos = pin()
+        assert pos.value() == 10
+        assert pos.nodes == 1
+        assert pin(exact_table=True).value() == 10
+        assert pin(exact_table=True).move_values() == pin().move_values() == {10: 10, 20: 8, 25: 10}
+
+
+
 def pinochle_pair(rng: random.Random, cards: int) -> tuple[list[int], list[int]]:
     """A random three-seat pinochle deal of ``cards`` a seat, and the same deal with one card of
     a lane swapped between two seats for a card of another rank there (lengths unchanged)."""
@@ -155,35 +199,35 @@ def test_pinochle_entries_serve_other_positions_exactly(must_beat: int) -> None:
 
 
 def test_pinochle_entries_merge_small_cards_of_one_point_class() -> None:
-    """Must merge: spades (lane 0, not trump) hold only a ten and two aces, all counters (one point
-    class), and the search never needed their order, so seat 0's ace and seat 1's ten may change
-    hands: the second deal is settled at the root from the first's entries (4 nodes against 20
-    alone).  Must not merge: swapping a king (a counter) for a queen (no points) in diamonds
-    changes the points the seats hold, so the kings and queens are not interchangeable: there the
-    first deal's entries must not settle it at the root."""
+    """Must merge: seat 0's king of spades and seat 1's ten of spades (both counters: one point
+    class; lane 0, not trump) may change hands, as the search never needed their order: the
+    second deal is settled at the root from the first's entries (4 nodes against 17 alone).  Must
+    not merge: seat 1's queen of diamonds (no points) for seat 2's ten of diamonds (a counter)
+    changes the points the seats hold, so there the first deal's entries must not settle it at the
+    root.  (Until stop 33 these were hands whose root the leader's length winners now settle.)"""
     from cardsim.solver._solver import _value_with
 
     def pin(hands: list[int], **kw: Any) -> Position:
         return Position(hands, trump=1, leader=0, max_side=0b001, count_side=0b001, kind="pinochle",
                         must_beat=2, card_points=PIN_POINTS, last_trick_points=1, tricks_done=3, tt_bits=12, **kw)
 
-    first = [0x2100c00, 0x80048000000100, 0x40001000800010]
-    swapped = [0x2100900, 0x80048000000400, 0x40001000800010]     # A0 of spades <-> T0
+    first = [0x18800000040, 0x800002000000208, 0x200020000000005]
+    swapped = [0x18800000200, 0x800002000000048, 0x200020000000005]    # K0 of spades <-> T1
     table = pin(first)
-    assert table.value() == 10
+    assert table.value() == 4
     alone = pin(swapped)
-    assert alone.value() == 10 == pin(swapped, exact_table=True).value()
+    assert alone.value() == 8 == pin(swapped, exact_table=True).value()
     value, nodes = _value_with(table, pin(swapped))
-    assert value == 10 and nodes < 6 < alone.nodes, (nodes, alone.nodes)
-    # seat 1's king of diamonds (bit 16*2 + 7) for seat 2's queen of diamonds (bit 16*2 + 4)
+    assert value == 8 and nodes < 6 < alone.nodes, (nodes, alone.nodes)
+    # seat 1's queen of diamonds (bit 16*2 + 5) for seat 2's ten of diamonds (bit 16*2 + 9)
     other = list(first)
-    other[1] ^= (1 << 39) | (1 << 36)
-    other[2] ^= (1 << 39) | (1 << 36)
+    other[1] ^= (1 << 37) | (1 << 41)
+    other[2] ^= (1 << 37) | (1 << 41)
     table = pin(first)
     table.value()
     value, nodes = _value_with(table, pin(other))
     assert value == pin(other, exact_table=True).value()
-    assert nodes > 6, nodes         # the king's point class bars the merge (sv_pwit)
+    assert nodes > 6, nodes         # the ten's point class bars the merge (sv_pwit)
 
 
 def test_pinochle_entries_pin_the_tricks_best_card_under_must_beat() -> None:

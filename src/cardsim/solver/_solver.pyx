@@ -387,6 +387,48 @@ cdef inline int sv_longest_other(const SVPos* p, int L, uint64_t lane) noexcept 
                 most = n
     return most
 
+cdef inline int sv_unruffed_winners(const SVPos* p, int L, int trump, uint64_t trumps_out, int skip, uint64_t* w,
+                                    uint64_t* got) noexcept nogil:
+    """The leader ``L``'s plain winners that no other hand can ruff while the trumps are not drawn
+    (``trumps_out``: the other hands' trumps): in each plain suit (not ``skip``), its cards above
+    every other hand's there, counted where every other hand holding a trump holds at least as many
+    cards of the suit (a suit no other hand holds: where no other hand holds a trump).  Led before
+    anything else, each wins: every hand holding the suit must follow (and cannot beat it), and a
+    hand void there holds no trump, so it cannot win.  A hand holding a trump follows every one of
+    those leads, suit after suit (it holds enough of each), so it never discards and keeps its
+    lengths in the suits cashed later.  Adds the winners to ``got`` and, where another hand holds
+    the suit, to ``w`` (their ranks; the rest are lengths); returns how many.  Counting points
+    (sv_quick_tricks, where the leader's top trumps cannot draw the others'): cutthroat pinochle, 12
+    tricks, 30 deals: nodes 14.24M -> 13.59M."""
+    cdef uint64_t lane, oth, win
+    cdef int suit, o, n, q = 0
+    cdef bint safe
+    for suit in range(4):
+        if suit == skip or suit == trump:
+            continue
+        lane = p.hand[L] & lane_bb(suit)
+        if not lane:
+            continue
+        oth = 0
+        for o in range(SV_MAX_SEATS):
+            if o != L:
+                oth |= p.hand[o] & lane_bb(suit)
+        win = lane & ~((bit_bb(msb(oth)) << 1) - 1) if oth else lane
+        n = popcount(win)
+        if not n:
+            continue
+        safe = True
+        for o in range(SV_MAX_SEATS):
+            if o != L and (p.hand[o] & trumps_out) and popcount(p.hand[o] & lane_bb(suit)) < n:
+                safe = False
+                break
+        if safe:
+            q += n
+            got[0] |= win
+            if oth:
+                w[0] |= win
+    return q
+
 cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, int skip, uint64_t* got,
                          int need) noexcept nogil:
     """Tricks the leader ``L`` takes by cashing winners from the top (a lower bound).
@@ -398,16 +440,22 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
     hand holds a card: elsewhere the lengths alone say it), ``got`` the winners
     themselves.  Lane ``skip`` (a plain suit, -1: none) is not cashed.
 
-    Length winners (counting tricks; DDS counts them too): where the leader's top
-    cards of a lane are at least as many as any other hand's cards there, its
-    smaller cards of the lane win as well.  Each top card led wins and keeps the
+    Length winners (DDS counts them too): where the leader's top cards of a lane are
+    at least as many as any other hand's cards there, its smaller cards of the lane
+    win as well.  Each top card led wins and keeps the
     lead, and every hand holding the lane must follow with one of its cards, so
     after those leads no other hand holds the lane (discards elsewhere only shorten
     it) and none can ruff (no other hand holds a trump by the time plain suits are
     cashed); a card led in a lane no one else holds wins whatever its rank.  The
     bound relies on the top cards' ranks (in ``qw``, as before) and the lengths,
     which the generalised key holds.  13-card spades, the DDS bench's 10 heaviest
-    deals: 79.33M -> 74.23M nodes, values equal.
+    deals: 79.33M -> 74.23M nodes, values equal.  Counting points (pinochle) the same
+    holds: a hand that must follow (or trump, or head) cannot beat a top card led, and
+    void with no trump left it may play anything but cannot win; the small winners'
+    points and what the others must follow with are read from each seat's lengths and
+    counting cards by lane, which the pinochle key and its count word keep (with every
+    card of the lane among the winners, their points are the lane's).  Cutthroat
+    pinochle, 12 tricks, 30 deals: nodes 14.79M -> 14.24M (stop 33; trick mode only before).
 
     Counting tricks, when the count reaches ``need`` (it settles the window) the lanes it needs
     are kept and the rest dropped, with their ranks: the trumps, then the lanes no other hand
@@ -443,10 +491,12 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
                 q = popcount(lane)
                 g = lane
             longest = sv_longest_other(p, L, tr)
-            if oth and q >= longest and not r.points:
+            if oth and q >= longest:
                 q = popcount(mine & tr)     # the rest of its trumps after them (length winners)
                 g = mine & tr
             if longest > q:
+                if r.points:
+                    q += sv_unruffed_winners(p, L, r.trump, others & tr, skip, &w, &g)
                 qw[0] = w
                 got[0] = g
                 return q
@@ -470,7 +520,7 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
             lane_w[suit] |= bit_bb(msb(lane))
             g |= bit_bb(msb(lane))
             lane &= ~bit_bb(msb(lane))
-        if top and not r.points and top >= sv_longest_other(p, L, lane_bb(suit)):
+        if top and top >= sv_longest_other(p, L, lane_bb(suit)):
             top += popcount(lane)           # length winners: every other hand is void by then
             g |= lane
         q += top
