@@ -206,12 +206,9 @@ def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
     if not hasattr(_core, "spades_bid_params"):   # an older core: the players as they are
         return shape, None
     params = _core.spades_bid_params()[shape]
-    if params is not None:
+    if params is not None:   # every loaded part by name, as spades_bid_params names them, but the blind bids
         _core.set_spades_bid_table(shape, _core.spades_bid_tables()[shape], _core.spades_nil_limits()[shape],
-                                   params["weights"], params["nil_weights"], params["moon"], None, None,
-                                   params.get("nil_suit"), params.get("count_suit"),
-                                   *(params[k] for k in ("special_weights", "special_suit") if k in params),
-                                   **{k: params[k] for k in ("nil_exposure", "count_spade") if k in params})
+                                   **{**params, "blind_nil": None, "blind6": None})
     return shape, params
 
 

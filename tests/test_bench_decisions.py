@@ -38,3 +38,23 @@ def test_the_threshold_after_a_partners_pass_reads_the_ceiling_after_the_pass():
     assert moved == after != alone
     stepped = decisions._ceiling_from(hand.clone(), 3, 1)
     assert moved - 2 <= stepped <= moved and (stepped - (low + 2)) % 3 == 0
+
+
+def test_the_blind_rows_looking_tables_keep_every_part_but_the_blind_bids():
+    """The blind kind's "look" row reloads the spades tables with the blind bids off
+    (``_looking_tables``): every other loaded part stays as it was, whatever parts a later table adds
+    (a part left out there once turned cutthroat spades' nil exposure off in that row)."""
+    from cardsim import _core
+    decisions = bench()
+    for name, shape in (("spades", 0), ("cutthroat-spades", 1)):
+        before = _core.spades_bid_params()[shape]
+        try:
+            assert decisions._looking_tables(Game(name)) == (shape, before)
+            after = _core.spades_bid_params()[shape]
+            assert before is not None and after is not None
+            assert {k: v for k, v in after.items() if k not in ("blind_nil", "blind6")} == \
+                   {k: v for k, v in before.items() if k not in ("blind_nil", "blind6")}
+            assert not any(after.get(k) for k in ("blind_nil", "blind6"))
+        finally:
+            _core._load_spades_bid_tables()
+        assert _core.spades_bid_params()[shape] == before
