@@ -143,7 +143,7 @@ GAME_TREES = {"cutthroat-pinochle": TREES, "partnership-pinochle": 0}   # partne
 # AFTER_PASS_TREE_WEIGHT
 AFTER_PASS_INPUTS = ("count", "level", "meld", "run_four", "run_three", "aces_three", "trump_pair",
                      *(f"trump_{r}" for r in "9JQKTA"), *(f"side_{r}" for r in "9JQKTA"))
-AFTER_PASS_TREES = 5
+AFTER_PASS_TREES = 9
 AFTER_PASS_TREE_WEIGHT = 4_000_000
 
 
@@ -904,12 +904,27 @@ def learn_after_pass_trees(data: list[PartnerSample], count: list[int], read: li
         16 trees, 4,000 auctions              -0.180 +- 0.081   -0.141 +- 0.072
         8 trees, 8,000 auctions               -0.235 +- 0.076   -0.298 +- 0.070
         6 trees, 8,000 / 12,000 auctions      -0.221 / -0.201   -0.248 / -0.108
-        5 trees, 8,000 / 12,000 (shipped)     -0.227 / -0.229   -0.178 / -0.161 +- 0.061
+        5 trees, 8,000 / 12,000 (stop 33)     -0.227 / -0.229   -0.178 / -0.161 +- 0.061
         4 trees, 8,000 auctions               -0.167 +- 0.068   -0.100 +- 0.052
 
     More auctions helped more than more trees; the leaves without refine_leaves, or on 50 hands
-    at least, lost more on seed 78.  The core reads a tree in about 29 instructions (pin_tree_sum)
-    at 1.69 reads a hand: 8 trees did not fit issue 15's partnership row, 5 do."""
+    at least, lost more on seed 78.  The core read a tree in about 29 instructions (pin_tree_sum)
+    at 1.69 reads a hand: 8 trees did not fit issue 15's partnership row, 5 did.
+
+    Once a tree read was cheaper (bid_tables.pxd pin_tree_leaf, SSE2), ppart16 fitted more trees on
+    the same 12,000 auctions, the same held-out auctions, paired against the count alone and
+    against the 5 trees of stop 33 (1.821 / 1.804):
+
+        trees   vs the count: seed 78 / 79      vs 5 trees: seed 78    seed 79
+        6       -0.201 / -0.108                 +0.028 +- 0.039   +0.053 +- 0.041
+        7       -0.271 / -0.184                 -0.042 +- 0.039   -0.023 +- 0.042
+        8       -0.280 / -0.190                 -0.050 +- 0.042   -0.029 +- 0.042
+        9       -0.364 / -0.270 (shipped)       -0.134 +- 0.055   -0.109 +- 0.043
+        10      -0.409 / -0.287                 -0.180 +- 0.053   -0.126 +- 0.043
+        12      -0.371 / -0.262                 -0.141 +- 0.056   -0.101 +- 0.045
+
+    Callgrind, the partnership heuristic (instructions a hand; issue 15's limit 18,590): 5 trees
+    18,465, 9 trees 18,588, 10 trees 18,605 (about 30 a tree a hand): 9 fit, 10 do not."""
     values = [after_pass_value(count, read, d[6], rules, d[1]) for d in data]
     inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
     base = np.array([v for v, _ in values], dtype=np.int64)

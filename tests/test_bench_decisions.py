@@ -25,7 +25,7 @@ def test_the_threshold_after_a_partners_pass_reads_the_ceiling_after_the_pass():
     low = int(game.rules["min_bid"])
     tables = common.pinochle_bid_tables()["partnership-pinochle"]
     lib = load("scripts/pinochle_bid_table.py", "pinochle_bid_table")
-    hand = game.deal(seed=3, dealer=3)
+    hand = game.deal(seed=4, dealer=3)   # seed 3's two ceilings are level with the 9 after-pass trees
     for call in (str(low), "pass", str(low + 1)):
         hand.apply(hand.string_to_action(call))
     assert hand.to_act == 3

@@ -202,7 +202,10 @@ cdef inline int pp_after_pass_ceiling(uint64_t cards, const PPRules* r, int ceil
     level (pp_after_pass_inputs; stop 33, 5 trees: on fresh auctions -0.23 +- 0.07 and -0.16 +- 0.06
     points lost a hand read as a threshold; bench/decisions.py seeds 11/12/13 1.84 / 2.19 / 1.94 ->
     1.81 / 1.86 / 1.89; callgrind, the partnership heuristic 18,528 -> 18,551 instructions a hand
-    with the trump choice's lane table paying for most).  Without the count: the opener's ceiling
+    with the trump choice's lane table paying for most.  9 trees since ppart16, a tree read being
+    cheaper (pin_tree_leaf): against the 5, paired on the same fresh auctions -0.13 +- 0.06 and
+    -0.11 +- 0.04; bench seeds 11/12/13 1.81 / 1.86 / 1.89 -> 1.74 / 1.66 / 1.90; callgrind
+    18,465 -> 18,588 (issue 15's limit 18,590; 10 trees 18,605)).  Without the count: the opener's ceiling
     moved by the read (pp_partner_read), one constant and one slope for every hand.
     """
     cdef int counts[4]
