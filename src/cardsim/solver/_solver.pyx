@@ -387,10 +387,10 @@ cdef inline int sv_longest_other(const SVPos* p, int L, uint64_t lane) noexcept 
                 most = n
     return most
 
-cdef inline int sv_unruffed_winners(const SVPos* p, int L, int trump, uint64_t trumps_out, int skip, uint64_t* w,
+cdef inline int sv_unruffed_winners(const SVPos* p, int L, int trump, uint64_t others, int skip, uint64_t* w,
                                     uint64_t* got) noexcept nogil:
     """The leader ``L``'s plain winners that no other hand can ruff while the trumps are not drawn
-    (``trumps_out``: the other hands' trumps): in each plain suit (not ``skip``), its cards above
+    (``others``: the other hands' cards, sv_quick_tricks'): in each plain suit (not ``skip``), its cards above
     every other hand's there, counted where every other hand holding a trump holds at least as many
     cards of the suit (a suit no other hand holds: where no other hand holds a trump).  Led before
     anything else, each wins: every hand holding the suit must follow (and cannot beat it), and a
@@ -400,7 +400,7 @@ cdef inline int sv_unruffed_winners(const SVPos* p, int L, int trump, uint64_t t
     the suit, to ``w`` (their ranks; the rest are lengths); returns how many.  Counting points
     (sv_quick_tricks, where the leader's top trumps cannot draw the others'): cutthroat pinochle, 12
     tricks, 30 deals: nodes 14.24M -> 13.59M."""
-    cdef uint64_t lane, oth, win
+    cdef uint64_t trumps_out = others & lane_bb(trump), lane, oth, win
     cdef int suit, o, n, q = 0
     cdef bint safe
     for suit in range(4):
@@ -409,10 +409,7 @@ cdef inline int sv_unruffed_winners(const SVPos* p, int L, int trump, uint64_t t
         lane = p.hand[L] & lane_bb(suit)
         if not lane:
             continue
-        oth = 0
-        for o in range(SV_MAX_SEATS):
-            if o != L:
-                oth |= p.hand[o] & lane_bb(suit)
+        oth = others & lane_bb(suit)
         win = lane & ~((bit_bb(msb(oth)) << 1) - 1) if oth else lane
         n = popcount(win)
         if not n:
@@ -496,7 +493,7 @@ cdef int sv_quick_tricks(const SVRules* r, const SVPos* p, int L, uint64_t* qw, 
                 g = mine & tr
             if longest > q:
                 if r.points:
-                    q += sv_unruffed_winners(p, L, r.trump, others & tr, skip, &w, &g)
+                    q += sv_unruffed_winners(p, L, r.trump, others, skip, &w, &g)
                 qw[0] = w
                 got[0] = g
                 return q
