@@ -91,6 +91,22 @@ nil, moon and the blind margins kept (30,000 hands, about 5 CPU minutes, cached)
 
     python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit count-only \
         --seed 2070 --hands 30000 --trials 800 --start T6 --cache DIR
+Stop 34 learned nil's rows once more, against the players of that table (T7: git show
+046d0c6:src/cardsim/data/spades_bids.json), on 80,000 hands: seed 2080's 30,000 dealt against T7 and,
+pooled (``--pool``), seeds 2070 and 2071 (50,000) dealt against T6's players, the rest kept::
+
+    python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit nil-only \
+        --seed 2080 --hands 30000 --trials 800 --start T7 --pool 2070:30000:T6 --pool 2071:20000:T6 --cache DIR
+Why pooled: held out (seed 2081, 20,000 hands dealt against T7's players) the whole bid's loss 0.972 ->
+0.927 points a hand (-0.045 +- 0.017; nil's part 0.332 -> 0.285), on seed 2082's 10,000 (the same
+players) 0.948 -> 0.876 (-0.072 +- 0.024), where the same rows fitted on seed
+2070's 30,000 alone gained -0.020 +- 0.018 (held out on 2071).  A larger ridge was worse (fitted on
+2070, held out on 2071, NIL_RIDGE 1e-3 / 3e-3 / 1e-2: +0.013 / +0.040 / +0.084 against the table
+before, 1e-4: -0.020), a smaller one (1e-5) on the 80,000 within the noise of 1e-4 (2081: -0.052); the
+count refitted on the same 80,000 with nil and the special rules gained nothing more (-0.049 +- 0.018
+in all).  The benchmark's 200-hand seeds move by single nils: seed 12 took two false nils (p_nil 0.29 and
+0.32, 77 and 59 points), seed 13 one (p_nil 0.41, 58 points); seeds 11 and 14 and seed 13's 1,000 hands
+fell (bench/decisions.py).
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
@@ -573,14 +589,35 @@ def with_suit_terms(name: str, seed: int, data: list[dict]) -> list[dict]:
     return data
 
 
+def pooled_samples(name: str, trials: int, pool: tuple, tables: dict, cache: str | None) -> list[dict]:
+    """The samples of ``pool`` ((seed, hands, the tables their players bid by: {game: table}, None:
+    ``tables``), ...) in turn, each dealt against its own tables (cached_samples), the players of
+    ``tables`` loaded back after.  Why pool samples dealt against older players: nil's rows (NF +
+    NB + NE weights a spade length) are the part of the table that more hands help; the players'
+    other seats move little from one table to the next (see the module docstring's stop 34)."""
+    out: list[dict] = []
+    try:
+        for seed, hands, dealt_against in pool:
+            against = {key: padded(t) for key, t in (dealt_against or tables).items()}
+            for key, shape in SHAPES.items():
+                load(shape, against.get(key, ROUNDING))
+            out += cached_samples(name, hands, trials, seed, against, cache)
+    finally:
+        for key, shape in SHAPES.items():
+            load(shape, tables.get(key, ROUNDING))
+    return out
+
+
 def learn_shape(name: str, hands: int, trials: int, seed: int, fit: str = "least-squares",
-                tables: dict | None = None, cache: str | None = None) -> dict:
-    """One game's tables from its samples against ``tables`` (the players now).  ``fit="nil-only"``:
+                tables: dict | None = None, cache: str | None = None, pool: tuple = ()) -> dict:
+    """One game's tables from its samples against ``tables`` (the players now), with the samples
+    of ``pool`` (pooled_samples) beside them.  ``fit="nil-only"``:
     the count's weights, the cuts, moon, the blind margins and the special bids' rules of ``tables``
     kept, nil learned; ``fit="special-only"``: all of ``tables`` kept but the special bids' rules;
     ``fit="count-only"``: the count (refined for the score), its cuts and the special bids' rules
     (which read the table's bid) learned, nil, moon and the blind margins of ``tables`` kept."""
     data = cached_samples(name, hands, trials, seed, tables or {}, cache)
+    data += pooled_samples(name, trials, pool, tables or {}, cache)
     kept = ("weights", "count_suit", "count_spade", "cuts", "moon", "blind_nil", "blind6")
     if fit == "special-only":
         t = {key: (tables or {})[name].get(key) for key in kept + ("nil_weights", "nil_suit", "nil_exposure")}
@@ -624,11 +661,12 @@ def padded(t: dict) -> dict:
 
 def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | None = None,
           games: tuple[str, ...] = tuple(SHAPES), undamped: bool = False, fit: str = "least-squares",
-          cache: str | None = None) -> bytes:
+          cache: str | None = None, pool: tuple = ()) -> bytes:
     """The tables as JSON bytes (see the module docstring); ``start``: the tables the first round
     learns against ({game: table}, e.g. the tables shipped before; the first round then moves
     halfway from them too, or all the way with ``undamped``), else the rounding table.  Only the
-    shapes of ``games`` are learned; the others keep the start's tables (padded to NF)."""
+    shapes of ``games`` are learned; the others keep the start's tables (padded to NF).  ``pool``:
+    more samples beside each round's (pooled_samples)."""
     try:
         first = {name: padded(start[name]) for name in SHAPES} if start else {}
         if set(games) != set(SHAPES) and not start:
@@ -639,7 +677,7 @@ def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | Non
             for name, shape in SHAPES.items():
                 load(shape, playing[name])
             for name in games:
-                t = learn_shape(name, hands, trials, seed + k, fit, playing, cache)
+                t = learn_shape(name, hands, trials, seed + k, fit, playing, cache, pool)
                 old = table.get(name, first.get(name))
                 if old is not None and not undamped:   # damped: halfway from the last round's (or the start) tables
                     t["cuts"] = damp(old["cuts"], t["cuts"])
@@ -680,13 +718,19 @@ def main() -> None:
                              "the start's nil, moon and blind margins kept")
     parser.add_argument("--cache", default=None, metavar="DIR",
                         help="keep the sampled hands here and read them back on a rerun with the same arguments")
+    parser.add_argument("--pool", action="append", default=[], metavar="SEED:HANDS[:JSON]",
+                        help="also learn from these hands of SEED, dealt against the tables in JSON (else the round's "
+                             "players); repeatable")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args()
     start = json.loads(pathlib.Path(args.start).read_text()) if args.start else None
     games = tuple(g for g in args.games.split(",") if g)
     if not set(games) <= set(SHAPES):
         parser.error(f"--games: of {', '.join(SHAPES)}")
-    data = build(args.hands, args.trials, args.seed, args.rounds, start, games, args.undamped, args.fit, args.cache)
+    pool = tuple((int(seed), int(hands), json.loads(pathlib.Path(path[0]).read_text()) if path else None)
+                 for seed, hands, *path in (spec.split(":", 2) for spec in args.pool))
+    data = build(args.hands, args.trials, args.seed, args.rounds, start, games, args.undamped, args.fit, args.cache,
+                 pool)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)

@@ -668,3 +668,25 @@ def test_game_rule_refuses_bad_input_in_one_line():
             spades_game_rule(*args)
         assert says in str(caught.value) and "\n" not in str(caught.value)
     assert spades_game_rule(0, "blind_nil") == before  # the refused (1, 2, 3, 4) set nothing
+
+
+def test_pooled_samples_are_learned_beside_the_rounds_and_dealt_against_their_own_tables(tmp_path):
+    """``--pool SEED:HANDS[:JSON]``: nil's rows learned from the round's hands and the pool's together
+    (other rows than without the pool; twice the same bytes); the pool's hands are dealt against the
+    tables given for them (another cache entry than the same hands against the round's players), and
+    the round's players are loaded back after."""
+    m = script()
+    shipped = json.loads(importlib.resources.files("cardsim").joinpath("data/spades_bids.json").read_text())
+    older = {k: dict(t, cuts=[c + 100 for c in t["cuts"]]) for k, t in shipped.items()}
+    before = _core.spades_bid_tables(), _core.spades_bid_params()
+    kw = dict(start=shipped, games=("cutthroat-spades",), undamped=True, fit="nil-only", cache=str(tmp_path))
+    a = m.build(40, 60, 7, pool=((8, 40, older),), **kw)
+    assert (_core.spades_bid_tables(), _core.spades_bid_params()) == before
+    assert a == m.build(40, 60, 7, pool=((8, 40, older),), **kw)
+    alone = json.loads(m.build(40, 60, 7, **kw))["cutthroat-spades"]
+    got = json.loads(a)["cutthroat-spades"]
+    assert got["nil_weights"] != alone["nil_weights"]
+    for key in ("weights", "cuts", "special_weights", "moon", "blind_nil", "blind6"):
+        assert got[key] == shipped["cutthroat-spades"][key], key
+    m.build(40, 60, 7, pool=((8, 40, None),), **kw)
+    assert len([p for p in tmp_path.iterdir() if "-8-40-" in p.name]) == 2
