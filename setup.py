@@ -292,6 +292,35 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # so the hot code is inlined less: that is the saving); spades.spades' glue -Os -> -O0: 8.1 -> 5.1 s, 25 of 46
 # differ.  Cython's inline helpers (CYTHON_INLINE, left at the module's level by cold_glue) at -O0 too in
 # pinochle.cutthroat: no CPU saved (7.3/6.9 against 7.6/6.5 s); -fno-asynchronous-unwind-tables: none.
+# Measured at build16 (stop 34, gcc 12.2, other helpers running, load 6-10; CPU of one gcc run each, two alternating
+# rounds unless one is given): the glue's optimisation is the most a change of glue level could save, and it is
+# smaller than the 2x of issue 10 needs (~19 s of CPU, idle: 96 -> ~77 s at today's 1.93 cores busy).  Glue at -O0
+# instead of its level (cold_glue "O0" on the same C): euchre.euchre (-O3) 13.2/14.7 -> 6.9/7.1 s, spades.spades (-Os)
+# 11.9/12.2 -> 7.9/8.6 s, pinochle.partnership 12.1/12.8 -> 9.9/10.8 s, pinochle.two_hand 11.0/12.2 -> 9.4 s,
+# _contract (-O1) 3.3/3.7 -> 2.0/2.2 s: about 16 s at this load, ~12 s idle, even if the hot code stayed the same (it
+# does not: spades.spades with its glue at -O0 and the unit budget lifted, --param large-unit-insns 13000 to 40000,
+# the same 24 hot functions differ whatever the value, the O0 glue's calls keeping offline copies of the inline
+# helpers; callgrind_trees at 17000: spades random +1.5%, heuristic +8.4%, cutthroat spades +8.5%, games +8.3%).
+# euchre.euchre's glue at -O0 with --param inline-unit-growth=150 and eu_random_tricks, eu_deal and rng_below
+# always_inline (build12's open question): euchre random +2.7% (eu_deal inlined into eu_new_hand costs 69 more),
+# heuristic +0.7%, bid known +1.9%, cutthroat euchre -2.6%; and no CPU saved (12.1/13.6 against 12.3/14.2 s: the
+# lifted budget spends it).  Flags: -O3 without its loop passes (-fno-gcse-after-reload, -fno-peel-loops,
+# -fno-predictive-commoning, -fno-split-loops/-paths, -fno-tree-loop-distribution, -fno-tree-partial-pre,
+# -fno-unswitch-loops, -fno-version-loops-for-strides, -fno-loop-interchange, -fno-loop-unroll-and-jam) on
+# spades.spades: 11.3 against 11.1 s (one pair), 20 hot functions differ; -O2 with -O3's max-inline-insns-auto,
+# early-inlining-insns, inline-heuristics-hint-percent and -fipa-cp-clone: 11.0 against 13.1 s (one pair), 33 differ.
+# Where spades.spades' time is: the whole file at -O0 4.2 s, without its Python face (the module trimmed to its batch,
+# exports and rules conversion: C 43,330 -> 17,786 lines) 4.8-5.3 s at its flags and 1.9 s at -O0, so the Python face
+# costs ~6-7 s of its 12.  build15's suggestion, measured on branch build16-proto (SpadesState, the table setters,
+# features and spades_score moved into a module spades.state at -O1, glue -O0): gcc 10.9-14.2 -> 9.1-10.4 s for the
+# two, but Cython ~2.1 (load 10.7) -> 4.9-5.8 s (the new module cimports the same engine and player headers, and
+# compiles at -O1 the inline code its step methods call: 4.0 s of the 9-10), net about 0-2 s; the hot module inlines
+# 26 more functions and the spades heuristic row rose 1.0% (sp_heuristic_bid 2,082 -> 2,179 a hand), cutthroat spades
+# 0.5%, games 1.0%.  It would pay only with the new module calling the hot module's exported steps (its C then the
+# glue alone, ~2.3 s at -O0): ~3 s a module. The schedule is not what limits: scripts/build_times.py -j 2 (load 10.7):
+# Cython 29.2 s, gcc 93.2 s, the list schedule ends at 61.2/61.2 s on the two workers (ideal 61.2 s); the longest
+# module (spades.spades, 13.7 s) is a fifth of the half, and a clean build's last two gcc runs ended 0.5 s apart (CC
+# wrapper timestamps, load 8-9).
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
