@@ -1597,6 +1597,20 @@ cdef enum:
     # windows: 178 -> 200 nodes a solve)
     FULL_WINDOW = 5
 
+cdef inline int sv_killer_slot(const SVRules* r, const SVPos* p) noexcept nogil:
+    """Where the killer lead of a trick start ``p`` is kept (``sc.killer``, sv_first_leads): by tricks
+    left; counting points, the side lowering the value has slots of its own (32 on: no hand is 32
+    tricks long), read only by its leads.  There its leads refute the raising side's bound, and
+    sibling trick starts often fall to the same lead; the raising side's killer cost nodes (below),
+    and shared slots would mix the two sides' leads.  Cutthroat pinochle (the defenders' killer,
+    with sv_small_slot), 12 tricks, 30 deals: nodes 12.42M -> 12.28M, median 298,933 -> 276,460
+    (both sides' killers, a slot set each: 12.48M; one a leader: 12.30M; the killer before the near
+    move: 12.23M, median 279,230); 15 tricks, the bench's 12 deals: 276.8M -> 227.6M, median 8.51M ->
+    7.93M, seed 2 161.7M -> 113.0M."""
+    if r.points and not (r.max_side >> p.leader) & 1:
+        return 32 + (p.tricks_left & 31)
+    return p.tricks_left & 63
+
 cdef inline void sv_first_leads(int* first, int* second, int near, int killer) noexcept nogil:
     """The leads a trick start tries first, ``first`` then ``second`` (-1: none), from the table's
     move (``first`` on entry: a matching entry's best lead), ``near`` (the best lead of an entry of
@@ -1609,8 +1623,8 @@ cdef inline void sv_first_leads(int* first, int* second, int near, int killer) n
     84.23M.  Seeds 1, 2, 4 (16 deals each) 82.07M -> 77.83M -> 71.62M -> 69.57M; cutthroat pinochle,
     12 tricks, 30 deals: 27.52M -> 26.66M -> 22.34M.  Tried: the killer before the near move
     (heavy deals 87.88M against 86.48M), one killer a leader (84.55M, but seeds +8.6%).
-    Counting points the killer is left out (``killer`` -1): once leads were ordered by the opponents'
-    answering ranks (sv_reply_ranks) it cost nodes.  Cutthroat pinochle, 12 tricks, 30 deals:
+    Counting points the raising side leaves the killer out (``killer`` -1): once leads were ordered
+    by the opponents' answering ranks (sv_reply_ranks) it cost nodes.  Cutthroat pinochle, 12 tricks, 30 deals:
     16.44M -> 15.21M (one killer a leader: 16.57M; without the near move too: 15.47M); 15 tricks, the
     bench's 12 deals: 333.6M -> 310.0M, median 12.43M -> 9.39M (single deals move both ways, 0.5x-12x)."""
     cdef int c[3]
@@ -1804,7 +1818,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if near_move >= 0:
                 near_move = lsb(sv_pdep(bit_bb(near_move), frame))
             sv_first_leads(&tt_move, &second_move, near_move,
-                           -1 if r.points else sc.killer[p.tricks_left & 63] - 1)    # (sv_first_leads)
+                           -1 if r.points and (r.max_side >> p.leader) & 1
+                           else sc.killer[sv_killer_slot(r, p)] - 1)    # (sv_first_leads)
         else:
             if sv_same(sc, r, p, e, key):
                 if e.lo > lo:
@@ -1914,7 +1929,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if i > 0:
                 sc.hist[s][moves[i]] += <uint32_t>(p.tricks_left * p.tricks_left)
             if boundary:
-                sc.killer[p.tricks_left & 63] = <int8_t>(moves[i] + 1)     # (sv_first_leads)
+                sc.killer[sv_killer_slot(r, p)] = <int8_t>(moves[i] + 1)     # (sv_first_leads)
             cut = True
             acc = cw                            # this card alone proves the bound
             break
