@@ -181,6 +181,11 @@ cdef extern from *:
         a[0] = b[0]; a[1] = b[1]; a[2] = b[2]; a[3] = b[3]; a[4] = b[4]; a[5] = b[5]; a[6] = b[6];
         a[7] = b[7]; a[8] = b[8]; a[9] = b[9]; a[10] = b[10]; a[11] = b[11]; a[12] = b[12];
     }
+    /* A branch the trick-mode search never takes (points mode only), laid out cold.  The small-card
+       rule's two points-mode branches moved gcc's layout of sv_search: callgrind (against 046d0c6)
+       euchre oracle 1.0100, spades oracle(8) 1.0116, euchre PIMC 1.0096; marked cold 0.9945 /
+       0.9969 / 0.9946. */
+    #define sv_points_only(x) __builtin_expect(!!(x), 0)
     static inline uint64_t sv_pdep(uint64_t a, uint64_t m) {
         uint64_t out = 0, k = 1;
         if (sv_have_bmi2) return sv_pdep_hw(a, m);
@@ -191,6 +196,7 @@ cdef extern from *:
     uint64_t sv_pext(uint64_t a, uint64_t m) noexcept nogil   # the bits of ``a`` at ``m``'s bits, packed low
     uint64_t sv_pdep(uint64_t a, uint64_t m) noexcept nogil   # the low bits of ``a`` spread onto ``m``'s bits
     void sv_detect_cpu() noexcept nogil
+    bint sv_points_only(bint x) noexcept nogil
     uint64_t sv_tags(const uint16_t* tags, uint16_t t, int n) noexcept nogil   # bit i: tags[i] == t
     uint32_t sv_line_hits(const uint16_t* tag, const uint16_t* fm, const uint16_t* f0, const uint16_t* f1,
                           const uint16_t* f2, uint16_t t, uint16_t p0, uint16_t p1, uint16_t p2) noexcept nogil
@@ -1609,10 +1615,17 @@ cdef inline void sv_first_leads(int* first, int* second, int near, int killer) n
     84.23M.  Seeds 1, 2, 4 (16 deals each) 82.07M -> 77.83M -> 71.62M -> 69.57M; cutthroat pinochle,
     12 tricks, 30 deals: 27.52M -> 26.66M -> 22.34M.  Tried: the killer before the near move
     (heavy deals 87.88M against 86.48M), one killer a leader (84.55M, but seeds +8.6%).
-    Counting points the killer is left out (``killer`` -1): once leads were ordered by the opponents'
-    answering ranks (sv_reply_ranks) it cost nodes.  Cutthroat pinochle, 12 tricks, 30 deals:
-    16.44M -> 15.21M (one killer a leader: 16.57M; without the near move too: 15.47M); 15 tricks, the
-    bench's 12 deals: 333.6M -> 310.0M, median 12.43M -> 9.39M (single deals move both ways, 0.5x-12x)."""
+    Counting points the killer was left out at stop 32: once leads were ordered by the opponents'
+    answering ranks (sv_reply_ranks) it cost nodes (cutthroat pinochle, 12 tricks, 30 deals: 16.44M
+    -> 15.21M; one killer a leader: 16.57M; without the near move too: 15.47M; 15 tricks, the bench's
+    12 deals: 333.6M -> 310.0M, median 12.43M -> 9.39M).  Since stop 34 the side lowering the value
+    reads it again (the raising side passes -1): its leads refute the raising side's bound, and where
+    they cut a trick start off it was a later lead than the first in 24% (instrumented, 12 tricks;
+    the subtrees searched before those late cuts are large).  With the small-card rule
+    (sv_small_slot), 12 tricks, 30 deals: 12.42M -> 12.28M, median 298,933 -> 276,526 (both sides
+    reading it, a slot set each: 12.48M; a slot set each, the lowering side reading: 12.28M; one a
+    leader: 12.30M; the killer before the near move: 12.23M, median 279,230); 15 tricks, the bench's 12 deals: 276.8M -> 234.3M, median 8.51M
+    -> 7.94M, seed 2 (the p99 deal) 161.7M -> 120.2M (a slot set each: 227.6M, 113.0M)."""
     cdef int c[3]
     cdef int i
     c[0] = first[0]
@@ -1627,6 +1640,48 @@ cdef inline void sv_first_leads(int* first, int* second, int near, int killer) n
         else:
             second[0] = c[i]
             return
+
+cdef inline int sv_lowest_witness(uint64_t acc, int lane) noexcept nogil:
+    """The lowest card of ``lane`` among the witnesses ``acc`` (the cards whose ranks the answers so
+    far relied on), else the bit above the lane's top: a card of the lane below it is "small"."""
+    cdef uint64_t w = acc & lane_bb(lane)
+    return lsb(w) if w else 16 * lane + 16
+
+cdef inline int sv_small_slot(const SVRules* r, int card) noexcept nogil:
+    """Points mode (the pinochle frame): the bit offset, in the lane's word of sv_search's ``small``,
+    of the byte kept for ``card``'s point class: 0xFF (empty) until a small card of that lane and
+    class was searched (one below every witness of its lane: sv_lowest_witness), then the rank of
+    that lowest witness (at most 32: a byte holds it; sv_small_note, sv_small_skip).  A later card of the seat in the same slot, of the same points and of a lower rank than that
+    witness, has the tried card's value, so it is not searched: DDS's small-card rule, which the
+    trick-mode table uses, with the points.  Why: the two children differ only in which of the two
+    cards (c tried, c' skipped) is on the table and which the seat keeps; swap them in every line of
+    c's proof.  Both lie below every card whose rank that proof compared (a contested trick's winner,
+    the best card a follower's duty to beat was measured against, the cards a bound or an entry
+    relied on: all in ``acc``), so every such comparison, every duty and every legal set comes out
+    the same; the lane and each trick's points are the same (equal points), and so is each seat's
+    count of counting cards by lane, which the bounds and the entries read.  Slots: a lane's cards of
+    each point class (the pinochle frame has two: ``r.pclass``; cutthroat pinochle Q J 9 against A T
+    K), so one slot holds cards of equal points; twins compare as ranks (a witness's twin is no small
+    card).  Cutthroat pinochle, 12 tricks, 30 deals (pinset: psolve15's
+    fixed positions): nodes 13.59M -> 12.42M (one slot a lane: 12.74M); 15 tricks, the bench's 12
+    deals: 292.5M -> 276.8M, median 8.95M -> 8.51M; 3,000 random deals of 3-5 cards, every
+    must_beat: values equal, fewer nodes in 506."""
+    return 8 * r.pclass[(card & 15) >> 1]
+
+cdef inline bint sv_small_skip(const SVRules* r, const int* small, int card) noexcept nogil:
+    """``card`` is below the witness its slot keeps (sv_small_slot): not searched."""
+    cdef int t = (small[card >> 4] >> sv_small_slot(r, card)) & 0xFF
+    return t != 0xFF and (card >> 1) < t
+
+cdef inline void sv_small_note(const SVRules* r, int* small, uint64_t acc, int card) noexcept nogil:
+    """``small`` after ``card`` was searched (``acc``: the witnesses so far): where its slot is empty
+    (0xFF) and it lies below its lane's lowest witness, the slot keeps that witness's rank."""
+    cdef int k = sv_small_slot(r, card), t
+    if ((small[card >> 4] >> k) & 0xFF) != 0xFF:
+        return
+    t = sv_lowest_witness(acc, card >> 4) >> 1
+    if (card >> 1) < t:                 # ranks: a witness's twin is no small card
+        small[card >> 4] &= ~(0xFF << k) | (t << k)
 
 cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, int beta, uint64_t* win) noexcept nogil:
     """Fail-soft alpha-beta: the value of the rest of the hand for ``count_side`` when it
@@ -1651,7 +1706,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef uint64_t frame = 0, local_w = 0, fS = 0, pc = 0
     cdef uint16_t fp[3]
     cdef bint narrow_lo = False, narrow_hi = False
-    cdef int small[4]
+    cdef int small[4]                   # by lane (points mode: sv_small_slot's slots)
     small[0] = small[1] = small[2] = small[3] = -1
     fp[0] = fp[1] = fp[2] = 0
     sc.nodes += 1
@@ -1776,7 +1831,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if near_move >= 0:
                 near_move = lsb(sv_pdep(bit_bb(near_move), frame))
             sv_first_leads(&tt_move, &second_move, near_move,
-                           -1 if r.points else sc.killer[p.tricks_left & 63] - 1)    # (sv_first_leads)
+                           -1 if r.points and (r.max_side >> p.leader) & 1
+                           else sc.killer[p.tricks_left & 63] - 1)    # (sv_first_leads)
         else:
             if sv_same(sc, r, p, e, key):
                 if e.lo > lo:
@@ -1858,8 +1914,11 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 j = t
         t = moves[i]; moves[i] = moves[j]; moves[j] = t
         ts = score[i]; score[i] = score[j]; score[j] = ts
-        if general == SV_GENERAL_TRICKS and moves[i] < small[moves[i] >> 4]:
-            continue                            # a small card of a lane where one was tried
+        if general == SV_GENERAL_TRICKS:
+            if moves[i] < small[moves[i] >> 4]:
+                continue                        # a small card of a lane where one was tried
+        elif sv_points_only(general == SV_GENERAL_POINTS) and sv_small_skip(r, small, moves[i]):
+            continue                            # one of the same points was tried (sv_small_slot)
         sv_copy_pos(&child, p)
         gain = sv_apply_seat(r, &child, s, moves[i])
         v = gain + sv_search(sc, r, &child, alpha - gain, beta - gain, &cw)
@@ -1886,13 +1945,15 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             acc = cw                            # this card alone proves the bound
             break
         acc |= cw
-        if general == SV_GENERAL_TRICKS and small[moves[i] >> 4] < 0:
-            # below every card that mattered so far in its lane: the lane's other cards below
-            # those give the same value (DDS's rule), so one of them is enough
-            cw = acc & lane_bb(moves[i] >> 4)
-            t = lsb(cw) if cw else 16 * (moves[i] >> 4) + 16
-            if moves[i] < t:
-                small[moves[i] >> 4] = t
+        if general == SV_GENERAL_TRICKS:
+            if small[moves[i] >> 4] < 0:
+                # below every card that mattered so far in its lane: the lane's other cards below
+                # those give the same value (DDS's rule), so one of them is enough
+                t = sv_lowest_witness(acc, moves[i] >> 4)
+                if moves[i] < t:
+                    small[moves[i] >> 4] = t
+        elif sv_points_only(general == SV_GENERAL_POINTS):
+            sv_small_note(r, small, acc, moves[i])
     win[0] = acc | local_w
     if boundary:
         if general:
