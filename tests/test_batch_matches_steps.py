@@ -74,3 +74,27 @@ def test_two_hand_batch_record_equals_step_replay(policy):
         assert rec["exchanged"] == state.exchanged
         for field in ("meld", "trick_points", "score", "melds"):
             assert list(rec[field]) == list(getattr(state, field)), (i, field)
+
+
+@pytest.mark.parametrize("options", [{}, {"min_bid": 36, "all_pass": "redeal"}, {"meld_double_aces": 5}])
+def test_partnership_heuristic_kept_inputs_equal_fresh_ones(options):
+    """The batch's heuristic reads each seat's count inputs once a hand (partnership_players.pxd
+    PPKept: the opener's count, the count after a partner's pass, the trump choice and the meld a
+    passing partner starts from); the step API reads them afresh at every call.  The same hands
+    either way, redealt ones among them under a high minimum bid (the inputs kept are compared with
+    the seat's cards), and under a meld table where giving up a card can add meld (double aces under single aces: the
+    pass counts the meld of a meldless hand again, pin_meld_gain_max)."""
+    game = Game("partnership-pinochle", **options)
+    policy = ["heuristic"] * 4
+    seed, n = 17, 600
+    records = game.simulate(n, policy=policy, seed=seed, threads=2).array
+    redealt = 0
+    for i in range(n):
+        state = replay(_core.PartnershipPinochleState(game.rules, seed, i % 4, i), policy)
+        rec = records[i]
+        assert (rec["dealer"], rec["bidder"], rec["redeals"]) == (state.dealer, state.bidder, state.redeals)
+        assert (rec["bid"], rec["trump"]) == (state.high_bid, state.trump), i
+        for field in ("meld", "trick_points", "team_score"):
+            assert list(rec[field]) == list(getattr(state, field)), (i, field)
+        redealt += state.redeals > 0
+    assert redealt > 0 or "min_bid" not in options

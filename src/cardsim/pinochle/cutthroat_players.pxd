@@ -213,6 +213,60 @@ cdef inline int cp_best_trump_melds(uint64_t cards, const CPRules* r, int* melds
         key[t] = pin_trump_key(cards, t, melds[t] + cp_trick_estimate(cards, t))
     return pin_best_suit(key, cards)
 
+ctypedef struct PinCountInputs:
+    # what pin_learned_counts reads of one hand before weighing it (pin_count_inputs): every feature
+    # no trump changes, by itself, and per suit as trump the meld and the longest other suit
+    uint64_t cards              # the hand
+    int aces                    # PIN_F_ACES: aces (copies counted)
+    int tens                    # PIN_F_TENS: suits holding both an ace and a ten
+    int aces_three              # PIN_PF_ACES_THREE: 1 when aces of exactly three suits are held
+    int tens_all                # PIN_PF_TENS_ALL: tens (copies counted)
+    int queens_all              # PIN_PF_QUEENS_ALL: queens
+    int jacks_all               # PIN_PF_JACKS_ALL: jacks
+    int bare_tens               # PIN_PF_SIDE_BARE_TENS: tens of suits without their ace (the trump's taken off by the lane table)
+    int short                   # PIN_F_SHORT: suits of at most one card (the trump's taken off by the lane table)
+    int melds[4]                # the meld with each suit as trump (meld_by_trump)
+    int long_side[4]            # PIN_PF_LONG_SIDE: with each suit as trump, the cards of the longest other suit
+
+cdef inline void pin_count_inputs(uint64_t cards, const int* meld_value, PinCountInputs* f) noexcept nogil:
+    """What pin_learned_counts reads of ``cards`` (PinCountInputs), into ``f``: no coefficient in it."""
+    cdef uint64_t one = copies_one(cards)
+    cdef uint64_t ace_at_ten = (one >> 2) & rank_bb(RT) & COPY0_BB     # the ten's copy-0 bit of each suit with an ace
+    cdef int length[4]
+    cdef int t, short = 0, longest = 0, second = 0
+    f.cards = cards
+    f.aces = popcount(cards & rank_bb(RA))
+    f.tens = popcount(ace_at_ten & one)
+    f.aces_three = popcount(one & rank_bb(RA)) == 3
+    f.tens_all = popcount(cards & rank_bb(RT))
+    f.queens_all = popcount(cards & rank_bb(RQ))
+    f.jacks_all = popcount(cards & rank_bb(RJ))
+    f.bare_tens = popcount(cards & rank_bb(RT) & ~(ace_at_ten | (ace_at_ten << 1)))
+    meld_by_trump(cards, meld_value, f.melds)
+    for t in range(4):
+        length[t] = popcount(suit_cards_bb(cards, t))
+        short += length[t] <= 1
+        if length[t] > longest:
+            second, longest = longest, length[t]
+        elif length[t] > second:
+            second = length[t]
+    f.short = short
+    for t in range(4):
+        f.long_side[t] = second if length[t] == longest else longest
+
+cdef inline void pin_counts_of(const PinCountInputs* f, const int* coef, const int* lane_counts,
+                               int* counts) noexcept nogil:
+    """The learned count (tenths) of the hand ``f`` read (pin_count_inputs) with each suit as trump,
+    into ``counts[4]``: pin_learned_counts weighed by ``coef`` and its lane table ``lane_counts``."""
+    cdef int t
+    cdef int fixed = (coef[PIN_F_ONE] + coef[PIN_F_ACES] * f.aces + coef[PIN_F_TENS] * f.tens
+                      + coef[PIN_PF_ACES_THREE] * f.aces_three + coef[PIN_PF_TENS_ALL] * f.tens_all
+                      + coef[PIN_PF_QUEENS_ALL] * f.queens_all + coef[PIN_PF_JACKS_ALL] * f.jacks_all
+                      + coef[PIN_PF_SIDE_BARE_TENS] * f.bare_tens + coef[PIN_F_SHORT] * f.short)
+    for t in range(4):
+        counts[t] = (fixed + coef[PIN_F_MELD] * f.melds[t] + lane_counts[(f.cards >> (16 * t)) & 0xFFF]
+                     + coef[PIN_PF_LONG_SIDE] * f.long_side[t])
+
 cdef inline void pin_learned_counts(uint64_t cards, const int* meld_value, const int* coef, const int* lane_counts,
                                     int* counts, int* melds) noexcept nogil:
     """The learned count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
@@ -241,32 +295,17 @@ cdef inline void pin_learned_counts(uint64_t cards, const int* meld_value, const
     from ``coef`` when the table loads: bid_tables.pxd pin_lane_count), one entry a suit
     (callgrind, the partnership heuristic's hands: this count 2,039 -> 1,389 instructions a hand
     with the side suits' features added), which pays for those features.  Each trump's meld is
-    left in ``melds[4]`` (pin_tree_ceiling reads it).
+    left in ``melds[4]`` (pin_tree_ceiling reads it).  The count is read in two steps: what it
+    reads of the hand (pin_count_inputs, no coefficient in it) and their weighing (pin_counts_of), so
+    that a hand counted with several coefficient rows reads its cards once (partnership's opener
+    count, its count after a partner's pass and its trump choice: partnership_players.pxd PPKept).
     """
-    cdef uint64_t one = copies_one(cards)
-    cdef uint64_t ace_at_ten = (one >> 2) & rank_bb(RT) & COPY0_BB     # the ten's copy-0 bit of each suit with an ace
-    cdef int length[4]
-    cdef int t, short = 0, longest = 0, second = 0
-    cdef int fixed = (coef[PIN_F_ONE] + coef[PIN_F_ACES] * popcount(cards & rank_bb(RA))
-                      + coef[PIN_F_TENS] * popcount(ace_at_ten & one)
-                      + coef[PIN_PF_ACES_THREE] * <int>(popcount(one & rank_bb(RA)) == 3)
-                      + coef[PIN_PF_TENS_ALL] * popcount(cards & rank_bb(RT))
-                      + coef[PIN_PF_QUEENS_ALL] * popcount(cards & rank_bb(RQ))
-                      + coef[PIN_PF_JACKS_ALL] * popcount(cards & rank_bb(RJ))
-                      + coef[PIN_PF_SIDE_BARE_TENS]
-                      * popcount(cards & rank_bb(RT) & ~(ace_at_ten | (ace_at_ten << 1))))
-    meld_by_trump(cards, meld_value, melds)
+    cdef PinCountInputs f
+    cdef int t
+    pin_count_inputs(cards, meld_value, &f)
+    pin_counts_of(&f, coef, lane_counts, counts)
     for t in range(4):
-        length[t] = popcount(suit_cards_bb(cards, t))
-        short += length[t] <= 1
-        if length[t] > longest:
-            second, longest = longest, length[t]
-        elif length[t] > second:
-            second = length[t]
-    fixed += coef[PIN_F_SHORT] * short
-    for t in range(4):
-        counts[t] = (fixed + coef[PIN_F_MELD] * melds[t] + lane_counts[(cards >> (16 * t)) & 0xFFF]
-                     + coef[PIN_PF_LONG_SIDE] * (second if length[t] == longest else longest))
+        melds[t] = f.melds[t]
 
 cdef inline int pin_table_ceiling(uint64_t cards, const int* meld_value, const int* coef,
                                   const int* lane_counts) noexcept nogil:
@@ -274,13 +313,16 @@ cdef inline int pin_table_ceiling(uint64_t cards, const int* meld_value, const i
     (pin_learned_counts), rounded to whole points (halves up)."""
     cdef int counts[4]
     cdef int melds[4]
-    cdef int t, best
     pin_learned_counts(cards, meld_value, coef, lane_counts, counts, melds)
-    best = counts[0]
+    return pin_tenths_to_points(pin_largest_count(counts))
+
+cdef inline int pin_largest_count(const int* counts) noexcept nogil:
+    """The largest of the four suits' ``counts``."""
+    cdef int t, best = counts[0]
     for t in range(1, 4):
         if counts[t] > best:
             best = counts[t]
-    return pin_tenths_to_points(best)
+    return best
 
 cdef inline void pin_tree_inputs(uint64_t cards, int trump, int count, int meld, int* v) noexcept nogil:
     """What the ceiling trees read of ``cards`` with ``trump`` (bid_tables.pxd PIN_TI_*; scripts/
