@@ -698,6 +698,20 @@ def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | Non
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
+def parse_pool(spec: str, parser: argparse.ArgumentParser) -> tuple:
+    """One ``--pool SEED:HANDS[:JSON]`` as (seed, hands, the tables in JSON or None); a malformed one,
+    or a JSON file that cannot be read, ends the script with one line (argparse's error, status 2)."""
+    seed, _, rest = spec.partition(":")
+    hands, _, path = rest.partition(":")
+    if not (seed.isdigit() and hands.isdigit() and int(hands) > 0):
+        parser.error(f"--pool {spec!r}: SEED:HANDS[:JSON] with SEED and HANDS whole numbers, HANDS above 0")
+    try:
+        tables = json.loads(pathlib.Path(path).read_text()) if path else None
+    except (OSError, ValueError) as exc:
+        parser.error(f"--pool {spec!r}: cannot read the tables {path}: {exc}")
+    return int(seed), int(hands), tables
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=4000)
@@ -727,8 +741,7 @@ def main() -> None:
     games = tuple(g for g in args.games.split(",") if g)
     if not set(games) <= set(SHAPES):
         parser.error(f"--games: of {', '.join(SHAPES)}")
-    pool = tuple((int(seed), int(hands), json.loads(pathlib.Path(path[0]).read_text()) if path else None)
-                 for seed, hands, *path in (spec.split(":", 2) for spec in args.pool))
+    pool = tuple(parse_pool(spec, parser) for spec in args.pool)
     data = build(args.hands, args.trials, args.seed, args.rounds, start, games, args.undamped, args.fit, args.cache,
                  pool)
     out = pathlib.Path(args.out)

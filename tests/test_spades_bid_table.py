@@ -690,3 +690,25 @@ def test_pooled_samples_are_learned_beside_the_rounds_and_dealt_against_their_ow
         assert got[key] == shipped["cutthroat-spades"][key], key
     m.build(40, 60, 7, pool=((8, 40, None),), **kw)
     assert len([p for p in tmp_path.iterdir() if "-8-40-" in p.name]) == 2
+
+
+@pytest.mark.parametrize("spec", ["x", "2080", "2080:0", "2080:-5", "a:100", "2080:100:/nonexistent/tables.json"])
+def test_a_malformed_pool_ends_with_one_line_and_status_2(spec, capsys, tmp_path):
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="spades_bid_table.py")
+    with pytest.raises(SystemExit) as exc:
+        script().parse_pool(spec, parser)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("spades_bid_table.py: error: --pool") and spec in err[-1]
+
+
+def test_a_pool_spec_is_read(tmp_path):
+    import argparse
+
+    tables = tmp_path / "t.json"
+    tables.write_text('{"spades": {}}')
+    parse = script().parse_pool
+    assert parse("2080:300", argparse.ArgumentParser()) == (2080, 300, None)
+    assert parse(f"2071:20:{tables}", argparse.ArgumentParser()) == (2071, 20, {"spades": {}})
