@@ -9,10 +9,13 @@ accepts ``-fopenmp``; otherwise the core is built single-threaded and a loud
 warning says so (batches still run, on one thread).  ``CARDSIM_DEBUG=1`` turns
 bounds checks and assertions back on.
 """
+import ast
 import contextlib
+import functools
 import gc
 import glob
 import hashlib
+import json
 import multiprocessing
 import os
 import pickle
@@ -648,25 +651,109 @@ def cython_compile(name: str, pyx: str, force: bool) -> str:
     return c_file
 
 
-def cythonize_one(name: str, sources: list[str], force: bool) -> list[str]:
+# A module's build recipe: what setup.py itself feeds into the module's C (Cython's directives, the glue's level,
+# the always_inline marks, the code that writes and marks the C) and into its compile (the flags, macros, include
+# folders and link flags of its Extension).  Neither Cython's check (the sources' times) nor setuptools' (the C's
+# time against the module's) sees those: until build17 (stop 35) a change of a module's glue level, ALWAYS_INLINE
+# list or -O level, or CARDSIM_DEBUG=1, silently kept the old C and the old module.  So each C file carries the two
+# hashes of its recipe on its second line (the first is Cython's own, by which it knows the file; cold_glue's mark
+# stays the last): a C recipe that differs has the C written again (Cython, then the marks); a compile recipe that
+# differs has the line alone written again, and the C's new time has setuptools compile the module again.  A C file
+# without the line (Cython wrote it and the marks were not done, or a build before build17's) is written again.
+# Not in the recipe: the compiler and Python's own flags (setuptools' part: a build with another Python compiles
+# its own modules anyway), and the sources (Cython's check, cython_c_file_stale).
+RECIPE_LINE = "/* cardsim build recipe: C {c}, compile {compile} (setup.py build_recipe) */\n"
+_RECIPE_LINE = re.compile(r"/\* cardsim build recipe: C (\w+), compile (\w+) ")
+# setup.py's statements that write or mark a module's C: their code (ast.dump: no comments, no line numbers) is
+# part of every C recipe, so a change of what they do writes every C file again
+C_WRITERS = ("directives", "SHARED_UTILITY", "cython_compile", "cythonize_one", "prune_headers", "needed_inline",
+             "_function_name", "_INLINE_HEAD", "_TOP_LEVEL", "_WORD", "_PROSE", "cold_glue", "COLD_MARK", "COLD_MACRO",
+             "COLD_DEFINE", "_COLD_DEF", "_PF_DEF", "force_inline", "cython_c_name", "INLINE_MACRO", "INLINE_DEFINE",
+             "write_recipe")
+
+
+@functools.cache
+def code_of(names: tuple[str, ...]) -> str:
+    """The code of setup.py's top-level statements that define ``names`` (functions and assignments), as
+    ``ast.dump`` writes it: what they do, not where they are nor the comments around them."""
+    with open(__file__, encoding="utf-8") as fh:
+        tree = ast.parse(fh.read())
+    defined = [node for node in tree.body
+               if isinstance(node, ast.FunctionDef) and node.name in names
+               or isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+                   isinstance(target, ast.Name) and target.id in names
+                   for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
+    return "\n".join(ast.dump(node) for node in defined)
+
+
+def recipe_hash(recipe: object) -> str:
+    return hashlib.sha256(json.dumps(recipe, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def build_recipe(ext: Extension) -> tuple[str, str]:
+    """The hashes of what shapes module ``ext``'s C and its compile, besides its sources (RECIPE_LINE)."""
+    name = ext.name.removeprefix("cardsim.")
+    c_recipe = {"code": code_of(C_WRITERS), "debug": DEBUG,
+                "glue": glue_level(name) if not DEBUG and name in COLD_GLUE else None,
+                "always_inline": [] if DEBUG else list(ALWAYS_INLINE.get(name, ()))}
+    compile_recipe = {"args": ext.extra_compile_args, "macros": ext.define_macros, "undef": ext.undef_macros,
+                      "include": ext.include_dirs, "link": ext.extra_link_args, "libraries": ext.libraries}
+    return recipe_hash(c_recipe), recipe_hash(compile_recipe)
+
+
+def read_recipe(c_file: str) -> tuple[str, str] | None:
+    """The recipe hashes on ``c_file``'s second line; None if it has none (or is missing)."""
+    try:
+        with open(c_file, encoding="utf-8") as fh:
+            fh.readline()
+            found = _RECIPE_LINE.match(fh.readline())
+    except (OSError, UnicodeDecodeError):
+        return None
+    return (found.group(1), found.group(2)) if found else None
+
+
+def write_recipe(c_file: str, recipe: tuple[str, str]) -> None:
+    """Write ``recipe``'s line into ``c_file`` as its second line: in place of the recipe line there, or of the
+    empty line Cython leaves after its first (so the C's line numbers, which Cython's tracebacks bake into the
+    code, stay the same and so does the module, byte for byte)."""
+    with open(c_file, encoding="utf-8") as fh:
+        first, second, rest = fh.read().split("\n", 2)
+    kept = "" if second == "" or _RECIPE_LINE.match(second) else f"{second}\n"
+    with open(c_file, "w", encoding="utf-8") as fh:
+        fh.write(f"{first}\n{RECIPE_LINE.format(c=recipe[0], compile=recipe[1])}{kept}{rest}")
+
+
+def cythonize_one(name: str, sources: list[str], force: bool, recipe: tuple[str, str]) -> list[str]:
     """Cythonize one module (in a worker process: Cython is not thread-safe; the inline functions it
     cannot reach pruned from its headers, ``prune_headers``; ``cython_compile``, or ``cythonize`` for the
     shared utility module); its C sources, the glue of a COLD_GLUE module marked cold (``cold_glue``, at
-    ``glue_level``) unless CARDSIM_DEBUG=1.  Cython runs with Python's cyclic garbage collector off
-    (``collector_off``)."""
+    ``glue_level``) unless CARDSIM_DEBUG=1, and ``recipe`` (``build_recipe``) written in.  The C is written
+    again when its C recipe differs; a compile recipe that differs is written in alone.  Cython runs with
+    Python's cyclic garbage collector off (``collector_off``)."""
     short = name.removeprefix("cardsim.")
-    with collector_off():
-        if name == SHARED_UTILITY:  # (cythonize writes it: Cython's own utility code, no .pyx)
-            out = list(cythonize([Extension(name, sources)], compiler_directives=directives,
-                                 shared_utility_qualified_name=SHARED_UTILITY, force=force, quiet=True)[0].sources)
-        else:
-            out = [cython_compile(short, source, force) if source.endswith(".pyx") else source for source in sources]
-    for c_file in out:
-        if c_file.endswith(".c"):
+    out = []
+    for source in sources:
+        if name != SHARED_UTILITY and not source.endswith(".pyx"):
+            out.append(source)  # (a C source of its own: Cython writes nothing)
+            continue
+        c_file = source[:-len(".pyx")] + ".c" if source.endswith(".pyx") else source
+        had = read_recipe(c_file)
+        again = force or had is None or had[0] != recipe[0]
+        with collector_off():
+            if name == SHARED_UTILITY:  # (cythonize writes it: Cython's own utility code, no .pyx)
+                cythonize([Extension(name, [c_file])], compiler_directives=directives,
+                          shared_utility_qualified_name=SHARED_UTILITY, force=again, quiet=True)
+            else:
+                cython_compile(short, source, again)
+        if read_recipe(c_file) is None:  # (written just now)
             if not DEBUG and short in COLD_GLUE:
                 cold_glue(c_file, glue_level(short))
             if not DEBUG and short in ALWAYS_INLINE:
                 force_inline(c_file, ALWAYS_INLINE[short])
+            write_recipe(c_file, recipe)
+        elif had != recipe:
+            write_recipe(c_file, recipe)
+        out.append(c_file)
     return out
 
 
@@ -701,8 +788,9 @@ class ParallelBuildExt(build_ext):
     module while Cython translates another.  Cython runs in a pool of worker processes (it is
     not thread-safe, so in-process it would need a lock and run one module at a time), the C
     compilers in parallel threads.  Cython regenerates a module only when its .pyx or a
-    header it cimports changed, and the C compiler runs only for regenerated modules: a
-    change to one game family rebuilds that family's modules only.
+    header it cimports changed, or its C recipe (``build_recipe``), and the C compiler runs only
+    for modules whose C was written again: a change to one game family rebuilds that family's
+    modules only, a change to one module's recipe that module only.
     """
 
     def finalize_options(self) -> None:
@@ -737,11 +825,12 @@ class ParallelBuildExt(build_ext):
 
     def build_extension(self, ext: Extension) -> None:
         # (cythonizing the shared utility's Extension writes src/cardsim/_cyutility.c)
+        recipe = build_recipe(ext)
         if self._pool is not None:
-            ext.sources = self._pool.submit(cythonize_one, ext.name, ext.sources, bool(self.force)).result()
+            ext.sources = self._pool.submit(cythonize_one, ext.name, ext.sources, bool(self.force), recipe).result()
         else:
             with CYTHON_LOCK:
-                ext.sources = cythonize_one(ext.name, ext.sources, bool(self.force))
+                ext.sources = cythonize_one(ext.name, ext.sources, bool(self.force), recipe)
         super().build_extension(ext)
 
 
