@@ -324,6 +324,27 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # Cython 29.2 s, gcc 93.2 s, the list schedule ends at 61.2/61.2 s on the two workers (ideal 61.2 s); the longest
 # module (spades.spades, 13.7 s) is a fifth of the half, and a clean build's last two gcc runs ended 0.5 s apart (CC
 # wrapper timestamps, load 8-9).
+# Measured at build17 (stop 35, gcc 12.2, other helpers running, load 8-11; scripts in /tmp/b17): where gcc's time goes
+# inside the four biggest modules.  -ftime-report (CPU s): spades.spades 12.7 = the functions' expansion (each one's
+# passes, RTL included) 8.7 + parsing 2.0 + IPA passes 1.75; euchre.euchre 15.5 = 12.3 + 1.6 + 1.3; pinochle.partnership
+# 13.6 = 10.2 + 1.8 + 1.35; pinochle.two_hand 13.2 = 9.6 + 1.85 + 1.5; no single pass above ~5% (register allocation,
+# combiner, jump threading, dominator opts ~0.4 s each).  Per function (gcc -Q prints each function's name as its
+# expansion starts: the wall seconds between names, load ~9.5, /tmp/b17/perfn.py), the glue (wrappers, generators,
+# module init, Cython's helpers) takes most of the expansion even at -Os, the cdef code at -O3 a fifth to a quarter of the
+# whole: spades.spades glue 16.0 s, cdef 7.3 s, parsing and IPA 13.5 s (of 37.8 s wall); euchre.euchre (glue -O3) 24.9 /
+# 9.0 / 10.9 (of 45.6); partnership 13.0 / 7.6 / 12.0 (of 35.2); two_hand 11.3 / 9.2 / 12.0 (of 33.1).  The largest single
+# functions: sp_gd_history (the whole-game history hook) 1.9-3.2 s wall, the glue's _set_shipped_game_rules and
+# spades_record_dtype 1.4-2.7 s; euchre's eu_gd_play 2.3 s and euchre_odds' OpenMP body 2.2 s; partnership's
+# pimc_playout wrapper 2.7 s.  No inline function is instantiated many times over: of spades.spades' 2,456 inlinings
+# (-fopt-info-inline-optimized) 1,958 are Cython's and Python's helpers into glue, 385 cdef into cdef, the most copied
+# _bits.popcount (46), lane_bb (22), sp_code (21); sp_policy_step 5 copies.  Tried on spades.spades (CPU, two alternating
+# compiles each): sp_rules_from (the rules' conversion, once a batch call, 7.8 kB at -O3) at the glue's -Os: 12.4/12.5 ->
+# 14.8/14.2 s, five hot functions differ (scripts/hot_code_diff.py) and sp_end_card, sp_bid_legal no longer kept out of line
+# (the unit budget moved: gcc inlines more); the four largest glue functions (_set_shipped_game_rules, spades_record_dtype,
+# set_spades_bid_table, the module's exec) at -O0: 13.6/13.8 -> 13.4/12.9 s, 25 hot functions differ; gcc's collector
+# run less often (--param ggc-min-expand=400 --param ggc-min-heapsize=1048576): 13.9/12.7 -> 14.4/12.4 s, the object the
+# same.  The profile points where build16's measurements did: the hot code's own compile is ~3 s of CPU a module, and
+# what surrounds it (glue, parse, IPA) cannot be cut without moving it.
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
@@ -660,6 +681,8 @@ def cython_compile(name: str, pyx: str, force: bool) -> str:
 # stays the last): a C recipe that differs has the C written again (Cython, then the marks); a compile recipe that
 # differs has the line alone written again, and the C's new time has setuptools compile the module again.  A C file
 # without the line (Cython wrote it and the marks were not done, or a build before build17's) is written again.
+# A no-op build reads two lines of each C instead of the whole file twice (cold_glue's and force_inline's checks):
+# CPU 2.8/3.4/3.1 -> 2.4/2.6/2.5 s, three alternating pairs at load 9-10 (build17).
 # Not in the recipe: the compiler and Python's own flags (setuptools' part: a build with another Python compiles
 # its own modules anyway), and the sources (Cython's check, cython_c_file_stale).
 RECIPE_LINE = "/* cardsim build recipe: C {c}, compile {compile} (setup.py build_recipe) */\n"
