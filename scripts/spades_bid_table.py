@@ -122,9 +122,9 @@ heuristic would make instead, the special rules included (not the table bid): +0
 +0.018 / +0.024 / +0.008; +0.5: +0.010 / +0.048 / +0.011).  A larger ridge on the row of 2 spades or fewer
 (3e-4 .. 3e-3), on 2081 / 2082 / 2091 / 2092: within the noise both ways.  The rows refined for the
 points themselves from stop 34's (refine_weights' smoothed steps, Adam, on the 80,000): in sample -0.05,
-held out +0.017 .. +0.118 on the four sets (overfit: the weighted logistic fit is the better estimate).  The benchmark's costly nils
-(seed 12: p_nil 0.29 and 0.32; seed 13: 0.41) are the rows' decision, not a calibration: their log-odds
-0.01, 0.74 and 0.45 (row 0: terms of up to +-4.6 that nearly cancel).
+held out +0.017 .. +0.118 on the four sets (overfit: the weighted logistic fit is the better estimate).
+The benchmark's costly nils (seed 12: p_nil 0.29 and 0.32; seed 13: 0.41) are the rows' decision, not a
+calibration: their log-odds 0.01, 0.74 and 0.45 (row 0: terms of up to +-4.6 that nearly cancel).
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
