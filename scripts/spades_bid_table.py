@@ -107,6 +107,24 @@ count refitted on the same 80,000 with nil and the special rules gained nothing 
 in all).  The benchmark's 200-hand seeds move by single nils: seed 12 took two false nils (p_nil 0.29 and
 0.32, 77 and 59 points), seed 13 one (p_nil 0.41, 58 points); seeds 11 and 14 and seed 13's 1,000 hands
 fell (bench/decisions.py).
+Stop 35 tried more for nil and shipped none of it (nothing beat stop 34's rows out of sample).  Two fresh
+held-out sets dealt against stop 34's players (5696765's table): seed 2091 (20,000 hands) and seed 2092
+(12,000), on which that table loses 0.857 and 0.907 points a hand (nil's part: false nils 0.098 / 0.112,
+missed 0.130 / 0.151; the regular bids one off 0.44 of 2091's 0.857).  Per-suit and spade-holding terms
+for nil (each a one-hot that a table entry could take at load for nothing), fitted with nil's rows on
+stop 34's 80,000 hands (seeds 2070, 2071, 2080), held out on 2081 / 2082 against stop 34's rows:
+the side suits' top card by length band (52 terms) -0.021 +- 0.012 / +0.017 +- 0.016, the spades' length by
+top spade (64) +0.003 +- 0.010 / +0.021 +- 0.015, the side suits' and the spades' exposure one-hot (16)
+-0.004 +- 0.013 / +0.012 +- 0.017.  The 80,000 and seeds 2081 + 2082 pooled (110,000), held out on 2091:
+the rows alone +0.006 +- 0.005, with the side top cards +0.008 +- 0.011.  Nil's gain against the bid the
+heuristic would make instead, the special rules included (not the table bid): +0.002 +- 0.006 / +0.008 +-
+0.008.  The rows' constant moved by -1, -0.5, +0.5, +1 (log-odds): worse on 2081, 2082 and 2091 (-0.5:
++0.018 / +0.024 / +0.008; +0.5: +0.010 / +0.048 / +0.011).  A larger ridge on the row of 2 spades or fewer
+(3e-4 .. 3e-3), on 2081 / 2082 / 2091 / 2092: within the noise both ways.  The rows refined for the
+points themselves from stop 34's (refine_weights' smoothed steps, Adam, on the 80,000): in sample -0.05,
+held out +0.017 .. +0.118 on the four sets (overfit: the weighted logistic fit is the better estimate).
+The benchmark's costly nils (seed 12: p_nil 0.29 and 0.32; seed 13: 0.41) are the rows' decision, not a
+calibration: their log-odds 0.01, 0.74 and 0.45 (row 0: terms of up to +-4.6 that nearly cancel).
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
