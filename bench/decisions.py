@@ -550,13 +550,14 @@ def partner_read_unloaded(game: Game) -> Iterator[None]:
         return
     from cardsim.pinochle import common
     tables = common.pinochle_bid_tables()["partnership-pinochle"]
-    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, None, tables.get("trump"))
+    common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, None, tables.get("trump"),
+                                  tables.get("trees"))
     try:
         yield
     finally:
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables.get("partner"),
                                       tables.get("trump"), partner_count=tables.get("partner_count"),
-                                      partner_trees=tables.get("partner_trees"))
+                                      partner_trees=tables.get("partner_trees"), trees=tables.get("trees"))
 
 
 def pinochle_decisions(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
