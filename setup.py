@@ -420,6 +420,8 @@ def cold_glue(c_file: str, level: str = COLD_LEVEL) -> int:
 # partnership_players.pp_lead_choices (gcc moved it out of pp_play_out when the count after a partner's pass
 # joined pp_heuristic_bid, stop 31; against main d2b6dfe): heuristic 17,787 -> 18,824 -> 18,528, bid plain 55,728 ->
 # 56,495 -> 55,285, known 57,166 -> 57,926 -> 56,719, pimc 4,418,337 -> 4,377,920 with it, random 5,112 throughout.
+# partnership_players.pp_count_with_trees (the opener's and the after-pass count's trees, stop 35; against 5696765,
+# no opener trees loaded): as gcc's call 17,616 -> 17,772 instructions a hand, forced inline 17,589.
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): random_play.pin_random_trick and pin_random_follow (then cutthroat's
 # cp_random_trick and cp_random_follow), the random trick run for a group of hands side by side: as
@@ -455,7 +457,8 @@ ALWAYS_INLINE = {
                              "pinochle.partnership_engine.pp_auction_act", "pinochle.world.pin_world_draw",
                              "pinochle.random_play.pin_random_trick", "pinochle.random_play.pin_random_follow",
                              "pinochle.random_play.pin_random_play_load", "pinochle.random_play.pin_random_play_store",
-                             "pinochle.world.pin_world_prepare_nogil", "pinochle.partnership_players.pp_lead_choices"),
+                             "pinochle.world.pin_world_prepare_nogil", "pinochle.partnership_players.pp_lead_choices",
+                             "pinochle.partnership_players.pp_count_with_trees"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
                       "spades.players.sp_heuristic_lead"),

@@ -54,7 +54,10 @@ heuristic auction up to the seat's call (``partner_samples``, ``--partner-hands`
 ``--partner-trials`` kept deals, ``--seed``; the shipped entry: ``--partner-only --partner-hands
 4000 --seed 2027``), then completed by AFTER_PASS_TREES oblivious trees boosted on what it misses
 (``learn_after_pass_trees``, from those auctions and as many more of each of ``--partner-tree-seeds``;
-the shipped trees: ``--partner-tree-seeds 2028,2029``).
+the shipped trees: ``--partner-tree-seeds 2028,2029``).  The opener's ceiling (the seat whose partner has not
+passed) is completed by OPENER_TREES oblivious trees on the same inputs (the level 0), boosted on what the
+count misses of "bid up to" (``learn_opener_trees``, ``--opener-trees-only``: the shipped trees: ``--hands 4000
+--trials 1500 --seed 2026 --opener-tree-seeds 2030,2031``, after the ceiling and trump count are fitted).
 
 **Throw-in** (cutthroat, army scoring).  After the widow the bidder knows its meld; whether it
 makes the bid depends on its trick points.  Bid odds with the widow known give the highest bid
@@ -135,7 +138,7 @@ OUT_ONE, OUT_EITHER = 91, 176
 AROUND_RANKS = ((5, "aces"), (3, "kings"), (2, "queens"), (1, "jacks"))
 TREE_NEVER = 1 << 30           # a padding split's threshold: no input exceeds it
 TREE_CUTS = 12                 # an input with more values is split at its 8th, 16th, ... 96th percentiles
-GAME_TREES = {"cutthroat-pinochle": TREES, "partnership-pinochle": 0}   # partnership: the count alone
+GAME_TREES = {"cutthroat-pinochle": TREES, "partnership-pinochle": 0}   # partnership: its trees by --opener-trees-only
 # partnership's after-pass trees (learn_after_pass_trees; bid_tables.pxd PIN_AI_*): what they read of the hand with
 # the trump of the largest after-pass count: that count with the read (tenths), the partner's level, the meld, four or
 # three of the run, aces of three suits, the K-Q without the run, the trump's cards rank by rank, the other suits' cards
@@ -145,6 +148,10 @@ AFTER_PASS_INPUTS = ("count", "level", "meld", "run_four", "run_three", "aces_th
                      *(f"trump_{r}" for r in "9JQKTA"), *(f"side_{r}" for r in "9JQKTA"))
 AFTER_PASS_TREES = 9
 AFTER_PASS_TREE_WEIGHT = 4_000_000
+# partnership's opener ceiling trees (learn_opener_trees; partnership_players.pxd pp_bid_ceiling): AFTER_PASS_INPUTS
+# with the level 0, OPENER_TREES of them, each leaf on at least OPENER_TREE_LEAF_SHARE of the hands
+OPENER_TREES = 6
+OPENER_TREE_LEAF_SHARE = Fraction(1, 100)
 
 
 def counts(mask: int) -> list[list[int]]:
@@ -549,21 +556,30 @@ def learn_trees(data: list[Sample], masks: list[int], coef: list[int], rules, mi
     inputs = np.array([tree_inputs(m, c.index(max(c)), rules, max(c)) for m, c in zip(masks, counts)], dtype=np.int64)
     base = np.array([max(c) for c in counts], dtype=np.int64)
     target = np.array([10 * with_trump(y, 0) for _, _, y, *_ in data], dtype=np.int64)
-    model, fitted = boost_trees(inputs, target - base, trees)
+    return fit_trees(inputs, base, target, trees, threshold_cost(data, [0] * len(data), min_bid))
+
+
+def fit_trees(inputs: np.ndarray, base: np.ndarray, target: np.ndarray, trees: int, cost,
+              leaf_share: Fraction = TREE_LEAF_SHARE) -> list:
+    """``trees`` oblivious trees boosted on ``target - base`` (tenths, a hand a row of ``inputs``:
+    boost_trees, every leaf on at least ``leaf_share`` of the hands), then moved to the least ``cost``
+    (shift_and_refine): learn_trees' recipe, shared by every tree set."""
+    model, fitted = boost_trees(inputs, target - base, trees, leaf_share)
     if model:
-        shift_and_refine(model, inputs, base + fitted, threshold_cost(data, [0] * len(data), min_bid))
+        shift_and_refine(model, inputs, base + fitted, cost)
     return model
 
 
-def boost_trees(inputs: np.ndarray, residual: np.ndarray, trees: int) -> tuple[list, np.ndarray]:
+def boost_trees(inputs: np.ndarray, residual: np.ndarray, trees: int,
+                leaf_share: Fraction = TREE_LEAF_SHARE) -> tuple[list, np.ndarray]:
     """``trees`` oblivious regression trees boosted on ``residual`` (tenths, a hand a row of ``inputs``):
     each takes, level by level, the split (input, threshold) of the largest fall of squared error of
-    the residuals, every leaf holding TREE_LEAF_SHARE of the hands; its leaves are TREE_SHRINK of their
+    the residuals, every leaf holding ``leaf_share`` of the hands; its leaves are TREE_SHRINK of their
     hands' mean residual in whole tenths (the gains compared as fractions: exact).  (the model, what the
     trees add to each hand); the reasons are learn_trees'."""
     residual = residual.copy()
     start = residual.copy()
-    min_leaf = max(1, -(-len(inputs) * TREE_LEAF_SHARE.numerator // TREE_LEAF_SHARE.denominator))
+    min_leaf = max(1, -(-len(inputs) * leaf_share.numerator // leaf_share.denominator))
     cuts = []
     for k in range(inputs.shape[1]):
         values = np.unique(inputs[:, k])[:-1]
@@ -929,10 +945,53 @@ def learn_after_pass_trees(data: list[PartnerSample], count: list[int], read: li
     inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
     base = np.array([v for v, _ in values], dtype=np.int64)
     target = np.array([10 * d[2] for d in data], dtype=np.int64)
-    model, fitted = boost_trees(inputs, target - base, trees)
-    if model:
-        shift_and_refine(model, inputs, base + fitted, after_pass_cost(data, AFTER_PASS_TREE_WEIGHT))
-    return model
+    return fit_trees(inputs, base, target, trees, after_pass_cost(data, AFTER_PASS_TREE_WEIGHT))
+
+
+def opener_ceiling(coef: list[int], mask: int, rules, trees: list | None = None) -> int:
+    """Partnership's opener ceiling (partnership_players.pxd pp_bid_ceiling): the largest count over the
+    four suits, plus ``trees`` read at the suit of that count (tied suits: the largest sum) on the
+    after-pass trees' inputs with the level 0, rounded once (after_pass_ceiling with no read)."""
+    return after_pass_ceiling(coef, [0, 0], mask, rules, 0, trees)
+
+
+def learn_opener_trees(data: list[Sample], masks: list[int], coef: list[int], named: list[int], rules, min_bid: int,
+                       trees: int = OPENER_TREES) -> list:
+    """Partnership's opener ceiling trees: ``trees`` oblivious trees boosted on what the opener's count
+    ``coef`` misses of the "bid up to" of the suit the bidder names (``named``), reading
+    AFTER_PASS_INPUTS with the level 0 at the suit of the largest count (fit_trees, every leaf on at
+    least OPENER_TREE_LEAF_SHARE of the hands), then moved to the least threshold_cost (the count's
+    own measure).  The inputs are the after-pass trees' so the core reads both with one function
+    (partnership_players.pxd pp_count_with_trees); the opener's count inputs are kept per seat
+    (PPKept), so only the trees' inputs and the trees are new work, about 4 reads a hand.
+
+    Stop 35 (ppart18): opener hands of seeds 2026 (the count's own), 2030, 2031 (and 2032), 4,000 each
+    x 1,500 deals (ceiling_samples); judged read as a threshold on 1,000 fresh opener hands x 3,000 deals
+    of seeds 78 (chosen on), 79 and 80, paired against the count alone (1.487 / 1.685 / 1.727):
+
+        set-up                                    seed 78           seed 79           seed 80
+        4 / 8 / 12 trees, 4,000 hands             -0.014 / +0.001 / -0.003 (78 only)
+        8 trees, 8,000 hands                      -0.015 +- 0.039   -0.039 +- 0.048
+        6 trees, 12,000, leaves of 1/200          +0.017 +- 0.038   -0.058 +- 0.046   -0.155 +- 0.042
+        6 trees, 12,000, 1/150                    -0.009 +- 0.038   -0.044 +- 0.043   -0.107 +- 0.036
+        6 trees, 12,000, 1/100 (shipped)          -0.053 +- 0.041   -0.076 +- 0.049   -0.196 +- 0.043
+        6 trees, 12,000, 1/50                     +0.018 +- 0.037   -0.045 +- 0.045   -0.154 +- 0.040
+        5 trees, 12,000, 1/200                    +0.028 +- 0.034   -0.084 +- 0.042   -0.082 +- 0.039
+        6 trees, 16,000, 1/100                    +0.029 +- 0.037   -0.102 +- 0.049   -0.075 +- 0.042
+        6 trees, 16,000, 1/100, no agreement term -0.003 +- 0.044   -0.123 +- 0.050   -0.136 +- 0.042
+        8 trees, 8,000, no agreement term         -0.042 +- 0.044   -0.140 +- 0.052
+
+    (seed 80 was printed beside every row from the 12,000-hand ones on: the choice was made on seed 78
+    alone.)  The shipped trees agree within 2 points on 87.9 / 85.9 / 84.7% (the count: 85.5 / 83.8 /
+    81.4%).  The gains are small beside the after-pass trees' (its count misses more); the count itself
+    refined again on 8,000 hands (refine_ceiling, seeds 78 / 79) gained nothing held
+    out (+0.061 / -0.051 without the agreement term, +0.024 / -0.018 with a quarter of it).  Callgrind,
+    the partnership heuristic (issue 15's limit 18,590): 6 trees fit, 7 or 8 (18,685) do not."""
+    values = [after_pass_value(coef, [0, 0], m, rules, 0) for m in masks]
+    inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
+    base = np.array([v for v, _ in values], dtype=np.int64)
+    target = np.array([10 * with_trump(y, t) for (_, _, y, *_), t in zip(data, named)], dtype=np.int64)
+    return fit_trees(inputs, base, target, trees, threshold_cost(data, named, min_bid), OPENER_TREE_LEAF_SHARE)
 
 
 def throw_samples(hands: int, trials: int, seed: int) -> list[tuple[list[int], int]]:
@@ -1034,7 +1093,8 @@ def partner_entry(ceiling: list[int], partner_hands: int, partner_trials: int, s
     read of the pass added to it; learn_after_pass_trees: its trees, from the same auctions and
     ``partner_hands`` more of each of ``tree_seeds``), fitted with ``ceiling`` and ``trump`` (the trump
     count; None: none) loaded and no read (the auctions up to the first read do not depend on it); the
-    shipped tables are loaded again after."""
+    shipped tables are loaded again after.  The opener's trees are not loaded: the shipped entry was
+    fitted on auctions of the count alone (stop 33), before the opener had trees (stop 35)."""
     common.set_pinochle_bid_table("partnership-pinochle", ceiling, None, None, trump)
     rules = Game("partnership-pinochle").rules
     try:
@@ -1059,6 +1119,25 @@ def refit_partner(path: pathlib.Path, partner_hands: int, partner_trials: int, s
     return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
 
 
+def refit_opener_trees(path: pathlib.Path, hands: int, trials: int, seed: int, tree_seeds: tuple[int, ...]) -> bytes:
+    """The table in ``path`` with partnership's opener ceiling trees fitted (learn_opener_trees; its
+    ceiling and trump count kept) on the opener hands of ``seed`` and of each of ``tree_seeds``
+    (``hands`` each, ``trials`` deals: ceiling_samples)."""
+    name = "partnership-pinochle"
+    table = json.loads(path.read_text())
+    entry = table[name]
+    game = Game(name)
+    data, masks = [], []
+    for s in (seed, *tree_seeds):
+        data += ceiling_samples(name, hands, trials, s)
+        masks += sample_masks(name, hands, s)
+    entry.update(ceiling_trees=learn_opener_trees(data, masks, entry["ceiling"], named_trumps(data, entry["trump"]),
+                                                  game.rules, int(game.rules["min_bid"])),
+                 tree_inputs=list(AFTER_PASS_INPUTS), tree_hands=hands, tree_trials=trials,
+                 tree_seeds=[seed, *tree_seeds])
+    return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=4000, help="partnership's ceiling hands")
@@ -1071,6 +1150,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--partner-tree-seeds", default="",
                         help="comma-separated seeds of more auctions for partnership's after-pass trees (--partner-only)")
+    parser.add_argument("--opener-tree-seeds", default="",
+                        help="comma-separated seeds of more opener hands for partnership's opener trees (--opener-trees-only)")
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--partner-only", action="store_true",
                         help="refit only partnership's partner shifts, on the ceilings already in --out")
@@ -1078,28 +1159,31 @@ def main() -> None:
                         help="refit only partnership's ceiling and partner shifts, cutthroat's entries in --out kept")
     parser.add_argument("--cutthroat-only", action="store_true",
                         help="refit only cutthroat's ceiling and throw-in, partnership's entries in --out kept")
+    parser.add_argument("--opener-trees-only", action="store_true",
+                        help="fit only partnership's opener ceiling trees (--hands of --seed and of each "
+                             "--opener-tree-seeds), the rest of --out kept")
     args = parser.parse_args()
-    if args.partnership_only or args.cutthroat_only:
+    out = pathlib.Path(args.out)
+    if args.opener_trees_only:
+        data = refit_opener_trees(out, args.hands, args.trials, args.seed, seed_list(args.opener_tree_seeds))
+    elif args.partnership_only or args.cutthroat_only:
         name = "partnership-pinochle" if args.partnership_only else "cutthroat-pinochle"
         hands = args.cutthroat_hands if args.cutthroat_only else args.hands
-        data = refit_game(pathlib.Path(args.out), name, hands, args.trials, args.seed, args.throw_hands,
+        data = refit_game(out, name, hands, args.trials, args.seed, args.throw_hands,
                           args.throw_trials, args.partner_hands, args.partner_trials)
-        pathlib.Path(args.out).write_bytes(data)
-        print(data.decode(), end="")
-        return
-    if args.partner_only:
-        data = refit_partner(pathlib.Path(args.out), args.partner_hands, args.partner_trials, args.seed,
-                             tuple(int(x) for x in args.partner_tree_seeds.split(",") if x))
-        pathlib.Path(args.out).write_bytes(data)
-        print(data.decode(), end="")
-        return
-    data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials, args.partner_hands,
-                 args.partner_trials, args.cutthroat_hands)
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    elif args.partner_only:
+        data = refit_partner(out, args.partner_hands, args.partner_trials, args.seed, seed_list(args.partner_tree_seeds))
+    else:
+        data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials, args.partner_hands,
+                     args.partner_trials, args.cutthroat_hands)
+        out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)
     print(data.decode(), end="")
 
+
+def seed_list(text: str) -> tuple[int, ...]:
+    """``"2028,2029"`` -> (2028, 2029); empty: ()."""
+    return tuple(int(x) for x in text.split(",") if x)
 
 if __name__ == "__main__":
     main()

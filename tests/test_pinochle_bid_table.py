@@ -64,7 +64,9 @@ def test_the_package_ships_the_tables_and_loads_them():
     assert loaded["cutthroat-pinochle"]["trees"] == table["cutthroat-pinochle"]["ceiling_trees"]
     assert len(table["cutthroat-pinochle"]["ceiling_trees"]) == script().TREES
     assert table["cutthroat-pinochle"]["tree_inputs"] == list(script().TREE_INPUTS)
-    assert "ceiling_trees" not in table["partnership-pinochle"]
+    assert loaded["partnership-pinochle"]["trees"] == table["partnership-pinochle"]["ceiling_trees"]
+    assert len(table["partnership-pinochle"]["ceiling_trees"]) == script().OPENER_TREES
+    assert table["partnership-pinochle"]["tree_inputs"] == list(script().AFTER_PASS_INPUTS)
     assert loaded["partnership-pinochle"]["partner"] == table["partnership-pinochle"]["partner"]
     assert loaded["partnership-pinochle"]["partner_count"] == table["partnership-pinochle"]["partner_count"]
     assert loaded["partnership-pinochle"]["partner_trees"] == table["partnership-pinochle"]["partner_trees"]
@@ -101,13 +103,13 @@ def test_the_partnership_bidder_names_the_suit_of_its_largest_trump_count():
         assert named(mask, seed) == trump.index(max(trump)), seed
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], None,
                                       partner_count=tables["partner_count"],
-                                      partner_trees=tables["partner_trees"])
+                                      partner_trees=tables["partner_trees"], trees=tables["trees"])
         try:
             assert named(mask, seed) == ceiling.index(max(ceiling)), seed
         finally:
             common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
                                           tables["trump"], partner_count=tables["partner_count"],
-                                          partner_trees=tables["partner_trees"])
+                                          partner_trees=tables["partner_trees"], trees=tables["trees"])
         checked += 1
         differs += trump.index(max(trump)) != ceiling.index(max(ceiling))
     assert checked > 250 and differs > 5
@@ -131,7 +133,7 @@ def test_the_trump_count_reads_its_lane_table_for_any_coefficients():
     checked = 0
     common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"], coef,
                                   partner_count=tables["partner_count"],
-                                  partner_trees=tables["partner_trees"])
+                                  partner_trees=tables["partner_trees"], trees=tables["trees"])
     try:
         for seed in range(200):
             mask = game.deal(seed=seed, dealer=3).hands[0].mask
@@ -145,7 +147,7 @@ def test_the_trump_count_reads_its_lane_table_for_any_coefficients():
     finally:
         common.set_pinochle_bid_table("partnership-pinochle", tables["ceiling"], None, tables["partner"],
                                       tables["trump"], partner_count=tables["partner_count"],
-                                      partner_trees=tables["partner_trees"])
+                                      partner_trees=tables["partner_trees"], trees=tables["trees"])
     assert checked > 150
 
 
@@ -165,7 +167,8 @@ def auction_checks(name: str, seeds: range) -> tuple[int, int]:
     for seed in seeds:
         hand = game.deal(seed=seed, dealer=seats - 1)
         mask = hand.hands[0].mask
-        cap = lib.ceiling(coef, mask, game.rules, common.pinochle_bid_tables()[name].get("trees"))
+        ceiling = lib.ceiling if seats == 3 else lib.opener_ceiling     # partnership: its opener's trees
+        cap = ceiling(coef, mask, game.rules, common.pinochle_bid_tables()[name].get("trees"))
         old = max(f[1] + (15 * f[3] + 8 * f[4] + 10 * max(f[2] - 4, 0) + 45) // 10
                   for f in (lib.ceiling_features(mask, t, game.rules) for t in range(4)))
         above_old += cap > old + (4 if seats == 3 else 10)
@@ -278,15 +281,39 @@ def test_bad_tables_are_refused_and_change_nothing():
     with pytest.raises(ValueError):
         common.set_pinochle_bid_table("cutthroat-pinochle", [1, 2, 3, 4, 5, 6], None, None, list(range(15)))
     tree = [[[0, 300]] * 4, [1] * 16]
-    for game, trees in (("partnership-pinochle", [tree]),                  # the trees are cutthroat's
+    for game, trees in (("partnership-pinochle", [[[[19, 1]] * 4, [1] * 16]]),  # the opener's: inputs 0 to 18
                         ("cutthroat-pinochle", [[[[0, 300]] * 3, [1] * 8]]),  # of four splits and 16 leaves
                         ("cutthroat-pinochle", [[[[41, 1]] * 4, [1] * 16]]),  # inputs 0 to 40
                         ("cutthroat-pinochle", [tree] * 33)):                # at most 32
         with pytest.raises(ValueError):
             common.set_pinochle_bid_table(game, list(range(20)), None, None, None, trees)
+    with pytest.raises(ValueError):    # trees need the count they are added to
+        common.set_pinochle_bid_table("partnership-pinochle", None, None, None, None, [tree])
     assert common.pinochle_bid_tables() == before
 
 
 def test_a_trees_four_splits_compared_at_once_give_the_plain_loops_leaf():
     """bid_tables.pxd pin_tree_leaf (SSE2 on x86-64) and its plain loop agree, ties and extremes included."""
     assert common._tree_leaves_agree(20_000) == 0
+
+
+OPENER_SMALL = pathlib.Path(__file__).with_name("cases") / "pinochle_opener_small.json"
+
+
+def test_regenerating_small_opener_trees_gives_the_same_result(tmp_path):
+    """Partnership's opener ceiling trees (``--opener-trees-only``), learned from 40 opener hands of 150
+    deals of seeds 2026 and 2027 on the shipped ceiling and trump count: the result pinned in
+    tests/cases/pinochle_opener_small.json (``script().refit_opener_trees``; the rest of the table kept;
+    seeded deals, so a change of the deal streams re-baselines it)."""
+    before = common.pinochle_bid_tables()
+    path = tmp_path / "pinochle_bids.json"
+    path.write_text(json.dumps(shipped()))
+    table = json.loads(script().refit_opener_trees(path, 40, 150, 2026, (2027,)))
+    entry = table.pop("partnership-pinochle")
+    assert {k: entry.pop(k) for k in ("ceiling_trees", "tree_inputs", "tree_hands", "tree_trials", "tree_seeds")} == \
+        json.loads(OPENER_SMALL.read_text())
+    kept = shipped()
+    assert entry == {k: v for k, v in kept.pop("partnership-pinochle").items()
+                     if k not in ("ceiling_trees", "tree_inputs", "tree_hands", "tree_trials", "tree_seeds")}
+    assert table == kept
+    assert common.pinochle_bid_tables() == before   # learning reads the odds only, loads nothing

@@ -23,9 +23,10 @@
 #   point of expected score per feature k (PIN_TR_*) of a suit as trump: the bidder names the suit
 #   of the largest count; trump_loaded 0: the suit of the largest ceiling count.  trump_lane[]: its
 #   terms that the suit's own 12 bits decide (pin_trump_lane_count), filled from trump[] when it loads.
-# tree_count[game], tree[game][tree]: the trees added to the count: cutthroat's ceiling's
-#   (cutthroat_players.pxd pin_tree_ceiling, inputs PIN_TI_*), partnership's after-pass count's
-#   (partnership_players.pxd pp_after_pass_ceiling, inputs PIN_AI_*; loaded only with partner_count);
+# tree_count[set], tree[set][tree]: the trees added to a count: cutthroat's ceiling's (set PIN_CUTTHROAT;
+#   cutthroat_players.pxd pin_tree_ceiling, inputs PIN_TI_*), partnership's after-pass count's (set
+#   PIN_PARTNERSHIP; partnership_players.pxd pp_after_pass_ceiling, inputs PIN_AI_*; loaded only with
+#   partner_count), partnership's opener ceiling's (set PIN_PP_OPENER_TREES; pp_bid_ceiling, inputs PIN_AI_*);
 #   each tree's words together (PIN_TREE_WORDS: its split thresholds, its split inputs from
 #   PIN_TREE_INPUT0, its leaves from PIN_TREE_LEAF0, so one pointer walks the trees; the splits stored
 #   the last level first, pin_tree_leaf); tree_count 0: the count alone.
@@ -125,10 +126,14 @@ cdef enum:
     PIN_AI_TRUMP_RANKS = 7      # the trump's cards of each rank, 9 J Q K T A (copies counted)
     PIN_AI_SIDE_RANKS = 13      # the other three suits' cards of each rank, 9 J Q K T A, summed
     PIN_AI_INPUTS = 19
+    # the tree sets (tree_count[], tree[]): cutthroat's ceiling's (PIN_CUTTHROAT), partnership's after-pass
+    # count's (PIN_PARTNERSHIP), partnership's opener ceiling's (PIN_PP_OPENER_TREES: inputs PIN_AI_*, the level 0)
+    PIN_PP_OPENER_TREES = 2
+    PIN_TREE_SETS = 3
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int trump_lane[4096]; int lane[2][4096]; int tree_count[2]; _Alignas(16) int tree[2][32][24]; } PinBidTables;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int trump_lane[4096]; int lane[2][4096]; int tree_count[3]; _Alignas(16) int tree[3][32][24]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     /* The leaf index of one ceiling tree for inputs v (cutthroat_players.pxd pin_tree_sum): bit k is
        1 when v[inputs[k]] > thresholds[k], the words of split level PIN_TREE_DEPTH - 1 - k (the first
@@ -169,8 +174,8 @@ cdef extern from *:
         int trump[PIN_TR_FEATURES]
         int trump_lane[PIN_LANES]
         int lane[PIN_GAMES][PIN_LANES]
-        int tree_count[PIN_GAMES]
-        int tree[PIN_GAMES][PIN_TREES_MAX][PIN_TREE_WORDS]
+        int tree_count[PIN_TREE_SETS]
+        int tree[PIN_TREE_SETS][PIN_TREES_MAX][PIN_TREE_WORDS]
     PinBidTables* PIN_TABLES
     unsigned int pin_tree_leaf(const int* thresholds, const unsigned int* inputs, const int* v) noexcept nogil
     unsigned int pin_tree_leaf_plain(const int* thresholds, const unsigned int* inputs, const int* v) noexcept nogil

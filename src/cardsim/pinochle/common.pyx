@@ -126,9 +126,10 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
     (partnership only) the read of a partner's pass: (constant, slope) in tenths, the ceiling
     moving by constant + slope x the lowest open bid (None: no read), ``trump`` (partnership only)
     the trump count's coefficients (tenths per feature of a suit as trump, bid_tables.pxd
-    PIN_TR_*; None: the bidder names the suit of its largest ceiling count), ``trees`` (cutthroat only)
+    PIN_TR_*; None: the bidder names the suit of its largest ceiling count), ``trees`` (with ``ceiling``)
     the ceiling's trees: [[[input, threshold] x PIN_TREE_DEPTH, [leaf] x PIN_TREE_LEAVES], ...], at
-    most PIN_TREES_MAX (bid_tables.pxd PIN_TI_*; None: the count alone), ``partner_count``
+    most PIN_TREES_MAX (cutthroat: inputs bid_tables.pxd PIN_TI_*; partnership: the opener's, inputs
+    PIN_AI_* with the level 0, partnership_players.pxd pp_bid_ceiling; None: the count alone), ``partner_count``
     (partnership only, with ``partner``) the count of its own once the partner passed: the
     ceiling's features weighed anew, the read added to it (tenths, the constant's coefficient 0;
     None: the ceiling moved by the read), ``partner_trees`` (partnership only, with ``partner_count``)
@@ -148,16 +149,19 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
                          f"got {partner_count!r}")
     if trump is not None and (g != PIN_PARTNERSHIP or len(trump) != PIN_TR_FEATURES):
         raise ValueError(f"trump is {PIN_TR_FEATURES} coefficients, partnership-pinochle only, got {trump!r}")
-    if trees is not None and (g != PIN_CUTTHROAT or not _trees_fit(trees, PIN_TI_INPUTS)):
+    tree_inputs = PIN_TI_INPUTS if g == PIN_CUTTHROAT else PIN_AI_INPUTS
+    if trees is not None and (ceiling is None or not _trees_fit(trees, tree_inputs)):
         raise ValueError(f"trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] splits "
-                         f"(inputs below {PIN_TI_INPUTS}) and {PIN_TREE_LEAVES} leaves, cutthroat-pinochle only")
+                         f"(inputs below {tree_inputs}) and {PIN_TREE_LEAVES} leaves, with ceiling")
     if partner_trees is not None and (g != PIN_PARTNERSHIP or partner_count is None
                                       or not _trees_fit(partner_trees, PIN_AI_INPUTS)):
         raise ValueError(f"partner_trees is at most {PIN_TREES_MAX} trees of {PIN_TREE_DEPTH} [input, threshold] "
                          f"splits (inputs below {PIN_AI_INPUTS}) and {PIN_TREE_LEAVES} leaves, partnership-pinochle "
                          f"only, with partner_count")
     _pin_table_store.loaded[g] = ceiling is not None
-    _store_trees(g, (trees if ceiling is not None else None) if g == PIN_CUTTHROAT else partner_trees)
+    _store_trees(g if g == PIN_CUTTHROAT else PIN_PP_OPENER_TREES, trees)
+    if g == PIN_PARTNERSHIP:
+        _store_trees(g, partner_trees)
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
     for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
@@ -200,6 +204,7 @@ def pinochle_bid_tables():
             out[game]["partner_count"] = ([_pin_table_store.partner_count[k] for k in range(PIN_PF_FEATURES)]
                                           if _pin_table_store.partner_count_loaded else None)
             out[game]["partner_trees"] = _tree_list(g)
+            out[game]["trees"] = _tree_list(PIN_PP_OPENER_TREES)
             out[game]["trump"] = ([_pin_table_store.trump[k] for k in range(PIN_TR_FEATURES)]
                                   if _pin_table_store.trump_loaded else None)
     return out
