@@ -340,3 +340,58 @@ def test_table_scan_equals_its_plain_loop() -> None:
     is the fallback on machines without SSE2, which no other test reaches."""
     from cardsim.solver._solver import _line_hits_agree
     assert _line_hits_agree(3000) == 0
+
+
+def lane_rank_counts(hands: list[int]) -> list[int]:
+    """Each lane's count of pinochle ranks with a copy held by some seat."""
+    held = 0
+    for h in hands:
+        held |= h
+    return [len({c >> 1 for c in range(16 * lane, 16 * lane + 12) if held >> c & 1}) for lane in range(4)]
+
+
+@pytest.mark.parametrize("must_beat", [0, 1, 2])
+def test_pinochle_entries_serve_positions_with_other_small_ranks_out(must_beat: int) -> None:
+    """The lane frame (sv_lane_rel, sv_pclass_fits): a deal is solved, then a second deal in which one
+    seat's card is replaced by a card of the same lane and points that no seat held, so that a lane
+    holds a different number of ranks (the class word of stop 34's key differed there, so its entries
+    never served such a pair at the root).  The second deal's value must equal the exact table's, and
+    some pairs must be settled at the root by the first deal's entries (at most 3 nodes, against more
+    alone; 8-13 of about 100 pairs a setting, none with the class word)."""
+    from cardsim.solver._solver import _value_with
+    rng = random.Random(70 + must_beat)
+    deck = [16 * lane + b for lane in range(4) for b in range(12)]
+    served = tried = 0
+
+    def pin(hands: list[int], kw: dict[str, int], **more: Any) -> Position:
+        return Position(hands, kind="pinochle", must_beat=must_beat, card_points=PIN_POINTS, last_trick_points=1,
+                        tricks_done=3, max_side=0b001, count_side=0b001, **kw, **more)
+
+    for k in range(150):
+        rng.shuffle(deck)
+        n = 5 + k % 2
+        hands = [sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3)]
+        held = hands[0] | hands[1] | hands[2]
+        x, lane = rng.randrange(3), rng.randrange(4)
+        swaps = []
+        for c1 in range(16 * lane, 16 * lane + 12):
+            for c2 in range(16 * lane, 16 * lane + 12):
+                if hands[x] >> c1 & 1 and not held >> c2 & 1 and PIN_POINTS[c1] == PIN_POINTS[c2]:
+                    second = list(hands)
+                    second[x] ^= (1 << c1) | (1 << c2)
+                    if lane_rank_counts(second) != lane_rank_counts(hands):
+                        swaps.append(second)
+        if not swaps:
+            continue
+        second = rng.choice(swaps)
+        kw = dict(trump=rng.randrange(4), leader=rng.randrange(3))
+        table = pin(hands, kw, tt_bits=12)
+        table.value()
+        truth = pin(second, kw, exact_table=True).value()
+        alone = pin(second, kw, tt_bits=12)
+        assert alone.value() == truth, (k, hands, second, kw)
+        value, nodes = _value_with(table, pin(second, kw, tt_bits=12))
+        assert value == truth, (k, hands, second, kw)
+        tried += 1
+        served += nodes <= 3 < alone.nodes
+    assert tried >= 80 and served >= 5, (tried, served)

@@ -20,7 +20,8 @@ The search (in the manner of DDS, not its code): fail-soft alpha-beta driven by
 null-window MTD(f) probes; a transposition table probed at trick boundaries,
 keyed on relative ranks (trick counts depend only on the order of the cards still
 out) or, where card points count, on the exact cards (pinochle: relative ranks with each
-seat's counting cards by lane, so small cards of both point classes merge); equivalent cards (touching
+seat's counting cards by lane, so small cards of both point classes merge, numbered from each
+lane's top so that other small ranks out merge too: sv_lane_rel); equivalent cards (touching
 ranks among the cards still out, pinochle twins) searched once; cheap bounds
 (tricks left, points left, the leader's quick tricks, a seat's trumps counted against
 the other side's higher trumps, the top trumps split between partners, the second-best
@@ -114,6 +115,7 @@ ctypedef struct SVGEntry:
     int8_t move                 # best lead (its relative rank among the cards out), -1: none
     int8_t used                 # probes it settled, at most 3, less one each time a full bucket's
                                 # replacement passes over it (sv_gstore)
+    uint16_t ccount             # pinochle with ``pcount``: each lane's count of counting ranks held (sv_class_counts)
 
 cdef enum:
     SV_TAG_LINE = 32            # tags in a 64-byte cache line: a probe reads them line by line
