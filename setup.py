@@ -324,12 +324,12 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # Cython 29.2 s, gcc 93.2 s, the list schedule ends at 61.2/61.2 s on the two workers (ideal 61.2 s); the longest
 # module (spades.spades, 13.7 s) is a fifth of the half, and a clean build's last two gcc runs ended 0.5 s apart (CC
 # wrapper timestamps, load 8-9).
-# Measured at build17 (stop 35, gcc 12.2, other helpers running, load 8-11; scripts in /tmp/b17): where gcc's time goes
+# Measured at build17 (stop 35, gcc 12.2, other helpers running, load 8-11; throwaway scripts, not kept): where gcc's time goes
 # inside the four biggest modules.  -ftime-report (CPU s): spades.spades 12.7 = the functions' expansion (each one's
 # passes, RTL included) 8.7 + parsing 2.0 + IPA passes 1.75; euchre.euchre 15.5 = 12.3 + 1.6 + 1.3; pinochle.partnership
 # 13.6 = 10.2 + 1.8 + 1.35; pinochle.two_hand 13.2 = 9.6 + 1.85 + 1.5; no single pass above ~5% (register allocation,
 # combiner, jump threading, dominator opts ~0.4 s each).  Per function (gcc -Q prints each function's name as its
-# expansion starts: the wall seconds between names, load ~9.5, /tmp/b17/perfn.py), the glue (wrappers, generators,
+# expansion starts: the wall seconds between names, load ~9.5), the glue (wrappers, generators,
 # module init, Cython's helpers) takes most of the expansion even at -Os, the cdef code at -O3 a fifth to a quarter of the
 # whole: spades.spades glue 16.0 s, cdef 7.3 s, parsing and IPA 13.5 s (of 37.8 s wall); euchre.euchre (glue -O3) 24.9 /
 # 9.0 / 10.9 (of 45.6); partnership 13.0 / 7.6 / 12.0 (of 35.2); two_hand 11.3 / 9.2 / 12.0 (of 33.1).  The largest single
