@@ -85,6 +85,7 @@ if __name__ == "__main__" and (HERE.parent / "src" / "cardsim").is_dir():  # run
     sys.path.insert(0, str(HERE.parent / "src"))
 
 from cardsim import Game, _core, bid_odds  # noqa: E402
+from cardsim.atomic import atomic_path  # noqa: E402
 from cardsim.errors import CardsimError  # noqa: E402
 from cardsim.pinochle import common  # noqa: E402
 
@@ -1148,9 +1149,9 @@ def main() -> None:
     parser.add_argument("--partner-hands", type=int, default=1000)
     parser.add_argument("--partner-trials", type=int, default=800)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--partner-tree-seeds", default="",
+    parser.add_argument("--partner-tree-seeds", type=seed_list, default=(),
                         help="comma-separated seeds of more auctions for partnership's after-pass trees (--partner-only)")
-    parser.add_argument("--opener-tree-seeds", default="",
+    parser.add_argument("--opener-tree-seeds", type=seed_list, default=(),
                         help="comma-separated seeds of more opener hands for partnership's opener trees (--opener-trees-only)")
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--partner-only", action="store_true",
@@ -1164,26 +1165,37 @@ def main() -> None:
                              "--opener-tree-seeds), the rest of --out kept")
     args = parser.parse_args()
     out = pathlib.Path(args.out)
+    if (args.opener_trees_only or args.partnership_only or args.cutthroat_only or args.partner_only) and not out.is_file():
+        parser.error(f"--out {args.out}: no table to refit (the refit modes keep the rest of an existing table)")
     if args.opener_trees_only:
-        data = refit_opener_trees(out, args.hands, args.trials, args.seed, seed_list(args.opener_tree_seeds))
+        data = refit_opener_trees(out, args.hands, args.trials, args.seed, args.opener_tree_seeds)
     elif args.partnership_only or args.cutthroat_only:
         name = "partnership-pinochle" if args.partnership_only else "cutthroat-pinochle"
         hands = args.cutthroat_hands if args.cutthroat_only else args.hands
         data = refit_game(out, name, hands, args.trials, args.seed, args.throw_hands,
                           args.throw_trials, args.partner_hands, args.partner_trials)
     elif args.partner_only:
-        data = refit_partner(out, args.partner_hands, args.partner_trials, args.seed, seed_list(args.partner_tree_seeds))
+        data = refit_partner(out, args.partner_hands, args.partner_trials, args.seed, args.partner_tree_seeds)
     else:
         data = build(args.hands, args.trials, args.seed, args.throw_hands, args.throw_trials, args.partner_hands,
                      args.partner_trials, args.cutthroat_hands)
         out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_bytes(data)
+    try:
+        with atomic_path(out) as tmp:   # (an interrupted run leaves the old table whole)
+            tmp.write_bytes(data)
+    except CardsimError as exc:
+        parser.error(str(exc))
     print(data.decode(), end="")
 
 
 def seed_list(text: str) -> tuple[int, ...]:
-    """``"2028,2029"`` -> (2028, 2029); empty: ()."""
-    return tuple(int(x) for x in text.split(",") if x)
+    """``"2028,2029"`` -> (2028, 2029); empty: ().  An argparse type: anything but whole numbers
+    separated by commas is argparse's one-line error (status 2)."""
+    parts = [x for x in text.split(",") if x]
+    if not all(x.isdigit() for x in parts):
+        raise argparse.ArgumentTypeError(f"{text!r}: seeds are whole numbers separated by commas")
+    return tuple(int(x) for x in parts)
+
 
 if __name__ == "__main__":
     main()

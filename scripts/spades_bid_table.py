@@ -146,6 +146,8 @@ if __name__ == "__main__" and (HERE.parent / "src" / "cardsim").is_dir():  # run
     sys.path.insert(0, str(HERE.parent / "src"))
 
 from cardsim import Game, _core, bid_odds  # noqa: E402
+from cardsim.atomic import atomic_path  # noqa: E402
+from cardsim.errors import CardsimError  # noqa: E402
 
 SHAPES = {"spades": 0, "cutthroat-spades": 1}
 BUCKET = 25
@@ -764,7 +766,11 @@ def main() -> None:
                  pool)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_bytes(data)
+    try:
+        with atomic_path(out) as tmp:   # (an interrupted run leaves the old table whole)
+            tmp.write_bytes(data)
+    except CardsimError as exc:
+        parser.error(str(exc))
     print(data.decode(), end="")
 
 

@@ -317,3 +317,31 @@ def test_regenerating_small_opener_trees_gives_the_same_result(tmp_path):
                      if k not in ("ceiling_trees", "tree_inputs", "tree_hands", "tree_trials", "tree_seeds")}
     assert table == kept
     assert common.pinochle_bid_tables() == before   # learning reads the odds only, loads nothing
+
+
+def test_seed_lists_are_whole_numbers_or_a_one_line_error():
+    """--partner-tree-seeds / --opener-tree-seeds: "2028,2029" or empty; anything else is argparse's
+    one-line error (an ArgumentTypeError), not a traceback."""
+    import argparse
+
+    seed_list = script().seed_list
+    assert seed_list("2028,2029") == (2028, 2029)
+    assert seed_list("") == ()
+    for bad in ("20x", "2028;2029", "-1"):
+        with pytest.raises(argparse.ArgumentTypeError, match="whole numbers"):
+            seed_list(bad)
+
+
+@pytest.mark.parametrize("args", [["--opener-tree-seeds", "20x", "--opener-trees-only"],
+                                  ["--opener-trees-only", "--out", "{missing}"]])
+def test_bad_arguments_end_with_one_line_and_status_2(args, tmp_path, monkeypatch, capsys):
+    """A malformed seed list, or a refit mode with no table at --out to refit: status 2, one line."""
+    import sys
+
+    args = [a.format(missing=tmp_path / "none.json") for a in args]
+    monkeypatch.setattr(sys, "argv", ["pinochle_bid_table.py", *args])
+    with pytest.raises(SystemExit) as exit_:
+        script().main()
+    assert exit_.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines[-1].startswith("pinochle_bid_table.py: error: ")
