@@ -85,7 +85,7 @@ if __name__ == "__main__" and (HERE.parent / "src" / "cardsim").is_dir():  # run
     sys.path.insert(0, str(HERE.parent / "src"))
 
 from cardsim import Game, _core, bid_odds  # noqa: E402
-from cardsim.atomic import atomic_path  # noqa: E402
+from cardsim.atomic import write_text  # noqa: E402
 from cardsim.errors import CardsimError  # noqa: E402
 from cardsim.pinochle import common  # noqa: E402
 
@@ -1181,8 +1181,7 @@ def main() -> None:
                      args.partner_trials, args.cutthroat_hands)
         out.parent.mkdir(parents=True, exist_ok=True)
     try:
-        with atomic_path(out) as tmp:   # (an interrupted run leaves the old table whole)
-            tmp.write_bytes(data)
+        write_text(out, data.decode())     # (atomic: an interrupted run leaves the old table whole)
     except CardsimError as exc:
         parser.error(str(exc))
     print(data.decode(), end="")
