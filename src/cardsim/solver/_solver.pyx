@@ -802,6 +802,8 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     the ally's trumps too, so that each takes its trick for the holder itself, which then leads
     (one its ally overtook would hand the lead to the ally)."""
     cdef int s, k = 0, t, holder = -1
+    if not sure:
+        return 0                # (the other side's top trump is above: often)
     for s in range(r.seats):
         if (side >> s) & 1 and p.hand[s]:
             t = popcount(p.hand[s] & sure)
@@ -818,14 +820,14 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
         t += r.last_bonus
     return t
 
-cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo, int* hi,
+cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int left, int* lo, int* hi,
                                       uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
     """Points mode: a trump above every trump of the other side wins for its side whatever
     trick it falls in (the trick's highest trump is that side's), so its points are that side's,
     and so are the cards the others must play to those tricks (sv_sure_trick_points).
     A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
     bound relies on the ranks from there up; the others' cheapest cards rest on each seat's
-    points in each lane, which the generalised key and sv_pwit keep)."""
+    points in each lane, which the generalised key and sv_pwit keep).  ``left``: sv_points_left."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m, w = 0
     cdef int s, t
     for s in range(r.seats):
@@ -842,7 +844,7 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int* lo,
             lo_w[0] |= bit_bb(msb(theirs))
     w = 0
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
-    t = sv_points_left(r, p) - sv_sure_trick_points(r, p, m, ~r.count_side, &w)
+    t = left - sv_sure_trick_points(r, p, m, ~r.count_side, &w)
     if t < hi[0]:
         hi[0] = t
         hi_w[0] |= w
@@ -1831,6 +1833,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int moves[64]
     cdef long long score[64]
     cdef long long ts
+    cdef int most = 0                   # at a trick boundary: sv_most_left
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, near_move = -1, second_move = -1, lo = 0, hi = 0, q, mv
     cdef bint maximise, boundary = p.n_in_trick == 0, cut = False, match
     cdef int general = sc.general
@@ -1851,7 +1854,10 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     if not r.points and alpha >= p.tricks_left:
         return p.tricks_left                    # nor above the tricks left
     if boundary:
-        if general:
+        # the most the counting side can still take (the points out and the last trick's bonus,
+        # counting points), worked out once for every bound below
+        most = sv_most_left(r, p)
+        if general and alpha < most:        # (else the points out settle it before the table)
             # the bucket is a cache miss: ask for it now, and work out the bounds meanwhile
             sv_gkey(r, p, &k0, &k1)
             if general == SV_GENERAL_POINTS:
@@ -1864,13 +1870,13 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             sv_prefetch(<void*>bk.fseat[0])
             sv_prefetch(<void*>bk.fseat[1])
             sv_prefetch(<void*>bk.fseat[2])
-        else:
+        elif not general:
             # the same for the exact table: its slot is a cache (and often TLB) miss
             sv_key(r, p, key)
             e = sv_slot(sc, r, p, key)
             sv_prefetch(<void*>e)
             sv_prefetch(<void*>(<char*>e + sizeof(SVEntry) - 1))
-        hi = sv_most_left(r, p)
+        hi = most
         if not r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
             q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got,
                                 beta if (r.count_side >> p.leader) & 1 else p.tricks_left - alpha)
@@ -1880,9 +1886,11 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             else:
                 hi = p.tricks_left - q
                 hi_w = qw
-        if r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1):
+        if (r.points and ((r.max_side >> p.leader) & 1) == ((r.count_side >> p.leader) & 1)
+                and (alpha < most or not (r.count_side >> p.leader) & 1)):
             # the leader's cashed winners bring their own points at least (and the last
-            # trick's bonus when they are every trick left)
+            # trick's bonus when they are every trick left); a lower bound only where one
+            # can cut (no value is above ``most``)
             q = sv_quick_tricks(r, p, p.leader, &qw, -1, &got, SV_INF)
             t = (r.last_bonus if q >= p.tricks_left else 0) + sv_forced_points(r, p, p.leader, got)
             t += sv_points_of(r, got)
@@ -1893,7 +1901,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 hi -= t
                 hi_w = qw
         if r.points and r.trump >= 0:
-            sv_sure_trump_points(r, p, &lo, &hi, &lo_w, &hi_w)
+            sv_sure_trump_points(r, p, most, &lo, &hi, &lo_w, &hi_w)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w, alpha, beta)
         if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
@@ -1987,8 +1995,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if t > lo:
                 lo = t
                 lo_w = qw
-            q = sv_points_left(r, p)
-            t = q - sv_trump_count_points(r, p, ~r.count_side, q - alpha, &qw)
+            t = most - sv_trump_count_points(r, p, ~r.count_side, most - alpha, &qw)
             if t < hi:
                 hi = t
                 hi_w = qw
@@ -2098,12 +2105,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             # what this search proved, with the witnesses its cards and narrowing relied on
             if cut:
                 lo = 0
-                hi = sv_most_left(r, p)
+                hi = most
             else:
                 if not narrow_lo:
                     lo = 0
                 if not narrow_hi:
-                    hi = sv_most_left(r, p)
+                    hi = most
             if best_v <= a0:
                 if best_v < hi:
                     hi = best_v
