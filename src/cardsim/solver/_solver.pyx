@@ -1833,7 +1833,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int moves[64]
     cdef long long score[64]
     cdef long long ts
-    cdef int most = 0                   # at a trick boundary: sv_most_left
+    cdef int most = 0                   # at a trick boundary: sv_most_left (for the bounds only: kept live
+                                        # through the move loop it cost trick mode registers)
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, near_move = -1, second_move = -1, lo = 0, hi = 0, q, mv
     cdef bint maximise, boundary = p.n_in_trick == 0, cut = False, match
     cdef int general = sc.general
@@ -2105,12 +2106,12 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             # what this search proved, with the witnesses its cards and narrowing relied on
             if cut:
                 lo = 0
-                hi = most
+                hi = sv_most_left(r, p)
             else:
                 if not narrow_lo:
                     lo = 0
                 if not narrow_hi:
-                    hi = most
+                    hi = sv_most_left(r, p)
             if best_v <= a0:
                 if best_v < hi:
                     hi = best_v
