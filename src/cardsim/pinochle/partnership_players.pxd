@@ -158,7 +158,8 @@ cdef inline int pp_bid_ceiling(const PinCountInputs* f, const PPRules* r, PPTree
     (-0.076 +- 0.049), seed 80 1.727 -> 1.530 (-0.196 +- 0.043); within 2 points of "bid up to"
     85.5 / 83.8 / 81.4% -> 87.9 / 85.9 / 84.7%.  Callgrind, the partnership heuristic: 17,589
     (the count alone) -> 18,539 instructions a hand (0.6233 of 55faa5f's; issue 15's limit
-    18,590; 8 trees 18,685).  The old count (own meld + trick estimate + PP_PARTNER_HELP, 10) sat
+    18,590; 8 trees 18,685; 18,424 since stop 36 kept the tree inputs, pp_count_with_trees, where 7 or
+    8 trees lost held out: scripts/pinochle_bid_table.py learn_opener_trees).  The old count (own meld + trick estimate + PP_PARTNER_HELP, 10) sat
     far below it: the partner's meld counts for the team, the three cards it passes add trump,
     and the team takes most of the 25 trick points.
     No table loaded: that old count.
@@ -240,7 +241,10 @@ cdef inline int pp_after_pass_ceiling(const PinCountInputs* f, const PPRules* r,
     with the trump choice's lane table paying for most.  9 trees since ppart16, a tree read being
     cheaper (pin_tree_leaf): against the 5, paired on the same fresh auctions -0.13 +- 0.06 and
     -0.11 +- 0.04; bench seeds 11/12/13 1.81 / 1.86 / 1.89 -> 1.74 / 1.66 / 1.90; callgrind
-    18,465 -> 18,588 (issue 15's limit 18,590; 10 trees 18,605)).  Without the count: the opener's ceiling
+    18,465 -> 18,588 (issue 15's limit 18,590; 10 trees 18,605)).  10 trees since stop 36, in the room
+    the kept tree inputs made (pp_count_with_trees): against the 9 on fresh auctions whose opener has
+    its trees -0.051 +- 0.024, -0.009 +- 0.027 and -0.039 +- 0.032; bench seeds 11/12/13 (threshold)
+    1.688 / 1.686 / 1.787 -> 1.655 / 1.592 / 1.782; callgrind 18,424 -> 18,447.  Without the count: the opener's ceiling
     moved by the read (pp_partner_read), one constant and one slope for every hand.
     """
     cdef int counts[4]
