@@ -147,7 +147,7 @@ GAME_TREES = {"cutthroat-pinochle": TREES, "partnership-pinochle": 0}   # partne
 # AFTER_PASS_TREE_WEIGHT
 AFTER_PASS_INPUTS = ("count", "level", "meld", "run_four", "run_three", "aces_three", "trump_pair",
                      *(f"trump_{r}" for r in "9JQKTA"), *(f"side_{r}" for r in "9JQKTA"))
-AFTER_PASS_TREES = 9
+AFTER_PASS_TREES = 10
 AFTER_PASS_TREE_WEIGHT = 4_000_000
 # partnership's opener ceiling trees (learn_opener_trees; partnership_players.pxd pp_bid_ceiling): AFTER_PASS_INPUTS
 # with the level 0, OPENER_TREES of them, each leaf on at least OPENER_TREE_LEAF_SHARE of the hands
@@ -941,7 +941,36 @@ def learn_after_pass_trees(data: list[PartnerSample], count: list[int], read: li
         12      -0.371 / -0.262                 -0.141 +- 0.056   -0.101 +- 0.045
 
     Callgrind, the partnership heuristic (instructions a hand; issue 15's limit 18,590): 5 trees
-    18,465, 9 trees 18,588, 10 trees 18,605 (about 30 a tree a hand): 9 fit, 10 do not."""
+    18,465, 9 trees 18,588, 10 trees 18,605 (about 30 a tree a hand): 9 fit, 10 do not.
+
+    Stop 36 (ppart19): the shipped count and trees were fitted on auctions of the opener's count
+    alone; since stop 35 the opener has trees, so the auctions (and the bid odds conditioned on
+    them) moved.  Refitted on fresh auctions of the current players (partner_samples with the
+    opener's count, trees and trump count loaded, no read: seeds 2027-2029, 4,000 each x 800 kept
+    deals) and judged on fresh auctions of seeds 78 and 79 (1,000 each x 2,000 kept deals), read as a
+    threshold, paired against the shipped count and trees (1.734 / 1.741 points lost a hand):
+
+        set-up (count's auctions / trees' auctions / trees)       seed 78           seed 79
+        fresh 2027 / none / 0 (the count alone; shipped: +0.423)  +0.321 +- 0.075   +0.281 +- 0.070
+        fresh 2027 / fresh 2027 / 9                               +0.145 +- 0.073   +0.106 +- 0.069
+        fresh 2027-28 / fresh 2027-28 / 9                         +0.039 +- 0.063   +0.068 +- 0.059
+        fresh 2027 / fresh 2027-29 / 9                            -0.024 +- 0.065   +0.089 +- 0.052
+        fresh 2027 / fresh 2027 and stop 33's 2027-29 / 9         +0.015 +- 0.061   +0.111 +- 0.056
+        fresh 2027-29 / fresh 2027-29 / 9                         +0.140 +- 0.057   +0.062 +- 0.055
+        shipped / fresh 2027-29 / 9                               +0.057 +- 0.064   +0.045 +- 0.058
+        shipped / fresh and stop 33's 2027-29 (24,000) / 9        +0.046 +- 0.055   +0.039 +- 0.055
+        shipped / the same 24,000 / 10                            +0.046 +- 0.052   +0.055 +- 0.057
+        the same 24,000 / the same 24,000 / 9                     +0.021 +- 0.062   -0.008 +- 0.053
+
+    None beat the shipped count and trees: the count refitted alone gains on its own (seed 78: 2.157
+    -> 2.055 without trees) but not once the trees are on top, so the shipped count stays.
+
+    With the room stop 36 made (pp_count_with_trees keeps the tree inputs), 10 trees: ppart16's fit
+    (this function, the same stop 33 auctions; its first 9 trees differ from the 9 by shift_and_refine),
+    paired against the 9 on the fresh auctions: seed 78 -0.051 +- 0.024, seed 79 -0.009 +- 0.027, seed
+    81 (fresh, judged once after the choice) -0.039 +- 0.032 (1.981 -> 1.941; agreement 79.8 -> 80.0%);
+    12 trees +0.017 / +0.021.  Callgrind, the partnership heuristic 18,424 -> 18,447 (issue 15's limit
+    18,590)."""
     values = [after_pass_value(count, read, d[6], rules, d[1]) for d in data]
     inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
     base = np.array([v for v, _ in values], dtype=np.int64)
@@ -987,7 +1016,15 @@ def learn_opener_trees(data: list[Sample], masks: list[int], coef: list[int], na
     81.4%).  The gains are small beside the after-pass trees' (its count misses more); the count itself
     refined again on 8,000 hands (refine_ceiling, seeds 78 / 79) gained nothing held
     out (+0.061 / -0.051 without the agreement term, +0.024 / -0.018 with a quarter of it).  Callgrind,
-    the partnership heuristic (issue 15's limit 18,590): 6 trees fit, 7 or 8 (18,685) do not."""
+    the partnership heuristic (issue 15's limit 18,590): 6 trees fit, 7 or 8 (18,685) do not.
+
+    Stop 36 (ppart19): with each seat's tree inputs kept between its two reads (partnership_players.pxd
+    pp_count_with_trees; 18,539 -> 18,424) 8 trees would fit (about 18,570 at stop 35's ~73
+    instructions a tree a hand); on the same hands, paired against the shipped 6
+    (seeds 78 / 79 / 80): 7 trees, 12,000 hands, 1/100 +0.020 +- 0.023 / +0.024 +- 0.025 / +0.049 +- 0.028;
+    8 trees, 12,000, 1/100 +0.036 +- 0.031 / +0.005 +- 0.027 / +0.029 +- 0.031; 8 trees, 16,000 (2032 added),
+    1/100 +0.082 / -0.031 / +0.103, 1/150 +0.023 / -0.012 / +0.009: more trees lose (even in sample:
+    +0.022 to +0.040), so 6 stay."""
     values = [after_pass_value(coef, [0, 0], m, rules, 0) for m in masks]
     inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
     base = np.array([v for v, _ in values], dtype=np.int64)

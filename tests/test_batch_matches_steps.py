@@ -9,6 +9,8 @@ same dealer) must give the same record, field by field.
 import pytest
 
 from cardsim import Game, _core
+from cardsim.pinochle import common
+from repo_files import load
 
 
 @pytest.mark.parametrize("policy", [
@@ -98,3 +100,26 @@ def test_partnership_heuristic_kept_inputs_equal_fresh_ones(options):
             assert list(rec[field]) == list(getattr(state, field)), (i, field)
         redealt += state.redeals > 0
     assert redealt > 0 or "min_bid" not in options
+
+
+def test_partnership_kept_tree_inputs_are_both_served_and_read_again():
+    """pp_count_with_trees keeps a seat's tree inputs from its opener read for its read after its
+    partner's pass when both counts name the same suit, and reads them again when not (PPTreeInputs).
+    Both happen among the seats of the kept-inputs test's hands above (seed 17), so that test, the
+    batch against the step API that reads everything afresh, covers both: the opener's count and the
+    count after a pass (pinochle_bid_table.json's ceiling and partner_count) name different suits for
+    some seats and the same one for most."""
+    pbt = load("scripts/pinochle_bid_table.py", "pinochle_bid_table")
+    game = Game("partnership-pinochle")
+    tables = common.pinochle_bid_tables()["partnership-pinochle"]
+    same = other = 0
+    for i in range(600):
+        for mask in _core.PartnershipPinochleState(game.rules, 17, i % 4, i).hands:
+            features = [pbt.ceiling_features(mask, t, game.rules) for t in range(4)]
+            suits = []
+            for coef in (tables["ceiling"], tables["partner_count"]):
+                counts = [sum(c * x for c, x in zip(coef, f)) for f in features]
+                suits.append({t for t in range(4) if counts[t] == max(counts)})
+            same += suits[0] == suits[1]
+            other += not suits[0] & suits[1]
+    assert other > 0 and same > 10 * other, (same, other)

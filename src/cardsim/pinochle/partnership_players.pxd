@@ -45,6 +45,14 @@ cdef inline uint64_t pp_random_cards(PPHand* h, uint64_t cards, int n) noexcept 
 
 # -- heuristic: auction, trump, passing ------------------------------------------
 
+ctypedef struct PPTreeInputs:
+    # one seat's tree inputs (pp_after_pass_inputs) kept between its opener read and its read after
+    # a partner's pass (pp_count_with_trees): every input but the count and the level depends on the
+    # cards and the suit alone
+    int v[PIN_AI_INPUTS]
+    int trump                   # the suit ``v`` was read with; -1: none yet (new cards)
+
+
 cdef inline void pp_trump_counts(uint64_t cards, const int* melds, int short, const int* coef, const int* lane_counts,
                                  int* counts) noexcept nogil:
     """The trump count of ``cards`` (tenths) with each suit as trump, into ``counts[4]``: the
@@ -124,8 +132,9 @@ cdef inline int pp_trump_of_counts(uint64_t cards, const int* count, int* value)
     value[0] = count[best]
     return best
 
-cdef inline int pp_bid_ceiling(const PinCountInputs* f, const PPRules* r) noexcept nogil:
-    """The most the heuristic bids with the cards ``f`` read (pin_count_inputs) when its partner has not bid.
+cdef inline int pp_bid_ceiling(const PinCountInputs* f, const PPRules* r, PPTreeInputs* kept) noexcept nogil:
+    """The most the heuristic bids with the cards ``f`` read (pin_count_inputs) when its partner has not bid
+    (``kept``: the seat's tree inputs, pp_count_with_trees).
 
     The learned ceiling (scripts/pinochle_bid_table.py, pinochle/bid_tables.pxd): a linear
     count over the four suits as trump (pin_table_ceiling) of cutthroat's features (meld, trumps,
@@ -149,7 +158,8 @@ cdef inline int pp_bid_ceiling(const PinCountInputs* f, const PPRules* r) noexce
     (-0.076 +- 0.049), seed 80 1.727 -> 1.530 (-0.196 +- 0.043); within 2 points of "bid up to"
     85.5 / 83.8 / 81.4% -> 87.9 / 85.9 / 84.7%.  Callgrind, the partnership heuristic: 17,589
     (the count alone) -> 18,539 instructions a hand (0.6233 of 55faa5f's; issue 15's limit
-    18,590; 8 trees 18,685).  The old count (own meld + trick estimate + PP_PARTNER_HELP, 10) sat
+    18,590; 8 trees 18,685; 18,424 since stop 36 kept the tree inputs, pp_count_with_trees, where 7 or
+    8 trees lost held out: scripts/pinochle_bid_table.py learn_opener_trees).  The old count (own meld + trick estimate + PP_PARTNER_HELP, 10) sat
     far below it: the partner's meld counts for the team, the three cards it passes add trump,
     and the team takes most of the 25 trick points.
     No table loaded: that old count.
@@ -157,7 +167,7 @@ cdef inline int pp_bid_ceiling(const PinCountInputs* f, const PPRules* r) noexce
     cdef int counts[4]
     if PIN_TABLES != NULL and PIN_TABLES.loaded[PIN_PARTNERSHIP]:
         pin_counts_of(f, PIN_TABLES.ceiling[PIN_PARTNERSHIP], PIN_TABLES.lane[PIN_PARTNERSHIP], counts)
-        return pp_count_with_trees(f, counts, 0, 0, PIN_PP_OPENER_TREES)
+        return pp_count_with_trees(f, counts, 0, 0, PIN_PP_OPENER_TREES, kept)
     pp_old_counts(f.cards, r, counts)
     return max(max(counts[0], counts[1]), max(counts[2], counts[3])) + PP_PARTNER_HELP
 
@@ -185,21 +195,21 @@ cdef inline int pp_partner_read(int level) noexcept nogil:
         return 0
     return pin_tenths_to_points(pp_read_tenths(level))
 
-cdef inline void pp_after_pass_inputs(uint64_t cards, int trump, int count, int meld, int level, int* v) noexcept nogil:
+cdef inline void pp_after_pass_inputs(uint64_t cards, int trump, int meld, int* v) noexcept nogil:
     """What the after-pass trees read of ``cards`` with ``trump`` (bid_tables.pxd PIN_AI_*;
-    scripts/pinochle_bid_table.py after_pass_inputs is the same in Python), into ``v[PIN_AI_INPUTS]``:
-    ``count`` (the largest after-pass count with the read, tenths), ``level``, ``meld`` (the meld with
+    scripts/pinochle_bid_table.py after_pass_inputs is the same in Python), into ``v[PIN_AI_INPUTS]``,
+    but for the count and the level (the caller's, pp_count_with_trees): ``meld`` (the meld with
     ``trump``), four or three of its run, aces of three suits, its K-Q without the run, the trump's
     cards rank by rank and the other suits' cards rank by rank summed over the three.  Only masks
     and popcounts: the side suits are read summed rather than one by one (cutthroat's
     pin_tree_inputs sorts them, longest first), and the trump's length, aces, tens with their ace,
-    short and longest side suits are left out (the trees fitted with them never split on them)."""
+    short and longest side suits are left out (the trees fitted with them never split on them).
+    None of these depends on the count or the level, so a seat's opener read and its read after
+    its partner's pass share them when both read the same suit (PPTreeInputs)."""
     cdef uint64_t one = copies_one(cards)
     cdef uint64_t trump_one = (one >> (16 * trump)) & 0xFFF
     cdef uint64_t lane = (cards >> (16 * trump)) & 0xFFF, side = cards & ~lane_bb(trump)
     cdef int k, run = popcount(trump_one & RUN_LANE)
-    v[PIN_AI_COUNT] = count
-    v[PIN_AI_LEVEL] = level
     v[PIN_AI_MELD] = meld
     v[PIN_AI_RUN_FOUR] = run == 4
     v[PIN_AI_RUN_FOUR + 1] = run == 3
@@ -209,10 +219,11 @@ cdef inline void pp_after_pass_inputs(uint64_t cards, int trump, int count, int 
         v[PIN_AI_TRUMP_RANKS + k] = popcount(lane & (<uint64_t>3 << (2 * k)))
         v[PIN_AI_SIDE_RANKS + k] = popcount(side & rank_bb(k))
 
-cdef inline int pp_after_pass_ceiling(const PinCountInputs* f, const PPRules* r, int ceiling, int level) noexcept nogil:
+cdef inline int pp_after_pass_ceiling(const PinCountInputs* f, const PPRules* r, int ceiling, int level,
+                                      PPTreeInputs* kept) noexcept nogil:
     """The most the heuristic bids with the cards ``f`` read (pin_count_inputs) once its partner passed, ``level`` the lowest bid
     open when it passed, ``ceiling`` the seat's own (pp_bid_ceiling; not read, and not computed by
-    the caller, when the count of its own is loaded).
+    the caller, when the count of its own is loaded), ``kept`` the seat's tree inputs (pp_count_with_trees).
 
     With the count of its own loaded (bid_tables.pxd ``partner_count``): over the four suits as
     trump the largest count of the ceiling's features weighed anew, plus the read of the pass
@@ -230,30 +241,44 @@ cdef inline int pp_after_pass_ceiling(const PinCountInputs* f, const PPRules* r,
     with the trump choice's lane table paying for most.  9 trees since ppart16, a tree read being
     cheaper (pin_tree_leaf): against the 5, paired on the same fresh auctions -0.13 +- 0.06 and
     -0.11 +- 0.04; bench seeds 11/12/13 1.81 / 1.86 / 1.89 -> 1.74 / 1.66 / 1.90; callgrind
-    18,465 -> 18,588 (issue 15's limit 18,590; 10 trees 18,605)).  Without the count: the opener's ceiling
+    18,465 -> 18,588 (issue 15's limit 18,590; 10 trees 18,605)).  10 trees since stop 36, in the room
+    the kept tree inputs made (pp_count_with_trees): against the 9 on fresh auctions whose opener has
+    its trees -0.051 +- 0.024, -0.009 +- 0.027 and -0.039 +- 0.032; bench seeds 11/12/13 (threshold)
+    1.688 / 1.686 / 1.787 -> 1.655 / 1.592 / 1.782; callgrind 18,424 -> 18,447.  Without the count: the opener's ceiling
     moved by the read (pp_partner_read), one constant and one slope for every hand.
     """
     cdef int counts[4]
     if PIN_TABLES == NULL or not PIN_TABLES.partner_count_loaded:
         return ceiling + pp_partner_read(level)
     pin_counts_of(f, PIN_TABLES.partner_count, PIN_TABLES.partner_lane, counts)
-    return pp_count_with_trees(f, counts, pp_read_tenths(level), level, PIN_PARTNERSHIP)   # loaded with its read
+    return pp_count_with_trees(f, counts, pp_read_tenths(level), level, PIN_PARTNERSHIP, kept)   # loaded with its read
 
 cdef inline int pp_count_with_trees(const PinCountInputs* f, const int* counts, int read, int level,
-                                    int trees) noexcept nogil:
+                                    int trees, PPTreeInputs* kept) noexcept nogil:
     """A ceiling from its four suits' ``counts`` (tenths): the largest plus ``read`` (tenths), plus the
     sum of the tree set ``trees`` (bid_tables.pxd: PIN_PARTNERSHIP after a pass, PIN_PP_OPENER_TREES for
     the opener) read at the suit of that count (tied suits: the largest sum; no trees: 0), rounded once;
-    the trees read pp_after_pass_inputs with that total and ``level`` (the opener's: 0)."""
-    cdef int v[PIN_AI_INPUTS]
+    the trees read pp_after_pass_inputs with that total and ``level`` (the opener's: 0), those of the
+    suit ``kept`` holds taken from it rather than read again (``kept`` then holds the last suit read).
+
+    A seat reads its trees at most twice a hand (its opener's ceiling, then its ceiling after its
+    partner's pass), and both counts usually name the same suit, so the second read keeps the
+    first's inputs (pp_seat_ceiling keeps them per seat in PPKept): callgrind, the partnership
+    heuristic 18,539 -> 18,424 instructions a hand (stop 36, the 6 opener and 9 after-pass trees;
+    partnership random, PIMC and bid odds within 0.2%), room for two more opener trees under issue
+    15's limit (18,590)."""
     cdef int t, best = pin_largest_count(counts), total, value, top = -1000000
     total = best + read
     if PIN_TABLES.tree_count[trees] == 0:
         return pin_tenths_to_points(total)
     for t in range(4):
         if counts[t] == best:
-            pp_after_pass_inputs(f.cards, t, total, f.melds[t], level, v)
-            value = pin_tree_sum(v, trees)
+            if kept.trump != t:
+                pp_after_pass_inputs(f.cards, t, f.melds[t], kept.v)
+                kept.trump = t
+            kept.v[PIN_AI_COUNT] = total
+            kept.v[PIN_AI_LEVEL] = level
+            value = pin_tree_sum(kept.v, trees)
             if value > top:
                 top = value
     return pin_tenths_to_points(total + top)
@@ -264,6 +289,7 @@ ctypedef struct PPKept:
     # trump choice and the meld a passing partner starts from all read them (a seat's cards do not
     # change before it passes; a redeal changes them, so the cards kept are compared)
     PinCountInputs seat[PP_SEATS]
+    PPTreeInputs trees[PP_SEATS]    # each seat's tree inputs (pp_count_with_trees), reset with its count inputs
     int known                   # bit per seat whose inputs are kept
 
 cdef inline PinCountInputs* pp_kept_inputs(PPKept* kept, int seat, uint64_t cards) noexcept nogil:
@@ -277,24 +303,29 @@ cdef inline PinCountInputs* pp_seat_inputs(PPKept* kept, int seat, uint64_t card
     if f == NULL:
         f = &kept.seat[seat]
         pin_count_inputs(cards, r.meld_value, f)
+        kept.trees[seat].trump = -1
         kept.known |= 1 << seat
     return f
 
 cdef inline int pp_seat_ceiling(const PPHand* h, const PPRules* r, PPKept* kept, int level) noexcept nogil:
     """The ceiling of the seat to act: its opener's (pp_bid_ceiling) when ``level`` < 0, else the one
     after its partner passed at ``level`` (pp_after_pass_ceiling, from the opener's kept in its
-    ``bid_value``), never below 0; both from the seat's inputs ``kept`` (pp_seat_inputs; NULL: read
-    for this call alone)."""
+    ``bid_value``), never below 0; both from the seat's inputs ``kept`` (pp_seat_inputs, and its tree
+    inputs; NULL: read for this call alone)."""
     cdef int s = h.to_act
     cdef PinCountInputs fresh
+    cdef PPTreeInputs fresh_trees
     cdef const PinCountInputs* f = &fresh
+    cdef PPTreeInputs* trees = &fresh_trees
     if kept != NULL:
         f = pp_seat_inputs(kept, s, h.hand[s], r)
+        trees = &kept.trees[s]
     else:
         pin_count_inputs(h.hand[s], r.meld_value, &fresh)
+        fresh_trees.trump = -1
     if level < 0:
-        return pp_bid_ceiling(f, r)
-    return max(pp_after_pass_ceiling(f, r, h.bid_value[s], level), 0)
+        return pp_bid_ceiling(f, r, trees)
+    return max(pp_after_pass_ceiling(f, r, h.bid_value[s], level, trees), 0)
 
 cdef inline int pp_heuristic_bid(PPHand* h, const PPRules* r) noexcept nogil:
     """pp_heuristic_bid_kept with nothing kept (the inputs read for this call alone; its two calls
