@@ -395,3 +395,33 @@ def test_pinochle_entries_serve_positions_with_other_small_ranks_out(must_beat: 
         tried += 1
         served += nodes <= 3 < alone.nodes
     assert tried >= 80 and served >= 5, (tried, served)
+
+
+def lane_frame_places(frame: int) -> list[list[int]]:
+    """Each lane's cards of the frame, from the bottom, beside their places in the lane frame (stop 35's
+    numbering, lane by lane: the lane's top card of the frame at bits 10-11)."""
+    out = []
+    for lane in range(4):
+        cards = [c for c in range(16 * lane, 16 * lane + 16) if frame >> c & 1]
+        out.append([(c, 16 * lane + 12 - len(cards) + i) for i, c in enumerate(cards)])
+    return out
+
+
+def test_lane_frame_equals_its_lane_by_lane_reference() -> None:
+    """sv_lane_rel (one pext over the frame, one pdep onto sv_lane_places) numbers x's cards as the
+    lane-by-lane reference does, and sv_lane_cards gives the frame's cards at given places; a place
+    with no card of the frame (a small card's in another position) gives none, and the two are
+    inverses on the frame's cards."""
+    from cardsim.solver._solver import _lane_frame
+    rng = random.Random(18)
+    for _ in range(3000):
+        frame = 0
+        for lane in range(4):
+            for rank in rng.sample(range(6), rng.randint(0, 6)):      # both copy bits of each rank held
+                frame |= 3 << (16 * lane + 2 * rank)
+        x = rng.getrandbits(64)
+        pairs = [pair for lane in lane_frame_places(frame) for pair in lane]
+        rel, cards = _lane_frame(x, frame)
+        assert rel == sum(1 << place for c, place in pairs if x >> c & 1), (hex(x), hex(frame))
+        assert cards == sum(1 << c for c, place in pairs if x >> place & 1), (hex(x), hex(frame))
+        assert _lane_frame(rel, frame)[1] == x & frame

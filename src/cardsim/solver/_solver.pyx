@@ -1272,44 +1272,57 @@ cdef inline uint64_t sv_pcount_word(const SVRules* r, const SVPos* p) noexcept n
 # table beside the first, 12 tricks, 30 deals): of 1.04M trick starts searched, 0.68M found no entry of
 # their length class; the lane frame's entries settled 143K of the searched (92K of those).  As the key,
 # values equal: 12 tricks, 30 deals 12.28M -> 11.02M nodes; 15 tricks, the bench's 12 deals 234.3M ->
-# 184.4M (seed 2 120.2M -> 98.2M).  sv_lane_rel, sv_lane_cards and sv_pclass_fits stay calls (trick
-# mode never makes them); the small wrappers are forced inline (setup.py's ALWAYS_INLINE).
+# 184.4M (seed 2 120.2M -> 98.2M).  The small wrappers are forced inline (setup.py's ALWAYS_INLINE).
+# The frame's two ways are one pext and one pdep over the lane frame's places (sv_lane_places;
+# stop 36: stop 35's four pexts a call, one a lane, were a tenth of the solve's instructions;
+# callgrind, 12 tricks, deals 0-5 of the 30, 2,960M -> 2,759M; 15 tricks, deals 0, 4, 10 of the
+# bench's 12, 4,844M -> 4,539M; nodes equal).
 
 cdef enum:
     LANE_TOP = 12               # a lane's cards in the lane frame: bits 0-11 of its 16, the top card's at 10-11
     LANE_FILTER = 0x0F00        # the filter's cards in a lane (sv_filter_frame): the two top ranks, both copies
 
-cdef uint64_t sv_lane_rel(uint64_t x, uint64_t frame) noexcept nogil:
-    """``x``'s cards in the lane frame: in each lane, their places among ``frame``'s cards (both copy
-    bits of each rank still held), counted so that the lane's top card sits at bits 10-11 of the lane's
-    16 (LANE_TOP): positions with as many ranks held above the cards below them line up."""
-    cdef uint64_t out = 0, fl
+cdef inline uint64_t sv_lane_places(uint64_t frame) noexcept nogil:
+    """The lane frame's places of ``frame``'s cards: in each lane holding n of them, bits
+    LANE_TOP - n .. LANE_TOP - 1 of the lane's 16 (the top card at bits 10-11).  With it, the frame's
+    two ways are one ``pext`` and one ``pdep`` each (sv_lane_rel, sv_lane_cards).  Worked out at each
+    use (four popcounts): kept in a variable through sv_search, it cost trick mode's search 0.25-0.45%
+    more instructions (callgrind's euchre oracle, spades oracle(8) and euchre PIMC rows: gcc's
+    registers), for 2% fewer in the pinochle solve."""
+    cdef uint64_t out = 0
     cdef int l
     for l in range(4):
-        fl = frame & lane_bb(l)
-        out |= (sv_pext(x & lane_bb(l), fl) << (LANE_TOP - popcount(fl))) << (16 * l)
+        out |= (((<uint64_t>1 << LANE_TOP) - (<uint64_t>1 << (LANE_TOP - popcount(frame & lane_bb(l)))))
+                << (16 * l))
     return out
 
-cdef uint64_t sv_lane_cards(uint64_t t, uint64_t frame) noexcept nogil:
-    """The cards of ``frame`` at the lane frame's places ``t`` (sv_lane_rel's inverse)."""
-    cdef uint64_t out = 0, fl
-    cdef int l
-    for l in range(4):
-        fl = frame & lane_bb(l)
-        out |= sv_pdep(((t >> (16 * l)) & 0xFFF) >> (LANE_TOP - popcount(fl)), fl)
-    return out
+cdef uint64_t sv_lane_rel(uint64_t x, uint64_t frame, uint64_t places) noexcept nogil:
+    """``x``'s cards in the lane frame: in each lane, their places among ``frame``'s cards (both copy
+    bits of each rank still held), counted so that the lane's top card sits at bits 10-11 of the lane's
+    16 (LANE_TOP): positions with as many ranks held above the cards below them line up.  ``places``:
+    sv_lane_places(frame).  ``pext`` packs the frame's cards lane after lane, in rank order within a
+    lane, and ``pdep`` lays them out on ``places`` in the same order, lane l's n_l cards on its top n_l
+    places below LANE_TOP: the i-th card of a lane's frame lands at place LANE_TOP - n_l + i, where
+    four ``pext``s, one a lane shifted into place, put it (stop 35's way: a tenth of a 12-trick solve's
+    instructions went to this and sv_lane_cards)."""
+    return sv_pdep(sv_pext(x, frame), places)
+
+cdef uint64_t sv_lane_cards(uint64_t t, uint64_t frame, uint64_t places) noexcept nogil:
+    """The cards of ``frame`` at the lane frame's places ``t`` (sv_lane_rel's inverse; a place
+    with no card of the frame here, a small card's in another position, gives none)."""
+    return sv_pdep(sv_pext(t, places), frame)
 
 cdef inline uint64_t sv_rel(const SVRules* r, uint64_t x, uint64_t frame) noexcept nogil:
     """``x``'s cards in the generalised table's relative terms: the lane frame with ``r.pcount``,
     else their places among ``frame``'s cards."""
     if sv_points_only(r.pcount != 0):
-        return sv_lane_rel(x, frame)
+        return sv_lane_rel(x, frame, sv_lane_places(frame))
     return sv_pext(x, frame)
 
 cdef inline uint64_t sv_unrel(const SVRules* r, uint64_t t, uint64_t frame) noexcept nogil:
     """The cards at relative places ``t`` (sv_rel's inverse)."""
     if sv_points_only(r.pcount != 0):
-        return sv_lane_cards(t, frame)
+        return sv_lane_cards(t, frame, sv_lane_places(frame))
     return sv_pdep(t, frame)
 
 cdef inline uint16_t sv_class_counts(const SVRules* r, uint64_t frame) noexcept nogil:
@@ -1389,7 +1402,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     alike in the cards from ``w``'s up (sv_top_from); ``S`` / ``fp``: the filter's cards and the
     position's filter words (sv_filter_pos; S 0: no filter, every word 0); ``pc``: its count word
     (sv_pcount_word: 0 but in the pinochle frame, whose seats leave the last ``rel`` word free); ``cc``:
-    its class counts (sv_class_counts)."""
+    its class counts (sv_class_counts); ``places``: the lane frame's places (sv_lane_places)."""
     cdef uint64_t mask = sv_rel(r, sv_top_from(w, all_out), all_out)
     cdef uint16_t fm = <uint16_t>sv_pext(mask, S) if S else 0     # 0: passes every position
     cdef SVGEntry* e
@@ -2538,3 +2551,11 @@ def _line_hits_agree(int lines, seed=1):
                 != sv_line_hits_plain(tag, fm, f[0], f[1], f[2], t, p[0], p[1], p[2])):
             bad += 1
     return bad
+
+
+def _lane_frame(uint64_t x, uint64_t frame):
+    """Debug: ``x``'s cards in the lane frame of ``frame`` (sv_lane_rel: one ``pext`` and one ``pdep``
+    over sv_lane_places), and the cards of ``frame`` at the places ``x`` (sv_lane_cards): checked
+    against a lane-by-lane reference in tests/test_solver_tables.py."""
+    cdef uint64_t places = sv_lane_places(frame)
+    return sv_lane_rel(x, frame, places), sv_lane_cards(x, frame, places)
