@@ -1395,6 +1395,36 @@ cdef inline bint sv_same_count(const SVRules* r, const SVGEntry* e, uint64_t pc,
         return False
     return not sv_points_only(r.pcount != 0) or sv_pclass_fits(e.mask, e.ccount, cc)
 
+cdef inline int sv_count_gap(const SVRules* r, uint64_t stored, uint64_t here, bint down) noexcept nogil:
+    """How far an entry's bounds move when its count word (``stored``) and the position's (``here``,
+    sv_pcount_word) differ: the points of the counting cards the entry's position had beyond this
+    one's, seat by seat and lane by lane (``down``: what its lower bound loses), else of those this
+    one has beyond the entry's (what its upper bound gains).
+
+    Why the entry's bounds then hold, moved by these: take the position with its points changed so
+    that each seat's i-th lowest small card of a lane (below the entry's mask) scores what the entry's
+    position's i-th lowest scored there (a seat holds as many small cards of each lane in both:
+    the lengths and fixed cards agree).  That game is the entry's, as sv_pclass_fits says (every
+    small card mapped to one of the same points, no comparison of small cards in the proof), so its
+    value lies in the entry's bounds.  The real game has the same legal cards and tricks in every
+    line, and in each line the counting side's points differ from that game's by the small cards it
+    takes whose points were changed: at least minus those that lost points, at most plus those that
+    gained.  With the classes rising with rank a seat's counting small cards are its top ones, so
+    with c counting small cards in a lane in the entry's position and c' here, max(0, c - c') lost
+    points and max(0, c' - c) gained, each by the difference of the two classes' points; the fixed
+    cards are the same, so c - c' is the count words' difference there."""
+    cdef int k, d, total = 0
+    cdef uint64_t x = stored ^ here
+    while x:
+        k = lsb(x) >> 2                         # a 4-bit count that differs
+        x &= ~(<uint64_t>15 << (4 * k))
+        d = <int>((stored >> (4 * k)) & 15) - <int>((here >> (4 * k)) & 15)
+        if down and d > 0:
+            total += d
+        elif not down and d < 0:
+            total -= d
+    return total * (r.pts[lsb(r.pcount)] - r.pts[0])    # the two classes' points (bit 0: the lowest rank's)
+
 cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
                            int move, uint64_t S, const uint16_t* fp, uint64_t pc, uint16_t cc) noexcept nogil:
@@ -1553,7 +1583,12 @@ cdef enum:
     # bucket by the count word too (sv_pcount_word; entries match only on an equal word), spreading a
     # busy length class over several buckets: 15 tricks, deals 3-12, nodes 289.5M -> 269.5M (seed 7
     # 162.2M -> 144.4M), CPU 77.0 -> 72.1 s.  Smaller tables do not overflow, and there the spread
-    # touched more lines: 12 tricks, 30 deals, CPU +10% (same nodes).
+    # touched more lines: 12 tricks, 30 deals, CPU +10% (same nodes).  Spread, a bucket holds no
+    # entry of another count word, so sv_count_gap's moved bounds serve only smaller tables (stop 36,
+    # 15 tricks, deals 0, 2, 4, 5, 7, 10 of the bench's 12: spread by the count word 16.83M nodes; not
+    # spread, with the moved bounds 17.89M (without 23.15M); spread by each lane's count of counting
+    # cards, every seat's together, 16.75M, by the counting side's 17.94M, by the count of counting
+    # cards 17.55M; seed 2 spread by the lane counts 115.1M against 98.2M: kept as it was).
     SPREAD_BUCKETS = (1 << 21) // SV_BUCKET
     LAST_HAND_TOPS = 24         # sv_lead_tops' weights
     UNDER_NEXT_TOP = 100
@@ -1815,6 +1850,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef uint64_t placed                # an entry's lead at its relative place here
     cdef uint16_t fp[3]
     cdef bint narrow_lo = False, narrow_hi = False
+    cdef int gap_lo, gap_hi              # an entry's bounds moved by a count word that differs (sv_count_gap)
     cdef int small[4]                   # by lane (points mode: sv_small_slot's slots)
     small[0] = small[1] = small[2] = small[3] = -1
     fp[0] = fp[1] = fp[2] = 0
@@ -1914,7 +1950,13 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
-                match = sv_same_count(r, ge, pc, cc)
+                gap_lo = gap_hi = 0
+                if sv_points_only(r.pcount != 0):
+                    # the lane frame: an entry whose count word differs serves with its bounds moved
+                    # by the points of the small counting cards that moved (sv_count_gap)
+                    match = sv_pclass_fits(ge.mask, ge.ccount, cc)
+                else:
+                    match = sv_same_count(r, ge, pc, cc)
                 for t in range(r.seats):
                     if (key[t] ^ ge.rel[t]) & ge.mask:
                         match = False
@@ -1925,11 +1967,16 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     if near_move < 0:
                         near_move = ge.move
                     continue
-                if ge.lo > lo:
-                    lo = ge.lo
+                if sv_points_only(r.pcount != 0) and ge.rel[SV_MAX_SEATS - 1] != pc:
+                    if ge.lo > lo:
+                        gap_lo = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, True)
+                    if ge.hi < hi:
+                        gap_hi = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, False)
+                if ge.lo - gap_lo > lo:
+                    lo = ge.lo - gap_lo
                     lo_w = sv_unrel(r, ge.mask, frame)
-                if ge.hi < hi:
-                    hi = ge.hi
+                if ge.hi + gap_hi < hi:
+                    hi = ge.hi + gap_hi
                     hi_w = sv_unrel(r, ge.mask, frame)
                 if tt_move < 0 and ge.move >= 0:
                     # (a place the lane frame has no card at here, a small card's: none)
@@ -2559,3 +2606,15 @@ def _lane_frame(uint64_t x, uint64_t frame):
     against a lane-by-lane reference in tests/test_solver_tables.py."""
     cdef uint64_t places = sv_lane_places(frame)
     return sv_lane_rel(x, frame, places), sv_lane_cards(x, frame, places)
+
+
+def _count_gap(uint64_t stored, uint64_t here, bint down):
+    """Debug: sv_count_gap under cutthroat pinochle's points (A, T, K one point each)."""
+    cdef SVRules r
+    cdef int b
+    memset(&r, 0, sizeof(SVRules))
+    for b in range(64):
+        r.pts[b] = 1 if (b & 15) < 12 and (b & 15) >> 1 >= 3 else 0
+        if r.pts[b]:
+            r.pcount |= bit_bb(b)
+    return sv_count_gap(&r, stored, here, down)
