@@ -1311,44 +1311,57 @@ cdef inline uint64_t sv_pcount_word(const SVRules* r, const SVPos* p) noexcept n
 # table beside the first, 12 tricks, 30 deals): of 1.04M trick starts searched, 0.68M found no entry of
 # their length class; the lane frame's entries settled 143K of the searched (92K of those).  As the key,
 # values equal: 12 tricks, 30 deals 12.28M -> 11.02M nodes; 15 tricks, the bench's 12 deals 234.3M ->
-# 184.4M (seed 2 120.2M -> 98.2M).  sv_lane_rel, sv_lane_cards and sv_pclass_fits stay calls (trick
-# mode never makes them); the small wrappers are forced inline (setup.py's ALWAYS_INLINE).
+# 184.4M (seed 2 120.2M -> 98.2M).  The small wrappers are forced inline (setup.py's ALWAYS_INLINE).
+# The frame's two ways are one pext and one pdep over the lane frame's places (sv_lane_places;
+# stop 36: stop 35's four pexts a call, one a lane, were a tenth of the solve's instructions;
+# callgrind, 12 tricks, deals 0-5 of the 30, 2,960M -> 2,759M; 15 tricks, deals 0, 4, 10 of the
+# bench's 12, 4,844M -> 4,539M; nodes equal).
 
 cdef enum:
     LANE_TOP = 12               # a lane's cards in the lane frame: bits 0-11 of its 16, the top card's at 10-11
     LANE_FILTER = 0x0F00        # the filter's cards in a lane (sv_filter_frame): the two top ranks, both copies
 
-cdef uint64_t sv_lane_rel(uint64_t x, uint64_t frame) noexcept nogil:
-    """``x``'s cards in the lane frame: in each lane, their places among ``frame``'s cards (both copy
-    bits of each rank still held), counted so that the lane's top card sits at bits 10-11 of the lane's
-    16 (LANE_TOP): positions with as many ranks held above the cards below them line up."""
-    cdef uint64_t out = 0, fl
+cdef inline uint64_t sv_lane_places(uint64_t frame) noexcept nogil:
+    """The lane frame's places of ``frame``'s cards: in each lane holding n of them, bits
+    LANE_TOP - n .. LANE_TOP - 1 of the lane's 16 (the top card at bits 10-11).  With it, the frame's
+    two ways are one ``pext`` and one ``pdep`` each (sv_lane_rel, sv_lane_cards).  Worked out at each
+    use (four popcounts): kept in a variable through sv_search, it cost trick mode's search 0.25-0.45%
+    more instructions (callgrind's euchre oracle, spades oracle(8) and euchre PIMC rows: gcc's
+    registers), for 2% fewer in the pinochle solve."""
+    cdef uint64_t out = 0
     cdef int l
     for l in range(4):
-        fl = frame & lane_bb(l)
-        out |= (sv_pext(x & lane_bb(l), fl) << (LANE_TOP - popcount(fl))) << (16 * l)
+        out |= (((<uint64_t>1 << LANE_TOP) - (<uint64_t>1 << (LANE_TOP - popcount(frame & lane_bb(l)))))
+                << (16 * l))
     return out
 
-cdef uint64_t sv_lane_cards(uint64_t t, uint64_t frame) noexcept nogil:
-    """The cards of ``frame`` at the lane frame's places ``t`` (sv_lane_rel's inverse)."""
-    cdef uint64_t out = 0, fl
-    cdef int l
-    for l in range(4):
-        fl = frame & lane_bb(l)
-        out |= sv_pdep(((t >> (16 * l)) & 0xFFF) >> (LANE_TOP - popcount(fl)), fl)
-    return out
+cdef uint64_t sv_lane_rel(uint64_t x, uint64_t frame, uint64_t places) noexcept nogil:
+    """``x``'s cards in the lane frame: in each lane, their places among ``frame``'s cards (both copy
+    bits of each rank still held), counted so that the lane's top card sits at bits 10-11 of the lane's
+    16 (LANE_TOP): positions with as many ranks held above the cards below them line up.  ``places``:
+    sv_lane_places(frame).  ``pext`` packs the frame's cards lane after lane, in rank order within a
+    lane, and ``pdep`` lays them out on ``places`` in the same order, lane l's n_l cards on its top n_l
+    places below LANE_TOP: the i-th card of a lane's frame lands at place LANE_TOP - n_l + i, where
+    four ``pext``s, one a lane shifted into place, put it (stop 35's way: a tenth of a 12-trick solve's
+    instructions went to this and sv_lane_cards)."""
+    return sv_pdep(sv_pext(x, frame), places)
+
+cdef uint64_t sv_lane_cards(uint64_t t, uint64_t frame, uint64_t places) noexcept nogil:
+    """The cards of ``frame`` at the lane frame's places ``t`` (sv_lane_rel's inverse; a place
+    with no card of the frame here, a small card's in another position, gives none)."""
+    return sv_pdep(sv_pext(t, places), frame)
 
 cdef inline uint64_t sv_rel(const SVRules* r, uint64_t x, uint64_t frame) noexcept nogil:
     """``x``'s cards in the generalised table's relative terms: the lane frame with ``r.pcount``,
     else their places among ``frame``'s cards."""
     if sv_points_only(r.pcount != 0):
-        return sv_lane_rel(x, frame)
+        return sv_lane_rel(x, frame, sv_lane_places(frame))
     return sv_pext(x, frame)
 
 cdef inline uint64_t sv_unrel(const SVRules* r, uint64_t t, uint64_t frame) noexcept nogil:
     """The cards at relative places ``t`` (sv_rel's inverse)."""
     if sv_points_only(r.pcount != 0):
-        return sv_lane_cards(t, frame)
+        return sv_lane_cards(t, frame, sv_lane_places(frame))
     return sv_pdep(t, frame)
 
 cdef inline uint16_t sv_class_counts(const SVRules* r, uint64_t frame) noexcept nogil:
@@ -1421,6 +1434,36 @@ cdef inline bint sv_same_count(const SVRules* r, const SVGEntry* e, uint64_t pc,
         return False
     return not sv_points_only(r.pcount != 0) or sv_pclass_fits(e.mask, e.ccount, cc)
 
+cdef inline int sv_count_gap(const SVRules* r, uint64_t stored, uint64_t here, bint down) noexcept nogil:
+    """How far an entry's bounds move when its count word (``stored``) and the position's (``here``,
+    sv_pcount_word) differ: the points of the counting cards the entry's position had beyond this
+    one's, seat by seat and lane by lane (``down``: what its lower bound loses), else of those this
+    one has beyond the entry's (what its upper bound gains).
+
+    Why the entry's bounds then hold, moved by these: take the position with its points changed so
+    that each seat's i-th lowest small card of a lane (below the entry's mask) scores what the entry's
+    position's i-th lowest scored there (a seat holds as many small cards of each lane in both:
+    the lengths and fixed cards agree).  That game is the entry's, as sv_pclass_fits says (every
+    small card mapped to one of the same points, no comparison of small cards in the proof), so its
+    value lies in the entry's bounds.  The real game has the same legal cards and tricks in every
+    line, and in each line the counting side's points differ from that game's by the small cards it
+    takes whose points were changed: at least minus those that lost points, at most plus those that
+    gained.  With the classes rising with rank a seat's counting small cards are its top ones, so
+    with c counting small cards in a lane in the entry's position and c' here, max(0, c - c') lost
+    points and max(0, c' - c) gained, each by the difference of the two classes' points; the fixed
+    cards are the same, so c - c' is the count words' difference there."""
+    cdef int k, d, total = 0
+    cdef uint64_t x = stored ^ here
+    while x:
+        k = lsb(x) >> 2                         # a 4-bit count that differs
+        x &= ~(<uint64_t>15 << (4 * k))
+        d = <int>((stored >> (4 * k)) & 15) - <int>((here >> (4 * k)) & 15)
+        if down and d > 0:
+            total += d
+        elif not down and d < 0:
+            total -= d
+    return total * (r.pts[lsb(r.pcount)] - r.pts[0])    # the two classes' points (bit 0: the lowest rank's)
+
 cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
                            int move, uint64_t S, const uint16_t* fp, uint64_t pc, uint16_t cc) noexcept nogil:
@@ -1428,7 +1471,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     alike in the cards from ``w``'s up (sv_top_from); ``S`` / ``fp``: the filter's cards and the
     position's filter words (sv_filter_pos; S 0: no filter, every word 0); ``pc``: its count word
     (sv_pcount_word: 0 but in the pinochle frame, whose seats leave the last ``rel`` word free); ``cc``:
-    its class counts (sv_class_counts)."""
+    its class counts (sv_class_counts); ``places``: the lane frame's places (sv_lane_places)."""
     cdef uint64_t mask = sv_rel(r, sv_top_from(w, all_out), all_out)
     cdef uint16_t fm = <uint16_t>sv_pext(mask, S) if S else 0     # 0: passes every position
     cdef SVGEntry* e
@@ -1579,7 +1622,12 @@ cdef enum:
     # bucket by the count word too (sv_pcount_word; entries match only on an equal word), spreading a
     # busy length class over several buckets: 15 tricks, deals 3-12, nodes 289.5M -> 269.5M (seed 7
     # 162.2M -> 144.4M), CPU 77.0 -> 72.1 s.  Smaller tables do not overflow, and there the spread
-    # touched more lines: 12 tricks, 30 deals, CPU +10% (same nodes).
+    # touched more lines: 12 tricks, 30 deals, CPU +10% (same nodes).  Spread, a bucket holds no
+    # entry of another count word, so sv_count_gap's moved bounds serve only smaller tables (stop 36,
+    # 15 tricks, deals 0, 2, 4, 5, 7, 10 of the bench's 12: spread by the count word 16.83M nodes; not
+    # spread, with the moved bounds 17.89M (without 23.15M); spread by each lane's count of counting
+    # cards, every seat's together, 16.75M, by the counting side's 17.94M, by the count of counting
+    # cards 17.55M; seed 2 spread by the lane counts 115.1M against 98.2M: kept as it was).
     SPREAD_BUCKETS = (1 << 21) // SV_BUCKET
     LAST_HAND_TOPS = 24         # sv_lead_tops' weights
     UNDER_NEXT_TOP = 100
@@ -1843,6 +1891,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef uint64_t placed                # an entry's lead at its relative place here
     cdef uint16_t fp[3]
     cdef bint narrow_lo = False, narrow_hi = False
+    cdef int gap_lo, gap_hi              # an entry's bounds moved by a count word that differs (sv_count_gap)
     cdef int small[4]                   # by lane (points mode: sv_small_slot's slots)
     small[0] = small[1] = small[2] = small[3] = -1
     fp[0] = fp[1] = fp[2] = 0
@@ -1947,7 +1996,13 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                 if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
                     continue
                 ge = &bk.e[i]
-                match = sv_same_count(r, ge, pc, cc)
+                gap_lo = gap_hi = 0
+                if sv_points_only(r.pcount != 0):
+                    # the lane frame: an entry whose count word differs serves with its bounds moved
+                    # by the points of the small counting cards that moved (sv_count_gap)
+                    match = sv_pclass_fits(ge.mask, ge.ccount, cc)
+                else:
+                    match = sv_same_count(r, ge, pc, cc)
                 for t in range(r.seats):
                     if (key[t] ^ ge.rel[t]) & ge.mask:
                         match = False
@@ -1958,11 +2013,16 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
                     if near_move < 0:
                         near_move = ge.move
                     continue
-                if ge.lo > lo:
-                    lo = ge.lo
+                if sv_points_only(r.pcount != 0) and ge.rel[SV_MAX_SEATS - 1] != pc:
+                    if ge.lo > lo:
+                        gap_lo = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, True)
+                    if ge.hi < hi:
+                        gap_hi = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, False)
+                if ge.lo - gap_lo > lo:
+                    lo = ge.lo - gap_lo
                     lo_w = sv_unrel(r, ge.mask, frame)
-                if ge.hi < hi:
-                    hi = ge.hi
+                if ge.hi + gap_hi < hi:
+                    hi = ge.hi + gap_hi
                     hi_w = sv_unrel(r, ge.mask, frame)
                 if tt_move < 0 and ge.move >= 0:
                     # (a place the lane frame has no card at here, a small card's: none)
@@ -2583,3 +2643,23 @@ def _line_hits_agree(int lines, seed=1):
                 != sv_line_hits_plain(tag, fm, f[0], f[1], f[2], t, p[0], p[1], p[2])):
             bad += 1
     return bad
+
+
+def _lane_frame(uint64_t x, uint64_t frame):
+    """Debug: ``x``'s cards in the lane frame of ``frame`` (sv_lane_rel: one ``pext`` and one ``pdep``
+    over sv_lane_places), and the cards of ``frame`` at the places ``x`` (sv_lane_cards): checked
+    against a lane-by-lane reference in tests/test_solver_tables.py."""
+    cdef uint64_t places = sv_lane_places(frame)
+    return sv_lane_rel(x, frame, places), sv_lane_cards(x, frame, places)
+
+
+def _count_gap(uint64_t stored, uint64_t here, bint down):
+    """Debug: sv_count_gap under cutthroat pinochle's points (A, T, K one point each)."""
+    cdef SVRules r
+    cdef int b
+    memset(&r, 0, sizeof(SVRules))
+    for b in range(64):
+        r.pts[b] = 1 if (b & 15) < 12 and (b & 15) >> 1 >= 3 else 0
+        if r.pts[b]:
+            r.pcount |= bit_bb(b)
+    return sv_count_gap(&r, stored, here, down)
