@@ -138,10 +138,12 @@ of 0.857 points a hand), and the count had been fitted on seed 2070's 30,000 han
 35's fresh sets (dealt against T8's players), the whole bid's loss: seed 2091 (20,000 hands) 0.857 -> 0.843
 (-0.014 +- 0.007), seed 2092 (12,000) 0.907 -> 0.884 (-0.023 +- 0.009); under-bids 0.390 -> 0.371 and
 0.386 -> 0.364, over-bids 0.272 -> 0.278 and 0.302 -> 0.300, nil unchanged; 3% of the bids move.  The
-110,000 older hands alone: -0.011 +- 0.007 / -0.013 +- 0.009.  A side suit's holding as a one-hot for the
+110,000 older hands alone: -0.011 +- 0.007 / -0.013 +- 0.009.  The benchmark (bench/decisions.py --trials
+2000 --threads 1, the bid), seeds 11 / 12 / 13 / 14 at 200 hands: 0.839 / 1.070 / 1.110 / 0.648 -> 0.878 /
+1.022 / 1.033 / 0.716 (a handful of hands each); seed 13 at 1,000 hands 0.812 -> 0.805.  A side suit's holding as a one-hot for the
 count (80 terms: its length 0 .. 9+ by which of the A, K, Q it holds, summed over the side suits, a term the
-side suits' table entries could take at load), on the same 130,000: -0.030 +- 0.009 / -0.020 +- 0.011, no
-better than the refit alone within the noise: not added.
+side suits' table entries could take at load), on the same 130,000: -0.030 +- 0.009 / -0.020 +- 0.011, against
+the refit alone -0.015 +- 0.008 / +0.002 +- 0.009 (paired): within the noise, not added.
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
