@@ -1471,7 +1471,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     alike in the cards from ``w``'s up (sv_top_from); ``S`` / ``fp``: the filter's cards and the
     position's filter words (sv_filter_pos; S 0: no filter, every word 0); ``pc``: its count word
     (sv_pcount_word: 0 but in the pinochle frame, whose seats leave the last ``rel`` word free); ``cc``:
-    its class counts (sv_class_counts); ``places``: the lane frame's places (sv_lane_places)."""
+    its class counts (sv_class_counts)."""
     cdef uint64_t mask = sv_rel(r, sv_top_from(w, all_out), all_out)
     cdef uint16_t fm = <uint16_t>sv_pext(mask, S) if S else 0     # 0: passes every position
     cdef SVGEntry* e
