@@ -57,7 +57,7 @@ from cardsim.euchre.euchre cimport (eu_ext_drop_worst, eu_ext_force_call, eu_ext
                                     eu_ext_odds_record, eu_ext_play_out, eu_ext_policy_step, eu_game_hand_rules,
                                     eu_hand_record, eu_hidden_places, eu_history_deal, eu_rules_from, eu_step_actions)
 from cardsim.spades.engine cimport *
-from cardsim.spades.spades cimport (sp_bid_code_action, sp_ext_heuristic_bid, sp_ext_heuristic_card, sp_ext_play,
+from cardsim.spades.spades cimport (sp_bid_code_action, sp_card_action, sp_ext_heuristic_bid, sp_ext_heuristic_card, sp_ext_play,
                                     sp_ext_play_out, sp_ext_policy_step, sp_ext_random_card, sp_gd_new,
                                     sp_hand_record, sp_history_deal, sp_rules_from, sp_step_actions)
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
@@ -727,17 +727,8 @@ cdef int pm_sp_places(const void* hv, const void* rv, int seat, uint64_t* known_
     return n
 
 
-cdef inline int pm_sp_card_action(int bit) noexcept nogil:
-    """spades/spades.pyx's sp_card_action: 13*suit + rank, the jokers 52..54."""
-    if bit < 13:
-        return bit
-    if bit < 16:
-        return 52 + bit - 13
-    return 13 * (bit >> 4) + (bit & 15)
-
-
 cdef int pm_sp_action(const void* hv, int bit) noexcept nogil:
-    return pm_sp_card_action(bit)
+    return sp_card_action(bit)
 
 
 cdef int pm_sp_playout(const void* world, const void* rv, const PMSeat* ps, int seat, int side, int before,
@@ -2059,7 +2050,7 @@ def pimc_decision_nodes(GameState state, policy_seat, uint64_t key):
             if sh.phase != SP_PH_PLAY:
                 raise ValueError("the hand is not in its card play")
             card = pm_card(&PM_SPADES, sh, <const SPRules*>state.structs[1], &ps, &sc, key)
-            return pm_sp_card_action(card), sc.sv.nodes
+            return sp_card_action(card), sc.sv.nodes
         raise ValueError(f"no PIMC in the core for {game}")
     finally:
         pm_close(&sc)

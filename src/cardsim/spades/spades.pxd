@@ -17,6 +17,16 @@ cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int
 cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil
 cdef int sp_bid_code_action(int code) noexcept nogil  # a bid code (kind << 5 | tricks) -> its action
 
+
+cdef inline int sp_card_action(int bit) noexcept nogil:
+    """A card's bit -> its contract action: 13 * suit + rank, the jokers (bits 13-15) 52..54
+    (spades.pyx's action numbering; solver/_pimc.pyx's PIMC answers in it too)."""
+    if bit < 13:
+        return bit
+    if bit < 16:
+        return 52 + bit - 13
+    return 13 * (bit >> 4) + (bit & 15)
+
 # The players' steps and the card play, compiled here once, for a module that plays spades hands
 # without compiling the players' inline code (solver/_pimc.pyx: a call a card of the true hand, a
 # play-out of a world or a bid, never a call per card of a play-out; spades/games.pyx: a play-out a

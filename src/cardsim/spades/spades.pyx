@@ -471,14 +471,6 @@ cdef enum:
 SPADES_SPECIAL_BIDS = ("nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
 
 
-cdef inline int sp_card_action(int bit) noexcept nogil:
-    if bit < 13:
-        return bit
-    if bit < 16:
-        return 52 + bit - 13
-    return 13 * (bit >> 4) + (bit & 15)
-
-
 cdef inline int sp_bid_action(int code) noexcept nogil:
     """A bid code (kind << 5 | tricks) -> its action."""
     return SP_A_BID + (code & 31) if (code >> 5) == SP_BID_REGULAR else SP_A_SPECIAL + (code >> 5)
