@@ -209,6 +209,28 @@ def test_the_heuristic_bids_to_the_learned_ceiling(name):
     assert above_old > 80        # the learned ceiling is not the old count
 
 
+@pytest.mark.parametrize("name", ["cutthroat-pinochle", "partnership-pinochle"])
+def test_the_ceiling_count_reads_its_lane_tables_for_any_coefficients(name):
+    """The learned count reads each suit's terms from a table filled when the count loads, both the
+    suit's own terms as trump (bid_tables.pxd pin_lane_count) and its share of the terms every suit
+    adds to (pin_side_lane_count: aces, aces with tens, tens, queens, jacks, bare tens, short suits):
+    with other coefficients loaded (each term of its own sign and size, the short-suit and bare-tens
+    terms large: both split between the two), the heuristic still bids exactly to the count in Python
+    (ceiling_features), hand by hand."""
+    import random
+    lib = script()
+    rng = random.Random(11)
+    coef = [rng.randint(-60, 60) for _ in lib.CEILING_FEATURES]
+    coef[0], coef[1] = 240, 10      # a constant and the meld that make bids
+    coef[lib.CEILING_FEATURES.index("short")], coef[lib.CEILING_FEATURES.index("side_bare_tens")] = 170, -130
+    common.set_pinochle_bid_table(name, coef, None, None, None)
+    try:
+        checked, _ = auction_checks(name, range(80))
+    finally:
+        common._load_pinochle_bid_tables()
+    assert checked > 100
+
+
 def test_without_its_own_count_the_seat_after_a_pass_reads_the_ceiling_moved_by_the_read():
     """partner_count unloaded (the read alone, as until stop 31): the same auctions bid to the
     opener's ceiling moved by the read of the partner's pass."""

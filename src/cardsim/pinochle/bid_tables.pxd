@@ -15,6 +15,9 @@
 # partner[k]: partnership's read of a partner's pass (partnership_players.pxd pp_partner_read):
 #   (partner[PIN_P_CONST] + partner[PIN_P_SLOPE] x the lowest bid open when the partner
 #   passed) tenths added to the ceiling once the partner passed; partner_loaded 0: no read.
+# lane[game][], partner_lane[]: each ceiling count's terms that one suit's 12 bits decide (PinLaneTerms: its
+#   own terms as trump, pin_lane_count, and its share of the terms summed over every suit, pin_side_lane_count),
+#   filled from the count's coefficients when the table loads (pin_fill_lanes).
 # partner_count[k], partner_lane[]: partnership's count of its own once the partner passed (partnership_players.pxd
 #   pp_after_pass_ceiling): the ceiling's features (PIN_F_*, PIN_PF_*) weighed anew, its lane table filled
 #   from it as lane[] is; the read above is added to it (its constant coefficient is 0: the read's
@@ -35,7 +38,7 @@
 
 from libc.stdint cimport uint64_t
 from cardsim._bits cimport popcount
-from cardsim.pinochle.cards cimport COPY0_BB, RUN_LANE, RA, RT, RK, RQ
+from cardsim.pinochle.cards cimport COPY0_BB, RUN_LANE, RA, RT, RK, RQ, RJ
 
 cdef enum:
     PIN_CUTTHROAT = 0
@@ -133,7 +136,8 @@ cdef enum:
 
 cdef extern from *:
     """
-    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; int partner_lane[4096]; int trump_loaded; int trump[15]; int trump_lane[4096]; int lane[2][4096]; int tree_count[3]; _Alignas(16) int tree[3][32][24]; } PinBidTables;
+    typedef struct { int trump; int side; } PinLaneTerms;
+    typedef struct { int loaded[2]; int ceiling[2][20]; int throw_loaded; int throw_in[6]; int partner_loaded; int partner[2]; int partner_count_loaded; int partner_count[20]; PinLaneTerms partner_lane[4096]; int trump_loaded; int trump[15]; int trump_lane[4096]; PinLaneTerms lane[2][4096]; int tree_count[3]; _Alignas(16) int tree[3][32][24]; } PinBidTables;
     static PinBidTables* PIN_TABLES = 0;
     /* The leaf index of one ceiling tree for inputs v (cutthroat_players.pxd pin_tree_sum): bit k is
        1 when v[inputs[k]] > thresholds[k], the words of split level PIN_TREE_DEPTH - 1 - k (the first
@@ -160,6 +164,10 @@ cdef extern from *:
     }
     #endif
     """
+    ctypedef struct PinLaneTerms:
+        # a ceiling count's terms that one suit's 12 bits decide (lane[], partner_lane[]; pin_lane_count)
+        int trump               # with that suit as trump: its own terms (pin_lane_count)
+        int side                # whatever the trump: its share of the terms summed over every suit (pin_side_lane_count)
     ctypedef struct PinBidTables:
         int loaded[PIN_GAMES]
         int ceiling[PIN_GAMES][PIN_CEILING_MAX]
@@ -169,11 +177,11 @@ cdef extern from *:
         int partner[PIN_P_STATES]
         int partner_count_loaded
         int partner_count[PIN_CEILING_MAX]
-        int partner_lane[PIN_LANES]
+        PinLaneTerms partner_lane[PIN_LANES]
         int trump_loaded
         int trump[PIN_TR_FEATURES]
         int trump_lane[PIN_LANES]
-        int lane[PIN_GAMES][PIN_LANES]
+        PinLaneTerms lane[PIN_GAMES][PIN_LANES]
         int tree_count[PIN_TREE_SETS]
         int tree[PIN_TREE_SETS][PIN_TREES_MAX][PIN_TREE_WORDS]
     PinBidTables* PIN_TABLES
@@ -205,6 +213,30 @@ cdef inline int pin_lane_count(uint64_t lane, const int* coef) noexcept nogil:
             + coef[PIN_PF_TRUMP_KINGS] * popcount(lane & (<uint64_t>3 << (2 * RK)))
             + coef[PIN_PF_TRUMP_QUEENS] * popcount(lane & (<uint64_t>3 << (2 * RQ)))
             - coef[PIN_PF_SIDE_BARE_TENS] * (tens if aces == 0 else 0))
+
+cdef inline int pin_side_lane_count(uint64_t lane, const int* coef) noexcept nogil:
+    """The terms of a ceiling count (tenths, ``coef`` a game's row) that sum over every suit whatever the
+    trump, this suit's share, ``lane`` its 12 bits: its aces, its ace with a ten, its tens, queens and
+    jacks, its tens without an ace, and whether it is short (at most one card; pin_lane_count takes the
+    trump's bare tens and shortness off again).  Filled beside pin_lane_count into the lane tables
+    when the table loads, so cutthroat_players.pxd pin_counts_of sums four entries rather than weighing
+    seven counts of the whole hand: the same sum, per suit."""
+    cdef uint64_t one = (lane | (lane >> 1)) & COPY0_BB & 0xFFF
+    cdef int length = popcount(lane)
+    cdef int aces = popcount(lane & (<uint64_t>3 << (2 * RA))), tens = popcount(lane & (<uint64_t>3 << (2 * RT)))
+    return (coef[PIN_F_ACES] * aces + coef[PIN_F_TENS] * <int>(aces > 0 and tens > 0)
+            + coef[PIN_PF_TENS_ALL] * tens + coef[PIN_PF_QUEENS_ALL] * popcount(lane & (<uint64_t>3 << (2 * RQ)))
+            + coef[PIN_PF_JACKS_ALL] * popcount(lane & (<uint64_t>3 << (2 * RJ)))
+            + coef[PIN_PF_SIDE_BARE_TENS] * (tens if aces == 0 else 0) + coef[PIN_F_SHORT] * <int>(length <= 1))
+
+cdef inline void pin_fill_lanes(PinLaneTerms* lanes, const int* coef) noexcept nogil:
+    """A ceiling count's lane table (PIN_LANES entries) from its coefficients ``coef``: each 12-bit
+    suit's own terms as trump (pin_lane_count) and its share of the terms summed over every suit
+    (pin_side_lane_count)."""
+    cdef int k
+    for k in range(PIN_LANES):
+        lanes[k].trump = pin_lane_count(<uint64_t>k, coef)
+        lanes[k].side = pin_side_lane_count(<uint64_t>k, coef)
 
 cdef inline int pin_trump_lane_count(uint64_t lane, const int* coef) noexcept nogil:
     """The terms of partnership's trump count (tenths, ``coef`` the PIN_TR_* row) that a suit's own

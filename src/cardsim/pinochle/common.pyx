@@ -164,8 +164,7 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         _store_trees(g, partner_trees)
     for k in range(PIN_CEILING_MAX):
         _pin_table_store.ceiling[g][k] = int(ceiling[k]) if ceiling is not None and k < PIN_PF_FEATURES else 0
-    for k in range(PIN_LANES):      # the trump suit's own terms, per 12-bit suit (bid_tables.pxd pin_lane_count)
-        _pin_table_store.lane[g][k] = pin_lane_count(k, _pin_table_store.ceiling[g])
+    pin_fill_lanes(_pin_table_store.lane[g], _pin_table_store.ceiling[g])   # per 12-bit suit (bid_tables.pxd)
     if g == PIN_CUTTHROAT:
         _pin_table_store.throw_loaded = throw_in is not None
         for k in range(PIN_T_FEATURES):
@@ -178,8 +177,7 @@ def set_pinochle_bid_table(game, ceiling=None, throw_in=None, partner=None, trum
         for k in range(PIN_CEILING_MAX):
             _pin_table_store.partner_count[k] = (int(partner_count[k]) if partner_count is not None
                                                  and k < PIN_PF_FEATURES else 0)
-        for k in range(PIN_LANES):
-            _pin_table_store.partner_lane[k] = pin_lane_count(k, _pin_table_store.partner_count)
+        pin_fill_lanes(_pin_table_store.partner_lane, _pin_table_store.partner_count)
         _pin_table_store.trump_loaded = trump is not None
         for k in range(PIN_TR_FEATURES):
             _pin_table_store.trump[k] = int(trump[k]) if trump is not None else 0
