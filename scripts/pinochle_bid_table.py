@@ -970,7 +970,24 @@ def learn_after_pass_trees(data: list[PartnerSample], count: list[int], read: li
     paired against the 9 on the fresh auctions: seed 78 -0.051 +- 0.024, seed 79 -0.009 +- 0.027, seed
     81 (fresh, judged once after the choice) -0.039 +- 0.032 (1.981 -> 1.941; agreement 79.8 -> 80.0%);
     12 trees +0.017 / +0.021.  Callgrind, the partnership heuristic 18,424 -> 18,447 (issue 15's limit
-    18,590)."""
+    18,590).
+
+    Stop 37 (ppart20), where the shipped count and 10 trees lose, read as a threshold on stop 36's fresh
+    auctions of seeds 78, 79 and 81 together (3,000; 1.785 points a hand): a ceiling under "bid up to"
+    0.922 (42.6% of the hands; one point under 0.461, two 0.299), over it 0.542 (12.8%), a pass where
+    "bid up to" bids 0.143 (9.2%), a bid where it passes 0.178 (2.9%); exact on 32.5%.  The misses
+    hardly depend on the auction beyond the level: "bid up to" less the value before rounding spreads
+    2.16 points, and least squares on the level, the seat's own bids, the partner's bids and the seats
+    still in (fitted on half, judged on the other) leaves 2.162-2.164 against 2.162 for the level alone,
+    so no auction input was added.  Trees boosted on the threshold cost itself (each split and leaf
+    the one of least summed cost, then refine_leaves; the shipped count kept; side branch
+    ppart20-proto), paired against the shipped trees on the three sets together (SE ~0.035): on stop
+    36's fresh auctions of seeds 2027-2029 (12,000, the opener with its trees) 10 trees -0.068, 12
+    trees -0.056, 10 with leaves of 1/100 +0.001; with 4,000 more (seed 2040) +0.012; with stop 33's
+    12,000 too -0.033; on a fresh set judged after (seed 82, 1,000 auctions) the 12,000's 10 trees
+    -0.031 +- 0.057 and 12 trees -0.083 +- 0.058; 12 trees on 20,000 (seeds 2040 and 2041 added) +0.004
+    +- 0.031 on the four sets together.  A fit's own spread (about 0.05) is as large as the gains, and
+    more auctions did not narrow it, so none is clearly better and the shipped trees stay."""
     values = [after_pass_value(count, read, d[6], rules, d[1]) for d in data]
     inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
     base = np.array([v for v, _ in values], dtype=np.int64)
@@ -1024,7 +1041,9 @@ def learn_opener_trees(data: list[Sample], masks: list[int], coef: list[int], na
     (seeds 78 / 79 / 80): 7 trees, 12,000 hands, 1/100 +0.020 +- 0.023 / +0.024 +- 0.025 / +0.049 +- 0.028;
     8 trees, 12,000, 1/100 +0.036 +- 0.031 / +0.005 +- 0.027 / +0.029 +- 0.031; 8 trees, 16,000 (2032 added),
     1/100 +0.082 / -0.031 / +0.103, 1/150 +0.023 / -0.012 / +0.009: more trees lose (even in sample:
-    +0.022 to +0.040), so 6 stay."""
+    +0.022 to +0.040), so 6 stay.  Stop 37 (ppart20): 6 trees boosted on threshold_cost itself (each split
+    and leaf the one of least summed cost, as learn_after_pass_trees' record; 12,000 hands, 1/100) +0.053 +-
+    0.042 / -0.057 +- 0.047 / +0.050 +- 0.039 (+0.040 in sample): no better either."""
     values = [after_pass_value(coef, [0, 0], m, rules, 0) for m in masks]
     inputs = np.array([rows[0] for _, rows in values], dtype=np.int64)
     base = np.array([v for v, _ in values], dtype=np.int64)
