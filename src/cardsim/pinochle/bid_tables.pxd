@@ -221,7 +221,6 @@ cdef inline int pin_side_lane_count(uint64_t lane, const int* coef) noexcept nog
     trump's bare tens and shortness off again).  Filled beside pin_lane_count into the lane tables
     when the table loads, so cutthroat_players.pxd pin_counts_of sums four entries rather than weighing
     seven counts of the whole hand: the same sum, per suit."""
-    cdef uint64_t one = (lane | (lane >> 1)) & COPY0_BB & 0xFFF
     cdef int length = popcount(lane)
     cdef int aces = popcount(lane & (<uint64_t>3 << (2 * RA))), tens = popcount(lane & (<uint64_t>3 << (2 * RT)))
     return (coef[PIN_F_ACES] * aces + coef[PIN_F_TENS] * <int>(aces > 0 and tens > 0)
