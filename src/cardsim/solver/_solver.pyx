@@ -596,14 +596,26 @@ cdef inline int sv_points_of(const SVRules* r, uint64_t cards) noexcept nogil:
     """The card points of ``cards`` (points mode): a popcount a point value, not a look-up a card
     (the bounds at every trick boundary add up the points of every card still out)."""
     cdef int k, total = 0
+    if r.n_pval == 2:
+        # (two values, pinochle's: one popcount)
+        return r.pval[0] * popcount(cards & r.pmask[0]) + r.pval[1] * popcount(cards & r.pmask[1])
     for k in range(r.n_pval):
         if r.pval[k]:
             total += r.pval[k] * popcount(cards & r.pmask[k])
     return total
 
 cdef inline int sv_cheapest_points(const SVRules* r, uint64_t cards, int n) noexcept nogil:
-    """The points of the ``n`` cheapest of ``cards`` (all of them when fewer)."""
+    """The points of the ``n`` cheapest of ``cards`` (all of them when fewer).  Two point values
+    (cutthroat and partnership pinochle: 0 and 1) without the loop: the cheaper class first, then
+    the dearer, each a popcount."""
     cdef int k, take, total = 0
+    if r.n_pval == 2:
+        take = popcount(cards & r.pmask[0])
+        k = popcount(cards & r.pmask[1])
+        if n <= take:
+            return r.pval[0] * n if n > 0 else 0
+        n -= take
+        return r.pval[0] * take + r.pval[1] * (n if n < k else k)
     for k in range(r.n_pval):
         if n <= 0:
             break
@@ -621,14 +633,18 @@ cdef inline int sv_forced_points(const SVRules* r, const SVPos* p, int L, uint64
     the least its min(k, length) cheapest there (it must follow); the larger of the two, seat by seat.
     Those tricks are ``L``'s, so their points are its side's (a lower bound on top of the winners' own)."""
     cdef int f, l, k, in_lanes, q = popcount(got), total = 0
+    cdef int per_lane[4]
+    if not q:
+        return 0                # (no winner: often, a defender's lead)
+    for l in range(4):
+        per_lane[l] = popcount(got & lane_bb(l))
     for f in range(r.seats):
         if f == L:
             continue
         in_lanes = 0
         for l in range(4):
-            k = popcount(got & lane_bb(l))
-            if k:
-                in_lanes += sv_cheapest_points(r, p.hand[f] & lane_bb(l), k)
+            if per_lane[l]:
+                in_lanes += sv_cheapest_points(r, p.hand[f] & lane_bb(l), per_lane[l])
         k = sv_cheapest_points(r, p.hand[f], q)
         total += k if k > in_lanes else in_lanes
     return total
@@ -2663,3 +2679,9 @@ def _count_gap(uint64_t stored, uint64_t here, bint down):
         if r.pts[b]:
             r.pcount |= bit_bb(b)
     return sv_count_gap(&r, stored, here, down)
+
+
+def _cheapest_points(Position pos, uint64_t cards, int n):
+    """Debug: under ``pos``'s card points, the points of ``cards`` (sv_points_of) and of their ``n``
+    cheapest (sv_cheapest_points): checked against sorted sums in tests/test_solver_points.py."""
+    return sv_points_of(&pos.r, cards), sv_cheapest_points(&pos.r, cards, n)
