@@ -157,7 +157,11 @@ dealt against T9 (701 CPU seconds) and, pooled, stop 36's 130,000::
 Held out, the whole bid's loss: seed 2091 (20,000 hands, T8's players) 0.843 -> 0.838 (-0.005 +- 0.011),
 seed 2092 (12,000) 0.884 -> 0.847 (-0.037 +- 0.016), and a fresh seed 2120 (10,000 dealt against T9)
 0.883 -> 0.866 (-0.017 +- 0.014); nil's part 0.227 / 0.263 / 0.244 -> 0.222 / 0.225 / 0.226; 0.4% of the
-bids move.
+bids move.  The split is the gain, not the hands: four rows refitted on the same 200,000 lose 0.845 / 0.858
+/ 0.905 (against T9's rows +0.001 / -0.026 / +0.022), the five rows against them -0.007 +- 0.007 / -0.011
++- 0.014 / -0.040 +- 0.013.  The benchmark (bench/decisions.py --trials 2000 --threads 1, the bid), seeds
+11 / 12 / 13 / 14 at 200 hands: 0.878 / 1.022 / 1.033 / 0.716 -> 0.954 / 0.400 / 0.808 / 0.733; seed 13 at
+1,000 hands 0.805 -> 0.784 (the nil kind 0.216 -> 0.185, blind 20.567 -> 20.566).
 Dropped: the count refitted on the same 200,000 (``--fit count-only``, nil kept): worse held out, +0.017
 +- 0.005 / +0.007 +- 0.006 / +0.005 +- 0.006 (under-bids 0.360 -> 0.392 on 2091: the hands dealt against
 T9's players, who bid more, pull the count down; at 130,000 hands it had stopped gaining); the cuts learned
