@@ -495,12 +495,14 @@ cdef inline int sp_nil_row(int spades) noexcept nogil:
     or more.  Why rows: what a side suit costs a nil depends on the spades beside it (with 3-4
     low spades a long side suit under an honour is safe: the others run out of it and ruff, and
     the nil discards the honour; with 5 spades the spades themselves are the danger).  Why 1 or
-    fewer apart from 2 (one row for 2 or fewer until stop 37): with no spade to follow a nil
-    must discard on every spade lead and its side honours have no ruffs to hide under, unlike
-    a nil with two low spades; rows fitted on 190,000 pooled cutthroat hands (as the shipped
-    table), held out on stop 35's seeds 2091 / 2092 against four rows fitted on the same hands:
-    see scripts/spades_bid_table.py's docstring (stop 37).  A row for 6 or more apart from 5
-    changed nothing (no such hand is a nil)."""
+    fewer apart from 2 (one row for 2 or fewer until stop 37): with at most one spade the spades
+    cannot set the nil and each spade lead lets it throw a side honour, while two spades must
+    both be followed (likely why the same side holdings weigh differently; the rows' fit is the
+    evidence).  Cutthroat, rows fitted on 200,000 pooled hands (the shipped table), the whole
+    bid's held-out loss against four rows fitted on the same hands: seeds 2091 / 2092 / 2120
+    -0.007 +- 0.007 / -0.011 +- 0.014 / -0.040 +- 0.013 points a hand (scripts/spades_bid_table.py's
+    docstring, stop 37).  A row for 6 or more apart from 5 changed nothing (no such hand is a
+    nil)."""
     spades -= 1
     return 0 if spades < 0 else (4 if spades > 4 else spades)
 
