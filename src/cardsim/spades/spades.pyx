@@ -106,11 +106,11 @@ SP_TABLES = &_sp_table_store
 cdef void* sp_bid_tables() noexcept nogil:
     return &_sp_table_store
 
-LEGACY_NIL_ROWS = 4   # nil's rows before stop 37: 2 or fewer spades, 3, 4, 5 or more
+_LEGACY_NIL_ROWS = 4   # nil's rows before stop 37: 2 or fewer spades, 3, 4, 5 or more
 
 def _nil_rows(x, width, what):
     """``x`` as SP_NIL_ROWS rows of ``width`` ints: None all 0; one row of ``width``: every row;
-    LEGACY_NIL_ROWS rows (a table written before the row of 1 or fewer spades was split from 2's,
+    _LEGACY_NIL_ROWS rows (a table written before the row of 1 or fewer spades was split from 2's,
     sp_nil_row): its first row for both, so an older table (the bid table script's --start and
     --pool tables) bids as it did."""
     if x is None:
@@ -118,7 +118,7 @@ def _nil_rows(x, width, what):
     x = list(x)
     if not any(isinstance(v, (list, tuple)) for v in x):
         x = [x] * SP_NIL_ROWS
-    elif len(x) == LEGACY_NIL_ROWS:
+    elif len(x) == _LEGACY_NIL_ROWS:
         x = [x[0]] + x
     if (len(x) != SP_NIL_ROWS
             or any(not isinstance(row, (list, tuple)) or len(row) != width for row in x)):
