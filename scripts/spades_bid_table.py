@@ -24,7 +24,7 @@ the rules allow them):
 * **the cuts**: per quarter-trick of that count (pooled with the neighbouring quarters) the
   bid with the best mean expected score, made non-decreasing; written as the counts at which
   bids 2, 3, ... start;
-* **nil** (``nil_weights``, ``nil_suit``, ``nil_exposure``): a row per spade length (2 or fewer, 3, 4, 5 or
+* **nil** (``nil_weights``, ``nil_suit``, ``nil_exposure``): a row per spade length (1 or fewer, 2, 3, 4, 5 or
   more) of weights over the same features, over the side suits' nil terms
   (``_core.spades_nil_suit_terms``) and over the exposure of the side suits and of the spades
   (``_core.spades_nil_exposure``: how many of the others' cards can duck under a nil's card), the log-odds that nil's expected score (200 x P(nil
@@ -144,6 +144,32 @@ of 0.857 points a hand), and the count had been fitted on seed 2070's 30,000 han
 count (80 terms: its length 0 .. 9+ by which of the A, K, Q it holds, summed over the side suits, a term the
 side suits' table entries could take at load), on the same 130,000: -0.030 +- 0.009 / -0.020 +- 0.011, against
 the refit alone -0.015 +- 0.008 / +0.002 +- 0.009 (paired): within the noise, not added.
+Stop 37 learned cutthroat's nil rows once more, as five rows (sp_nil_row: 1 or fewer spades apart
+from 2; NIL_ROWS), against the players of stop 36's table (T9: git show
+221f0e4:src/cardsim/data/spades_bids.json), the rest kept, on 200,000 hands: seeds 2110 .. 2116's 70,000
+dealt against T9 (701 CPU seconds) and, pooled, stop 36's 130,000::
+
+    python scripts/spades_bid_table.py --games cutthroat-spades --undamped --rounds 1 --fit nil-only \
+        --seed 2110 --hands 10000 --trials 800 --start T9 --pool 2111:10000 --pool 2112:10000 \
+        --pool 2113:10000 --pool 2114:10000 --pool 2115:10000 --pool 2116:10000 --pool 2101:20000:T8 \
+        --pool 2070:30000:T6 --pool 2071:20000:T6 --pool 2080:30000:T7 --pool 2081:20000:T7 \
+        --pool 2082:10000:T7 --cache DIR
+Held out, the whole bid's loss: seed 2091 (20,000 hands, T8's players) 0.843 -> 0.838 (-0.005 +- 0.011),
+seed 2092 (12,000) 0.884 -> 0.847 (-0.037 +- 0.016), and a fresh seed 2120 (10,000 dealt against T9)
+0.883 -> 0.866 (-0.017 +- 0.014); nil's part 0.227 / 0.263 / 0.244 -> 0.222 / 0.225 / 0.226; 0.4% of the
+bids move.  The split is the gain, not the hands: four rows refitted on the same 200,000 lose 0.845 / 0.858
+/ 0.905 (against T9's rows +0.001 / -0.026 / +0.022), the five rows against them -0.007 +- 0.007 / -0.011
++- 0.014 / -0.040 +- 0.013.  The benchmark (bench/decisions.py --trials 2000 --threads 1, the bid), seeds
+11 / 12 / 13 / 14 at 200 hands: 0.878 / 1.022 / 1.033 / 0.716 -> 0.954 / 0.400 / 0.808 / 0.733; seed 13 at
+1,000 hands 0.805 -> 0.784 (the nil kind 0.216 -> 0.185, blind 20.567 -> 20.566).
+Dropped: the count refitted on the same 200,000 (``--fit count-only``, nil kept): worse held out, +0.017
++- 0.005 / +0.007 +- 0.006 / +0.005 +- 0.006 (under-bids 0.360 -> 0.392 on 2091: the hands dealt against
+T9's players, who bid more, pull the count down; at 130,000 hands it had stopped gaining); the cuts learned
+on the fresh hands alone (seed 2101 under T9's count): the same cuts but one (1,125 -> 1,150), +0.000 /
++0.001 (the refined count already sits on the rounded cuts, refine_weights); nil's constant per table bid
+(rows split by the regular bid the heuristic would make: a one-hot of the table bid 1 .. 6 or more in
+each row, 130,000 hands) -0.004 +- 0.007 / -0.014 +- 0.009 against T9, no better than the rows refitted
+alone (-0.000 / -0.020); the count (in tenths of a trick) as a nil term +0.000 / -0.010.
 Stop 22's tables were ``--rounds 1 --seed 2028 --start`` stop 21's, moved halfway.  Two
 rounds from the rounding table with the 24 features overbid badly (partnership bench 18.5%
 agreement, 22.6 points lost a hand): the rounding players are too far from the learned ones
@@ -178,7 +204,8 @@ NB = 34            # the side suits' nil terms (SP_NB, _core.spades_nil_suit_ter
 NE = 2             # nil's exposure terms (SP_NIL_EXPOSURES, _core.spades_nil_exposure)
 NS = 80            # the count's spade holding terms (SP_NS, spade_terms)
 SPADE_TERM_HANDS = 100  # a spade holding term is learned where this many hands hold it, else weighs 0 (spade_terms)
-NIL_ROWS = 4       # nil's rows of weights, by spade length (SP_NIL_ROWS)
+NIL_ROWS = 5       # nil's rows of weights, by spade length (SP_NIL_ROWS)
+LEGACY_NIL_ROWS = 4  # nil's rows in tables written before stop 37 (2 or fewer spades, 3, 4, 5 or more)
 EST = 16           # the feature that is the hand-set count
 BLIND_GAPS = (50, 100, 200, 400)
 NEVER_MOON = 10_000
@@ -351,8 +378,8 @@ NIL_ROW_HANDS = 200   # a spade length's row is fitted on its own hands where it
 
 
 def nil_row(f: list[int]) -> int:
-    """Nil's row of weights of a hand with features ``f`` (sp_nil_row: spades 2 or fewer, 3, 4, 5 or more)."""
-    return min(max(f[1] - 2, 0), 3)
+    """Nil's row of weights of a hand with features ``f`` (sp_nil_row: spades 1 or fewer, 2, 3, 4, 5 or more)."""
+    return min(max(f[1] - 1, 0), 4)
 
 
 def suit_terms(d: dict) -> list[int]:
@@ -496,10 +523,14 @@ def nil_sum(t: dict, d: dict) -> int:
 
 
 def nil_rows(x: list | None, width: int) -> list[list[int]]:
-    """Nil weights as NIL_ROWS rows (the loader's forms: None all 0, one row for every length)."""
+    """Nil weights as NIL_ROWS rows (the loader's forms: None all 0, one row for every length,
+    LEGACY_NIL_ROWS rows of an older table: its first row for 1 or fewer spades and for 2)."""
     if x is None:
         return [[0] * width for _ in range(NIL_ROWS)]
-    return [list(x)] * NIL_ROWS if x and not isinstance(x[0], list) else [list(row) for row in x]
+    if x and not isinstance(x[0], list):
+        return [list(x)] * NIL_ROWS
+    rows = [list(row) for row in x]
+    return rows[:1] + rows if len(rows) == LEGACY_NIL_ROWS else rows
 
 
 def check_int32(weights: list[int], data: list[dict]) -> None:
@@ -734,7 +765,20 @@ def build(hands: int, trials: int, seed: int, rounds: int = 1, start: dict | Non
                 table[name] = t
     finally:
         _core._load_spades_bid_tables()
-    return (json.dumps(table, sort_keys=True, indent=1) + "\n").encode()
+    return (json.dumps({name: with_current_nil_rows(t) for name, t in table.items()}, sort_keys=True, indent=1) + "\n").encode()
+
+
+def with_current_nil_rows(t: dict) -> dict:
+    """``t`` with nil's rows as NIL_ROWS rows where it has an older table's LEGACY_NIL_ROWS (a start
+    table kept or its nil kept: the same bids, nil_rows), so that every table written has the rows
+    the loader reads back (spades_bid_params).  Not in padded(): the cache's keys hash the tables
+    as given (a kept table of one row or five is written as it is)."""
+    t = dict(t)
+    for key, width in (("nil_weights", NF), ("nil_suit", NB), ("nil_exposure", NE)):
+        x = t.get(key)
+        if x and isinstance(x[0], list) and len(x) == LEGACY_NIL_ROWS:
+            t[key] = nil_rows(x, width)
+    return t
 
 
 def parse_pool(spec: str, parser: argparse.ArgumentParser) -> tuple:

@@ -150,12 +150,12 @@ def test_the_spade_holding_terms_by_hand(cards, term):
 
 @pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
 def test_nil_rows_by_spade_length(name, shape):
-    """Nil's weights as a row per spade length (2 or fewer, 3, 4, 5 or more): a constant in one
+    """Nil's weights as a row per spade length (1 or fewer, 2, 3, 4, 5 or more): a constant in one
     row makes exactly the hands of that length bid nil (moon aside)."""
     game = Game(name)
     try:
-        for row in range(4):
-            rows = [[0] * 56 for _ in range(4)]
+        for row in range(5):
+            rows = [[0] * 56 for _ in range(5)]
             rows[row][0] = 10**6
             with_table(shape, nil_weights=rows, nil_suit=None, nil_exposure=None)
             for seed in range(30):
@@ -163,7 +163,31 @@ def test_nil_rows_by_spade_length(name, shape):
                 spades = _core.spades_features(game.rules, cards.mask)[1]
                 bid = first_bid(game, seed)
                 if bid != "moon":
-                    assert (bid == "nil") == (min(max(spades - 2, 0), 3) == row), (row, seed, str(cards), bid)
+                    assert (bid == "nil") == (min(max(spades - 1, 0), 4) == row), (row, seed, str(cards), bid)
+    finally:
+        _core._load_spades_bid_tables()
+
+
+@pytest.mark.parametrize("name, shape", [("spades", 0), ("cutthroat-spades", 1)])
+def test_an_older_tables_four_nil_rows_load_as_before(name, shape):
+    """A table of four nil rows (written before stop 37: 2 or fewer spades, 3, 4, 5 or more) loads
+    with its first row for 1 or fewer spades and for 2, so the script's --start and --pool tables bid
+    as they did: each hand's first bid equals the bid under the same rows written out as five, and
+    the loaded rows read back as five; the script's nil_rows reads them alike."""
+    game = Game(name)
+    four = [[0] * 56 for _ in range(4)]
+    four[0][0], four[1][0], four[2][0], four[3][0] = 10**6, -(10**6), 10**6, -(10**6)
+    five = [four[0]] + four
+    try:
+        bids = []
+        for rows in (four, five):
+            with_table(shape, nil_weights=rows, nil_suit=None, nil_exposure=None)
+            assert _core.spades_bid_params()[shape]["nil_weights"] == five
+            bids.append([first_bid(game, seed) for seed in range(40)])
+        assert bids[0] == bids[1] and "nil" in bids[0]
+        assert script().nil_rows(four, 56) == five
+        written = script().with_current_nil_rows({"nil_weights": four, "nil_suit": [[1] * 34] * 4, "nil_exposure": None})
+        assert written == {"nil_weights": five, "nil_suit": [[1] * 34] * 5, "nil_exposure": None}
     finally:
         _core._load_spades_bid_tables()
 

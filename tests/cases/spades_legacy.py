@@ -18,7 +18,8 @@ game (issue 11: blind 6 and nil behind near the end, blind nil with four and fiv
 only the game and tournament batches moved), and when three-seat cutthroat's nil learned the
 suits' exposure terms (issue 11: its heuristic batches and bid odds moved, no other shape's),
 and when its nil rows were refitted on pooled hands (issue 11, the same entries moved), and
-when its count was refitted on pooled hands (issue 11, the same entries moved).
+when its count was refitted on pooled hands (issue 11, the same entries moved), and when its
+nil rows split 1 or fewer spades from 2 (issue 11, the same entries moved).
 """
 from __future__ import annotations
 

@@ -302,14 +302,14 @@ cdef enum:
     SP_NF = 56                  # features (sp_features): 24, the 28 products of SP_NQ of them, 4 more
     SP_NQ = 7                   # the features whose pairwise products are features too
     SP_W_SCALE = 1000           # the count's weights: thousandths of hundredths of a trick
-    SP_NIL_ROWS = 4             # nil's weights, a row per spade length: 2 or fewer, 3, 4, 5 or more (sp_nil_row)
+    SP_NIL_ROWS = 5             # nil's weights, a row per spade length: 1 or fewer, 2, 3, 4, 5 or more (sp_nil_row)
     SP_NB = 34                  # nil's terms of each side suit (sp_suit_nil_terms), summed over the side suits
     SP_NIL_EXPOSURES = 2        # nil's exposure terms (sp_suit_exposure): the side suits' summed, the spades'
     SP_NS = 80                  # the count's spade holding terms (sp_spade_holding): spades held 0 .. 9 or more, by which of the A, K, Q
     SP_PAIR_SPADES = 14         # SPBidTables.pair's rows: spades held (and top spades) 0 .. 13
     SP_PAIR_TERMS = 24          # its entries: per sum (the count's, nil's, the two special rules') the q0, q1 part and five cross weights
     SP_SPECIAL_RULES = 2        # the special bids' rules (sp_special_bid): two-for-40 over 3-4, then one-for-50 over 2-3
-    SP_SIDE_TERMS = 7           # SPBidTables.side's entries: the count's, nil's by row, the special rules'
+    SP_SIDE_TERMS = 8           # SPBidTables.side's entries: the count's, nil's by row, the special rules'
 
 # The tables are loaded at run time (set_spades_bid_table in spades/spades.pyx), so they live
 # once, in cardsim.spades.spades; every module that cimports this header points SP_TABLES at
@@ -323,9 +323,9 @@ cdef extern from *:
         int weight[2][56];      /* [..][SP_NF]: the count's weights */
         int count_suit[2][34];  /* [..][SP_NB]: and over the side suits' terms (sp_suit_nil_terms) */
         int count_spade[2][80]; /* [..][SP_NS]: and over the spades' holding (sp_spade_holding) */
-        int nil_weight[2][4][56];  /* [..][SP_NIL_ROWS][SP_NF]: nil's log-odds' weights (x 100000), a row per spade length */
-        int nil_suit[2][4][34];    /* [..][SP_NIL_ROWS][SP_NB]: and over the side suits' nil terms (sp_suit_nil_terms) */
-        int nil_exposure[2][4][2]; /* [..][SP_NIL_ROWS][SP_NIL_EXPOSURES]: and over the side suits' and the spades' sp_suit_exposure */
+        int nil_weight[2][5][56];  /* [..][SP_NIL_ROWS][SP_NF]: nil's log-odds' weights (x 100000), a row per spade length */
+        int nil_suit[2][5][34];    /* [..][SP_NIL_ROWS][SP_NB]: and over the side suits' nil terms (sp_suit_nil_terms) */
+        int nil_exposure[2][5][2]; /* [..][SP_NIL_ROWS][SP_NIL_EXPOSURES]: and over the side suits' and the spades' sp_suit_exposure */
         int nil_learned[2];     /* some nil weight is not 0: nil by the log-odds, not sp_nil_hand */
         int special_weight[2][2][56]; /* [..][SP_SPECIAL_RULES][SP_NF]: the special bids' log-odds' weights (x 100000) */
         int special_suit[2][2][34];   /* [..][SP_SPECIAL_RULES][SP_NB]: and over the side suits' terms */
@@ -335,7 +335,7 @@ cdef extern from *:
         int blind6[2];          /* blind 6, where legal, this far behind */
         int game[3][4][3];      /* [SP_GAME_SHAPES][SP_GAME_RULES]: sp_game_bid's rules (gap, reach, bar) */
         int game_reach[3];      /* [SP_GAME_SHAPES]: the largest reach of a rule in force (SP_GAME_OFF: none) */
-        int side[2][1 << 13][7];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each, then the special rules' (sp_fill_side_weights) */
+        int side[2][1 << 13][8];  /* [..][a side suit's 13 rank bits]: the count's weights of its per-suit features, then nil's, a row each, then the special rules' (sp_fill_side_weights) */
         int spade[2][1 << 13][4]; /* [..][the 13 spades]: their SP_SPADE_INDEX features weighed (the same; nil by the spades' own row; the special rules') */
         int pair[2][14][14][24];  /* [..][spades held][top spades]: the products' part in them (sp_fill_pair_weights; nil's by the row of the spades held; the special rules') */
     } SPBidTables;
@@ -491,12 +491,20 @@ cdef inline int sp_weigh(const int* w, const int* index, const int* g, int n) no
     return a
 
 cdef inline int sp_nil_row(int spades) noexcept nogil:
-    """Nil's row of weights for a hand of ``spades`` spades (SP_NIL_ROWS): 2 or fewer, 3, 4, 5
+    """Nil's row of weights for a hand of ``spades`` spades (SP_NIL_ROWS): 1 or fewer, 2, 3, 4, 5
     or more.  Why rows: what a side suit costs a nil depends on the spades beside it (with 3-4
     low spades a long side suit under an honour is safe: the others run out of it and ruff, and
-    the nil discards the honour; with 5 spades the spades themselves are the danger)."""
-    spades -= 2
-    return 0 if spades < 0 else (3 if spades > 3 else spades)
+    the nil discards the honour; with 5 spades the spades themselves are the danger).  Why 1 or
+    fewer apart from 2 (one row for 2 or fewer until stop 37): with at most one spade the spades
+    cannot set the nil and each spade lead lets it throw a side honour, while two spades must
+    both be followed (likely why the same side holdings weigh differently; the rows' fit is the
+    evidence).  Cutthroat, rows fitted on 200,000 pooled hands (the shipped table), the whole
+    bid's held-out loss against four rows fitted on the same hands: seeds 2091 / 2092 / 2120
+    -0.007 +- 0.007 / -0.011 +- 0.014 / -0.040 +- 0.013 points a hand (scripts/spades_bid_table.py's
+    docstring, stop 37).  A row for 6 or more apart from 5 changed nothing (no such hand is a
+    nil)."""
+    spades -= 1
+    return 0 if spades < 0 else (4 if spades > 4 else spades)
 
 cdef inline void sp_suit_nil_terms(int cards, int* g) noexcept nogil:
     """One side suit's (13 rank bits) SP_NB terms of the nil log-odds and the count: 0..9 its length (0 .. 8,
@@ -547,14 +555,14 @@ cdef extern from *:
     #endif
     static void sp_fill_exposure_c(SPBidTables* t, int shape) {
         int cards, row, x, spades_row;
-        for (row = 0; row < 4; row++)
+        for (row = 0; row < 5; row++)   /* SP_NIL_ROWS */
             t->nil_learned[shape] |= t->nil_exposure[shape][row][0] != 0 || t->nil_exposure[shape][row][1] != 0;
         for (cards = 0; cards < (1 << 13); cards++) {
             x = sp_suit_exposure_c(cards);
-            for (row = 0; row < 4; row++)
+            for (row = 0; row < 5; row++)
                 t->side[shape][cards][1 + row] += t->nil_exposure[shape][row][0] * x;
-            spades_row = __builtin_popcount((unsigned int)cards) - 2;
-            spades_row = spades_row < 0 ? 0 : (spades_row > 3 ? 3 : spades_row);
+            spades_row = __builtin_popcount((unsigned int)cards) - 1;   /* sp_nil_row */
+            spades_row = spades_row < 0 ? 0 : (spades_row > 4 ? 4 : spades_row);
             t->spade[shape][cards][1] += t->nil_exposure[shape][spades_row][1] * x;
         }
     }

@@ -106,13 +106,20 @@ SP_TABLES = &_sp_table_store
 cdef void* sp_bid_tables() noexcept nogil:
     return &_sp_table_store
 
+_LEGACY_NIL_ROWS = 4   # nil's rows before stop 37: 2 or fewer spades, 3, 4, 5 or more
+
 def _nil_rows(x, width, what):
-    """``x`` as SP_NIL_ROWS rows of ``width`` ints: None all 0; one row of ``width``: every row."""
+    """``x`` as SP_NIL_ROWS rows of ``width`` ints: None all 0; one row of ``width``: every row;
+    _LEGACY_NIL_ROWS rows (a table written before the row of 1 or fewer spades was split from 2's,
+    sp_nil_row): its first row for both, so an older table (the bid table script's --start and
+    --pool tables) bids as it did."""
     if x is None:
         return [[0] * width for _ in range(SP_NIL_ROWS)]
     x = list(x)
     if not any(isinstance(v, (list, tuple)) for v in x):
         x = [x] * SP_NIL_ROWS
+    elif len(x) == _LEGACY_NIL_ROWS:
+        x = [x[0]] + x
     if (len(x) != SP_NIL_ROWS
             or any(not isinstance(row, (list, tuple)) or len(row) != width for row in x)):
         raise ValueError(f"{what} are {width} numbers or {SP_NIL_ROWS} rows of {width}, got {x!r}")
@@ -141,7 +148,8 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     the hand-set nil limits (count below, most spades, top spade position, most side aces, most
     side kings; None: 120, 3, 6, 0, 0), used where ``nil_weights`` and ``nil_suit`` give no nil
     rule (all 0); ``nil_weights`` nil's log-odds' weights over spades_features (SP_NF; or
-    SP_NIL_ROWS rows of them, one per spade length: 2 or fewer, 3, 4, 5 or more; None: all 0)
+    SP_NIL_ROWS rows of them, one per spade length: 1 or fewer, 2, 3, 4, 5 or more, or the
+    four rows of older tables, 2 or fewer first; None: all 0)
     and ``nil_suit`` over spades_nil_suit_terms (SP_NB, or rows likewise; None: all 0) and
     ``nil_exposure`` over spades_nil_exposure (SP_NIL_EXPOSURES, or rows likewise; None: all 0): nil
     where their sum is positive; ``weights`` the count's (SP_NF
