@@ -29,7 +29,10 @@ Decision kinds:
   **blind**: seat 0 bidding first, behind the other seats (team) by 0, 25, 50, 75, 100,
   150, 200, 300, 400 in turn (scores where no blind bid is open are skipped): the
   heuristic's blind nil, blind 6 or looking, against ``bid_odds(blind=True, scores=...)``
-  with the same players (their looking row with the blind bids turned off for it).
+  with the same players (their looking row with the blind bids turned off for it, sp_game_bid's
+  score rules too).  Where one of those rules holds (far behind, the leader near the target)
+  the heuristic's bid is learned by games won, which a hand's points do not measure: the line
+  gives the points lost there and elsewhere apart.
 * ``euchre``, ``cutthroat-euchre`` — **round 1** (order up / take up or pass, alone or not) at
   seat ``i % seats``, and **round 2** (name a suit or pass, alone or not) with everybody
   having passed round 1; the heuristic's action is read by stepping it in a hand with those
@@ -212,11 +215,36 @@ def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
     return shape, params
 
 
+GAME_BLIND_RULES = ("blind_nil", "blind6")     # sp_game_bid's blind rules (spades_game_rule's kinds)
+NEVER = 1 << 30                                # SP_NEVER: a rule's gap that never holds
+
+
+def _game_blind_rules(shape: int, rules: dict[str, tuple[int, ...]] | None = None) -> dict[str, tuple[int, ...]]:
+    """sp_game_bid's blind rules of ``shape`` (kind: (gap, reach, bar)) as they were, setting them
+    to ``rules`` when given: the blind odds' "look" row turns them off, so that the row is the seat
+    looking (with them on, a seat far behind near the end bids blind nil there too)."""
+    from cardsim.spades.spades import spades_game_rule
+    return {k: spades_game_rule(shape, k, None if rules is None else rules[k]) for k in GAME_BLIND_RULES}
+
+
+def _game_rule_holds(rules: dict[str, tuple[int, ...]], scores: list[int], target: int) -> bool:
+    """Whether one of sp_game_bid's blind rules holds for seat 0 at ``scores``: the seat at least
+    gap behind the leader and the leader within reach of ``target``.  There the heuristic's blind
+    bid is learned by games won (scripts/spades_blind_game.py), which a hand's expected points do
+    not measure: the bench reports those scores apart."""
+    top = max(scores)
+    return any(gap < NEVER and top - scores[0] >= gap and target - top <= reach
+               for gap, reach, _bar in rules.values())
+
+
 def spades_blind(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
     """Blind bids, before looking: seat 0 bidding first, behind the others by a margin from
     BLIND_GAPS in turn; the heuristic's bid (blind nil, blind 6 or looking) against the blind
     bid odds at that score (``bid_odds(blind=True, scores=...)``, the "policy" row: looking,
-    with the same players' blind bids turned off for it)."""
+    with the same players' blind bids, the table's and sp_game_bid's, turned off for it).  Each
+    entry says whether a game rule decides at its scores (``game_rule``): the report gives the
+    points lost there apart, since a hand's expected points do not judge a bid learned by games
+    won (a far-behind blind nil loses ~180 points by them: stop 37's note)."""
     from cardsim import _core
     out: list[dict[str, Any]] = []
     partnership = game.name == "spades"
@@ -231,17 +259,21 @@ def spades_blind(game: Game, seeds: list[int], trials: int, threads: int) -> dic
         name = hand.action_to_string(hand.history[n])
         mine = name if name in ("blind_nil", "blind6") else "look"
         shape, params = _looking_tables(game)
+        game_shape = 0 if partnership else 1 if seats == 3 else 2     # sp_game_bid's shapes
+        game_rules = _game_blind_rules(game_shape, {k: (NEVER, 0, 0) for k in GAME_BLIND_RULES})
         try:
             odds = bid_odds(game, None, blind=True, scores=scores, trials=trials, seed=s, threads=threads, seat=0)
         except CardsimError:       # no blind bid open at this score
             continue
         finally:
             _core._load_spades_bid_tables()
+            _game_blind_rules(game_shape, game_rules)
+        by_game = _game_rule_holds(game_rules, scores, int(game.rules["target_score"]))
         rows = {("look" if r["bid"] == "policy" else r["bid"]): r["expected_score"] for r in odds.rows}
         rec = max(rows, key=lambda b: rows[b])
         out.append({"seed": s, "gap": gap, "heuristic": mine, "recommended": rec, "agree": mine == rec,
                     "lost": rows[rec] - rows[mine], "scores": {b: round(v, 2) for b, v in rows.items()},
-                    "look_exact": params is not None})
+                    "look_exact": params is not None, "game_rule": by_game})
     return {"blind": out}
 
 
@@ -856,6 +888,12 @@ def main() -> None:
                 chose = (lambda v: v != "look") if kind == "blind" else bool
                 note += (f"heuristic {verb} on {sum(chose(e['heuristic']) for e in entries)}, the odds on "
                          f"{sum(chose(e['recommended']) for e in entries)} of {n} {what}")
+            if entries and "game_rule" in entries[0]:
+                ruled = [e for e in entries if e["game_rule"]]
+                rest = [e for e in entries if not e["game_rule"]]
+                note += (f"; {len(ruled)} at scores where a game rule decides (learned by games won, "
+                         f"sp_game_bid): lost {np.mean([e['lost'] for e in ruled]) if ruled else 0.0:.3f} a hand there "
+                         f"by a hand's points, {np.mean([e['lost'] for e in rest]) if rest else 0.0:.3f} elsewhere")
             print(f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
             report[f"{name}/{kind}"] = {"hands": n, "agree": agree, "lost_per_hand": lost, "entries": entries}
         report[f"{name}/seconds"] = time.perf_counter() - start

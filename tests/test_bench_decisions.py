@@ -58,3 +58,27 @@ def test_the_blind_rows_looking_tables_keep_every_part_but_the_blind_bids():
         finally:
             _core._load_spades_bid_tables()
         assert _core.spades_bid_params()[shape] == before
+
+
+def test_the_blind_rows_look_row_turns_the_game_rules_off_and_splits_their_scores():
+    """The blind kind's "look" row is the seat looking: sp_game_bid's blind rules are off while the
+    odds run (with them on, that row bid blind nil far behind near the end, and equalled the blind
+    nil row there), and back as they were afterwards.  Scores where a game rule holds are marked,
+    since the heuristic's bid there is learned by games won, not by a hand's points."""
+    from cardsim.spades.spades import spades_game_rule
+    decisions = bench()
+    before = {shape: decisions._game_blind_rules(shape) for shape in range(3)}
+    rules = before[1]                                   # three seats: blind nil (100, 100), blind 6 (50, 250)
+    assert decisions._game_rule_holds(rules, [0, 400, 400], 500)       # 400 behind, leader 100 from home
+    assert decisions._game_rule_holds(rules, [0, 300, 300], 500)       # blind 6's zone
+    assert not decisions._game_rule_holds(rules, [0, 200, 200], 500)   # leader too far from home
+    assert not decisions._game_rule_holds(rules, [400, 420, 420], 500)  # not far enough behind
+    off = {k: (decisions.NEVER, 0, 0) for k in decisions.GAME_BLIND_RULES}
+    assert not decisions._game_rule_holds(off, [0, 400, 400], 500)
+    entries = decisions.spades_blind(Game("cutthroat-spades"), list(range(11, 20)), 200, 1)["blind"]
+    assert [e["gap"] for e in entries] == list(decisions.BLIND_GAPS)
+    assert [e["game_rule"] for e in entries] == [e["gap"] >= 300 for e in entries]
+    far = entries[-1]["scores"]
+    assert far["look"] != far["blind_nil"]             # the look row no longer bids blind nil
+    assert {shape: decisions._game_blind_rules(shape) for shape in range(3)} == before
+    assert spades_game_rule(1, "blind_nil") == before[1]["blind_nil"]
