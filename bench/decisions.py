@@ -125,6 +125,7 @@ import numpy as np
 
 from cardsim import Game, bid_odds
 from cardsim.errors import CardsimError
+from cardsim.spades.spades import SPADES_GAME_NEVER
 
 GAMES = ("spades", "cutthroat-spades", "euchre", "cutthroat-euchre", "cutthroat-pinochle", "partnership-pinochle")
 PASS, MIN_BID = 24, 31      # pinochle contract actions: pass, the first bid action
@@ -216,7 +217,6 @@ def _looking_tables(game: Game) -> tuple[int, dict[str, Any] | None]:
 
 
 GAME_BLIND_RULES = ("blind_nil", "blind6")     # sp_game_bid's blind rules (spades_game_rule's kinds)
-NEVER = 1 << 30                                # SP_NEVER: a rule's gap that never holds
 
 
 def _game_blind_rules(shape: int, rules: dict[str, tuple[int, ...]] | None = None) -> dict[str, tuple[int, ...]]:
@@ -233,7 +233,7 @@ def _game_rule_holds(rules: dict[str, tuple[int, ...]], scores: list[int], targe
     bid is learned by games won (scripts/spades_blind_game.py), which a hand's expected points do
     not measure: the bench reports those scores apart."""
     top = max(scores)
-    return any(gap < NEVER and top - scores[0] >= gap and target - top <= reach
+    return any(gap < SPADES_GAME_NEVER and top - scores[0] >= gap and target - top <= reach
                for gap, reach, _bar in rules.values())
 
 
@@ -260,7 +260,7 @@ def spades_blind(game: Game, seeds: list[int], trials: int, threads: int) -> dic
         mine = name if name in ("blind_nil", "blind6") else "look"
         shape, params = _looking_tables(game)
         game_shape = 0 if partnership else 1 if seats == 3 else 2     # sp_game_bid's shapes
-        game_rules = _game_blind_rules(game_shape, {k: (NEVER, 0, 0) for k in GAME_BLIND_RULES})
+        game_rules = _game_blind_rules(game_shape, {k: (SPADES_GAME_NEVER, 0, 0) for k in GAME_BLIND_RULES})
         try:
             odds = bid_odds(game, None, blind=True, scores=scores, trials=trials, seed=s, threads=threads, seat=0)
         except CardsimError:       # no blind bid open at this score

@@ -38,7 +38,7 @@ from paired_games import paired_gain, print_row
 from cardsim.rules import make_rules
 from cardsim.spades import spades as core
 
-NEVER = (1 << 30, 0, 0)
+NEVER = (core.SPADES_GAME_NEVER, 0, 0)
 GAMES = {"spades": ("spades", {}, 0), "cutthroat-spades": ("cutthroat-spades", {}, 1),
          "cutthroat-spades-4": ("cutthroat-spades", {"players": 4}, 2),
          "cutthroat-spades-5": ("cutthroat-spades", {"players": 5}, 2),

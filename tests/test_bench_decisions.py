@@ -73,7 +73,7 @@ def test_the_blind_rows_look_row_turns_the_game_rules_off_and_splits_their_score
     assert decisions._game_rule_holds(rules, [0, 300, 300], 500)       # blind 6's zone
     assert not decisions._game_rule_holds(rules, [0, 200, 200], 500)   # leader too far from home
     assert not decisions._game_rule_holds(rules, [400, 420, 420], 500)  # not far enough behind
-    off = {k: (decisions.NEVER, 0, 0) for k in decisions.GAME_BLIND_RULES}
+    off = {k: (decisions.SPADES_GAME_NEVER, 0, 0) for k in decisions.GAME_BLIND_RULES}
     assert not decisions._game_rule_holds(off, [0, 400, 400], 500)
     entries = decisions.spades_blind(Game("cutthroat-spades"), list(range(11, 20)), 200, 1)["blind"]
     assert [e["gap"] for e in entries] == list(decisions.BLIND_GAPS)

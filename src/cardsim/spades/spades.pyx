@@ -267,6 +267,7 @@ def spades_bid_params():
     return out
 
 SPADES_GAME_RULES = ("blind_nil", "blind6", "nil_behind", "nil_ahead")   # SP_GAME_BLIND_NIL ..
+SPADES_GAME_NEVER = SP_NEVER      # a rule's gap that never holds (spades_game_rule)
 
 def spades_game_rule(shape, kind, rule=None):
     """sp_game_bid's rule ``kind`` (SPADES_GAME_RULES) of ``shape`` (0: four seats in partnership,
