@@ -1,6 +1,7 @@
 """Decision quality of the heuristic players against the simulator's own bid odds (issue 11).
 
     python bench/decisions.py [--hands 200] [--trials 3000] [--seed 11] [--games g1,g2] [--threads T] [--json FILE]
+                              [--hand-seeds A-B] [--spades-kinds bid,blind] [--game-trials N] [--blind-cards unseen|dealt]
                               [--rates N]   # euchre games: score outcomes by seat from N heuristic hands
                               [--euchre-kinds bids,alone,defend] [--euchre-yardstick plain|conditioned|both]
                               [--pinochle-kinds ceiling,partner,throw-in]
@@ -31,8 +32,22 @@ Decision kinds:
   heuristic's blind nil, blind 6 or looking, against ``bid_odds(blind=True, scores=...)``
   with the same players (their looking row with the blind bids turned off for it, sp_game_bid's
   score rules too).  Where one of those rules holds (far behind, the leader near the target)
-  the heuristic's bid is learned by games won, which a hand's points do not measure: the line
-  gives the points lost there and elsewhere apart.
+  the heuristic's bid is learned by games won, which a hand's points do not measure (a blind
+  nil there gives up ~180 points of a hand for a chance at the game), so those entries are
+  judged by games won: **blind (games won)**: for each choice open (blind nil, blind 6 where
+  legal, looking: the heuristic's bid with the blind bids closed for that one bid) the chance
+  that seat 0's side wins the game from that score (``cardsim.spades.game_odds``:
+  ``--game-trials`` paired whole games a choice, every later hand heuristic, played in the
+  core; seat 0's first hand unseen, dealt at random as the blind odds deal it: the bid is made
+  before looking, so a hand-by-hand best with the cards known would charge the heuristic for
+  information it cannot have; ``--blind-cards dealt`` plays the entry's own cards instead).
+  The recommendation is the choice of the most games won; the heuristic agrees when its choice
+  is within the paired 95% interval of it (a tie, as for the bid kind), and "lost" is the win
+  probability its choice gives up a hand (the hand's points beside, in the notes).  **blind**
+  is then the entries where no game rule holds, by a hand's points as before (its notes give
+  all the entries by a hand's points too).  Cost: about 1.5 CPU seconds an entry at 100,000
+  games a choice (a game from such a score lasts one to a few hands).  ``--spades-kinds blind
+  --hand-seeds 11-50`` runs the kind alone on the hands of seeds 11..50 (the stop-37 check).
 * ``euchre``, ``cutthroat-euchre`` — **round 1** (order up / take up or pass, alone or not) at
   seat ``i % seats``, and **round 2** (name a suit or pass, alone or not) with everybody
   having passed round 1; the heuristic's action is read by stepping it in a hand with those
@@ -237,14 +252,36 @@ def _game_rule_holds(rules: dict[str, tuple[int, ...]], scores: list[int], targe
                for gap, reach, _bar in rules.values())
 
 
-def spades_blind(game: Game, seeds: list[int], trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+Z_CRIT = 1.96          # two-sided 95% normal: a games-won difference inside it is a tie
+GAME_TRIALS = 100_000  # paired games a game-rule entry plays per choice (--game-trials)
+
+
+def games_won_entry(game: Game, scores: list[int], seed: int, mine: str, trials: int, threads: int,
+                    cards: str | None = None) -> dict[str, Any]:
+    """The blind choices at ``scores`` judged by games won (cardsim.spades.game_odds: ``trials``
+    paired whole games from that score, seat 0's cards unseen unless ``cards``): each choice's
+    P(win), the best, the win probability the heuristic's choice ``mine`` loses against it and
+    the paired standard error of that difference; a difference within Z_CRIT of it is a tie."""
+    from cardsim.spades.game_odds import blind_game_odds
+    odds = blind_game_odds(game, scores, cards=cards, trials=trials, seed=seed, threads=threads)
+    best = odds.best()
+    lost, se = odds.gain(best, mine) if mine in odds.choices else (float("nan"), 0.0)
+    tie = best != mine and lost <= Z_CRIT * se
+    return {"p_win": {c: odds.p_win(c) for c in odds.choices}, "recommended": best, "agree": best == mine or tie,
+            "tie": tie, "lost": lost, "lost_se": se, "trials": trials}
+
+
+def spades_blind(game: Game, seeds: list[int], trials: int, threads: int, game_trials: int = GAME_TRIALS,
+                 dealt_cards: bool = False) -> dict[str, list[dict[str, Any]]]:
     """Blind bids, before looking: seat 0 bidding first, behind the others by a margin from
     BLIND_GAPS in turn; the heuristic's bid (blind nil, blind 6 or looking) against the blind
     bid odds at that score (``bid_odds(blind=True, scores=...)``, the "policy" row: looking,
     with the same players' blind bids, the table's and sp_game_bid's, turned off for it).  Each
-    entry says whether a game rule decides at its scores (``game_rule``): the report gives the
-    points lost there apart, since a hand's expected points do not judge a bid learned by games
-    won (a far-behind blind nil loses ~180 points by them: stop 37's note)."""
+    entry says whether a game rule decides at its scores (``game_rule``); such an entry is also
+    judged by games won (``games``: games_won_entry, ``game_trials`` paired games per choice;
+    seat 0's cards unseen as in the blind odds, or with ``dealt_cards`` the entry's own), the
+    yardstick its rule was learned by: a hand's expected points do not judge it (a far-behind
+    blind nil loses ~180 points by them: stop 37's note)."""
     from cardsim import _core
     out: list[dict[str, Any]] = []
     partnership = game.name == "spades"
@@ -271,10 +308,29 @@ def spades_blind(game: Game, seeds: list[int], trials: int, threads: int) -> dic
         by_game = _game_rule_holds(game_rules, scores, int(game.rules["target_score"]))
         rows = {("look" if r["bid"] == "policy" else r["bid"]): r["expected_score"] for r in odds.rows}
         rec = max(rows, key=lambda b: rows[b])
-        out.append({"seed": s, "gap": gap, "heuristic": mine, "recommended": rec, "agree": mine == rec,
-                    "lost": rows[rec] - rows[mine], "scores": {b: round(v, 2) for b, v in rows.items()},
-                    "look_exact": params is not None, "game_rule": by_game})
+        entry = {"seed": s, "gap": gap, "heuristic": mine, "recommended": rec, "agree": mine == rec,
+                 "lost": rows[rec] - rows[mine], "scores": {b: round(v, 2) for b, v in rows.items()},
+                 "look_exact": params is not None, "game_rule": by_game}
+        if by_game and game_trials > 0:
+            entry["games"] = games_won_entry(game, scores, s, mine, game_trials, threads,
+                                             str(hand.hands[0]) if dealt_cards else None)
+        out.append(entry)
     return {"blind": out}
+
+
+def split_blind(entries: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The blind kind's two report lines: **blind**, the entries where no game rule holds, judged
+    by a hand's points; **blind (games won)**, those where one holds and was judged by games won
+    (``games``), their agreement and loss (win probability) by games, a hand's points kept beside
+    (``points_agree``, ``points_lost``)."""
+    won = []
+    for e in entries:
+        if "games" in e:
+            g = e["games"]
+            won.append({**e, "points_agree": e["agree"], "points_lost": e["lost"], "points_recommended": e["recommended"],
+                        "recommended": g["recommended"], "agree": g["agree"], "tie": g["tie"], "lost": g["lost"],
+                        "lost_se": g["lost_se"]})
+    return {"blind": [e for e in entries if "games" not in e], "blind (games won)": won}
 
 
 # -- euchre -------------------------------------------------------------------------------
@@ -818,7 +874,8 @@ def throw_in_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
 
 
 #: the yes-or-no decision kinds: how the summary line names the choice, and what the hands are
-CHOICE_NOTES = {"nil": ("bids nil", "hands"), "blind": ("blind", "scores"), "alone": ("alone", "strong holdings"),
+CHOICE_NOTES = {"nil": ("bids nil", "hands"), "blind": ("blind", "scores"),
+                "blind (games won)": ("blind", "scores"), "alone": ("alone", "strong holdings"),
                 "alone cond": ("alone", "strong holdings"),
                 "defend alone": ("defends alone", "hands"), "throw-in": ("throws in", "contracts (army points)")}
 
@@ -840,18 +897,33 @@ def main() -> None:
                         help="pinochle games: which decision sets (ceiling: bid ceiling, bid ceiling (threshold) "
                              "and partnership's trump, from one odds run a hand; partner: after partner's pass; "
                              "throw-in: cutthroat's army throw-in)")
+    parser.add_argument("--spades-kinds", default="bid,blind",
+                        help="spades games: which decision sets (bid: bid and nil; blind: the blind kind)")
+    parser.add_argument("--hand-seeds", default=None, metavar="A-B",
+                        help="the hands' seeds A..B themselves (instead of --seed x 100000 + i, --hands)")
+    parser.add_argument("--game-trials", type=int, default=GAME_TRIALS,
+                        help="spades blind kind: paired whole games per choice where a game rule holds (0: none)")
+    parser.add_argument("--blind-cards", choices=("unseen", "dealt"), default="unseen",
+                        help="spades blind kind, games won: seat 0's first hand dealt at random (unseen, as the blind "
+                             "bid is made) or the entry's own cards")
     parser.add_argument("--rates", type=int, default=0, metavar="N",
                         help="euchre games: also print the score outcomes by seat from N heuristic hands")
     args = parser.parse_args()
     seeds = [args.seed * 100_000 + i for i in range(args.hands)]
+    if args.hand_seeds:
+        low, _, high = args.hand_seeds.partition("-")
+        seeds = list(range(int(low), int(high or low) + 1))
     report: dict[str, Any] = {}
     print(f"{'game':22s} {'decision':23s} {'hands':>5s} {'agree':>7s} {'lost/hand':>9s}  notes")
     for name in args.games.split(","):
         game = Game(name)
         start = time.perf_counter()
         if "spades" in name:
-            kinds = spades_bids(game, seeds, args.trials, args.threads)
-            kinds.update(spades_blind(game, seeds, args.trials, args.threads))
+            only = set(args.spades_kinds.split(","))
+            kinds = spades_bids(game, seeds, args.trials, args.threads) if "bid" in only else {}
+            if "blind" in only:
+                kinds.update(split_blind(spades_blind(game, seeds, args.trials, args.threads, args.game_trials,
+                                                      args.blind_cards == "dealt")["blind"]))
         elif "euchre" in name:
             only = set(args.euchre_kinds.split(","))
             kinds = euchre_decisions(game, seeds, args.trials, args.threads, args.euchre_yardstick) \
@@ -874,7 +946,7 @@ def main() -> None:
             agree = sum(e["agree"] for e in entries) / n if n else float("nan")
             lost = sum(e["lost"] for e in entries) / n if n else float("nan")
             note = ""
-            if entries and "tie" in entries[0]:
+            if entries and "exact" in entries[0]:
                 note = (f"exact {sum(e['exact'] for e in entries) / n:.1%}, {sum(e['tie'] for e in entries)} ties "
                         f"(within the noise: see spades_bids); ")
             ceilings = ("bid ceiling", "bid ceiling (threshold)", "after partner's pass", "after partner's pass (threshold)")
@@ -888,13 +960,19 @@ def main() -> None:
                 chose = (lambda v: v != "look") if kind == "blind" else bool
                 note += (f"heuristic {verb} on {sum(chose(e['heuristic']) for e in entries)}, the odds on "
                          f"{sum(chose(e['recommended']) for e in entries)} of {n} {what}")
-            if entries and "game_rule" in entries[0]:
-                ruled = [e for e in entries if e["game_rule"]]
-                rest = [e for e in entries if not e["game_rule"]]
-                note += (f"; {len(ruled)} at scores where a game rule decides (learned by games won, "
-                         f"sp_game_bid): lost {np.mean([e['lost'] for e in ruled]) if ruled else 0.0:.3f} a hand there "
-                         f"by a hand's points, {np.mean([e['lost'] for e in rest]) if rest else 0.0:.3f} elsewhere")
-            print(f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
+            if kind == "blind":   # every entry by a hand's points (the judge of them all before games won)
+                ruled = kinds.get("blind (games won)", [])
+                every = [(e["agree"], e["lost"]) for e in entries] + [(e["points_agree"], e["points_lost"]) for e in ruled]
+                note += (f"; no game rule at these scores (sp_game_bid); all {len(every)} by a hand's points: "
+                         f"{np.mean([a for a, _ in every]) if every else 0.0:.1%} agree, "
+                         f"{np.mean([x for _, x in every]) if every else 0.0:.3f} lost a hand")
+            if kind == "blind (games won)" and entries:
+                note += (f"; lost: win probability a hand (paired se {np.mean([e['lost_se'] for e in entries]):.5f}"
+                         f" an entry), {sum(e['tie'] for e in entries)} ties; by a hand's points there: "
+                         f"{np.mean([e['points_agree'] for e in entries]):.1%} agree, "
+                         f"{np.mean([e['points_lost'] for e in entries]):.3f} lost a hand")
+            print(f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.5f}  {note}" if kind == "blind (games won)"
+                  else f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
             report[f"{name}/{kind}"] = {"hands": n, "agree": agree, "lost_per_hand": lost, "entries": entries}
         report[f"{name}/seconds"] = time.perf_counter() - start
     if args.json:

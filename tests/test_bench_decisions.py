@@ -3,6 +3,8 @@ threshold reader sees the seat's ceiling after that pass (its count of its own w
 pass), which the stepped auction rounds down onto the seat's every third bid."""
 from __future__ import annotations
 
+import pytest
+
 from cardsim import Game
 from cardsim.pinochle import common
 from repo_files import load
@@ -82,3 +84,30 @@ def test_the_blind_rows_look_row_turns_the_game_rules_off_and_splits_their_score
     assert far["look"] != far["blind_nil"]             # the look row no longer bids blind nil
     assert {shape: decisions._game_blind_rules(shape) for shape in range(3)} == before
     assert spades_game_rule(1, "blind_nil") == before[1]["blind_nil"]
+
+
+def test_the_blind_kind_judges_the_game_rule_scores_by_games_won():
+    """Hand-made scores: at 0 - 300 - 300 (three seats; blind 6's game rule holds) and 0 - 400
+    (partnership; blind nil's) the entry is judged by games won from that score, each choice's
+    P(win) paired on the same games; at 0 - 0 no rule holds and no games are played.  The report
+    splits the entries: by games won where a rule holds (a hand's points kept beside), by a hand's
+    points elsewhere; a games-won difference within its paired 95% interval is a tie."""
+    decisions = bench()
+    entry = decisions.games_won_entry(Game("cutthroat-spades"), [0, 300, 300], 7, "blind6", 4000, 2)
+    assert set(entry["p_win"]) == {"blind_nil", "blind6", "look"}
+    best = max(entry["p_win"], key=entry["p_win"].get)
+    assert entry["recommended"] == best
+    assert entry["lost"] == pytest.approx(entry["p_win"][best] - entry["p_win"]["blind6"])
+    assert entry["tie"] == (best != "blind6" and entry["lost"] <= decisions.Z_CRIT * entry["lost_se"])
+    assert entry["agree"] == (best == "blind6" or entry["tie"])
+    same = decisions.games_won_entry(Game("spades"), [0, 400], 7, "look", 4000, 2)
+    assert set(same["p_win"]) == {"blind_nil", "look"}
+    entries = decisions.spades_blind(Game("spades"), [11, 19], 200, 1, game_trials=2000)["blind"]
+    assert [e["gap"] for e in entries] == [0, 25]
+    assert not any("games" in e for e in entries)
+    ruled = {**entries[0], "game_rule": True, "games": same}
+    split = decisions.split_blind(entries[1:] + [ruled])
+    assert [e["seed"] for e in split["blind"]] == [19]
+    won = split["blind (games won)"][0]
+    assert won["agree"] == same["agree"] and won["lost"] == same["lost"]
+    assert won["points_agree"] == entries[0]["agree"] and won["points_lost"] == entries[0]["lost"]

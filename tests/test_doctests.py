@@ -19,6 +19,7 @@ MODULES = [
     "cardsim.spades.hand",
     "cardsim.pinochle.bid_odds",
     "cardsim.spades.bid_odds",
+    "cardsim.spades.game_odds",
     "cardsim.comparison.run",
     "cardsim.comparison.variants",
     "cardsim.solver",

@@ -46,7 +46,7 @@ from cardsim.spades.spades import (
 )
 from cardsim.spades.games import (
     SP_GAME_DTYPE, SP_TOURNAMENT_DTYPE, simulate_spades_games, spades_game_kind,
-    spades_hand_deals,
+    spades_hand_deals, spades_game_odds,
 )
 from cardsim.spades.odds import (
     spades_odds, spades_odds_deals, spades_nil_exposure,
@@ -77,5 +77,5 @@ __all__ = [
     "two_hand_pinochle_hand_deals", "CUTTHROAT_EUCHRE_GAME_DTYPE", "EUCHRE_GAME_DTYPE", "euchre_game_kind",
     "euchre_hand_deals", "spades_estimate", "set_spades_bid_table", "spades_bid_tables", "spades_nil_limits",
     "spades_bid_params", "spades_features", "spades_count", "spades_nil_suit_terms", "spades_nil_exposure",
-    "spades_game_kind", "spades_hand_deals", "DealConditions", "odds_conditioned", "odds_conditioned_hands", "odds_candidates",
+    "spades_game_kind", "spades_hand_deals", "spades_game_odds", "DealConditions", "odds_conditioned", "odds_conditioned_hands", "odds_candidates",
 ]

@@ -173,6 +173,17 @@ def _check_scores(scores: Any, seats: int, partnership: bool) -> list[int]:
     return [values[s % 2] for s in range(4)] if partnership else values
 
 
+def player_setup(game: Game, seat: int, dealer: int | None, scores: Any) -> tuple[int, int, int, int, list[int]]:
+    """(seats, the player's seat, the dealer, the cards the player holds, per-seat game scores),
+    checked: ``dealer`` defaults to the seat on the player's right (the player bids first),
+    ``scores`` to a new game (one per seat, one per team in partnership)."""
+    seats, hand_size, _deck, sits_out, _ = _core.spades_table(game.rules)
+    seat = check_seat("seat", seat, seats)
+    dealer = (seat - 1) % seats if dealer is None else check_seat("dealer", dealer, seats)
+    held = hand_size - 1 if sits_out and seat == dealer else hand_size
+    return seats, seat, dealer, held, _check_scores(scores, seats, game.name == "spades")
+
+
 def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precision: float | None = None,
                 policy: str | Sequence[str] = "heuristic", seed: int = 0, threads: int | None = None, seat: int = 0,
                 dealer: int | None = None, scores: Any = None, blind: bool = False,
@@ -181,12 +192,8 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
                 accept: Callable[..., Any] | None = None, min_acceptance: Any = None) -> SpadesBidOdds:
     """Bid odds of ``cards`` at ``seat`` (see the module docstring); ``dealer`` defaults to the
     seat on the player's right (the player bids first), ``scores`` to a new game."""
-    seats, hand_size, _deck, sits_out, _ = _core.spades_table(game.rules)
+    seats, seat, dealer, held, per_seat = player_setup(game, seat, dealer, scores)
     partnership = game.name == "spades"
-    seat = check_seat("seat", seat, seats)
-    dealer = (seat - 1) % seats if dealer is None else check_seat("dealer", dealer, seats)
-    held = hand_size - 1 if sits_out and seat == dealer else hand_size
-    per_seat = _check_scores(scores, seats, partnership)
     if blind:
         if cards not in (None, ""):
             raise CardsimError("blind bids are made before seeing the cards: leave CARDS out with --blind")
@@ -198,7 +205,7 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
         if len(hand) != held:
             variant = (f"{seats} players" if not partnership else "partnership") + (
                 f", {game.rules['jokers']} jokers" if game.rules.get("jokers") else "")
-            who = "the dealer (who sits out trick 1)" if held != hand_size else f"seat {seat}"
+            who = "the dealer (who sits out trick 1)" if held != _core.spades_table(game.rules)[1] else f"seat {seat}"
             raise CardsimError(f"a {game.name} hand of {who} has {held} cards ({variant}), got {len(hand)}")
         hand_mask, hand_text = hand.mask, str(hand)
     codes = _candidate_codes(game, held, per_seat, seat, bool(blind))

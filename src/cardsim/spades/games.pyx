@@ -7,12 +7,14 @@ from cython.parallel cimport prange
 import numpy as np
 
 from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
+from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, rng_seed_hand, shuffle_ints
 from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
 from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
-from cardsim.spades.spades cimport sp_ext_play_out, sp_gd_history, sp_gd_new, sp_history_cap, sp_rules_from
+from cardsim.spades.spades cimport (sp_ext_heuristic_bid, sp_ext_play_out, sp_ext_policy_step, sp_gd_history,
+                                    sp_gd_new, sp_history_cap, sp_rules_from, sp_trial_args)
+from cardsim.spades.odds cimport sp_odds_deal
 from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone
 from cardsim._games import simulate_games
 
@@ -148,6 +150,79 @@ def simulate_spades_games(rules, uint64_t seed, int64_t start, records, policies
     (through the driver, cardsim._games)."""
     _batch_pointer(records, SP_GAME_DTYPE)
     simulate_games(spades_game_kind(rules, policies), seed, start, records, threads)
+
+
+# -- games won from a score, by the player's bid (bench/decisions.py's blind kind) ----------
+#
+# One trial: a hand at the given game scores (no bags, no blind 6 used yet) on the trial's own
+# stream: with ``blind`` (the player's cards unseen) the game's own deal, sp_new_hand on stream
+# (seed, trial), as SpadesState(rules, seed, dealer, trial, scores) deals it; else the player
+# holds ``hand`` and the other cards are dealt as the bid odds deal them (sp_odds_deal).  The
+# seats before the player bid by policy; then for each candidate code in turn, from that one
+# copy, the player's bid is forced (-1: the heuristic's own bid with the blind bids closed for
+# that one bid: looking) and the game is played out to its end by the policies, every later
+# hand dealt on the same deal stream.  The players draw nothing from the deal stream, so hand k
+# of the game is the same deal whatever was bid before it (paired: a difference between codes
+# is the bid's, not the deals').
+
+cdef enum:
+    SPG_MAX_CODES = 8   # the player's bids one games-won trial plays (the blind choices: 3)
+
+cdef int sp_game_on(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
+    """Play ``h`` (bidding or play under way) and every later hand of its game to the end:
+    the winning side (sp_game_winner; team in partnership), -1 past sp_hand_cap hands."""
+    cdef int k, w
+    for k in range(sp_hand_cap(r)):
+        sp_ext_play_out(h, r, policies)
+        sp_carry(h, r)
+        w = sp_game_winner(h, r)
+        if w >= 0:
+            return w
+        sp_next_hand(h, r, h.dealer + 1 if h.dealer + 1 < r.seats else 0)
+    return -1
+
+cdef void sp_game_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
+                             const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
+                             int8_t* out) noexcept nogil:
+    """``out[c]``: the side that won the game with the player's bid forced to ``codes[c]``."""
+    cdef SPHand dealt, h
+    cdef SPRules look = r[0]
+    cdef int c
+    look.allow_blind_nil = 0    # the looking bid: the heuristic's, the blind bids closed for it
+    look.blind6_limit = 0
+    if blind:   # the game's own deal (sp_new_hand, as SpadesState deals it) at these scores
+        sp_new_hand(&dealt, r, seed, <uint64_t>index, dealer)
+        for c in range(r.seats):
+            dealt.game_score[c] = scores[c]
+        sp_set_game_top(&dealt, r)
+    else:
+        rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
+        sp_odds_deal(&dealt, r, hand, seat, dealer, scores, False)
+    while dealt.to_act != seat:
+        sp_ext_policy_step(&dealt, r, policies[dealt.to_act])
+    for c in range(n_codes):
+        h = dealt
+        sp_bid(&h, r, codes[c] if codes[c] >= 0 else sp_ext_heuristic_bid(&h, &look))
+        out[c] = sp_game_on(&h, r, policies)
+
+
+def spades_game_odds(rules, uint64_t hand, int seat, int dealer, scores, bint blind, codes,
+                     uint64_t seed, int64_t start, int8_t[:, ::1] out, policies, int threads=1):
+    """Games-won trials ``start .. start+len(out)-1`` into ``out`` (a column per code: the winning
+    side, -1 unfinished).  ``codes``: the player's bid codes (kind << 5 | tricks; -1: looking, the
+    heuristic's bid with the blind bids closed), each legal at its turn.  Trial i depends only on
+    (seed, i)."""
+    cdef SPRules r = sp_rules_from(rules)
+    cdef int pol[SP_MAX_SEATS]
+    cdef int sc[SP_MAX_SEATS]
+    cdef int cd[SPG_MAX_CODES]
+    cdef int n_codes = len(codes)
+    cdef Py_ssize_t i, n = out.shape[0]
+    if out.shape[1] != n_codes:
+        raise ValueError("out must have a column per bid code")
+    sp_trial_args(&r, scores, seat, dealer, codes, SPG_MAX_CODES, policies, pol, sc, cd)
+    for i in prange(n, nogil=True, schedule="dynamic", chunksize=16, num_threads=max(1, threads)):
+        sp_game_odds_trial(&r, hand, seat, dealer, sc, blind, cd, n_codes, seed, start + i, pol, &out[i, 0])
 
 
 # -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------

@@ -13,7 +13,7 @@ from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from
+from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from, sp_trial_args
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._conditions cimport OddsCond, oc_counts_ok, oc_deal
 
@@ -289,17 +289,11 @@ def spades_odds(rules, uint64_t hand, int seat, int dealer, scores, bint blind, 
     cdef int pol[SP_MAX_SEATS]
     cdef int sc[SP_MAX_SEATS]
     cdef int cd[SPO_MAX_CODES]
-    cdef int n_codes = len(codes), k
+    cdef int n_codes = len(codes)
     cdef Py_ssize_t i, n = out.shape[0]
-    if n_codes > SPO_MAX_CODES or out.shape[1] != SPO_PER_BID * n_codes + 1:
+    if out.shape[1] != SPO_PER_BID * n_codes + 1:
         raise ValueError("out must have 3 columns per bid code and one more")
-    if len(scores) != r.seats or not 0 <= seat < r.seats or not 0 <= dealer < r.seats:
-        raise ValueError("scores, seat or dealer do not fit the rules")
-    for k in range(SP_MAX_SEATS):
-        pol[k] = policy_code(policies[k]) if k < r.seats else 0
-        sc[k] = scores[k] if k < r.seats else 0
-    for k in range(n_codes):
-        cd[k] = codes[k]
+    sp_trial_args(&r, scores, seat, dealer, codes, SPO_MAX_CODES, policies, pol, sc, cd)
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=64, num_threads=max(1, threads)):
         sp_odds_trial(&r, hand, seat, dealer, sc, blind, cd, n_codes, seed, start + i, pol, &out[i, 0])
 
