@@ -10,24 +10,26 @@ that of unpaired win rates.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, Sequence
 
 
-def paired_gain(play: Callable[[int, int], tuple[int, int]], games: int, base: list[int],
+def paired_gain(play: Callable[[int, int], tuple[int, int]], games: int, base: Sequence[int | Sequence[int]],
                 sides: int = 2) -> tuple[float, float, int, int]:
     """(mean gain, its standard error, the rule's calls summed, games that changed) over games
     0 .. ``games`` - 1: ``play(game, side)`` plays a game with the rule on ``side`` only and
     returns (the winning side, -1 if none; how often the rule side made the call the rule is
-    about); ``base`` the baseline's winners."""
+    about); ``base`` the baseline's winners, one a game (no side using the rule), or one per
+    side a game (another rule on that side: the gain is then over that rule)."""
     total = square = calls = changed = 0
     for g in range(games):
         gain = 0.0
         moved = False
         for side in range(sides):
             winner, made = play(g, side)
-            gain += ((winner == side) - (base[g] == side)) / sides
+            was = base[g] if isinstance(base[g], int) else base[g][side]   # type: ignore[index]
+            gain += ((winner == side) - (was == side)) / sides
             calls += made
-            moved = moved or winner != base[g]
+            moved = moved or winner != was
         total += gain
         square += gain * gain
         changed += moved

@@ -5,7 +5,8 @@ set by ``spades_game_rule``) has four rules per game shape, each (GAP, REACH[, B
 for a seat at least GAP behind the leader while the leader is within REACH of target_score
 (``nil_ahead``: the seat leads by at least GAP and is within REACH itself).  ``blind_nil`` and
 ``blind6`` bid the blind bid, before looking; ``nil_behind`` / ``nil_ahead`` set nil's bar to
-BAR (nil where the learned nil log-odds x 100000 exceed it, instead of 0).  Near the end of a
+BAR (nil where the learned nil log-odds x 100000 exceed it, instead of 0); blind nil's third value
+1 (partnership) holds the rule only for the team's second bidder (the partner has bid).  Near the end of a
 game a side far behind loses anyway with a hand's usual points: the chance of winning is in the
 variance, which a blind bid or a nil buys.  This script measures, for each rule, the chance of
 winning the game it gives one side, by paired whole games:
@@ -23,6 +24,7 @@ winning the game it gives one side, by paired whole games:
     python scripts/spades_blind_game.py --games 20000 --rule 75,100 50,100
     python scripts/spades_blind_game.py --game cutthroat-spades --games 10000 --kind blind6 --rule 50,250
     python scripts/spades_blind_game.py --kind nil_behind --rule 1,200,-400000
+    python scripts/spades_blind_game.py --games 20000 --against 75,100 --rule 75,100,1 50,100,1
 
 prints, per rule, the mean gain in game-win probability with its standard error, the bids of
 the rule's kind the rule side made and how many games changed.  The figures behind the shipped
@@ -79,7 +81,7 @@ def play_game(rules, seed: int, game: int, rule_side: int | None, kind: str, sha
     return -1, made
 
 
-def measure(name: str, kind: str, rule: tuple[int, ...], games: int, seed: int, base: list[int],
+def measure(name: str, kind: str, rule: tuple[int, ...], games: int, seed: int, base: list[int] | list[list[int]],
             cap: int) -> tuple[float, float, int, int]:
     """paired_gain of the game rule ``kind`` set to ``rule`` on one side of game ``name``
     (GAMES): (mean gain, its standard error, the rule side's bids of the kind, games that changed)."""
@@ -97,6 +99,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--cap", type=int, default=200, help="most hands a game plays")
+    parser.add_argument("--against", default=None, metavar="GAP,REACH[,BAR]",
+                        help="measure each rule against this one on the same side (paired, side by side) "
+                             "instead of against no rule")
     parser.add_argument("--rule", nargs="+", default=["100,100", "50,100", "100,1000"],
                         help="rules to try, GAP,REACH in points (nil's: GAP,REACH,BAR, the bar in nil's"
                              " log-odds x 100000)")
@@ -106,9 +111,19 @@ def main(argv: list[str] | None = None) -> None:
     shipped = core.spades_game_rule(shape, args.kind)
     try:
         start = time.process_time()
-        base = [play_game(rules, args.seed, g, None, args.kind, shape, NEVER, args.cap)[0] for g in range(args.games)]
-        print(f"{args.game} {args.kind}, {args.games} games, seed {args.seed}: baseline side 0 wins"
-              f" {base.count(0) / args.games:.4f}, unfinished {base.count(-1)} ({time.process_time() - start:.1f} s)")
+        base: list[int] | list[list[int]]
+        if args.against:
+            against = tuple(int(x) for x in args.against.split(","))
+            sides = 2 if game == "spades" else rules["players"]
+            base = [[play_game(rules, args.seed, g, side, args.kind, shape, against, args.cap)[0] for side in range(sides)]
+                    for g in range(args.games)]
+            print(f"{args.game} {args.kind}, {args.games} games, seed {args.seed}: against {args.against} on the same"
+                  f" side ({time.process_time() - start:.1f} s)")
+        else:
+            base = [play_game(rules, args.seed, g, None, args.kind, shape, NEVER, args.cap)[0]
+                    for g in range(args.games)]
+            print(f"{args.game} {args.kind}, {args.games} games, seed {args.seed}: baseline side 0 wins"
+                  f" {base.count(0) / args.games:.4f}, unfinished {base.count(-1)} ({time.process_time() - start:.1f} s)")
         print(f"{'gap,reach':>12} {'gain':>9} {'se':>8} {'z':>6} {COUNTED[args.kind]:>10} {'changed':>8}")
         for text in args.rule:
             rule = tuple(int(x) for x in text.split(","))

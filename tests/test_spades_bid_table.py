@@ -519,21 +519,39 @@ def test_the_count_only_fit_keeps_nil_moon_and_blind_and_is_deterministic():
     assert got["count_spade"] == [0] * m.NS and 40 < m.SPADE_TERM_HANDS
 
 
+def team_bids(game, seed, scores):
+    """Seats 0, 1 and 2's bids, seat 0 first (the dealer seat 3)."""
+    hand = game.deal(seed=seed, dealer=3, scores=scores)
+    n = len(hand.history)
+    for _ in range(3):
+        hand.step("heuristic")
+    return [hand.action_to_string(a) for a in hand.history[n:n + 3]]
+
+
 def test_blind_nil_for_the_game_only_far_behind_near_the_end():
-    """sp_game_bid's blind nil (partnership spades): seat 0 (team 0, first to bid) bids blind nil when
-    its team is at least the rule's gap behind and the leader within its reach of 500; not a
-    point closer, not with the leader a point further from the game, not ahead, nor at the
-    start of a game (single hands: nothing moves).  Three-seat cutthroat spades alike (its own
-    gap)."""
+    """sp_game_bid's blind nil (partnership spades): the team's second bidder (seat 2, its partner
+    seat 0 first to bid) bids blind nil when its team is at least the rule's gap behind and the
+    leader within its reach of 500; not a point closer, not with the leader a point further from
+    the game, not ahead, nor at the start of a game (single hands: nothing moves); the first
+    bidder (seat 0) never does (the rule's third value: the second bidder only), and with the third
+    value 0 it does.  Three-seat cutthroat spades alike (its own gap, any seat)."""
     from cardsim.spades.spades import spades_game_blind_nil, spades_game_rule
     game = Game("spades")
     gap, reach = spades_game_blind_nil(0)
+    assert spades_game_rule(0, "blind_nil")[2] == 1
     top = game.rules["target_score"] - reach
 
     def bid(ours, theirs):
-        return first_bid(game, 1, [ours, theirs, ours, theirs])
+        first, _, second = team_bids(game, 7, [ours, theirs, ours, theirs])   # (seat 0 bids no nil of its own)
+        assert first != "blind_nil"
+        return second
 
     assert bid(top - gap, top) == "blind_nil"
+    first = spades_game_rule(0, "blind_nil", (gap, reach, 0))
+    try:
+        assert team_bids(game, 7, [top - gap, top, top - gap, top])[0] == "blind_nil"
+    finally:
+        spades_game_rule(0, "blind_nil", first)
     assert bid(top - gap - 200, top + 90) == "blind_nil"
     assert bid(top - gap + 1, top) != "blind_nil"
     assert bid(top - gap - 1, top - 1) != "blind_nil"
@@ -546,11 +564,11 @@ def test_blind_nil_for_the_game_only_far_behind_near_the_end():
     assert first_bid(cutthroat, 1, [lead - far + 1, lead, 0]) != "blind_nil"
     assert first_bid(cutthroat, 1, [lead, lead - far, 0]) != "blind_nil"
     nil_behind = spades_game_rule(0, "nil_behind", (1 << 30, 0))
+    blind_nil = spades_game_rule(0, "blind_nil", (1 << 30, 0))
     try:  # the rules off: the bids at these scores are the bids of the start of a game
-        spades_game_blind_nil(0, (1 << 30, 0))
         assert bid(top - gap, top) == bid(0, 0)
     finally:
-        spades_game_blind_nil(0, (gap, reach))
+        spades_game_rule(0, "blind_nil", blind_nil)
         spades_game_rule(0, "nil_behind", nil_behind)
 
 

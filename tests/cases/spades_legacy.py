@@ -19,7 +19,9 @@ only the game and tournament batches moved), and when three-seat cutthroat's nil
 suits' exposure terms (issue 11: its heuristic batches and bid odds moved, no other shape's),
 and when its nil rows were refitted on pooled hands (issue 11, the same entries moved), and
 when its count was refitted on pooled hands (issue 11, the same entries moved), and when its
-nil rows split 1 or fewer spades from 2 (issue 11, the same entries moved).
+nil rows split 1 or fewer spades from 2 (issue 11, the same entries moved), and when
+partnership's blind nil for the game became the team's second bidder's only (issue 11: only the
+partnership workloads' game and tournament batches moved).
 """
 from __future__ import annotations
 

@@ -273,7 +273,7 @@ def spades_game_rule(shape, kind, rule=None):
     """sp_game_bid's rule ``kind`` (SPADES_GAME_RULES) of ``shape`` (0: four seats in partnership,
     1: three seats, 2: the hand-set rules of the other shapes) as (gap, reach, bar), returned
     before setting it to ``rule`` when given ((gap, reach) sets the bar to 0; SP_NEVER as the gap:
-    never).  scripts/spades_blind_game.py learns them so; they start at the shipped values
+    never; blind nil's third value 1: the team's second bidder only, partnership).  scripts/spades_blind_game.py learns them so; they start at the shipped values
     (SP_GAME_SHIPPED)."""
     cdef int g, k, most
     if shape not in range(SP_GAME_SHAPES):
