@@ -422,6 +422,9 @@ def cold_glue(c_file: str, level: str = COLD_LEVEL) -> int:
 # 56,495 -> 55,285, known 57,166 -> 57,926 -> 56,719, pimc 4,418,337 -> 4,377,920 with it, random 5,112 throughout.
 # partnership_players.pp_count_with_trees (the opener's and the after-pass count's trees, stop 35; against 5696765,
 # no opener trees loaded): as gcc's call 17,616 -> 17,772 instructions a hand, forced inline 17,589.
+# partnership_players.pp_after_pass_inputs (the trees' inputs of a suit, read when a seat's count names a suit its
+# kept inputs do not hold; gcc kept it a call from the inlined pp_count_with_trees; stop 38, against cac7c5b):
+# heuristic 18,374 -> 18,292, random 5,140, pimc 4,346,736 -> 4,346,638, bid plain 54,199 and known 55,660 unchanged.
 # Random batches (issue 15; hands per CPU second against main, one process alternating the builds'
 # batch calls under chrt): random_play.pin_random_trick and pin_random_follow (then cutthroat's
 # cp_random_trick and cp_random_follow), the random trick run for a group of hands side by side: as
@@ -458,7 +461,8 @@ ALWAYS_INLINE = {
                              "pinochle.random_play.pin_random_trick", "pinochle.random_play.pin_random_follow",
                              "pinochle.random_play.pin_random_play_load", "pinochle.random_play.pin_random_play_store",
                              "pinochle.world.pin_world_prepare_nogil", "pinochle.partnership_players.pp_lead_choices",
-                             "pinochle.partnership_players.pp_count_with_trees"),
+                             "pinochle.partnership_players.pp_count_with_trees",
+                             "pinochle.partnership_players.pp_after_pass_inputs"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
                       "spades.players.sp_heuristic_lead"),
