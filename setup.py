@@ -475,10 +475,11 @@ ALWAYS_INLINE = {
     # seed 1, 3 deals, value + every lead, 1,470.6M -> 1,419.8M instructions; the table's store, relative
     # terms and class check (pinochle's lane frame, stop 35: gcc called sv_gstore and sv_rel once they grew):
     # callgrind against 5696765, euchre oracle 1.0234 / 1.0161 -> 0.9952, spades oracle(8) 1.0123 -> 0.9985,
-    # euchre PIMC 1.0227 -> 0.9950
+    # euchre PIMC 1.0227 -> 0.9950; the table's probe (stop 38: written once for the first probe, inline,
+    # and the second, a call): as a call in both, or inline twice, trick mode's rows 1.0082-1.0229
     "solver._solver": ("solver._solver.sv_order_score", "solver._solver.sv_top_two_trumps",
                        "solver._solver.sv_gstore", "solver._solver.sv_rel", "solver._solver.sv_unrel",
-                       "solver._solver.sv_same_count"),
+                       "solver._solver.sv_same_count", "solver._solver.sv_gprobe"),
 }
 INLINE_MACRO = "CARDSIM_ALWAYS_INLINE"
 INLINE_DEFINE = (f"#ifndef {INLINE_MACRO}\n#if defined(__GNUC__)\n#define {INLINE_MACRO} __attribute__((always_inline))\n"

@@ -350,17 +350,21 @@ def lane_rank_counts(hands: list[int]) -> list[int]:
     return [len({c >> 1 for c in range(16 * lane, 16 * lane + 12) if held >> c & 1}) for lane in range(4)]
 
 
-def solve_pair(must_beat: int, hands: list[int], second: list[int], rng: random.Random) -> tuple[int, int]:
+def solve_pair(must_beat: int, hands: list[int], second: list[int], rng: random.Random,
+               spread: bool = False) -> tuple[int, int]:
     """Three-seat pinochle deals ``hands`` and ``second`` (the bidder seat 0, trump and leader drawn):
     ``hands`` solved first, then ``second`` in its table, and alone, both checked against the exact
-    table; (nodes in the first's table, nodes alone)."""
-    from cardsim.solver._solver import _value_with
+    table; (nodes in the first's table, nodes alone).  ``spread``: the tables pick buckets by the count
+    word too and probe the bucket without it second, as a full deal's do (SPREAD_BUCKETS)."""
+    from cardsim.solver._solver import _spread_buckets, _value_with
     kw = dict(trump=rng.randrange(4), leader=rng.randrange(3), kind="pinochle", must_beat=must_beat,
               card_points=PIN_POINTS, last_trick_points=1, tricks_done=3, max_side=0b001, count_side=0b001)
     table = Position(hands, tt_bits=12, **kw)
+    _spread_buckets(table, spread)
     table.value()
     truth = Position(second, exact_table=True, **kw).value()
     alone = Position(second, tt_bits=12, **kw)
+    _spread_buckets(alone, spread)
     assert alone.value() == truth, (hands, second, kw)
     value, nodes = _value_with(table, Position(second, tt_bits=12, **kw))
     assert value == truth, (hands, second, kw)
@@ -432,14 +436,17 @@ def test_lane_frame_equals_its_lane_by_lane_reference() -> None:
         assert _lane_frame(rel, frame)[1] == x & frame
 
 
+@pytest.mark.parametrize("spread", [False, True], ids=["one-probe", "spread"])
 @pytest.mark.parametrize("must_beat", [0, 1, 2])
-def test_pinochle_entries_serve_positions_whose_small_counters_moved(must_beat: int) -> None:
+def test_pinochle_entries_serve_positions_whose_small_counters_moved(must_beat: int, spread: bool) -> None:
     """An entry whose count word differs from the position's (sv_count_gap): a deal is solved, then a
     second deal in which two seats swap a counting card for a non-counting card of the same lane, so
     that each seat's count of counting cards there differs.  The second deal's value, solved in the
     first deal's table (whose entries then serve with their bounds moved by the points that moved),
     must equal the exact table's.  (Such an entry rarely settles the root itself: a swapped card is
-    often one the entry fixes; 12 tricks, 30 deals, the moved bounds cut nodes 11.02M -> 9.20M.)"""
+    often one the entry fixes; 12 tricks, 30 deals, the moved bounds cut nodes 11.02M -> 9.20M.)
+    ``spread``: the buckets picked by the count word too, so that such entries serve only through the
+    second probe of the bucket without it, where every entry is stored too (SPREAD_BUCKETS)."""
     rng = random.Random(90 + must_beat)
     deck = [16 * lane + b for lane in range(4) for b in range(12)]
     tried = 0
@@ -461,7 +468,7 @@ def test_pinochle_entries_serve_positions_whose_small_counters_moved(must_beat: 
         if not swaps:
             continue
         second = rng.choice(swaps)
-        solve_pair(must_beat, hands, second, rng)
+        solve_pair(must_beat, hands, second, rng, spread)
         tried += 1
     assert tried >= 150
 
@@ -473,11 +480,22 @@ def count_gap_reference(stored: int, here: int, down: bool) -> int:
     return sum(max(0, a - b) if down else max(0, b - a) for a, b in nibbles)
 
 
-def test_count_gap_equals_its_reference() -> None:
-    """sv_count_gap over random count words (4-bit counts of 0-6, as sv_pcount_word makes them)."""
+def test_bucket_end_is_the_first_empty_slot() -> None:
+    """sv_gend (the second bucket's append, sv_gstore_unspread) finds a bucket's end by halving its
+    tag lines: every fill from empty to full, lines part-filled and whole."""
+    from cardsim.solver._solver import _bucket_end
+    for filled in range(513):
+        assert _bucket_end(filled) == (filled if filled < 512 else -1), filled
+
+
+@pytest.mark.parametrize("top", [6, 15])
+def test_count_gap_equals_its_reference(top: int) -> None:
+    """sv_count_gap over random count words (4-bit counts of 0-6, as sv_pcount_word makes them; and
+    of 0-15: sv_nibble_excess's bytes must not borrow from each other whatever the nibbles)."""
     from cardsim.solver._solver import _count_gap
-    rng = random.Random(36)
+    rng = random.Random(36 + top)
     for _ in range(2000):
-        stored, here = (sum(rng.randint(0, 6) << (4 * k) for k in range(16) if rng.random() < 0.4) for _ in range(2))
+        stored, here = (sum(rng.randint(0, top) << (4 * k) for k in range(16) if rng.random() < 0.4)
+                        for _ in range(2))
         for down in (True, False):
             assert _count_gap(stored, here, down) == count_gap_reference(stored, here, down)

@@ -139,6 +139,8 @@ ctypedef struct SVScratch:
     long nodes                  # positions searched (a statistic)
     uint32_t hist[SV_MAX_SEATS][64] # history heuristic: cutoffs each seat's card made, by depth
     int8_t killer[64]           # by tricks left (sv_killer_slot): the lead (card bit + 1; 0: none) that last cut a trick start off
+    int spread                  # pinochle's big tables: buckets picked by the count word too, with a second
+                                # probe and store in the bucket without it (SPREAD_BUCKETS)
 
 cdef int sv_to_act(const SVRules* r, const SVPos* p) noexcept nogil
 cdef uint64_t sv_legal(const SVRules* r, const SVPos* p, int s) noexcept nogil

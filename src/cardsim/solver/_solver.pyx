@@ -1414,6 +1414,8 @@ cdef bint sv_pclass_fits(uint64_t mask, uint16_t a, uint16_t b) noexcept nogil:
     i-th lowest: every comparison the proof made was with a fixed card, every trick holds cards of
     the same points, and the bounds read only lengths, the fixed cards and points by lane and class."""
     cdef int l, m, ca, cb
+    if a == b:
+        return True                     # (most entries a probe meets: the same ranks counted)
     for l in range(4):
         m = popcount((mask >> (16 * l)) & <uint64_t>0x555)
         ca = (a >> (3 * l)) & 7
@@ -1460,6 +1462,20 @@ cdef inline bint sv_same_count(const SVRules* r, const SVGEntry* e, uint64_t pc,
         return False
     return not sv_points_only(r.pcount != 0) or sv_pclass_fits(e.mask, e.ccount, cc)
 
+cdef inline int sv_nibble_excess(uint64_t a, uint64_t b) noexcept nogil:
+    """The sum over the 16 nibbles of max(0, a_i - b_i), eight nibbles at a time: each byte of
+    (a's nibbles | 0x80) - b's is 128 + a_i - b_i (from 113 to 143: no borrow between bytes), at
+    or above 128 exactly where a_i >= b_i, and then its low 7 bits are a_i - b_i; the two halves'
+    bytes (at most 15 + 15) are summed by one multiply (at most 240).  A loop over the nibbles
+    that differ cost ~12 instructions each, where a second-bucket entry's count word differs in
+    several (sv_count_gap)."""
+    cdef uint64_t low = <uint64_t>0x0F0F0F0F0F0F0F0FULL, high = <uint64_t>0x8080808080808080ULL
+    cdef uint64_t even = ((a & low) | high) - (b & low)
+    cdef uint64_t odd = (((a >> 4) & low) | high) - ((b >> 4) & low)
+    even &= ((even & high) >> 7) * 0x7F
+    odd &= ((odd & high) >> 7) * 0x7F
+    return <int>(((even + odd) * <uint64_t>0x0101010101010101ULL) >> 56)
+
 cdef inline int sv_count_gap(const SVRules* r, uint64_t stored, uint64_t here, bint down) noexcept nogil:
     """How far an entry's bounds move when its count word (``stored``) and the position's (``here``,
     sv_pcount_word) differ: the points of the counting cards the entry's position had beyond this
@@ -1477,27 +1493,37 @@ cdef inline int sv_count_gap(const SVRules* r, uint64_t stored, uint64_t here, b
     gained.  With the classes rising with rank a seat's counting small cards are its top ones, so
     with c counting small cards in a lane in the entry's position and c' here, max(0, c - c') lost
     points and max(0, c' - c) gained, each by the difference of the two classes' points; the fixed
-    cards are the same, so c - c' is the count words' difference there."""
-    cdef int k, d, total = 0
-    cdef uint64_t x = stored ^ here
-    while x:
-        k = lsb(x) >> 2                         # a 4-bit count that differs
-        x &= ~(<uint64_t>15 << (4 * k))
-        d = <int>((stored >> (4 * k)) & 15) - <int>((here >> (4 * k)) & 15)
-        if down and d > 0:
-            total += d
-        elif not down and d < 0:
-            total -= d
+    cards are the same, so c - c' is the count words' difference there (sv_nibble_excess)."""
+    cdef int total = sv_nibble_excess(stored, here) if down else sv_nibble_excess(here, stored)
     return total * (r.pts[lsb(r.pcount)] - r.pts[0])    # the two classes' points (bit 0: the lowest rank's)
 
-cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
+cdef inline int sv_gend(const SVGBucket* bk) noexcept nogil:
+    """The bucket's first empty slot, -1 when it is full: a bucket fills from slot 0 on (sv_gstore),
+    so the first tag line whose last tag is 0 holds it, found by halving the lines (four reads
+    where a scan reads every line)."""
+    cdef int a = 0, b = SV_BUCKET // SV_TAG_LINE, m
+    while a < b:
+        m = (a + b) >> 1
+        if bk.tag[m * SV_TAG_LINE + SV_TAG_LINE - 1] == 0:
+            b = m
+        else:
+            a = m + 1
+    if a == SV_BUCKET // SV_TAG_LINE:
+        return -1
+    return a * SV_TAG_LINE + lsb(sv_tags(bk.tag + a * SV_TAG_LINE, 0, SV_TAG_LINE))
+
+cdef inline bint sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
                            const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
-                           int move, uint64_t S, const uint16_t* fp, uint64_t pc, uint16_t cc) noexcept nogil:
+                           int move, uint64_t S, const uint16_t* fp, uint64_t pc, uint16_t cc,
+                           bint append) noexcept nogil:
     """Store the bounds [lo, hi] of the position whose relative cards are ``rel`` for every position
     alike in the cards from ``w``'s up (sv_top_from); ``S`` / ``fp``: the filter's cards and the
     position's filter words (sv_filter_pos; S 0: no filter, every word 0); ``pc``: its count word
     (sv_pcount_word: 0 but in the pinochle frame, whose seats leave the last ``rel`` word free); ``cc``:
-    its class counts (sv_class_counts)."""
+    its class counts (sv_class_counts).  True where an entry of the same class was there (its bounds
+    narrowed), False where a new one was written.  ``append``: no entry of the class is looked for,
+    a new one goes at the bucket's end (sv_gend: the second bucket's copy of an entry new to the first,
+    sv_gstore_unspread)."""
     cdef uint64_t mask = sv_rel(r, sv_top_from(w, all_out), all_out)
     cdef uint16_t fm = <uint16_t>sv_pext(mask, S) if S else 0     # 0: passes every position
     cdef SVGEntry* e
@@ -1505,7 +1531,9 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     cdef bint same
     cdef uint32_t tm
     cdef int h
-    for h in range(0, SV_BUCKET, 32):               # SV_TAG_LINE
+    if append:
+        slot = sv_gend(bk)
+    for h in range(0, 0 if append else SV_BUCKET, 32):               # SV_TAG_LINE
       # an entry of the same class passes the position's filter and fixes the same filter cards
       tm = sv_bucket_hits(bk, h, tag, fp)
       while tm:
@@ -1527,7 +1555,7 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
                     e.hi = e.lo
                 if move >= 0:
                     e.move = <int8_t>move
-                return
+                return True
       if bk.tag[h + SV_TAG_LINE - 1] == 0:
         slot = h + lsb(sv_tags(bk.tag + h, 0, SV_TAG_LINE))    # the first empty slot (the bucket's end)
         break
@@ -1559,6 +1587,128 @@ cdef inline void sv_gstore(SVScratch* sc, const SVRules* r, SVGBucket* bk, uint1
     e.move = <int8_t>move
     e.used = 0
     e.ccount = cc
+    return False
+
+cdef inline bint sv_gprobe(const SVRules* r, SVGBucket* bk, uint16_t tag, uint64_t k0, uint64_t k1,
+                           const uint64_t* key, const uint16_t* fp, uint64_t pc, uint16_t cc, uint64_t frame,
+                           int alpha, int beta, int* lo, int* hi, uint64_t* lo_w, uint64_t* hi_w,
+                           int* tt_move, int* near_move, bint newest_first) noexcept nogil:
+    """A trick start's probe of bucket ``bk`` (``tag``, the key ``k0`` / ``k1``, the seats' relative
+    cards ``key``, filter words ``fp``, count word ``pc``, class counts ``cc``, relative frame
+    ``frame``): the bounds [lo, hi] narrowed by every entry that serves the position, with their
+    witnesses (``lo_w`` / ``hi_w``), until they settle the window (alpha, beta); ``tt_move`` gets the
+    first serving entry's lead and ``near_move`` (in the entry's relative terms) the first same-length
+    entry's that does not serve (sv_first_leads).  ``newest_first``: the lines from the bucket's end
+    back (sv_gend), as the second bucket is read: its entries are appended, never merged, so an
+    entry's narrower bounds are its later copies (15 tricks, deals 0, 2, 4, 5, 7, 10 of the bench's
+    12: nodes 11.85M -> 11.70M; the newest 128 entries only: 12.12M).
+
+    True where an entry of the key passed the filter.  Where none did and the bounds were left open,
+    the whole bucket was read, and sv_gstore then has no entry of the position's class to look for
+    there: the search below it stores only positions of fewer cards (other lengths), so nothing of
+    the class comes in meanwhile; it appends (``append``) instead of reading every line again, with
+    the same entries, nodes and values."""
+    cdef SVGEntry* ge
+    cdef uint32_t tm
+    cdef uint64_t placed
+    cdef int h, i, t, gap_lo, gap_hi
+    cdef bint match, met = False
+    h = 0
+    if newest_first:
+        h = sv_gend(bk)
+        h = SV_BUCKET - SV_TAG_LINE if h < 0 else h & ~(SV_TAG_LINE - 1)
+    while True:
+      tm = sv_bucket_hits(bk, h, tag, fp)
+      while tm:
+        i = h + lsb(tm)
+        tm &= tm - 1
+        if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
+            continue
+        ge = &bk.e[i]
+        met = True
+        gap_lo = gap_hi = 0
+        match = True
+        for t in range(r.seats):
+            if (key[t] ^ ge.rel[t]) & ge.mask:
+                match = False
+                break
+        if not match:
+            pass                        # (the holders first: they reject more, and cheaper)
+        elif sv_points_only(r.pcount != 0):
+            # the lane frame: an entry whose count word differs serves with its bounds moved
+            # by the points of the small counting cards that moved (sv_count_gap)
+            match = sv_pclass_fits(ge.mask, ge.ccount, cc)
+        else:
+            match = sv_same_count(r, ge, pc, cc)
+        if not match:
+            # a position of the same lengths that differs in ranks the entry relied on:
+            # its best lead is a good guess here (sv_first_leads)
+            if near_move[0] < 0:
+                near_move[0] = ge.move
+            continue
+        if sv_points_only(r.pcount != 0) and ge.rel[SV_MAX_SEATS - 1] != pc:
+            if ge.lo > lo[0]:
+                gap_lo = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, True)
+            if ge.hi < hi[0]:
+                gap_hi = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, False)
+        if ge.lo - gap_lo > lo[0]:
+            lo[0] = ge.lo - gap_lo
+            lo_w[0] = sv_unrel(r, ge.mask, frame)
+        if ge.hi + gap_hi < hi[0]:
+            hi[0] = ge.hi + gap_hi
+            hi_w[0] = sv_unrel(r, ge.mask, frame)
+        if tt_move[0] < 0 and ge.move >= 0:
+            # (a place the lane frame has no card at here, a small card's: none)
+            placed = sv_unrel(r, bit_bb(ge.move), frame)
+            tt_move[0] = lsb(placed) if placed else -1
+        if lo[0] >= beta or hi[0] <= alpha or lo[0] >= hi[0]:
+            if ge.used < 3:
+                ge.used += 1            # it settled the node (sv_gstore's replacement)
+            break
+      if lo[0] >= beta or hi[0] <= alpha or lo[0] >= hi[0]:
+        break
+      if newest_first:
+        if h == 0:
+            break
+        h -= SV_TAG_LINE
+      else:
+        if bk.tag[h + SV_TAG_LINE - 1] == 0 or h == SV_BUCKET - SV_TAG_LINE:
+            break
+        h += SV_TAG_LINE
+    return met
+
+ctypedef struct SVProbe:
+    int lo                      # the bounds so far (sv_gprobe's)
+    int hi
+    uint64_t lo_w               # and their witnesses
+    uint64_t hi_w
+    int tt_move
+    int near_move
+
+cdef void sv_gprobe_unspread(SVScratch* sc, const SVRules* r, uint64_t k0, uint64_t k1, const uint64_t* key,
+                             const uint16_t* fp, uint64_t pc, uint16_t cc, uint64_t frame, int alpha, int beta,
+                             SVProbe* b) noexcept nogil:
+    """sv_gprobe of the bucket without the count word's spread (SPREAD_BUCKETS), the bounds so far in
+    ``b``: a call, and the bounds in a struct of their own, so that the search inlines one probe and
+    its bounds stay in registers (the search laid out as before in trick mode)."""
+    cdef uint16_t tag
+    cdef SVGBucket* bk = sv_gbucket(sc, k0, k1, &tag)
+    sv_gprobe(r, bk, tag, k0, k1, key, fp, pc, cc, frame, alpha, beta, &b.lo, &b.hi, &b.lo_w, &b.hi_w,
+              &b.tt_move, &b.near_move, True)
+
+cdef void sv_gstore_unspread(SVScratch* sc, const SVRules* r, uint64_t k0, uint64_t k1,
+                             const uint64_t* rel, uint64_t all_out, uint64_t w, int lo, int hi,
+                             int move, uint64_t S, const uint16_t* fp, uint64_t pc, uint16_t cc) noexcept nogil:
+    """sv_gstore into the bucket without the count word's spread (SPREAD_BUCKETS), appended at its end
+    (sv_gend), not merged with an entry of the same class: finding that entry read every line of a
+    crowded bucket (15 tricks, deal 5 of the bench's 12: 1,288 instructions a store, 5.6% of the
+    solve), and the copies, read newest first (sv_gprobe), serve as well (nodes 11.91M -> 11.85M
+    over deals 0, 2, 4, 5, 7, 10); storing there only entries new to the first bucket cost nodes
+    (12.43M: the narrowed bounds of merged entries never reached the second bucket).  A call, so that
+    the search inlines one store (twice inline, trick mode's search was laid out worse)."""
+    cdef uint16_t tag
+    cdef SVGBucket* bk = sv_gbucket(sc, k0, k1, &tag)
+    sv_gstore(sc, r, bk, tag, k0, k1, rel, all_out, w, lo, hi, move, S, fp, pc, cc, True)
 
 cdef inline uint64_t sv_trick_win(const SVRules* r, const SVPos* c, int size, bint seq) noexcept nogil:
     """The card that won the trick just completed in ``c`` (its cards still in ``c.trick``),
@@ -1654,6 +1804,24 @@ cdef enum:
     # spread, with the moved bounds 17.89M (without 23.15M); spread by each lane's count of counting
     # cards, every seat's together, 16.75M, by the counting side's 17.94M, by the count of counting
     # cards 17.55M; seed 2 spread by the lane counts 115.1M against 98.2M: kept as it was).
+    # Stop 38: such tables (``SVScratch.spread``) store every entry in the bucket without the count
+    # word too, and a trick start that the first probe leaves open, having found no entry of its
+    # lengths there, reads that bucket second, where entries of every count word serve with moved
+    # bounds (sv_gprobe_unspread, sv_gstore_unspread).  Instrumented, the six deals above, reading it
+    # at every open trick start: of 4.02M trick starts probed 2.31M read the second bucket, 1.13M
+    # settled there; nodes 16.58M -> 12.42M (stored only there: 17.86M).  Read only where the first
+    # probe found no entry of the lengths: nodes 12.32M, but deal 5's instructions rose (its nodes
+    # -10%, instructions +5.4%): the second store read every line of a crowded bucket to merge (the
+    # bucket of a length class holds its entries of every count word: in deal 5 ~11 lines a store,
+    # 1,288 instructions) and the second probe ~4.7 lines (one in two with an entry past the filter).
+    # Made cheap: the second store appends (sv_gend), read newest first; a probe that met no entry of
+    # its key lets the first store append too; an entry's holders are checked before its class counts,
+    # and the count gap is one multiply (sv_nibble_excess).  Callgrind, deals 0, 2, 4, 5, 7, 10 against
+    # cac7c5b: 21,293M -> 17,119M instructions, deal 5 4,956M -> 4,643M; nodes 16.25M -> 11.70M.
+    # Tried: scanning only the second bucket's newest 128 entries (nodes 12.12M); a tag-only check
+    # before each line's filters (deal 5 -0.1%: most lines of a probed bucket hold the key's entries);
+    # spreading the second bucket by each seat's count of counting cards (of the entries that settled
+    # there, 7% (deal 2) to 37% (deal 5) had the same counts: not built).
     SPREAD_BUCKETS = (1 << 21) // SV_BUCKET
     LAST_HAND_TOPS = 24         # sv_lead_tops' weights
     UNDER_NEXT_TOP = 100
@@ -1898,10 +2066,8 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef SVOrder order
     cdef SVEntry* e = NULL
     cdef SVGBucket* bk = NULL
-    cdef SVGEntry* ge
     cdef uint16_t tag = 0
-    cdef uint32_t tm
-    cdef int h
+    cdef SVProbe sb                     # the bounds through the second probe (sv_gprobe_unspread)
     cdef uint64_t key[SV_MAX_SEATS]
     cdef uint64_t others = 0, k0 = 0, k1 = 0, all_out = 0, lo_w = 0, hi_w = 0, qw = 0, cw = 0, acc = 0, got = 0
     cdef int moves[64]
@@ -1910,14 +2076,14 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
     cdef int most = 0                   # at a trick boundary: sv_most_left (for the bounds only: kept live
                                         # through the move loop it cost trick mode registers)
     cdef int n, i, j, t, s, v, gain, best_v, best_move = -1, tt_move = -1, near_move = -1, second_move = -1, lo = 0, hi = 0, q, mv
-    cdef bint maximise, boundary = p.n_in_trick == 0, cut = False, match
+    cdef bint maximise, boundary = p.n_in_trick == 0, cut = False
     cdef int general = sc.general
     cdef uint64_t frame = 0, local_w = 0, fS = 0, pc = 0
     cdef uint16_t cc = 0                # pinochle's class counts (sv_class_counts)
     cdef uint64_t placed                # an entry's lead at its relative place here
     cdef uint16_t fp[3]
     cdef bint narrow_lo = False, narrow_hi = False
-    cdef int gap_lo, gap_hi              # an entry's bounds moved by a count word that differs (sv_count_gap)
+    cdef bint met = True                # the probe met an entry of the key (sv_gprobe)
     cdef int small[4]                   # by lane (points mode: sv_small_slot's slots)
     small[0] = small[1] = small[2] = small[3] = -1
     fp[0] = fp[1] = fp[2] = 0
@@ -1938,7 +2104,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             sv_gkey(r, p, &k0, &k1)
             if general == SV_GENERAL_POINTS:
                 k1 |= sv_psig(r, p, &frame) << 10
-                if sc.gtt_mask >= SPREAD_BUCKETS - 1:
+                if sc.spread:
                     pc = sv_pcount_word(r, p)       # (SPREAD_BUCKETS)
             bk = sv_gbucket(sc, k0, (k1 ^ mix64(pc)) if pc else k1, &tag)
             sv_prefetch(<void*>bk)                  # the first tag line
@@ -2006,52 +2172,16 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             if sc.gtt_mask >= FILTER_BUCKETS - 1:
                 fS = LANE_FILTER * <uint64_t>0x0001000100010001 if r.pcount else sv_filter_frame(frame)
                 sv_filter_pos(key, fS, fp)
-            for h in range(0, SV_BUCKET, 32):       # SV_TAG_LINE
-              tm = sv_bucket_hits(bk, h, tag, fp)
-              while tm:
-                i = h + lsb(tm)
-                tm &= tm - 1
-                if bk.e[i].k0 != k0 or bk.e[i].k1 != k1:
-                    continue
-                ge = &bk.e[i]
-                gap_lo = gap_hi = 0
-                if sv_points_only(r.pcount != 0):
-                    # the lane frame: an entry whose count word differs serves with its bounds moved
-                    # by the points of the small counting cards that moved (sv_count_gap)
-                    match = sv_pclass_fits(ge.mask, ge.ccount, cc)
-                else:
-                    match = sv_same_count(r, ge, pc, cc)
-                for t in range(r.seats):
-                    if (key[t] ^ ge.rel[t]) & ge.mask:
-                        match = False
-                        break
-                if not match:
-                    # a position of the same lengths that differs in ranks the entry relied on:
-                    # its best lead is a good guess here (sv_first_leads)
-                    if near_move < 0:
-                        near_move = ge.move
-                    continue
-                if sv_points_only(r.pcount != 0) and ge.rel[SV_MAX_SEATS - 1] != pc:
-                    if ge.lo > lo:
-                        gap_lo = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, True)
-                    if ge.hi < hi:
-                        gap_hi = sv_count_gap(r, ge.rel[SV_MAX_SEATS - 1], pc, False)
-                if ge.lo - gap_lo > lo:
-                    lo = ge.lo - gap_lo
-                    lo_w = sv_unrel(r, ge.mask, frame)
-                if ge.hi + gap_hi < hi:
-                    hi = ge.hi + gap_hi
-                    hi_w = sv_unrel(r, ge.mask, frame)
-                if tt_move < 0 and ge.move >= 0:
-                    # (a place the lane frame has no card at here, a small card's: none)
-                    placed = sv_unrel(r, bit_bb(ge.move), frame)
-                    tt_move = lsb(placed) if placed else -1
-                if lo >= beta or hi <= alpha or lo >= hi:
-                    if ge.used < 3:
-                        ge.used += 1            # it settled the node (sv_gstore's replacement)
-                    break
-              if lo >= beta or hi <= alpha or lo >= hi or bk.tag[h + SV_TAG_LINE - 1] == 0:
-                break
+            met = sv_gprobe(r, bk, tag, k0, k1, key, fp, pc, cc, frame, alpha, beta, &lo, &hi, &lo_w, &hi_w,
+                      &tt_move, &near_move, False)
+            if (sv_points_only(sc.spread and pc != 0) and tt_move < 0 and near_move < 0
+                    and lo < beta and hi > alpha and lo < hi):
+                # spread (SPREAD_BUCKETS): where the first probe found no entry of the position's lengths
+                # (none with a lead), the bucket of every count word, whose entries serve with their
+                # bounds moved (sv_count_gap)
+                sb.lo, sb.hi, sb.lo_w, sb.hi_w, sb.tt_move, sb.near_move = lo, hi, lo_w, hi_w, tt_move, near_move
+                sv_gprobe_unspread(sc, r, k0, k1, key, fp, pc, cc, frame, alpha, beta, &sb)
+                lo, hi, lo_w, hi_w, tt_move, near_move = sb.lo, sb.hi, sb.lo_w, sb.hi_w, sb.tt_move, sb.near_move
             if near_move >= 0:
                 placed = sv_unrel(r, bit_bb(near_move), frame)
                 near_move = lsb(placed) if placed else -1
@@ -2218,7 +2348,9 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             mv = lsb(sv_rel(r, bit_bb(best_move), frame)) if best_move >= 0 else -1
             if general == SV_GENERAL_POINTS:
                 acc = sv_pwit(r, frame, acc)
-            sv_gstore(sc, r, bk, tag, k0, k1, key, frame, acc, lo, hi, mv, fS, fp, pc, cc)
+            sv_gstore(sc, r, bk, tag, k0, k1, key, frame, acc, lo, hi, mv, fS, fp, pc, cc, not met)
+            if sv_points_only(sc.spread and pc != 0):
+                sv_gstore_unspread(sc, r, k0, k1, key, frame, acc, lo, hi, mv, fS, fp, pc, cc)
             return best_v
         # what this search proved: at or below its window an upper bound, at or above a lower one
         if best_v <= a0:
@@ -2460,6 +2592,7 @@ cdef class Position:
             if self.sc.gtt == NULL:
                 raise MemoryError()
             self.sc.gtt_mask = (<uint64_t>1 << (tt_bits - SV_BUCKET_BITS)) - 1
+            self.sc.spread = self.sc.general == SV_GENERAL_POINTS and self.gtt_buckets >= SPREAD_BUCKETS
         else:
             self.sc.tt = <SVEntry*>sv_big_alloc((<size_t>1 << tt_bits) * sizeof(SVEntry), &self.tt_base, &self.tt_len)
             if self.sc.tt == NULL:
@@ -2642,6 +2775,15 @@ def _value_with(Position table, Position pos):
     return v, table.sc.nodes - n0
 
 
+def _spread_buckets(Position pos, bint on):
+    """Debug: pick ``pos``'s buckets by the count word too and probe (and store in) the bucket without
+    it second, as tables of SPREAD_BUCKETS buckets do (``on``), whatever the table's size: small
+    positions then check the second probe against the exact table (tests/test_solver_tables.py)."""
+    if on and pos.sc.general != SV_GENERAL_POINTS:
+        raise ValueError("only pinochle's generalised table spreads its buckets")
+    pos.sc.spread = on
+
+
 def _estimate(Position pos):
     """Debug: the guess MTD(f) starts from (sv_estimate: the hand played out by the move ordering)."""
     return sv_estimate(&pos.r, &pos.p)
@@ -2696,6 +2838,20 @@ def _count_gap(uint64_t stored, uint64_t here, bint down):
         if r.pts[b]:
             r.pcount |= bit_bb(b)
     return sv_count_gap(&r, stored, here, down)
+
+
+def _bucket_end(int filled):
+    """Debug: sv_gend on a bucket whose first ``filled`` slots hold an entry (tags 1 ..), as a
+    bucket fills (sv_gstore): the first empty slot, -1 when full."""
+    cdef SVGBucket* bk = <SVGBucket*>calloc(1, sizeof(SVGBucket))
+    cdef int i, end
+    if bk == NULL:
+        raise MemoryError()
+    for i in range(filled):
+        bk.tag[i] = <uint16_t>(i + 1)
+    end = sv_gend(bk)
+    free(bk)
+    return end
 
 
 def _cheapest_points(Position pos, uint64_t cards, int n):
