@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -31,8 +31,9 @@ def codes(mask: int) -> tuple[str, ...]:
     return tuple(sorted(ref.RANKS[(b & 15) >> 1] + ref.SUITS[b >> 4] for b in range(64) if mask >> b & 1))
 
 
-def minimax(hands: list[int], trump: int, must_beat: int) -> int:
-    """Seat 0 (leading, raising) against seats 1 and 2: its card points and the last trick's bonus."""
+def minimax(hands: list[int], trump: int, must_beat: int, leader: int = 0) -> int:
+    """Seat 0 (raising) against seats 1 and 2, ``leader`` leading: seat 0's card points and the last
+    trick's bonus."""
     t = ref.SUITS[trump]
     rule = MUST_BEAT[must_beat]
 
@@ -53,7 +54,7 @@ def minimax(hands: list[int], trump: int, must_beat: int) -> int:
             values.append(go(child, leader, trick + (card,)))
         return max(values) if seat == 0 else min(values)
 
-    return go(tuple(codes(h) for h in hands), 0, ())
+    return go(tuple(codes(h) for h in hands), leader, ())
 
 
 def draws(hands: list[int], trump: int) -> bool:
@@ -65,6 +66,20 @@ def draws(hands: list[int], trump: int) -> bool:
         return False
     above = [b for b in range(64) if (hands[0] & lane) >> b & 1 and b >> 1 > (theirs.bit_length() - 1) >> 1]
     return len(above) >= max(bin(hands[s] & lane).count("1") for s in (1, 2))
+
+
+def four_card_deals(rng: random.Random, count: int,
+                    accept: Callable[[list[int], int], bool]) -> Iterator[tuple[list[int], int]]:
+    """``count`` random deals of four cards a seat (the hands, the trump lane) that ``accept`` takes."""
+    deck = [bit(lane, rank, copy) for lane in range(4) for rank in range(6) for copy in range(2)]
+    seen = 0
+    while seen < count:
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[4 * s:4 * s + 4]) for s in range(3)]
+        trump = rng.randrange(4)
+        if accept(hands, trump):
+            seen += 1
+            yield hands, trump
 
 
 def pin(hands: list[int], trump: int, must_beat: int, **kw: Any) -> Position:
@@ -92,16 +107,7 @@ def test_bidder_draws_and_keeps_the_last_trick() -> None:
 def test_draw_bound_is_sound_against_minimax(must_beat: int) -> None:
     """Random four-card deals where the draw applies: every probe of the root (where the bound is
     read first) and the value agree with the minimax."""
-    rng = random.Random(18 + must_beat)
-    deck = [bit(lane, rank, copy) for lane in range(4) for rank in range(6) for copy in range(2)]
-    seen = 0
-    while seen < 40:
-        rng.shuffle(deck)
-        hands = [sum(1 << c for c in deck[4 * s:4 * s + 4]) for s in range(3)]
-        trump = rng.randrange(4)
-        if not draws(hands, trump):
-            continue
-        seen += 1
+    for hands, trump in four_card_deals(random.Random(18 + must_beat), 40, draws):
         want = minimax(hands, trump, must_beat)
         assert pin(hands, trump, must_beat).value() == want, (hands, trump)
         for beta in range(1, 10):

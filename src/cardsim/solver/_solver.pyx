@@ -813,7 +813,7 @@ cdef inline bint sv_keeps_last(const SVRules* r, const SVPos* p, int h, uint64_t
     return True
 
 cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t sure, int side,
-                                     uint64_t* w) noexcept nogil:
+                                     uint64_t* w, int need) noexcept nogil:
     """Points mode: what the top trumps ``sure`` of the seats in ``side`` (a bit per seat) bring,
     whatever anyone plays.  Each wins the trick it falls in for ``side``, and one seat's cards fall in
     different tricks, so the seat of ``side`` holding the most of them, k, wins k tricks for it.  Every
@@ -826,19 +826,39 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     of one seat with cards those trumps are its share of ``sure`` (cutthroat pinochle, 12 tricks,
     30 deals: nodes 28.26M -> 27.52M); for a side of two (cutthroat's defenders) they are above
     the ally's trumps too, so that each takes its trick for the holder itself, which then leads
-    (one its ally overtook would hand the lead to the ally)."""
-    cdef int s, k = 0, t, holder = -1
+    (one its ally overtook would hand the lead to the ally).
+
+    ``need``: the least value that changes the caller's bound (sv_sure_trump_points).  Where a
+    ceiling is below it, 0 at once (the caller's bound stands): the points of ``sure``, the dearest
+    card value from each other seat holding cards for each of the k tricks, and the bonus (the
+    cheapest cards and sv_keeps_last skipped).  A bound that cannot reach the window nor pass the
+    bounds found before changes no value and no cut, so the skip keeps every value; it also keeps
+    those bounds' witnesses from growing by ranks no cut relied on.  Cutthroat pinochle,
+    Position.value (callgrind): 12 tricks, deals 0-9 of the fixed set 4,482.3M -> 4,466.3M
+    instructions (nodes 3,581,732 -> 3,560,855; all 30 deals 9,297,946 -> 9,274,116); 15 tricks,
+    deals 0, 4, 10 3,838.0M -> 3,822.1M (nodes equal but 9); two-hand pinochle's stock solver
+    (bench_stock_solver.py --tricks 2 --hands 5, stock_values) 14,505M -> 14,342M, nodes equal.
+    Deep in the tree few points are left and the ceiling passes: most calls still count.  The same
+    ceiling on sv_trump_count_points' seats and ranks: 12 tricks 4,486M (it rarely skips); the test
+    in sv_sure_trump_points, inline: 4,518M (gcc then moved sv_pcount_word and sv_points_of out of
+    the search)."""
+    cdef int s, k = 0, t, holder = -1, n_others = 0
     if not sure:
         return 0                # (the other side's top trump is above: often)
     for s in range(r.seats):
-        if (side >> s) & 1 and p.hand[s]:
-            t = popcount(p.hand[s] & sure)
-            if t > k:
-                k = t
-                holder = s
+        if (side >> s) & 1:
+            if p.hand[s]:
+                t = popcount(p.hand[s] & sure)
+                if t > k:
+                    k = t
+                    holder = s
+        elif p.hand[s]:
+            n_others += 1
     t = sv_points_of(r, sure)
     if not k:
         return t
+    if t + n_others * k * r.pval[r.n_pval - 1] + r.last_bonus < need:
+        return 0
     for s in range(r.seats):
         if not (side >> s) & 1:
             t += sv_cheapest_points(r, p.hand[s], k)
@@ -847,13 +867,18 @@ cdef inline int sv_sure_trick_points(const SVRules* r, const SVPos* p, uint64_t 
     return t
 
 cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int left, int* lo, int* hi,
-                                      uint64_t* lo_w, uint64_t* hi_w) noexcept nogil:
+                                      uint64_t* lo_w, uint64_t* hi_w, int alpha, int beta) noexcept nogil:
     """Points mode: a trump above every trump of the other side wins for its side whatever
     trick it falls in (the trick's highest trump is that side's), so its points are that side's,
     and so are the cards the others must play to those tricks (sv_sure_trick_points).
-    A bound it raises (lowers) adds to ``lo_w`` (``hi_w``) the other side's top trump (the
-    bound relies on the ranks from there up; the others' cheapest cards rest on each seat's
-    points in each lane, which the generalised key and sv_pwit keep).  ``left``: sv_points_left."""
+    A bound it raises (lowers) sets ``lo_w`` (``hi_w``): the other side's top trump (the bound
+    relies on the ranks from there up; the others' cheapest cards rest on each seat's points in
+    each lane, which the generalised key and sv_pwit keep) and sv_keeps_last's witness; the bound
+    it replaces relied on other ranks, which no longer matter (they were added to before: equal
+    nodes, 12 tricks 4,466M -> 4,452M instructions, 15 tricks 3,822M -> 3,808M, gcc's layout; the
+    solver rows 0.9978-0.9994).  ``left``: sv_points_left.
+    Each side's count is asked only for what would change a bound: above ``lo`` and ``alpha``
+    (a lower bound), below ``hi`` and ``beta`` (an upper one): sv_sure_trick_points' ``need``."""
     cdef uint64_t tr = lane_bb(r.trump), mine = 0, theirs = 0, m, w = 0
     cdef int s, t
     for s in range(r.seats):
@@ -862,20 +887,18 @@ cdef inline void sv_sure_trump_points(const SVRules* r, const SVPos* p, int left
         else:
             theirs |= p.hand[s] & tr
     m = (mine & ~(((<uint64_t>2) << (msb(theirs) | r.rank_shift)) - 1)) if theirs else mine   # a higher rank (twins: the first played wins)
-    t = sv_sure_trick_points(r, p, m, r.count_side, &w)
+    t = sv_sure_trick_points(r, p, m, r.count_side, &w, (lo[0] if lo[0] > alpha else alpha) + 1) if m else 0
     if t > lo[0]:
         lo[0] = t
-        lo_w[0] |= w
-        if theirs:
-            lo_w[0] |= bit_bb(msb(theirs))
+        lo_w[0] = w | (bit_bb(msb(theirs)) if theirs else 0)
     w = 0
     m = (theirs & ~(((<uint64_t>2) << (msb(mine) | r.rank_shift)) - 1)) if mine else theirs
-    t = left - sv_sure_trick_points(r, p, m, ~r.count_side, &w)
+    if not m:
+        return
+    t = left - sv_sure_trick_points(r, p, m, ~r.count_side, &w, left - (hi[0] if hi[0] < beta else beta) + 1)
     if t < hi[0]:
         hi[0] = t
-        hi_w[0] |= w
-        if mine:
-            hi_w[0] |= bit_bb(msb(mine))
+        hi_w[0] = w | (bit_bb(msb(mine)) if mine else 0)
 
 cdef inline int sv_trump_count_points(const SVRules* r, const SVPos* p, int side, int need, uint64_t* wit) noexcept nogil:
     """Points mode: what the trumps of one seat of ``side`` (a bit per seat) bring against the other
@@ -2135,7 +2158,7 @@ cdef int sv_search(SVScratch* sc, const SVRules* r, const SVPos* p, int alpha, i
             lo = sv_cashed_points(r, p, &qw)
             lo_w = qw
         if r.points and r.trump >= 0:
-            sv_sure_trump_points(r, p, most, &lo, &hi, &lo_w, &hi_w)
+            sv_sure_trump_points(r, p, most, &lo, &hi, &lo_w, &hi_w, alpha, beta)
         if not r.points and r.trump >= 0:
             sv_sure_trumps(r, p, &lo, &hi, &lo_w, &hi_w, alpha, beta)
         if not r.points and r.kind == SV_FOLLOW and ((lo < 1 and beta <= 1)
