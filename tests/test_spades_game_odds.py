@@ -77,3 +77,15 @@ def test_blind_game_odds_reports_each_choice_and_the_paired_difference():
     dealt = blind_game_odds("cutthroat-spades", [0, 300, 300], trials=200, seed=2, threads=1,
                             cards="AS KS QS 5S 2S AH KH 7H 3H AD 8D 4D 9C 6C 5C 4C 3C")
     assert dealt.choices == ["blind_nil", "blind6", LOOK]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"cards": "AS KS QS"}, "a cutthroat-spades hand of seat 0 has 17 cards (3 players), got 3"),
+    ({"trials": 0}, "trials must be an integer from 1 to"),
+    ({"seat": 3}, "seat"),
+])
+def test_bad_input_gets_a_one_line_error(kwargs, message):
+    from cardsim.errors import CardsimError
+    with pytest.raises(CardsimError) as err:
+        blind_game_odds("cutthroat-spades", [0, 300, 300], **{"trials": 10, **kwargs})
+    assert message in str(err.value) and "\n" not in str(err.value)

@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .. import _core
+from ..cards import CardSet
 from ..errors import CardsimError
 from ..game import Game, check_seed, check_threads
 from .hand import KIND_NAMES
@@ -184,6 +185,19 @@ def player_setup(game: Game, seat: int, dealer: int | None, scores: Any) -> tupl
     return seats, seat, dealer, held, _check_scores(scores, seats, game.name == "spades")
 
 
+def player_cards(game: Game, cards: Any, seat: int, held: int) -> CardSet:
+    """The player's cards, checked: ``held`` of them (player_setup's count: one fewer for a
+    dealer who sits out trick 1), else a one-line CardsimError naming the count the game wants."""
+    hand = game.cards(cards)
+    if len(hand) != held:
+        seats = _core.spades_table(game.rules)[0]
+        variant = (f"{seats} players" if game.name != "spades" else "partnership") + (
+            f", {game.rules['jokers']} jokers" if game.rules.get("jokers") else "")
+        who = "the dealer (who sits out trick 1)" if held != _core.spades_table(game.rules)[1] else f"seat {seat}"
+        raise CardsimError(f"a {game.name} hand of {who} has {held} cards ({variant}), got {len(hand)}")
+    return hand
+
+
 def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precision: float | None = None,
                 policy: str | Sequence[str] = "heuristic", seed: int = 0, threads: int | None = None, seat: int = 0,
                 dealer: int | None = None, scores: Any = None, blind: bool = False,
@@ -201,12 +215,7 @@ def spades_odds(game: Game, cards: Any, *, trials: int | None = 20_000, precisio
     else:
         if cards in (None, ""):
             raise CardsimError("CARDS is required (or --blind, to bid before seeing them)")
-        hand = game.cards(cards)
-        if len(hand) != held:
-            variant = (f"{seats} players" if not partnership else "partnership") + (
-                f", {game.rules['jokers']} jokers" if game.rules.get("jokers") else "")
-            who = "the dealer (who sits out trick 1)" if held != _core.spades_table(game.rules)[1] else f"seat {seat}"
-            raise CardsimError(f"a {game.name} hand of {who} has {held} cards ({variant}), got {len(hand)}")
+        hand = player_cards(game, cards, seat, held)
         hand_mask, hand_text = hand.mask, str(hand)
     codes = _candidate_codes(game, held, per_seat, seat, bool(blind))
     conditioned = any(x is not None for x in (known, voids, auction, auction_slack, constraints, accept))

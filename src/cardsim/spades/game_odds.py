@@ -28,7 +28,8 @@ import numpy as np
 
 from .. import _core
 from ..game import Game, check_seed, check_threads
-from .bid_odds import POLICY_CODE, _candidate_codes, code_name, player_setup
+from ..odds import check_trials
+from .bid_odds import POLICY_CODE, _candidate_codes, code_name, player_cards, player_setup
 
 LOOK = "look"   # the choice of looking at the cards (the heuristic's bid, no blind bid)
 
@@ -74,7 +75,8 @@ def blind_game_odds(game: str | Game, scores: Any, *, cards: Any = None, trials:
     seats, seat, dealer, held, per_seat = player_setup(game, seat, dealer, scores)
     partnership = game.name == "spades"
     codes = _candidate_codes(game, held, per_seat, seat, True)   # the blind bids open, then the policy (looking)
-    hand = 0 if cards in (None, "") else game.cards(cards).mask
+    hand = 0 if cards in (None, "") else player_cards(game, cards, seat, held).mask
+    trials = check_trials(trials)
     out = np.zeros((trials, len(codes)), dtype=np.int8)
     _core.spades_game_odds(game.rules, hand, seat, dealer, per_seat, hand == 0, codes, check_seed(seed), start, out,
                            ["heuristic"] * seats, check_threads(threads))
