@@ -93,10 +93,12 @@ directives = {
 # +6% to +14%, spades +2% to +14%, euchre +4% to +11%, cutthroat pinochle +2% to +7%, PIMC +2% to
 # +11%, the solver's oracle +0.7% and +2.2%: every workload but one over the 1% limit).  LIGHT: modules with no per-card or per-hand code (the contract's Python
 # machinery, meld names, the whole-game driver's loop over hooks, Cython's utility code) compile
-# at -O1, half the time of -O3 (the hot loops are inline code compiled into the game modules).
+# at -O1, half the time of -O3 (the hot loops are inline code compiled into the game modules); so does a family's
+# Python face split from its hot module (spades.spades: it calls spades.play's exported functions, build18).
 # O2: modules measured not to lose at -O2 (none yet).
 O2: set[str] = set()
 LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
+LIGHT.add("spades.spades")     # the spades Python face, apart from spades.play (build18, split22s)
 
 
 def opt_level(name: str) -> str:
@@ -145,7 +147,8 @@ MODULES = [
     "pinochle.partnership",   # Partnership Pinochle
     "pinochle.two_hand",      # Two-Hand Pinochle
     "euchre.euchre",          # Euchre and Cutthroat Euchre
-    "spades.spades",          # Spades and Cutthroat Spades: batch, step state
+    "spades.play",            # Spades and Cutthroat Spades played in C: batch, exported steps, bid tables
+    "spades.spades",          # their Python face: rules, records, step state, table setters
     "spades.games",           # whole Spades games and tournaments
     "spades.odds",            # Spades bid odds
     "_odds_conditions",       # conditioned bid odds of every game (DealConditions)
@@ -188,10 +191,11 @@ def build_weight(name: str) -> int:
 # 3.6 s.  build_times.py's list schedule of those seconds on 2 workers: 44.9 s in the order of the bytes (the
 # shared utility first), 44.0 s in this one (ideal 43.9 s).  Only the order depends on them.
 BUILD_SECONDS = {
-    "euchre.euchre": 10.3, "spades.spades": 9.7, "pinochle.partnership": 9.0, "pinochle.cutthroat": 8.9,
+    "euchre.euchre": 10.3, "pinochle.partnership": 9.0, "pinochle.cutthroat": 8.9,
     "solver._pimc": 8.5, "pinochle.two_hand": 7.7, "solver._solver": 6.8, "_odds_conditions": 4.6,
     "_contract": 3.6, "spades.odds": 3.6, "_constrained_deal": 2.8, "_deal": 2.6, "_cyutility": 2.6,
     "_games": 2.4, "pinochle.common": 1.7, "solver._stock": 1.6, "spades.games": 1.3,
+    "spades.play": 4.8, "spades.spades": 3.4,   # split22s (stop 39): spades.spades 9.7 before the split
 }
 WEIGHT_PER_SECOND = 25_000  # (a module not measured yet: its build_weight in bytes, at about this many a second)
 
@@ -345,8 +349,32 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # run less often (--param ggc-min-expand=400 --param ggc-min-heapsize=1048576): 13.9/12.7 -> 14.4/12.4 s, the object the
 # same.  The profile points where build16's measurements did: the hot code's own compile is ~3 s of CPU a module, and
 # what surrounds it (glue, parse, IPA) cannot be cut without moving it.
+# build18 (stop 36, gcc 12.2, other helpers running, load 7-10): the split build16 and build17 pointed at, done for
+# spades.  spades.spades was the engine and players (inline, -O3) and their Python face in one C file; now
+# spades.play (spades/play.pyx) compiles the engine and players once and exports what the face calls (the batch's
+# prange, the step state's legal actions / apply / policy decision on an SPHand, the bid tables and their fill, the
+# whole-game hooks, sp_ext_* copies of the engine's functions: spades/play.pxd), and spades.spades (LIGHT, glue -O0)
+# is the face alone: it names no inline engine or player function, so prune_headers compiles none into it, and each
+# Python call makes one call through a function pointer.  scripts/build_times.py (CPU s, two rounds, alternating
+# with main c82cd8d's spades.spades, load 8.4-9.0): main cython 3.0/2.9 + gcc 9.1/10.3 = 12.1/13.2 s; split
+# spades.play 2.4/2.0 + 4.1/3.4 s (C 43,330 -> 14,517 lines) and spades.spades 1.1/1.0 + 3.3/2.9 s (35,721 lines):
+# 10.9/9.3 s, about 3 s less (Cython no cheaper: the face still parses the engine's and players' headers).  A clean
+# build (git clean -xdfq src build; python setup.py build_ext --inplace -q -j 2; load 7.6-10, one round: walls of
+# 260-289 s at that load say nothing) CPU f95e206 117.9 s, main 118.4 s, this 114.5 s.  The hot code: gcc no longer
+# reaches the unit's inline budget in spades.play (sp_end_card, sp_play, sp_bid_legal, sp_new_hand inlined where
+# they were kept out of line); callgrind_trees against main: spades random 7,097 -> 7,097, heuristic 9,357 -> 9,377
+# (+0.22%, all in sp_heuristic_bid: 2,082 -> 2,103 a hand), cutthroat spades 8,710 -> 8,730, games 67,986 -> 68,119,
+# oracle8, PIMC, PIMC bids within 0.06% (lower), bid odds equal (spades.odds unchanged).  Tried to bring
+# sp_heuristic_bid back: sp_heuristic_bid always_inline 9,496 (random 7,290); sp_bid_legal always_inline 9,383;
+# sp_bid_legal noinline (by hand in the C) 9,435; spades.play's glue -O0 9,501 (random 7,196), at -O3 9,377 (as at
+# -Os); --param inline-unit-growth 20 or 30 9,377 (the budget is not reached).  The face's glue: -O0 (gcc 2.9-3.3 s)
+# against -Os (7.0 s) and -O1 (5.4 s; load 9.3-9.6): the Python loop of 100 spades and 100 cutthroat spades hands by
+# random actions and 100 each by step() under callgrind moved within run-to-run noise (~1M of ~217M instructions).
+# What it pays: about 3 s of ~115 s CPU for spades; the same split of euchre.euchre (its glue at -O3 today: build16's
+# glue-at-O0 figure, 13-15 -> 7 s, is about what its face would save), partnership and two-hand (~2-3 s each by the
+# same figures) would make some 14-16 s in all, short of the ~19 s of CPU that 2x over f95e206 needs (build16).
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
-BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
+BUDGET_BOUND = {"spades.play", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
 
 
@@ -464,8 +492,8 @@ ALWAYS_INLINE = {
                              "pinochle.partnership_players.pp_count_with_trees",
                              "pinochle.partnership_players.pp_after_pass_inputs"),
     "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
-    "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
-                      "spades.players.sp_heuristic_lead"),
+    "spades.play": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
+                    "spades.players.sp_heuristic_lead"),
     "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep",
                           "pinochle.two_hand_players.th_needed_by", "pinochle.two_hand_players.th_cheapest_lowest",
                           "pinochle.two_hand_engine.th_legal", "pinochle.two_hand_players.th_policy_step",

@@ -26,7 +26,7 @@ CROSS_GAME = {"_odds_conditions", "solver._pimc", "solver._stock"}
 # the headers of the players, the odds trials and the play-outs: compiled in their family's modules only
 FAMILY_ONLY_HEADERS = {
     "euchre/players.pxd", "euchre/odds.pxd",
-    "spades/players.pxd", "spades/scoring.pxd",
+    "spades/players.pxd", "spades/scoring.pxd", "spades/bid_tables.pxd",
     "pinochle/cutthroat_players.pxd", "pinochle/partnership_players.pxd", "pinochle/two_hand_players.pxd",
     "pinochle/cutthroat_odds.pxd", "pinochle/games_odds.pxd", "pinochle/world.pxd", "pinochle/resample.pxd",
 }
@@ -78,6 +78,15 @@ def test_a_players_or_odds_header_rebuilds_no_cross_game_module(dependents):
         assert path in dependents, f"{path}: no module cimports it (renamed?)"
         family = path.split("/")[0]
         assert all(m.startswith(family + ".") for m in dependents[path]), (path, sorted(dependents[path]))
+
+
+def test_the_spades_python_face_parses_no_players_header(dependents):
+    """spades.spades, the Python face split from its hot module spades.play, cimports the bid tables'
+    layout (spades/bid_tables.pxd) and spades.play's exports, not the players nor the scoring: Cython
+    parses none of their inline code for it, and a change to them rebuilds spades.play, not the face."""
+    assert "spades.spades" in dependents["spades/bid_tables.pxd"]
+    for header in ("spades/players.pxd", "spades/scoring.pxd"):
+        assert "spades.play" in dependents[header] and "spades.spades" not in dependents[header], header
 
 
 def test_each_family_module_depends_on_its_own_source(dependents):

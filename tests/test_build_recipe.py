@@ -48,15 +48,15 @@ def test_each_module_has_its_own_recipe_and_it_is_stable(build):
 def test_one_modules_always_inline_marks_or_glue_level_change_its_c_recipe_alone(build, monkeypatch):
     before = recipes(build)
     marks = dict(build["ALWAYS_INLINE"])
-    marks["spades.spades"] = (*marks["spades.spades"], "spades.players.sp_heuristic_bid")
+    marks["spades.play"] = (*marks["spades.play"], "spades.players.sp_heuristic_bid")
     monkeypatch.setitem(build, "ALWAYS_INLINE", marks)
     after = recipes(build)
-    assert changed(before, after, 0) == {"cardsim.spades.spades"} and not changed(before, after, 1)
+    assert changed(before, after, 0) == {"cardsim.spades.play"} and not changed(before, after, 1)
     monkeypatch.setitem(build, "BUDGET_BOUND", build["BUDGET_BOUND"] - {"pinochle.two_hand"})  # its glue -Os -> -O0
-    after = recipes(build)  # (spades.spades' marks still changed)
-    assert changed(before, after, 0) == {"cardsim.spades.spades", "cardsim.pinochle.two_hand"}
+    after = recipes(build)  # (spades.play's marks still changed)
+    assert changed(before, after, 0) == {"cardsim.spades.play", "cardsim.pinochle.two_hand"}
     monkeypatch.setitem(build, "COLD_GLUE", build["COLD_GLUE"] - {"spades.odds"})  # its glue at the module's level
-    assert changed(before, recipes(build), 0) == {"cardsim.spades.spades", "cardsim.pinochle.two_hand",
+    assert changed(before, recipes(build), 0) == {"cardsim.spades.play", "cardsim.pinochle.two_hand",
                                                   "cardsim.spades.odds"}
 
 

@@ -57,9 +57,10 @@ from cardsim.euchre.euchre cimport (eu_ext_drop_worst, eu_ext_force_call, eu_ext
                                     eu_ext_odds_record, eu_ext_play_out, eu_ext_policy_step, eu_game_hand_rules,
                                     eu_hand_record, eu_hidden_places, eu_history_deal, eu_rules_from, eu_step_actions)
 from cardsim.spades.engine cimport *
-from cardsim.spades.spades cimport (sp_bid_code_action, sp_card_action, sp_ext_heuristic_bid, sp_ext_heuristic_card, sp_ext_play,
-                                    sp_ext_play_out, sp_ext_policy_step, sp_ext_random_card, sp_gd_new,
-                                    sp_hand_record, sp_history_deal, sp_rules_from, sp_step_actions)
+from cardsim.spades.spades cimport sp_rules_from
+from cardsim.spades.play cimport (sp_bid_code_action, sp_card_action, sp_ext_heuristic_bid, sp_ext_heuristic_card,
+                                  sp_ext_play, sp_ext_play_out, sp_ext_policy_step, sp_ext_random_card, sp_gd_new,
+                                  sp_hand_record, sp_history_deal, sp_step_actions)
 from cardsim.spades.odds cimport SPO_MADE, SPO_MAX_CODES, SPO_PER_BID, SPO_SCORE, SPO_TRICKS, sp_odds_deal
 from cardsim.solver.pimc_keys cimport pm_base, pm_key
 from cardsim.pinochle.cards cimport PIN_CARD_ACTIONS, pin_action_copies_bb, pin_card_action, pin_cards_into

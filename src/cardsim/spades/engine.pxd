@@ -2,7 +2,7 @@
 #
 # One hand is an SPHand driven by two actions: sp_bid (one bid code) and sp_play
 # (one card).  The batch players (spades/players.pxd) and the Python step API
-# (SpadesState in spades/spades.pyx) call exactly these, so there is one
+# (SpadesState in spades/spades.pyx, through spades/play.pyx) call exactly these, so there is one
 # implementation of the rules.
 #
 # Cards use the SPADES encoding of cardsim/cards.py: bit = 16*suit + rank (2..A =

@@ -12,8 +12,9 @@ from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, polic
 from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
-from cardsim.spades.spades cimport (sp_ext_heuristic_bid, sp_ext_play_out, sp_ext_policy_step, sp_gd_history,
-                                    sp_gd_new, sp_history_cap, sp_rules_from, sp_trial_args)
+from cardsim.spades.spades cimport sp_rules_from, sp_trial_args
+from cardsim.spades.play cimport (sp_ext_heuristic_bid, sp_ext_play_out, sp_ext_policy_step, sp_gd_history, sp_gd_new,
+                                  sp_history_cap)
 from cardsim.spades.odds cimport sp_odds_deal
 from cardsim._games cimport GD_MAX_HANDS, GDGame, GDResult, GameKind, gd_hand_stream, gd_highest_alone
 from cardsim._games import simulate_games
@@ -67,9 +68,9 @@ cdef void sp_gd_deal(void* hand, void* game, const void* rules, uint64_t seed, u
         sp_next_hand(<SPHand*>hand, <const SPRules*>rules, dealer)
 
 cdef void sp_gd_play(void* hand, const void* rules, const int* policies) noexcept nogil:
-    # The players' play-out compiled once, in cardsim.spades.spades (its exported copy, called once a hand), so
+    # The players' play-out compiled once, in cardsim.spades.play (its exported copy, called once a hand), so
     # this module compiles none of spades/players.pxd (issue 10, build14): its C 17,398 -> 11,668 lines, Cython
-    # 0.63 -> 0.27 s and gcc 2.14 -> 0.89 s CPU; and spades.spades' copy, with its forced inlining (setup.py's
+    # 0.63 -> 0.27 s and gcc 2.14 -> 0.89 s CPU; and spades.play's copy, with its forced inlining (setup.py's
     # ALWAYS_INLINE), is the faster one: callgrind_trees' spades/games 77,406 -> 68,134 instructions a game.
     sp_ext_play_out(<SPHand*>hand, <const SPRules*>rules, policies)
 

@@ -13,11 +13,12 @@ from cardsim._contract cimport GameState
 from cardsim.spades.engine cimport *
 from cardsim.spades.scoring cimport *
 from cardsim.spades.players cimport *
-from cardsim.spades.spades cimport sp_bid_tables, sp_rules_from, sp_trial_args
+from cardsim.spades.spades cimport sp_rules_from, sp_trial_args
+from cardsim.spades.play cimport sp_bid_tables
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._conditions cimport OddsCond, oc_counts_ok, oc_deal
 
-SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spades.spades (spades/players.pxd)
+SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spades.play (spades/players.pxd)
 
 # Monte Carlo trials for Spades bid odds (cardsim.odds_spades).
 #
@@ -434,7 +435,7 @@ cdef bint sp_conditioned_candidate(const SPRules* r, const OddsCond* c, uint64_t
 def spades_nil_exposure(hand):
     """The SP_NIL_EXPOSURES nil exposure terms of ``hand`` (a card mask; spades/players.pxd
     sp_suit_exposure): its side suits' summed, its spades': what the nil_exposure weights weigh.
-    Here, in spades.odds (which compiles the players anyway), not in spades.spades with the other
+    Here, in spades.odds (which compiles the players anyway), not in spades.play with the other
     table readers (its C file is at gcc's inline budget: setup.py BUDGET_BOUND; see
     sp_fill_exposure_c in spades/players.pxd) nor in spades.games (which compiles none of
     spades/players.pxd: build14)."""

@@ -1,44 +1,32 @@
 # cython: language_level=3
-"""Spades and Cutthroat Spades in the core (RULES.md section 3); see the comment below."""
+"""Spades and Cutthroat Spades in the core (RULES.md section 3): the Python face; see the comment below."""
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint64_t
-from libc.string cimport memcpy, memset
-from cython.parallel cimport prange
+from libc.string cimport memset
 
 import numpy as np
 
-from cardsim._bits cimport ALL_LANES_BB, above_in_lane_bb, bit_bb, lane_bb, lsb, msb, nth_bit, popcount
-from cardsim._rng cimport Rng, rng_below, rng_next, rng_seed, shuffle_ints
-from cardsim._policy cimport POLICY_HEURISTIC, POLICY_RANDOM, policy_code, policy_codes
+from cardsim._bits cimport ALL_LANES_BB, bit_bb, lsb, popcount
+from cardsim._policy cimport policy_code, policy_codes
 from cardsim._contract cimport CARDSIM_BUILD_ID, GameState
 from cardsim._contract import check_record_layout
 
 #: The hash of this module's sources, baked in at build time (_contract.pxd): part of its state's pickle fingerprint.
 BUILD_ID = (<bytes>CARDSIM_BUILD_ID).decode("ascii")
-from cardsim._games cimport GDHistory, gd_history_loop
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
 from cardsim.spades.engine cimport *
-from cardsim.spades.scoring cimport *
-from cardsim.spades.players cimport *
+from cardsim.spades.bid_tables cimport (SPBidTables, SP_TABLES, SP_BID_CUTS, SP_BID_SHAPES, SP_GAME_OFF, SP_GAME_RULES,
+                                        SP_GAME_SHAPES, SP_GAME_SHIPPED, SP_NB, SP_NEVER, SP_NF, SP_NIL_DEFAULT,
+                                        SP_NIL_EXPOSURES, SP_NIL_PARAMS, SP_NIL_ROWS, SP_NO_TABLE, SP_NS,
+                                        SP_SPECIAL_RULES, SP_W_SCALE)
+from cardsim.spades.play cimport *
+from cardsim.spades.play cimport SPRecord  # (the star leaves out the struct)
 
-# The Python face of the spades engine: rules struct, batch records, step-by-step state.
-
-
-cdef uint64_t sp_play_barred(const SPHand* h, const SPRules* r, int card) noexcept nogil:
-    """As eu_play_barred for spades: failing to follow proves a void; leading a spade before
-    spades are broken (break_spades) proves the seat holds nothing but spades."""
-    cdef SPHand t
-    cdef uint64_t out = 0
-    cdef int i, x
-    t = h[0]
-    for i in range(r.n_cards):
-        x = r.cards[i]
-        if x == card:
-            continue
-        t.hand[h.to_act] = bit_bb(card) | bit_bb(x)
-        if not (sp_legal(&t, r) >> card) & 1:
-            out |= bit_bb(x)
-    return out
+# The Python face of the spades engine: the rules struct, the batch's records, the step-by-step
+# state, the bid tables' setters.  The engine and the players are compiled once, in
+# cardsim.spades.play (spades/play.pxd): everything here calls them through its exported
+# functions, one call a Python call, so this module's C is Cython's glue and no hot code.
+SP_TABLES = <SPBidTables*>sp_bid_tables()  # the bid tables live in cardsim.spades.play (spades/bid_tables.pxd)
 
 
 SP_BID_KIND_NAMES = ("regular", "nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
@@ -96,15 +84,10 @@ cdef SPRules sp_rules_from(rules) except *:
     return r
 
 
-# -- the learned bid tables (spades/players.pxd reads them through SP_TABLES) ---------------
-# The one copy of the tables; spades/games.pyx and spades/odds.pyx point their SP_TABLES here
-# (sp_bid_tables) when they are loaded.
 
-cdef SPBidTables _sp_table_store
-SP_TABLES = &_sp_table_store
 
-cdef void* sp_bid_tables() noexcept nogil:
-    return &_sp_table_store
+# -- the learned bid tables (spades/bid_tables.pxd; spades/players.pxd reads them through SP_TABLES) --
+# The one copy of the tables is cardsim.spades.play's (sp_bid_tables); this module loads them.
 
 _LEGACY_NIL_ROWS = 4   # nil's rows before stop 37: 2 or fewer spades, 3, 4, 5 or more
 
@@ -212,10 +195,7 @@ def set_spades_bid_table(shape, cuts, nil=None, weights=None, nil_weights=None, 
     SP_TABLES.moon[shape] = margins[0]
     SP_TABLES.blind_nil[shape] = margins[1]
     SP_TABLES.blind6[shape] = margins[2]
-    sp_fill_side_weights(SP_TABLES, shape)
-    sp_fill_count_spade_c(SP_TABLES, shape)
-    sp_fill_exposure_c(SP_TABLES, shape)
-    sp_fill_pair_weights(SP_TABLES, shape)
+    sp_fill_bid_tables(shape)
     SP_TABLES.cut[shape][SP_BID_CUTS] = 1 << 30   # sp_count_bid's sentinel (a count is an int sum / SP_W_SCALE)
     if cuts is None:
         for n in range(SP_BID_CUTS):
@@ -331,13 +311,13 @@ _set_shipped_game_rules()
 def spades_estimate(rules, hand):
     """The heuristic's hand-set count of likely tricks of ``hand`` (a card mask), in hundredths."""
     cdef SPRules r = sp_rules_from(rules)
-    return sp_estimate(<uint64_t>hand, &r)
+    return sp_ext_estimate(<uint64_t>hand, &r)
 
 def spades_features(rules, hand):
     """The SP_NF features of ``hand`` (a card mask) the learned bid tables weigh (spades/players.pxd sp_features)."""
     cdef SPRules r = sp_rules_from(rules)
     cdef int f[SP_NF]
-    sp_features(<uint64_t>hand, &r, f)
+    sp_ext_features(<uint64_t>hand, &r, f)
     return [f[n] for n in range(SP_NF)]
 
 def spades_nil_suit_terms(hand):
@@ -347,7 +327,7 @@ def spades_nil_suit_terms(hand):
     cdef int k, suit
     out = [0] * SP_NB
     for suit in range(1, 4):
-        sp_suit_nil_terms((<uint64_t>hand >> (16 * suit)) & 0x1FFF, g)
+        sp_ext_suit_nil_terms((<uint64_t>hand >> (16 * suit)) & 0x1FFF, g)
         for k in range(SP_NB):
             out[k] += g[k]
     return out
@@ -356,7 +336,7 @@ def spades_count(rules, hand):
     """The count the heuristic bids from (hundredths): the learned one where a table is loaded."""
     cdef SPRules r = sp_rules_from(rules)
     cdef int f[SP_NF]
-    return sp_learned_count(<uint64_t>hand, &r, f)
+    return sp_ext_learned_count(<uint64_t>hand, &r, f)
 
 
 def spades_table(rules):
@@ -365,20 +345,8 @@ def spades_table(rules):
     return r.seats, r.hand_size, r.deck, bool(r.dealer_sits_out), bool(r.two_c_leads)
 
 
-# -- batch simulation ----------------------------------------------------------------
 
-ctypedef struct SPRecord:
-    int16_t score[SP_MAX_SEATS]       # the hand's change of score (team's, on both partners)
-    int16_t bag_penalty[SP_MAX_SEATS] # points lost to bags this hand (in score)
-    int16_t bags_after[SP_MAX_SEATS]  # bags carried after the hand
-    int8_t bid[SP_MAX_SEATS]          # tricks named (nil 0, blind 6 6, ...); -1: no such seat
-    int8_t kind[SP_MAX_SEATS]         # SP_BID_KIND_NAMES index; -1: no such seat
-    int8_t tricks[SP_MAX_SEATS]       # tricks taken
-    int8_t bags[SP_MAX_SEATS]         # overtricks of the hand (the team's, on both partners)
-    int8_t prize[SP_MAX_SEATS]        # prize jacks captured: 1 JD, 2 JC, 4 JH (those in play)
-    int8_t made[SP_MAX_SEATS]         # the bid scored positive
-    int8_t dealer
-    int8_t leader                     # seat that led trick 1
+# -- batch simulation ----------------------------------------------------------------
 
 SP_RECORD_DTYPE = np.dtype([
     ("score", "i2", (5,)), ("bag_penalty", "i2", (5,)), ("bags_after", "i2", (5,)),
@@ -414,39 +382,6 @@ def _check_spades_record_layout():
 
 _check_spades_record_layout()
 
-
-cdef void sp_simulate_one(const SPRules* r, uint64_t seed, int64_t index, const int* policies,
-                          SPRecord* out) noexcept nogil:
-    """Deal and play hand ``index`` of the batch keyed by ``seed`` from zero game context."""
-    cdef SPHand h
-    sp_new_hand(&h, r, seed, <uint64_t>index, <int>(index % r.seats))
-    sp_play_out(&h, r, policies)
-    sp_hand_record(&h, r, out)
-
-
-cdef void sp_hand_record(const SPHand* h, const SPRules* r, void* record) noexcept nogil:
-    """The finished hand's SPRecord (solver/_pimc.pyx writes its batches' records with it too)."""
-    cdef SPRecord* out = <SPRecord*>record
-    cdef int s
-    out.dealer = h.dealer
-    out.leader = h.first_leader
-    for s in range(SP_MAX_SEATS):
-        if s < r.seats:
-            out.score[s] = h.score[s]
-            out.bag_penalty[s] = h.bag_penalty[s]
-            out.bags_after[s] = h.bags_after[s]
-            out.bid[s] = h.bid[s]
-            out.kind[s] = h.kind[s]
-            out.tricks[s] = h.tricks[s]
-            out.bags[s] = h.bags[s]
-            out.prize[s] = h.prize[s]
-            out.made[s] = h.made[s]
-        else:
-            out.score[s] = out.bag_penalty[s] = out.bags_after[s] = 0
-            out.bid[s] = out.kind[s] = -1
-            out.tricks[s] = out.bags[s] = out.prize[s] = out.made[s] = 0
-
-
 def simulate_spades(rules, uint64_t seed, int64_t start, records, policies, int threads=1):
     """Play hands ``start .. start+len(records)-1`` of the batch keyed by ``seed``.
 
@@ -454,7 +389,7 @@ def simulate_spades(rules, uint64_t seed, int64_t start, records, policies, int 
     """
     cdef SPRules r = sp_rules_from(rules)
     cdef int pol[SP_MAX_SEATS]
-    cdef Py_ssize_t i, n = len(records)
+    cdef Py_ssize_t n = len(records)
     if records.dtype != SP_RECORD_DTYPE:
         raise ValueError("records must have dtype SP_RECORD_DTYPE")
     cdef unsigned char[::1] raw = records.view(np.uint8).reshape(-1)
@@ -462,84 +397,13 @@ def simulate_spades(rules, uint64_t seed, int64_t start, records, policies, int 
     if len(policies) != r.seats:
         raise ValueError(f"give {r.seats} policies")
     policy_codes(policies, pol, r.seats)
-    for i in prange(n, nogil=True, schedule="dynamic", chunksize=256, num_threads=max(1, threads)):
-        sp_simulate_one(&r, seed, start + i, pol, &out[i])
+    with nogil:
+        sp_simulate_batch(&r, seed, start, pol, out, n, threads)
 
 
 # -- one hand, step by step ---------------------------------------------------------
 
-cdef enum:
-    # The integer actions (docs/actions.md): cards 0..51 are 13*suit + rank (ranks 2..A,
-    # suits S H D C), the jokers J3 J2 J1 are 52 53 54; then the bids.
-    SP_CARD_ACTIONS = 55
-    SP_A_BID = 55               # 55 + n: a regular bid of n tricks (0..17)
-    SP_A_SPECIAL = 72           # 72 + kind: nil 73, blind nil 74, blind 6 75, one-for-50 76,
-                                # two-for-40 77, shoot the moon 78
-    SP_NUM_ACTIONS = 79
-
 SPADES_SPECIAL_BIDS = ("nil", "blind_nil", "blind6", "one_for_50", "two_for_40", "moon")
-
-
-cdef inline int sp_bid_action(int code) noexcept nogil:
-    """A bid code (kind << 5 | tricks) -> its action."""
-    return SP_A_BID + (code & 31) if (code >> 5) == SP_BID_REGULAR else SP_A_SPECIAL + (code >> 5)
-
-
-cdef int sp_bid_code_action(int code) noexcept nogil:
-    """sp_bid_action for the other modules (cardsim.solver._pimc's histories of PIMC bids)."""
-    return sp_bid_action(code)
-
-
-cdef enum:
-    SP_HISTORY_CAP = 128        # most actions a hand can take: a bid a seat and 54 cards
-
-
-cdef int sp_step_actions(void* hand, const void* rules, const int* policies, int* out, int* seat) noexcept nogil:
-    """One decision of the seat to act by its policy, as its one action (docs/actions.md) into
-    ``out``; returns 1, -1 once the hand is over (a gd_step_fn)."""
-    cdef SPHand* h = <SPHand*>hand
-    if h.phase == SP_PH_DONE:
-        return -1
-    seat[0] = h.to_act
-    out[0] = sp_step_action(h, <const SPRules*>rules, policies[h.to_act])
-    return 1
-
-
-cdef inline int sp_step_action(SPHand* h, const SPRules* r, int policy) noexcept nogil:
-    """One decision by ``policy`` for the seat to act (sp_policy_step), as its action (docs/actions.md)."""
-    cdef SPHand before = h[0]
-    cdef int s = h.to_act
-    sp_policy_step(h, r, policy)
-    if before.phase == SP_PH_BID:
-        return sp_bid_action((h.kind[s] << 5) | h.bid[s])
-    return sp_card_action(<int>lsb(before.hand[s] & ~h.hand[s]))
-
-
-cdef int sp_history_deal(const void* hand, const void* rules, GDHistory* hist, bint write) noexcept nogil:
-    """The deal row (a gd_row_fn): each seat's cards; extra: dealer, 0 redeals, then the game so
-    far at the deal (scores, bags, blind 6 bids used; one per seat each), as a replay needs it."""
-    cdef const SPHand* h = <const SPHand*>hand
-    cdef int s, S = (<const SPRules*>rules).seats
-    if write:
-        hist.extra[0], hist.extra[1] = h.dealer, 0
-        for s in range(S):
-            hist.deal[s] = h.hand[s]
-            hist.extra[2 + s] = h.game_score[s]
-            hist.extra[2 + S + s] = h.game_bags[s]
-            hist.extra[2 + 2 * S + s] = h.blind6_used[s]
-    return 0
-
-
-cdef int sp_gd_history(void* hand, const void* rules, const int* policies, GDHistory* hist) noexcept nogil:
-    return gd_history_loop(hand, rules, policies, hist, SP_HISTORY_CAP, sp_step_actions, sp_history_deal)
-
-
-cdef void sp_gd_new(void* hand, const void* rules, uint64_t seed, uint64_t stream, int dealer) noexcept nogil:
-    sp_new_hand(<SPHand*>hand, <const SPRules*>rules, seed, stream, dealer)
-
-
-cdef int sp_history_cap() noexcept nogil:
-    return SP_HISTORY_CAP
 
 
 cdef class SpadesState(GameState):
@@ -562,56 +426,22 @@ cdef class SpadesState(GameState):
         self.rules = rules
         self.num_actions = SP_NUM_ACTIONS
         self.r = sp_rules_from(rules)
-        sp_new_hand(&self.h, &self.r, seed, stream, dealer)
+        sp_gd_new(&self.h, &self.r, seed, stream, dealer)
         for s in range(self.r.seats):
             self.h.game_score[s] = scores[s] if scores is not None else 0
             self.h.game_bags[s] = bags[s] if bags is not None else 0
             self.h.blind6_used[s] = blind6_used[s] if blind6_used is not None else 0
-        sp_set_game_top(&self.h, &self.r)
+        sp_ext_set_game_top(&self.h, &self.r)
 
     # -- the game contract ------------------------------------------------------------
     cdef int seat_to_act(self) noexcept nogil:
         return self.h.to_act if self.h.phase != SP_PH_DONE else -1
 
     cdef int legal_into(self, int* out) noexcept nogil:
-        cdef int bids[SP_MAX_BIDS]
-        cdef int i, j, a, n = 0
-        cdef uint64_t m
-        if self.h.phase == SP_PH_BID:
-            n = sp_legal_bids(&self.h, &self.r, bids)
-            for i in range(n):  # insertion sort: the bid codes are not in action order
-                a = sp_bid_action(bids[i])
-                j = i
-                while j > 0 and out[j - 1] > a:
-                    out[j] = out[j - 1]; j -= 1
-                out[j] = a
-            return n
-        if self.h.phase != SP_PH_PLAY:
-            return 0
-        m = sp_legal(&self.h, &self.r)
-        while m:
-            a = sp_card_action(<int>lsb(m))
-            j = n  # bits ascend but the jokers sit below the hearts: keep the actions sorted
-            while j > 0 and out[j - 1] > a:
-                out[j] = out[j - 1]; j -= 1
-            out[j] = a; n += 1
-            m &= m - 1
-        return n
+        return sp_legal_actions(&self.h, &self.r, out)
 
     cdef void apply_unchecked(self, int action) noexcept nogil:
-        cdef int bids[SP_MAX_BIDS]
-        cdef int i, n
-        cdef int card
-        if action < SP_CARD_ACTIONS:
-            card = 16 * (action // 13) + action % 13 if action < 52 else 13 + action - 52
-            self.h.barred[self.h.to_act] |= sp_play_barred(&self.h, &self.r, card)
-            sp_play(&self.h, &self.r, card)
-            return
-        n = sp_legal_bids(&self.h, &self.r, bids)
-        for i in range(n):
-            if sp_bid_action(bids[i]) == action:
-                sp_bid(&self.h, &self.r, bids[i])
-                return
+        sp_apply_action(&self.h, &self.r, action)
 
     def action_to_string(self, int action):
         """``'AS'``, ``'J1'`` for a card; ``'4'`` for a regular bid; ``'nil'``, ``'blind6'`` ... for the others."""
@@ -627,12 +457,7 @@ cdef class SpadesState(GameState):
 
     def policy_step(self, policy):
         """Let ``policy`` take the decision due now; the action it amounts to joins the history."""
-        cdef SPHand before = self.h
-        cdef int s = self.h.to_act
-        cdef int action = sp_step_action(&self.h, &self.r, policy_code(policy))
-        if before.phase != SP_PH_BID:  # what the play proves (resample): the seat's barred cards
-            self.h.barred[s] |= sp_play_barred(&before, &self.r, <int>lsb(before.hand[s] & ~self.h.hand[s]))
-        self._history.append(action)
+        self._history.append(sp_policy_action(&self.h, &self.r, policy_code(policy)))
 
     def resample(self, int seat, uint64_t seed):
         """A copy in which the other seats' cards are redealt uniformly among them, consistent
@@ -666,23 +491,23 @@ cdef class SpadesState(GameState):
 
     def next_hand(self, int dealer):
         """Fold the finished hand into the game so far and deal the next, same stream."""
-        sp_carry(&self.h, &self.r)
-        sp_next_hand(&self.h, &self.r, dealer)
+        sp_ext_carry(&self.h, &self.r)
+        sp_ext_next_hand(&self.h, &self.r, dealer)
 
     def game_winner(self):
         """Once the hand is done: the seat (team in partnership) that has won the game with it, or -1."""
         cdef SPHand after = self.h
-        sp_carry(&after, &self.r)
-        return sp_game_winner(&after, &self.r)
+        sp_ext_carry(&after, &self.r)
+        return sp_ext_game_winner(&after, &self.r)
 
     def legal_bids(self):
         cdef int bids[SP_MAX_BIDS]
-        cdef int n = sp_legal_bids(&self.h, &self.r, bids)
+        cdef int n = sp_ext_legal_bids(&self.h, &self.r, bids)
         return [bids[i] for i in range(n)]
-    def bid_legal(self, int code): return sp_bid_legal(&self.h, &self.r, code)
-    def bid(self, int code): sp_bid(&self.h, &self.r, code)
-    def legal_mask(self): return sp_legal(&self.h, &self.r)
-    def play(self, int card): sp_play(&self.h, &self.r, card)
+    def bid_legal(self, int code): return sp_ext_bid_legal(&self.h, &self.r, code)
+    def bid(self, int code): sp_ext_bid(&self.h, &self.r, code)
+    def legal_mask(self): return sp_ext_legal(&self.h, &self.r)
+    def play(self, int card): sp_ext_play(&self.h, &self.r, card)
 
     @property
     def seats(self): return self.r.seats
@@ -751,7 +576,7 @@ def spades_score(rules, codes, tricks, won, bags_before):
         h.tricks[s] = tricks[s]
         h.won[s] = won[s]
         h.game_bags[s] = bags_before[s]
-    sp_finish(&h, &r)
+    sp_ext_finish(&h, &r)
     return {
         "scores": [h.score[s] for s in range(r.seats)],
         "bags": [h.bags[s] for s in range(r.seats)],
@@ -761,28 +586,3 @@ def spades_score(rules, codes, tricks, won, bags_before):
         "made": [bool(h.made[s]) for s in range(r.seats)],
     }
 
-
-# -- the players' steps and the card play for other modules (spades.pxd) -------------------------
-
-cdef int sp_ext_heuristic_card(SPHand* h, const SPRules* r) noexcept nogil:
-    return sp_heuristic_card(h, r)
-
-
-cdef int sp_ext_random_card(SPHand* h, const SPRules* r) noexcept nogil:
-    return sp_random_card(h, r)
-
-
-cdef int sp_ext_heuristic_bid(SPHand* h, const SPRules* r) noexcept nogil:
-    return sp_heuristic_bid(h, r)
-
-
-cdef void sp_ext_policy_step(SPHand* h, const SPRules* r, int policy) noexcept nogil:
-    sp_policy_step(h, r, policy)
-
-
-cdef void sp_ext_play(SPHand* h, const SPRules* r, int card) noexcept nogil:
-    sp_play(h, r, card)
-
-
-cdef void sp_ext_play_out(SPHand* h, const SPRules* r, const int* policies) noexcept nogil:
-    sp_play_out(h, r, policies)
