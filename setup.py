@@ -373,9 +373,37 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # What it pays: about 3 s of ~115 s CPU for spades; the same split of euchre.euchre (its glue at -O3 today: build16's
 # glue-at-O0 figure, 13-15 -> 7 s, is about what its face would save), partnership and two-hand (~2-3 s each by the
 # same figures) would make some 14-16 s in all, short of the ~19 s of CPU that 2x over f95e206 needs (build16).
+# Measured at split22s (stop 39, gcc 12.2, other helpers running, load 4-10): build18's split brought onto 01680d6, and
+# the face no longer cimports spades/players.pxd: the bid tables' layout (SPBidTables, its sizes, SP_NIL_DEFAULT,
+# SP_GAME_SHIPPED) moved to spades/bid_tables.pxd, which players.pxd cimports, so Cython parses neither the players
+# nor the scoring for the face and a change to them rebuilds spades.play alone.  scripts/build_times.py (CPU s,
+# three rounds alternating with a clone of 01680d6, load 4-7): 01680d6 spades.spades cython 3.9/3.0/3.0 + gcc
+# 13.7/8.8/13.3 = 17.6/11.8/16.3 s; split spades.play 2.4/2.0/3.1 + 4.2/3.1/4.6 and spades.spades 1.0/1.1/1.4 +
+# 3.1/2.9/3.3 = 10.7/9.1/12.4 s: 2.7-6.9 s less a round (medians 16.3 -> 10.7), all of it gcc's (Cython's two
+# modules cost what the one did).  Clean builds (git clean -xdfq src build; python setup.py build_ext --inplace -q
+# -j 2; fresh clones alternating, load 5-8, other helpers' test suites running): CPU user+sys 01680d6 111.2 / 128.5 s,
+# split 127.3 / 122.0 s, walls 276 / 266 and 235 / 212 s: the CPU of a whole build moves by +-10 s at that load.
+# The hot code: callgrind_trees against 01680d6, spades random 7,097 = 7,097, heuristic 9,325 -> 9,341 (+0.17%, all in
+# sp_heuristic_bid: gcc inlines sp_bid_legal into it; its inlined callees' code differs by a few instructions a bid,
+# sp_pair_quadratic +2), cutthroat spades 8,668 -> 8,683, games 67,653 -> 67,755, oracle8 1.0000, PIMC 0.9994, PIMC
+# bids 0.9997, bid odds 1.0000.  Tried (by hand in spades/play.c, callgrind): sp_game_bid noinline (blind bids and
+# nil's bar near a game's end: cold in single hands) 9,403 / 8,722 / 68,511, noinline and cold 9,380 / 8,707 /
+# 68,307; sp_bid_legal noinline 9,403; --param large-unit-insns=1000 or 4000 (gcc's unit budget back on this small
+# unit) 10,509, random 7,343.  None better.
+# WARM_GLUE: the face's glue at -O0 made the Python step loop's property reads (Hand.to_act reads the state's
+# to_act and phase: getter slot, wrapper and body, each a call at -O0, with Cython's int conversion no longer
+# inlined) cost more: a loop of 100 spades and 100 cutthroat spades hands by random legal actions, then 100 each by
+# step(), then 200 pickles and clones of a hand under callgrind (PYTHONHASHSEED=0, OMP_NUM_THREADS=1): 01680d6
+# 117.30M / 90.06M / 144.72M instructions, the split 119.02M / 90.56M / 144.67M (+1.47%, +0.55%, -0.03%).  Those two
+# properties' getters kept at the face's -O1 (the rest of its glue -O0): 117.86M / 88.85M / 144.81M (+0.48%,
+# -1.35%, +0.06%; the rest is the step contract's call through a function pointer); six small functions more at -O1
+# (one compile 4.3 s against 3.1-3.6 s with them at -O0, load 6-8: not told apart from the noise).
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 BUDGET_BOUND = {"spades.play", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
+WARM_GLUE = {  # module -> the properties (Class.name) whose getters keep the module's level in a COLD_GLUE module
+    "spades.spades": ("SpadesState.to_act", "SpadesState.phase"),
+}
 
 
 def glue_level(name: str) -> str:
@@ -393,10 +421,10 @@ _COLD_DEF = re.compile(
 _PF_DEF = re.compile(r"^static [^;=(\n]*?\b(__pyx_pf_\w+)\(", re.M)
 
 
-def cold_glue(c_file: str, level: str = COLD_LEVEL) -> int:
+def cold_glue(c_file: str, level: str = COLD_LEVEL, warm: tuple[str, ...] = ()) -> int:
     """Mark Cython's glue in ``c_file`` (a C file Cython wrote) to be compiled at ``level`` (gcc's
     optimize attribute: "Os" for size, "O0" not optimised); the number of declarations marked (0 when
-    the file already is)."""
+    the file already is).  ``warm``: properties (``Class.name``, WARM_GLUE) whose getters stay unmarked."""
     with open(c_file, encoding="utf-8") as fh:
         text = fh.read()
     if text.endswith(COLD_MARK):
@@ -404,12 +432,16 @@ def cold_glue(c_file: str, level: str = COLD_LEVEL) -> int:
     # the def functions holding a parallel loop (its body is outlined from them and keeps their level)
     starts = [(m.start(), m.group(1)) for m in _PF_DEF.finditer(text)] + [(len(text), "")]
     hot = {name for (start, name), (end, _next) in zip(starts, starts[1:]) if "#pragma omp" in text[start:end]}
+    # a property's getter: its slot (__pyx_getprop_..._<Class>_<name>), wrapper (_<n><name>_1__get__), body (___get__)
+    getters = [re.compile(rf"\d+{cls}_(?:{len(prop)}{prop}_1?__get__|{prop})$")
+               for cls, prop in (dotted.split(".") for dotted in warm)]
     count = 0
 
     def mark(m: re.Match[str]) -> str:
         nonlocal count
         line_end = text.find("\n", m.start())
-        if m.group(3) in hot or "CYTHON_INLINE" in text[m.start():line_end]:
+        if (m.group(3) in hot or "CYTHON_INLINE" in text[m.start():line_end]
+                or any(getter.search(m.group(3)) for getter in getters)):
             return m.group(0)
         count += 1
         return f"{COLD_DEFINE.format(level=level) if count == 1 else ''}{m.group(1)}{m.group(2)}{COLD_MACRO} "
@@ -759,6 +791,7 @@ def build_recipe(ext: Extension) -> tuple[str, str]:
     name = ext.name.removeprefix("cardsim.")
     c_recipe = {"code": code_of(C_WRITERS), "debug": DEBUG,
                 "glue": glue_level(name) if not DEBUG and name in COLD_GLUE else None,
+                **({"warm_glue": list(WARM_GLUE[name])} if not DEBUG and name in WARM_GLUE else {}),
                 "always_inline": [] if DEBUG else list(ALWAYS_INLINE.get(name, ()))}
     compile_recipe = {"args": ext.extra_compile_args, "macros": ext.define_macros, "undef": ext.undef_macros,
                       "include": ext.include_dirs, "link": ext.extra_link_args, "libraries": ext.libraries}
@@ -811,7 +844,7 @@ def cythonize_one(name: str, sources: list[str], force: bool, recipe: tuple[str,
                 cython_compile(short, source, again)
         if read_recipe(c_file) is None:  # (written just now)
             if not DEBUG and short in COLD_GLUE:
-                cold_glue(c_file, glue_level(short))
+                cold_glue(c_file, glue_level(short), WARM_GLUE.get(short, ()))
             if not DEBUG and short in ALWAYS_INLINE:
                 force_inline(c_file, ALWAYS_INLINE[short])
             write_recipe(c_file, recipe)

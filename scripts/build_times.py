@@ -120,7 +120,8 @@ def main() -> int:
                     cythonize([Extension(f"cardsim.{name}", [pyx])], compiler_directives=directives,
                               shared_utility_qualified_name=utility, force=True, quiet=True)
                 if not args.hot_glue and name in setup_globals["COLD_GLUE"]:  # type: ignore[operator]
-                    setup_globals["cold_glue"](pyx[:-4] + ".c", setup_globals["glue_level"](name))  # type: ignore[operator]
+                    setup_globals["cold_glue"](pyx[:-4] + ".c", setup_globals["glue_level"](name),  # type: ignore[operator]
+                                               setup_globals["WARM_GLUE"].get(name, ()))  # type: ignore[attr-defined]
                 if name in setup_globals["ALWAYS_INLINE"]:  # type: ignore[operator]  (as setup.py's build marks it)
                     setup_globals["force_inline"](pyx[:-4] + ".c", setup_globals["ALWAYS_INLINE"][name])  # type: ignore[index]
                 cy = cpu_self() - before
