@@ -97,6 +97,7 @@ directives = {
 # O2: modules measured not to lose at -O2 (none yet).
 O2: set[str] = set()
 LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
+LIGHT |= {"euchre.euchre"}  # euchre's Python face split from its hot module (euchre.play, split22e)
 
 
 def opt_level(name: str) -> str:
@@ -144,7 +145,8 @@ MODULES = [
     "pinochle.cutthroat",     # Cutthroat Pinochle: batch, odds, step state
     "pinochle.partnership",   # Partnership Pinochle
     "pinochle.two_hand",      # Two-Hand Pinochle
-    "euchre.euchre",          # Euchre and Cutthroat Euchre
+    "euchre.play",            # Euchre and Cutthroat Euchre played in C: batches, exported steps, learned table
+    "euchre.euchre",          # their Python face: rules, records, step state, table setters
     "spades.spades",          # Spades and Cutthroat Spades: batch, step state
     "spades.games",           # whole Spades games and tournaments
     "spades.odds",            # Spades bid odds
@@ -193,6 +195,7 @@ BUILD_SECONDS = {
     "_contract": 3.6, "spades.odds": 3.6, "_constrained_deal": 2.8, "_deal": 2.6, "_cyutility": 2.6,
     "_games": 2.4, "pinochle.common": 1.7, "solver._stock": 1.6, "spades.games": 1.3,
 }
+BUILD_SECONDS.update({"euchre.play": 5.0, "euchre.euchre": 3.5})  # split22e (stop 39): the euchre split
 WEIGHT_PER_SECOND = 25_000  # (a module not measured yet: its build_weight in bytes, at about this many a second)
 
 
@@ -346,6 +349,24 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # same.  The profile points where build16's measurements did: the hot code's own compile is ~3 s of CPU a module, and
 # what surrounds it (glue, parse, IPA) cannot be cut without moving it.
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
+# Measured at split22e (stop 39, gcc 12.2, other helpers running, load 7-10): build18's split done for euchre.
+# euchre.euchre was the engine, players and odds trial (inline, -O3) and their Python face in one C file, its glue
+# at -O3 (eu7's paragraph above); now euchre.play (euchre/play.pyx) compiles them once and exports what the face
+# calls (the batches' pranges: hands, odds trials, their deals and summary, each hand's deal; the step state's legal
+# actions / apply / policy decision on an EUHand; the learned table's store and fold; the whole-game hooks; eu_ext_*
+# copies: euchre/play.pxd), and euchre.euchre (LIGHT, glue -O0) is the face alone (it names no inline engine or
+# player function; every loop over hands, trials or table rows is in euchre.play).  euchre.play keeps its glue at
+# -O3 (its glue is the module init and Cython's helpers now: at -O0, gcc 6.7 -> 6.6 s, one pair, no gain).
+# scripts/build_times.py (CPU s, cython + cc, three rounds alternating with main 01680d6's euchre.euchre, load
+# 7.5-10): main 4.4 + 13.1, 3.8 + 17.0, 3.9 + 13.2 (17.5 / 20.8 / 17.1 s); split euchre.play 2.7 + 6.8, 3.2 + 7.6,
+# 2.3 + 5.5 s (C 35,893 -> 13,598 lines) and euchre.euchre 1.4 + 2.9, 1.5 + 3.3, 1.0 + 2.2 s (29,084 lines): 13.9 /
+# 15.5 / 11.0 s, about 3.6 s less (medians 17.5 -> 13.9 s).  callgrind_trees against main 01680d6, instructions a
+# hand or trial: euchre random 2,297 -> 2,300 (+0.14%), heuristic 4,021 -> 4,005, cutthroat euchre 3,584 -> 3,548,
+# games 45,863 -> 45,627, oracle 550,957 -> 550,936, PIMC 2,732,933 -> 2,732,912, PIMC play-outs 409,555 -> 409,713
+# (+0.04%), bid plain 20,776 -> 20,535 and known 21,803 -> 21,758, cutthroat bid plain 24,585 -> 24,381 and known
+# 25,494 -> 25,476.  Tried: euchre.play's whole-game play-out through its exported copy (one copy of the inlined
+# eu_play_out fewer): gcc 7.3 s against 6.6-6.8 s, no gain.
+COLD_GLUE = COLD_GLUE - {"euchre.play"} | {"euchre.euchre"}  # euchre's hot module keeps its glue at -O3 (split22e)
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
 
@@ -463,7 +484,7 @@ ALWAYS_INLINE = {
                              "pinochle.world.pin_world_prepare_nogil", "pinochle.partnership_players.pp_lead_choices",
                              "pinochle.partnership_players.pp_count_with_trees",
                              "pinochle.partnership_players.pp_after_pass_inputs"),
-    "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
+    "euchre.play": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.spades": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
                       "spades.players.sp_heuristic_lead"),
     "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep",
