@@ -365,7 +365,10 @@ COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
 # games 45,863 -> 45,627, oracle 550,957 -> 550,936, PIMC 2,732,933 -> 2,732,912, PIMC play-outs 409,555 -> 409,713
 # (+0.04%), bid plain 20,776 -> 20,535 and known 21,803 -> 21,758, cutthroat bid plain 24,585 -> 24,381 and known
 # 25,494 -> 25,476.  Tried: euchre.play's whole-game play-out through its exported copy (one copy of the inlined
-# eu_play_out fewer): gcc 7.3 s against 6.6-6.8 s, no gain.
+# eu_play_out fewer): gcc 7.3 s against 6.6-6.8 s, no gain.  Clean builds (git clean -xdfq src build; python
+# setup.py build_ext --inplace -q -j 2; fresh clones, alternating main, this, main, this; load 7.4-10.5), CPU
+# user+sys: main 120.6 / 124.1 s, this 124.2 / 119.0 s (walls 355 / 335 / 326 / 208 s): at that load the ~3.6 s
+# of the module figures is inside the clean build's noise (about +-4 s); to be measured idle.
 COLD_GLUE = COLD_GLUE - {"euchre.play"} | {"euchre.euchre"}  # euchre's hot module keeps its glue at -O3 (split22e)
 BUDGET_BOUND = {"spades.spades", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
