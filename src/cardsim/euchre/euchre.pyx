@@ -23,14 +23,15 @@ from cardsim._games cimport GD_MAX_HANDS, GD_STEP_MAX, GDGame, GameKind, gd_setu
 from cardsim._constrained_deal cimport CD_MAX_PLACES
 from cardsim._deal cimport resample_places
 from cardsim.euchre.engine cimport *
-from cardsim.euchre.players cimport EU_FEATURES, EU_LONE_GAME_FAR, EU_LONE_GAME_NEAR, EU_T_CUTTHROAT, EU_T_EUCHRE, EU_T_POS, EUBidTables
+from cardsim.euchre.players cimport (EU_FEATURES, EU_LONE_GAME_FAR, EU_LONE_GAME_NEAR, EU_T_CUTTHROAT, EU_T_EUCHRE, EU_T_POS,
+                                     EU_TABLES, EUBidTables)
 from cardsim.euchre.odds_columns cimport *
 from cardsim.euchre.play cimport *
 
 # -- the learned decision table (euchre/players.pxd reads it through EU_TABLES) ---------------
 # The one copy lives in cardsim.euchre.play (eu_bid_tables); loaded and read here.
 
-cdef EUBidTables* _eu_tables = <EUBidTables*>eu_bid_tables()  # (the store, cardsim.euchre.play)
+EU_TABLES = <EUBidTables*>eu_bid_tables()  # the store lives in cardsim.euchre.play (euchre/players.pxd)
 
 _EU_GAMES = {"cutthroat-euchre": EU_T_CUTTHROAT, "euchre": EU_T_EUCHRE}
 _EU_TABLE_KEYS = ("make", "alone", "defend")
@@ -53,16 +54,16 @@ def set_euchre_bid_table(game, table=None):
             if (len(table[key]) != 2 or any(len(row) != seats for row in table[key])
                     or any(len(c) != EU_FEATURES for row in table[key] for c in row)):
                 raise ValueError(f"{key} is 2 rounds x {seats} positions x {EU_FEATURES} coefficients")
-    _eu_tables.loaded[g] = table is not None
+    EU_TABLES.loaded[g] = table is not None
     for k in range(2):
         for p in range(EU_T_POS):
             for i in range(EU_FEATURES):
-                _eu_tables.make[g][k][p][i] = (int(table["make"][k][p][i])
+                EU_TABLES.make[g][k][p][i] = (int(table["make"][k][p][i])
                                                     if table is not None and p < seats else 0)
-                _eu_tables.alone[g][k][p][i] = (int(table["alone"][k][p][i])
+                EU_TABLES.alone[g][k][p][i] = (int(table["alone"][k][p][i])
                                                      if table is not None and p < seats else 0)
     eu_fold_bid_table(g)
-    _eu_tables.defend[g] = int(table["defend"]) if table is not None else 0
+    EU_TABLES.defend[g] = int(table["defend"]) if table is not None else 0
 
 
 def euchre_lone_game_bonus(game, bonus=None):
@@ -74,10 +75,10 @@ def euchre_lone_game_bonus(game, bonus=None):
     if game not in _EU_GAMES:
         raise ValueError(f"game is one of {sorted(_EU_GAMES)}, got {game!r}")
     cdef int g = _EU_GAMES[game]
-    before = (_eu_tables.lone_game[g][0], _eu_tables.lone_game[g][1])
+    before = (EU_TABLES.lone_game[g][0], EU_TABLES.lone_game[g][1])
     if bonus is not None:
         far, near = bonus
-        _eu_tables.lone_game[g][0], _eu_tables.lone_game[g][1] = int(far), int(near)
+        EU_TABLES.lone_game[g][0], EU_TABLES.lone_game[g][1] = int(far), int(near)
     return before
 
 
@@ -86,7 +87,7 @@ def euchre_bid_tables():
     out = {}
     for game, g in _EU_GAMES.items():
         seats = 4 if g == EU_T_EUCHRE else 3
-        if not _eu_tables.loaded[g]:
+        if not EU_TABLES.loaded[g]:
             out[game] = None
             continue
         make = [[[0] * EU_FEATURES for p in range(seats)] for k in range(2)]
@@ -94,9 +95,9 @@ def euchre_bid_tables():
         for k in range(2):
             for p in range(seats):
                 for i in range(EU_FEATURES):
-                    make[k][p][i] = _eu_tables.make[g][k][p][i]
-                    alone[k][p][i] = _eu_tables.alone[g][k][p][i]
-        out[game] = {"make": make, "alone": alone, "defend": _eu_tables.defend[g]}
+                    make[k][p][i] = EU_TABLES.make[g][k][p][i]
+                    alone[k][p][i] = EU_TABLES.alone[g][k][p][i]
+        out[game] = {"make": make, "alone": alone, "defend": EU_TABLES.defend[g]}
     return out
 
 
@@ -113,7 +114,7 @@ def _load_euchre_bid_tables():
 
 _load_euchre_bid_tables()
 for _g in (EU_T_CUTTHROAT, EU_T_EUCHRE):
-    _eu_tables.lone_game[_g][0], _eu_tables.lone_game[_g][1] = EU_LONE_GAME_FAR, EU_LONE_GAME_NEAR
+    EU_TABLES.lone_game[_g][0], EU_TABLES.lone_game[_g][1] = EU_LONE_GAME_FAR, EU_LONE_GAME_NEAR
 
 _DEALER_PICKUP = {"optional": EU_PICKUP_OPTIONAL, "always": EU_PICKUP_ALWAYS}
 EUCHRE_PHASES = ("bid1", "pickup", "discard", "bid2", "alone", "merge", "defend", "play", "done")
