@@ -98,7 +98,7 @@ directives = {
 # O2: modules measured not to lose at -O2 (none yet).
 O2: set[str] = set()
 LIGHT = {"_contract", "pinochle.common", "_games", "_cyutility"}
-LIGHT.add("spades.spades")     # the spades Python face, apart from spades.play (build18, split22s)
+LIGHT |= {"euchre.euchre", "spades.spades"}  # the euchre and spades Python faces, apart from euchre.play and spades.play (split22e, split22s)
 
 
 def opt_level(name: str) -> str:
@@ -146,7 +146,8 @@ MODULES = [
     "pinochle.cutthroat",     # Cutthroat Pinochle: batch, odds, step state
     "pinochle.partnership",   # Partnership Pinochle
     "pinochle.two_hand",      # Two-Hand Pinochle
-    "euchre.euchre",          # Euchre and Cutthroat Euchre
+    "euchre.play",            # Euchre and Cutthroat Euchre played in C: batches, exported steps, learned table
+    "euchre.euchre",          # their Python face: rules, records, step state, table setters
     "spades.play",            # Spades and Cutthroat Spades played in C: batch, exported steps, bid tables
     "spades.spades",          # their Python face: rules, records, step state, table setters
     "spades.games",           # whole Spades games and tournaments
@@ -191,12 +192,13 @@ def build_weight(name: str) -> int:
 # 3.6 s.  build_times.py's list schedule of those seconds on 2 workers: 44.9 s in the order of the bytes (the
 # shared utility first), 44.0 s in this one (ideal 43.9 s).  Only the order depends on them.
 BUILD_SECONDS = {
-    "euchre.euchre": 10.3, "pinochle.partnership": 9.0, "pinochle.cutthroat": 8.9,
+    "pinochle.partnership": 9.0, "pinochle.cutthroat": 8.9,
     "solver._pimc": 8.5, "pinochle.two_hand": 7.7, "solver._solver": 6.8, "_odds_conditions": 4.6,
     "_contract": 3.6, "spades.odds": 3.6, "_constrained_deal": 2.8, "_deal": 2.6, "_cyutility": 2.6,
     "_games": 2.4, "pinochle.common": 1.7, "solver._stock": 1.6, "spades.games": 1.3,
     "spades.play": 4.8, "spades.spades": 3.4,   # split22s (stop 39): spades.spades 9.7 before the split
 }
+BUILD_SECONDS.update({"euchre.play": 5.0, "euchre.euchre": 3.5})  # split22e (stop 39): the euchre split
 WEIGHT_PER_SECOND = 25_000  # (a module not measured yet: its build_weight in bytes, at about this many a second)
 
 
@@ -398,11 +400,37 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # properties' getters kept at the face's -O1 (the rest of its glue -O0): 117.86M / 88.85M / 144.81M (+0.48%,
 # -1.35%, +0.06%; the rest is the step contract's call through a function pointer); six small functions more at -O1
 # (one compile 4.3 s against 3.1-3.6 s with them at -O0, load 6-8: not told apart from the noise).
-COLD_GLUE = set(MODULES) - {"_contract", "euchre.euchre"}
+# Measured at split22e (stop 39, gcc 12.2, other helpers running, load 7-10): build18's split done for euchre.
+# euchre.euchre was the engine, players and odds trial (inline, -O3) and their Python face in one C file, its glue
+# at -O3 (eu7's paragraph above); now euchre.play (euchre/play.pyx) compiles them once and exports what the face
+# calls (the batches' pranges: hands, odds trials, their deals and summary, each hand's deal; the step state's legal
+# actions / apply / policy decision on an EUHand; the learned table's store and fold; the whole-game hooks; eu_ext_*
+# copies: euchre/play.pxd), and euchre.euchre (LIGHT, glue -O0) is the face alone (it names no inline engine or
+# player function; every loop over hands, trials or table rows is in euchre.play).  euchre.play keeps its glue at
+# -O3 (its glue is the module init and Cython's helpers now: at -O0, gcc 6.7 -> 6.6 s, one pair, no gain).
+# scripts/build_times.py (CPU s, cython + cc, three rounds alternating with main 01680d6's euchre.euchre, load
+# 7.5-10): main 4.4 + 13.1, 3.8 + 17.0, 3.9 + 13.2 (17.5 / 20.8 / 17.1 s); split euchre.play 2.7 + 6.8, 3.2 + 7.6,
+# 2.3 + 5.5 s (C 35,893 -> 13,598 lines) and euchre.euchre 1.4 + 2.9, 1.5 + 3.3, 1.0 + 2.2 s (29,084 lines): 13.9 /
+# 15.5 / 11.0 s, about 3.6 s less (medians 17.5 -> 13.9 s).  callgrind_trees against main 01680d6, instructions a
+# hand or trial: euchre random 2,297 -> 2,300 (+0.14%), heuristic 4,021 -> 4,005, cutthroat euchre 3,584 -> 3,548,
+# games 45,863 -> 45,627, oracle 550,957 -> 550,936, PIMC 2,732,933 -> 2,732,912, PIMC play-outs 409,555 -> 409,713
+# (+0.04%), bid plain 20,776 -> 20,535 and known 21,803 -> 21,758, cutthroat bid plain 24,585 -> 24,381 and known
+# 25,494 -> 25,476.  Tried: euchre.play's whole-game play-out through its exported copy (one copy of the inlined
+# eu_play_out fewer): gcc 7.3 s against 6.6-6.8 s, no gain.  Clean builds (git clean -xdfq src build; python
+# setup.py build_ext --inplace -q -j 2; fresh clones, alternating main, this, main, this; load 7.4-10.5), CPU
+# user+sys: main 120.6 / 124.1 s, this 124.2 / 119.0 s (walls 355 / 335 / 326 / 208 s): at that load the ~3.6 s
+# of the module figures is inside the clean build's noise (about +-4 s); to be measured idle.  Not merged (branch
+# split22e-proto): the Python step loop (callgrind, 100 hands each of euchre and cutthroat euchre by random legal
+# actions, 50 each by step(), 50 clone + pickle round trips; /tmp/split22e/cgl/loop.py) 127.7M / 128.0M (main, two
+# runs) -> 130.8M instructions (+2.3%), in the face's property getters and Cython's helpers at -O0 (phase 218k ->
+# 575k, redeals, to_act); with the face's glue at -Os 128.6M (+0.5%) but its gcc 3.5 -> 6.5 s (load 8), which spends
+# most of the saving.  Next: the step loop's getters (phase, to_act, redeals) kept at the face's -O1, the rest -O0.
+COLD_GLUE = set(MODULES) - {"_contract", "euchre.play"}  # euchre.play: its glue at -O3 (eu7, split22e)
 BUDGET_BOUND = {"spades.play", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
 WARM_GLUE = {  # module -> the properties (Class.name) whose getters keep the module's level in a COLD_GLUE module
     "spades.spades": ("SpadesState.to_act", "SpadesState.phase"),
+    "euchre.euchre": ("EuchreState.to_act", "EuchreState.phase", "EuchreState.redeals"),
 }
 
 
@@ -523,7 +551,7 @@ ALWAYS_INLINE = {
                              "pinochle.world.pin_world_prepare_nogil", "pinochle.partnership_players.pp_lead_choices",
                              "pinochle.partnership_players.pp_count_with_trees",
                              "pinochle.partnership_players.pp_after_pass_inputs"),
-    "euchre.euchre": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
+    "euchre.play": ("euchre.players.eu_play_out", "euchre.odds.eu_odds_play"),
     "spades.play": ("spades.players.sp_heuristic_card", "spades.players.sp_choose_card",
                     "spades.players.sp_heuristic_lead"),
     "pinochle.two_hand": ("pinochle.two_hand_engine.th_legal_melds", "pinochle.two_hand_players.th_cheapest_keep",

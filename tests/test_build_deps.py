@@ -3,7 +3,7 @@ that cythonize itself uses to decide what to regenerate (Cython.Build.Dependenci
 the sources.  The cross-game modules (conditioned bid odds, PIMC) are rebuilt too by a change to a
 family's engine or module declarations; no other family's module is.  A change to a family's
 players, odds trials or play-outs rebuilds that family's modules only: the cross-game modules call
-them through the family module's exported functions (``eu_ext_*`` in euchre/euchre.pxd, ...)."""
+them through the family module's exported functions (``eu_ext_*`` in euchre/play.pxd, ...)."""
 from __future__ import annotations
 
 import ast

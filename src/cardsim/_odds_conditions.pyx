@@ -47,7 +47,8 @@ from cardsim.pinochle.common cimport pin_bid_tables
 from cardsim.pinochle.cutthroat cimport cp_ext_heuristic_bid, cp_ext_odds_play, cp_ext_odds_won, cp_rules_from
 from cardsim.pinochle.partnership cimport pp_ext_heuristic_bid, pp_ext_odds_play, pp_ext_odds_won, pp_rules_from
 from cardsim.pinochle.two_hand cimport th_ext_fill_order, th_ext_odds_play, th_ext_shuffled, th_rules_from
-from cardsim.euchre.euchre cimport eu_ext_odds_play, eu_ext_policy_step, eu_rules_from
+from cardsim.euchre.euchre cimport eu_rules_from
+from cardsim.euchre.play cimport eu_ext_odds_play, eu_ext_policy_step
 from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.odds cimport (SPO_MAX_CODES, SPO_PER_BID, sp_conditioned_candidates, sp_conditioned_hands,
                                   sp_conditioned_trials)

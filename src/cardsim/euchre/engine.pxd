@@ -6,7 +6,7 @@
 # eu_discard, eu_bid2 (pass / name a suit), eu_alone (the maker), eu_merge (the
 # maker keeps 5 of hand + dummy), eu_defend (a defender goes alone or not) and
 # eu_play.  The batch players (euchre/players.pxd) and the Python step API
-# (EuchreState in euchre.pyx) call exactly these.
+# (EuchreState in euchre.pyx, through euchre/play.pyx) call exactly these.
 #
 # Card encoding: physical bit = 16*suit + rank (9 T J Q K A = 0..5) until trump
 # is fixed.  From then on every mask of the hand is in EFFECTIVE suits: the right

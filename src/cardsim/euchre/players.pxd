@@ -47,9 +47,9 @@ cdef enum:
 
 # -- the learned decision table (issue 11) -------------------------------------------
 # Written by scripts/euchre_bid_table.py into src/cardsim/data/euchre_bids.json, loaded by
-# euchre/euchre.pyx (set_euchre_bid_table); the one copy lives there and every module that
-# cimports this header points EU_TABLES at it when it is loaded (``EU_TABLES =
-# eu_bid_tables()``, euchre/euchre.pxd).  A NULL pointer or a game not loaded: the hand-set
+# euchre/euchre.pyx (set_euchre_bid_table) into the one copy, in euchre/play.pyx; a module that
+# compiles the players points EU_TABLES at it when it is loaded (``EU_TABLES =
+# eu_bid_tables()``, euchre/play.pxd).  A NULL pointer or a game not loaded: the hand-set
 # rules (the thresholds above, eu_expects_march).  Game g = r.partnership, round k = 0
 # (order up / take up) or 1 (name a suit), p = eu_pos (0: the dealer's left .. seats - 1:
 # the dealer); coefficients in thousandths of a point per feature (EU_F_*, eu_features):

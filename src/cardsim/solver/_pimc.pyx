@@ -53,9 +53,10 @@ from cardsim.solver._solver cimport (SV_BUCKET_BITS, SV_FOLLOW, SVEntry, SVGBuck
                                      sv_apply, sv_full_lane, sv_table_alloc, sv_table_free, sv_value)
 from cardsim.euchre.engine cimport *
 from cardsim.euchre.odds_columns cimport EUO_ACTIONS, EUO_COLUMNS, EUO_NOT_OPEN, EUO_PER_ACTION
-from cardsim.euchre.euchre cimport (eu_ext_drop_worst, eu_ext_force_call, eu_ext_heuristic_card, eu_ext_odds_deal,
-                                    eu_ext_odds_record, eu_ext_play_out, eu_ext_policy_step, eu_game_hand_rules,
-                                    eu_hand_record, eu_hidden_places, eu_history_deal, eu_rules_from, eu_step_actions)
+from cardsim.euchre.euchre cimport eu_rules_from
+from cardsim.euchre.play cimport (eu_ext_drop_worst, eu_ext_force_call, eu_ext_heuristic_card, eu_ext_odds_deal,
+                                  eu_ext_odds_record, eu_ext_play_out, eu_ext_policy_step, eu_game_hand_rules,
+                                  eu_hand_record, eu_hidden_places, eu_history_deal, eu_step_actions)
 from cardsim.spades.engine cimport *
 from cardsim.spades.spades cimport sp_rules_from
 from cardsim.spades.play cimport (sp_bid_code_action, sp_card_action, sp_ext_heuristic_bid, sp_ext_heuristic_card,
