@@ -419,18 +419,21 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # eu_play_out fewer): gcc 7.3 s against 6.6-6.8 s, no gain.  Clean builds (git clean -xdfq src build; python
 # setup.py build_ext --inplace -q -j 2; fresh clones, alternating main, this, main, this; load 7.4-10.5), CPU
 # user+sys: main 120.6 / 124.1 s, this 124.2 / 119.0 s (walls 355 / 335 / 326 / 208 s): at that load the ~3.6 s
-# of the module figures is inside the clean build's noise (about +-4 s); to be measured idle.  Not merged (branch
-# split22e-proto): the Python step loop (callgrind, 100 hands each of euchre and cutthroat euchre by random legal
+# of the module figures is inside the clean build's noise (about +-4 s); to be measured idle.  The helper left it on
+# branch split22e-proto for the Python step loop (callgrind, 100 hands each of euchre and cutthroat euchre by random legal
 # actions, 50 each by step(), 50 clone + pickle round trips; /tmp/split22e/cgl/loop.py) 127.7M / 128.0M (main, two
 # runs) -> 130.8M instructions (+2.3%), in the face's property getters and Cython's helpers at -O0 (phase 218k ->
 # 575k, redeals, to_act); with the face's glue at -Os 128.6M (+0.5%) but its gcc 3.5 -> 6.5 s (load 8), which spends
-# most of the saving.  Next: the step loop's getters (phase, to_act, redeals) kept at the face's -O1, the rest -O0.
+# most of the saving.  Merged by the lead with the step loop's getters (to_act, phase, redeals, mid_decision) in
+# WARM_GLUE (the face's -O1, the rest of its glue -O0): the same loop (PYTHONHASHSEED=0, OMP_NUM_THREADS=1, the merge
+# with split22s built in place) 127.66M (01680d6) -> 128.98M with three getters warm, 128.82M with four (+0.9%: the
+# step contract's calls through function pointers, the hands generator and __cinit__ at -O0).
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.play"}  # euchre.play: its glue at -O3 (eu7, split22e)
 BUDGET_BOUND = {"spades.play", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
 WARM_GLUE = {  # module -> the properties (Class.name) whose getters keep the module's level in a COLD_GLUE module
     "spades.spades": ("SpadesState.to_act", "SpadesState.phase"),
-    "euchre.euchre": ("EuchreState.to_act", "EuchreState.phase", "EuchreState.redeals"),
+    "euchre.euchre": ("EuchreState.to_act", "EuchreState.phase", "EuchreState.redeals", "EuchreState.mid_decision"),
 }
 
 
