@@ -436,6 +436,22 @@ WARM_GLUE = {  # module -> the properties (Class.name) whose getters keep the mo
     "euchre.euchre": ("EuchreState.to_act", "EuchreState.phase", "EuchreState.redeals", "EuchreState.mid_decision"),
 }
 
+# Measured at split22p (stop 39, gcc 12.2, other helpers building, load 7-10): build18's split done for partnership
+# pinochle and not kept (side branch split22p-proto 0640b44): pinochle.partnership_play (the engine, players, odds
+# trial and world play-outs, the batches' pranges, the whole-game hooks, the step state's contract on a PPHand and
+# pp_ext_* copies; -O3, glue -Os, BUDGET_BOUND, this family's ALWAYS_INLINE marks) and pinochle.partnership the face
+# (LIGHT, glue -O0, no players' header cimported).  Every partnership callgrind row equal to main 01680d6's (random
+# 5,140, heuristic 18,292, PIMC 4,346,638, bid odds plain 54,199 -> 54,197, known 55,660).  scripts/build_times.py,
+# 7 rounds alternating with main's pinochle.partnership, cython + cc CPU s: main 15.6/14.0/14.8/12.7/15.8/13.0/15.8
+# (median 14.8), split (both modules) 11.0/14.9/16.6/11.2/15.4/11.7/15.4 (median 14.9); paired -4.6 to +1.8, median
+# -0.4, mean -0.8 s: cc 9.9 -> 8.9 s (medians; the play module 5.0-7.8 s, the face 1.6-2.4 s), Cython 4.7 -> 5.3 s
+# (the play module parses every header the whole module did, the face 0.7-1.1 s); C 37,849 -> 22,757 + 22,593 lines.
+# Clean builds alternating (CPU user+sys): main 113.2/113.4 s, split 117.2/111.5 s.  Why it pays less than spades'
+# ~3 s: this face's glue was at -Os inside the module and is small (no table setters or features), and a module of its
+# own costs ~2 s of gcc (Python's headers, Cython's per-module code, at -O0/-O1) and ~0.9 s of Cython before any glue.
+# The play module's glue at -O0 instead (cc 4.8/5.4/7.1 s): heuristic 18,292 -> 18,897 (+3.3%), random +0.55%, PIMC
+# +4.1%, bid odds +4.6-4.7% (gcc's unit budget again): dropped.
+
 
 def glue_level(name: str) -> str:
     """The level of module ``cardsim.<name>``'s glue, a COLD_GLUE module: -O0, or -Os where BUDGET_BOUND."""
