@@ -428,6 +428,19 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # WARM_GLUE (the face's -O1, the rest of its glue -O0): the same loop (PYTHONHASHSEED=0, OMP_NUM_THREADS=1, the merge
 # with split22s built in place) 127.66M (01680d6) -> 128.98M with three getters warm, 128.82M with four (+0.9%: the
 # step contract's calls through function pointers, the hands generator and __cinit__ at -O0).
+# Measured at split22t (stop 39, gcc 12.2, other helpers running, load 5-9): build18's split for two-hand pinochle
+# does not pay.  Side branch split22t-proto 2639433: pinochle.two_hand_play (-O3, glue -Os, BUDGET_BOUND, the
+# ALWAYS_INLINE marks) compiles the engine, players, batches, PIMC and whole-game hooks once; pinochle.two_hand is the
+# face (LIGHT, glue -O0) calling them through two_hand_play.pxd.  gcc's work (cc1 and as instructions under
+# cachegrind, the same under any load): two_hand.c 26.78G -> two_hand_play.c 15.95G + face 6.76G = 22.70G (-15%);
+# the face's glue at -Os 11.54G (27.49G in all: more than one module), the whole face at -O0 5.71G.
+# scripts/build_times.py, 8 alternating rounds (CPU s, Cython + gcc): 01680d6 medians 3.6 + 8.5, split 4.0 + 7.5
+# (Cython costs more: the face parses the engine's headers again); per round the split saved 0.6, -0.2, 0.3, -1.0,
+# 2.9, 4.6, 0.6, 1.0 s (median 0.6), short of the ~1.5 s a family was to give.  And the gcc it saves is the glue's
+# -Os -> -O0, which the Python step loop pays (60 hands by random actions, 30 by step() with clone and pickle,
+# callgrind: 77.3M -> 78.0-78.1M instructions, +0.9%: the state's properties and policy_step unoptimised).  The hot
+# code stayed within the limits (callgrind_trees against 01680d6: two-hand random 1.0000, heuristic 0.9991, bid plain
+# and known 0.9990; the same way, two-hand pimc(worlds=4) 1.0005, oracle 0.9999, whole games 0.9991).
 COLD_GLUE = set(MODULES) - {"_contract", "euchre.play"}  # euchre.play: its glue at -O3 (eu7, split22e)
 BUDGET_BOUND = {"spades.play", "pinochle.partnership", "pinochle.two_hand"}
 COLD_LEVEL = "Os"
