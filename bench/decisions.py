@@ -48,6 +48,11 @@ Decision kinds:
   all the entries by a hand's points too).  Cost: about 1.5 CPU seconds an entry at 100,000
   games a choice (a game from such a score lasts one to a few hands).  ``--spades-kinds blind
   --hand-seeds 11-50`` runs the kind alone on the hands of seeds 11..50 (the stop-37 check).
+  **blind (real games)** (``--spades-kinds blind-real``, issue 11's benchmark for the kind):
+  ``--blind-states`` (200) hand starts of seeded heuristic self-play games (``--seed``) where a
+  seat is 50 or more behind a leader within 300 of the target, with their scores, bags, blind 6
+  use, dealer and bidding order; the heuristic's recorded choice judged by games won from there
+  (blind_states, spades_blind_states).  About 2.5 CPU seconds a state at 100,000 games a choice.
 * ``euchre``, ``cutthroat-euchre`` — **round 1** (order up / take up or pass, alone or not) at
   seat ``i % seats``, and **round 2** (name a suit or pass, alone or not) with everybody
   having passed round 1; the heuristic's action is read by stepping it in a hand with those
@@ -134,6 +139,7 @@ import argparse
 import contextlib
 import json
 import time
+from collections import Counter
 from typing import Any, Iterator
 
 import numpy as np
@@ -257,13 +263,14 @@ GAME_TRIALS = 100_000  # paired games a game-rule entry plays per choice (--game
 
 
 def games_won_entry(game: Game, scores: list[int], seed: int, mine: str, trials: int, threads: int,
-                    cards: str | None = None) -> dict[str, Any]:
+                    cards: str | None = None, **context: Any) -> dict[str, Any]:
     """The blind choices at ``scores`` judged by games won (cardsim.spades.game_odds: ``trials``
-    paired whole games from that score, seat 0's cards unseen unless ``cards``): each choice's
-    P(win), the best, the win probability the heuristic's choice ``mine`` loses against it and
-    the paired standard error of that difference; a difference within Z_CRIT of it is a tie."""
+    paired whole games from that score, seat 0's cards unseen unless ``cards``; ``context``: the
+    rest of blind_game_odds' game so far, seat, dealer, bags, blind6_used): each choice's P(win),
+    the best, the win probability the heuristic's choice ``mine`` loses against it and the paired
+    standard error of that difference; a difference within Z_CRIT of it is a tie."""
     from cardsim.spades.game_odds import blind_game_odds
-    odds = blind_game_odds(game, scores, cards=cards, trials=trials, seed=seed, threads=threads)
+    odds = blind_game_odds(game, scores, cards=cards, trials=trials, seed=seed, threads=threads, **context)
     best = odds.best()
     lost, se = odds.gain(best, mine) if mine in odds.choices else (float("nan"), 0.0)
     tie = best != mine and lost <= Z_CRIT * se
@@ -316,6 +323,69 @@ def spades_blind(game: Game, seeds: list[int], trials: int, threads: int, game_t
                                              str(hand.hands[0]) if dealt_cards else None)
         out.append(entry)
     return {"blind": out}
+
+
+# The blind kind on states of real games (issue 11, stop 39): the fixed scores above (both
+# opponents tied, no bags, the player bidding first) are not where games are when a blind bid
+# matters.  These entries are hand starts of seeded heuristic self-play games (whole games in the
+# core, ``Game.simulate(unit="game", histories=True)``: each hand's scores, bags and blind 6 bids
+# used, its dealer and its bids) at which a seat is at least BLIND_STATE_BEHIND behind the leader
+# (blind 6's own bar, ``blind6_behind``) while the leader is within BLIND_STATE_REACH of the target
+# (wider than every shipped sp_game_bid blind rule's reach, so the sample holds both sides of
+# their edges); --blind-states of them drawn at random (seeded) from all such (hand, seat) pairs
+# of BLIND_STATE_GAMES games.  The heuristic's choice is its own bid in that game (blind nil,
+# blind 6 or looking: sp_game_bid decides before looking, so the bid the game recorded is the
+# choice at that state); every entry is judged by games won from there (games_won_entry: the
+# seat's cards and the hands of the seats before it unseen, dealt at random; the same dealer,
+# bags and blind 6 use).
+
+BLIND_STATE_BEHIND = 50
+BLIND_STATE_REACH = 300
+BLIND_STATE_GAMES = 4000
+BLIND_CHOICES = {"blind_nil": "blind_nil", "blind6": "blind6"}   # a bid's name -> its blind choice (else looking)
+
+
+def blind_states(game: Game, seed: int, count: int, games: int = BLIND_STATE_GAMES) -> list[dict[str, Any]]:
+    """``count`` hand-start states of ``games`` seeded heuristic games (see above), in game order:
+    each the per-side scores, bags and blind 6 use (as blind_game_odds takes them), the seat, the
+    dealer and the heuristic's choice there (``heuristic``)."""
+    played = game.simulate(games, unit="game", histories=True, seed=seed, threads=1).histories
+    rows = played.rows
+    seats = rows["scores"].shape[1]
+    sides = 2 if game.name == "spades" else seats
+    target = int(game.rules["target_score"])
+    top = rows["scores"].max(axis=1)
+    found = [(i, s) for s in range(seats)
+             for i in np.flatnonzero((top - rows["scores"][:, s] >= BLIND_STATE_BEHIND)
+                                     & (top >= target - BLIND_STATE_REACH))]
+    if len(found) < count:
+        raise CardsimError(f"{games} games hold {len(found)} such states, fewer than {count}")
+    picked = sorted(found[k] for k in np.random.default_rng(seed).choice(len(found), count, replace=False))
+    out = []
+    for i, s in picked:
+        row = rows[i]
+        dealer = int(row["dealer"])
+        turn = (s - dealer - 1) % seats          # the seat's bid: the auction's turn-th action
+        history = played.history(int(i))
+        hand = game.replay(played.deal(int(i)), history[:turn])
+        bid = hand.action_to_string(history[turn])
+        out.append({"game": int(row["game"]), "hand": int(row["hand"]), "seat": s, "dealer": dealer,
+                    "scores": row["scores"][:sides].astype(int).tolist(), "bags": row["bags"][:sides].astype(int).tolist(),
+                    "blind6_used": row["blind6_used"][:sides].astype(int).tolist(),
+                    "heuristic": BLIND_CHOICES.get(bid, "look"), "bid": bid})
+    return out
+
+
+def spades_blind_states(game: Game, seed: int, count: int, trials: int, threads: int) -> dict[str, list[dict[str, Any]]]:
+    """**blind (real games)**: blind_states' entries judged by games won (games_won_entry,
+    ``trials`` paired games a choice, trial seeds of the entry's own: seed x 10000 + its index)."""
+    out = []
+    for k, state in enumerate(blind_states(game, seed, count)):
+        judged = games_won_entry(game, state["scores"], seed * 10_000 + k, state["heuristic"], trials, threads,
+                                 seat=state["seat"], dealer=state["dealer"], bags=state["bags"],
+                                 blind6_used=state["blind6_used"])
+        out.append({**state, **judged})
+    return {"blind (real games)": out}
 
 
 def split_blind(entries: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -875,7 +945,7 @@ def throw_in_decisions(game: Game, seeds: list[int], trials: int, threads: int) 
 
 #: the yes-or-no decision kinds: how the summary line names the choice, and what the hands are
 CHOICE_NOTES = {"nil": ("bids nil", "hands"), "blind": ("blind", "scores"),
-                "blind (games won)": ("blind", "scores"), "alone": ("alone", "strong holdings"),
+                "blind (games won)": ("blind", "scores"), "blind (real games)": ("blind", "states"), "alone": ("alone", "strong holdings"),
                 "alone cond": ("alone", "strong holdings"),
                 "defend alone": ("defends alone", "hands"), "throw-in": ("throws in", "contracts (army points)")}
 
@@ -897,8 +967,11 @@ def main() -> None:
                         help="pinochle games: which decision sets (ceiling: bid ceiling, bid ceiling (threshold) "
                              "and partnership's trump, from one odds run a hand; partner: after partner's pass; "
                              "throw-in: cutthroat's army throw-in)")
-    parser.add_argument("--spades-kinds", default="bid,blind",
-                        help="spades games: which decision sets (bid: bid and nil; blind: the blind kind)")
+    parser.add_argument("--spades-kinds", default="bid,blind,blind-real",
+                        help="spades games: which decision sets (bid: bid and nil; blind: the blind kind at fixed "
+                             "scores; blind-real: the blind kind on states of real games, --blind-states of them)")
+    parser.add_argument("--blind-states", type=int, default=200,
+                        help="spades blind kind on real games: how many states (seeded by --seed)")
     parser.add_argument("--hand-seeds", default=None, metavar="A-B",
                         help="the hands' seeds A..B themselves (instead of --seed x 100000 + i, --hands)")
     parser.add_argument("--game-trials", type=int, default=GAME_TRIALS,
@@ -924,6 +997,9 @@ def main() -> None:
             if "blind" in only:
                 kinds.update(split_blind(spades_blind(game, seeds, args.trials, args.threads, args.game_trials,
                                                       args.blind_cards == "dealt")["blind"]))
+            if "blind-real" in only:
+                kinds.update(spades_blind_states(game, args.seed, args.blind_states, args.game_trials or GAME_TRIALS,
+                                                 args.threads))
         elif "euchre" in name:
             only = set(args.euchre_kinds.split(","))
             kinds = euchre_decisions(game, seeds, args.trials, args.threads, args.euchre_yardstick) \
@@ -957,7 +1033,7 @@ def main() -> None:
                 note += f"heuristic above the recommendation on {over} of {n - sum(e['agree'] for e in entries)} disagreements"
             if kind in CHOICE_NOTES:
                 verb, what = CHOICE_NOTES[kind]
-                chose = (lambda v: v != "look") if kind == "blind" else bool
+                chose = (lambda v: v != "look") if kind.startswith("blind") else bool
                 note += (f"heuristic {verb} on {sum(chose(e['heuristic']) for e in entries)}, the odds on "
                          f"{sum(chose(e['recommended']) for e in entries)} of {n} {what}")
             if kind == "blind":   # every entry by a hand's points (the judge of them all before games won)
@@ -966,12 +1042,17 @@ def main() -> None:
                 note += (f"; no game rule at these scores (sp_game_bid); all {len(every)} by a hand's points: "
                          f"{np.mean([a for a, _ in every]) if every else 0.0:.1%} agree, "
                          f"{np.mean([x for _, x in every]) if every else 0.0:.3f} lost a hand")
-            if kind == "blind (games won)" and entries:
+            if kind.startswith("blind (") and entries:
                 note += (f"; lost: win probability a hand (paired se {np.mean([e['lost_se'] for e in entries]):.5f}"
-                         f" an entry), {sum(e['tie'] for e in entries)} ties; by a hand's points there: "
-                         f"{np.mean([e['points_agree'] for e in entries]):.1%} agree, "
-                         f"{np.mean([e['points_lost'] for e in entries]):.3f} lost a hand")
-            print(f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.5f}  {note}" if kind == "blind (games won)"
+                         f" an entry), {sum(e['tie'] for e in entries)} ties")
+                if "points_agree" in entries[0]:
+                    note += (f"; by a hand's points there: {np.mean([e['points_agree'] for e in entries]):.1%} agree, "
+                             f"{np.mean([e['points_lost'] for e in entries]):.3f} lost a hand")
+                else:
+                    pairs = Counter((e["heuristic"], e["recommended"]) for e in entries if not e["agree"])
+                    note += "; disagreements (heuristic -> best): " + (
+                        ", ".join(f"{a} -> {b} {c}" for (a, b), c in sorted(pairs.items())) or "none")
+            print(f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.5f}  {note}" if kind.startswith("blind (")
                   else f"{name:22s} {kind:23s} {n:5d} {agree:7.1%} {lost:9.3f}  {note}", flush=True)
             report[f"{name}/{kind}"] = {"hands": n, "agree": agree, "lost_per_hand": lost, "entries": entries}
         report[f"{name}/seconds"] = time.perf_counter() - start

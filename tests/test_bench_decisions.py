@@ -111,3 +111,28 @@ def test_the_blind_kind_judges_the_game_rule_scores_by_games_won():
     won = split["blind (games won)"][0]
     assert won["agree"] == same["agree"] and won["lost"] == same["lost"]
     assert won["points_agree"] == entries[0]["agree"] and won["points_lost"] == entries[0]["lost"]
+
+
+@pytest.mark.parametrize("name", ["cutthroat-spades", "spades"])
+def test_blind_states_are_real_game_states_behind_near_the_end(name):
+    """The blind kind on real games: seeded states of heuristic games, each seat at least
+    BLIND_STATE_BEHIND behind a leader within BLIND_STATE_REACH of the target, the heuristic's
+    choice the bid its game recorded there (its own bid replayed from that state)."""
+    decisions = load("bench/decisions.py", "bench_decisions")
+    game = Game(name)
+    states = decisions.blind_states(game, 3, 12, games=300)
+    assert states == decisions.blind_states(game, 3, 12, games=300)       # fixed by the seed
+    target = game.rules["target_score"]
+    for st in states:
+        side = st["seat"] % 2 if name == "spades" else st["seat"]
+        assert max(st["scores"]) - st["scores"][side] >= decisions.BLIND_STATE_BEHIND
+        assert max(st["scores"]) >= target - decisions.BLIND_STATE_REACH
+        per_seat = [st["scores"][s % 2] for s in range(4)] if name == "spades" else st["scores"]
+        bags = [st["bags"][s % 2] for s in range(4)] if name == "spades" else st["bags"]
+        used = [st["blind6_used"][s % 2] for s in range(4)] if name == "spades" else st["blind6_used"]
+        hand = game.deal(seed=1, dealer=st["dealer"], scores=per_seat, bags=bags, blind6_used=used)
+        while hand.to_act != st["seat"]:
+            hand.step("heuristic")
+        if st["heuristic"] != "look" and name != "spades":   # cutthroat: blind or not needs no cards, no bids
+            hand.step("heuristic")
+            assert hand.action_to_string(hand.history[-1]) == st["heuristic"]

@@ -13,14 +13,17 @@ from cardsim.spades.game_odds import LOOK, blind_game_odds
 from cardsim.spades.spades import SpadesState
 
 
-def reference_winner(rules: dict, seed: int, trial: int, seat: int, dealer: int, scores: list[int], code: int) -> int:
+def reference_winner(rules: dict, seed: int, trial: int, seat: int, dealer: int, scores: list[int], code: int,
+                     bags: list[int] | None = None, blind6_used: list[int] | None = None) -> int:
     """Trial ``trial``'s game with the player's bid ``code`` (-1: the heuristic's bid with the
-    blind bids closed), stepped in Python: the winning side, -1 unfinished."""
-    state = SpadesState(rules, seed, dealer, trial, scores)
+    blind bids closed), stepped in Python from the game so far (``bags``, ``blind6_used``: zero
+    when None): the winning side, -1 unfinished."""
+    state = SpadesState(rules, seed, dealer, trial, scores, bags, blind6_used)
     while state.to_act != seat:
         state.policy_step("heuristic")
     if code == POLICY_CODE:   # looking: the same deal under rules with no blind bid, the heuristic's bid
-        look = SpadesState({**rules, "allow_blind_nil": False, "blind6_limit": 0}, seed, dealer, trial, scores)
+        look = SpadesState({**rules, "allow_blind_nil": False, "blind6_limit": 0}, seed, dealer, trial, scores,
+                           bags, blind6_used)
         while look.to_act != seat:
             look.policy_step("heuristic")
         look.policy_step("heuristic")
@@ -49,6 +52,26 @@ def test_every_trial_is_the_game_stepped_in_python(name, scores):
     for t in range(trials):
         assert list(out[t]) == [reference_winner(game.rules, seed, t, 0, dealer, per_seat, c) for c in codes], t
     assert (out >= 0).all()
+
+
+@pytest.mark.parametrize("name, scores, bags, used, seat, dealer", [
+    ("cutthroat-spades", [250, 420, 380], [9, 2, 8], [0, 0, 1], 0, 1),
+    ("cutthroat-spades", [300, 120, 450], [1, 9, 0], [0, 1, 0], 1, 0),
+    ("spades", [350, 460], [8, 9], [0, 0], 2, 0)])
+def test_trials_carry_the_game_so_far(name, scores, bags, used, seat, dealer):
+    """Bags near the penalty and blind 6 already bid (real games' states, bench/decisions.py's
+    blind kind on real games): every trial is the game stepped in Python from that state, and blind
+    6 is no choice once the seat has bid it (blind6_limit 1)."""
+    game = Game(name)
+    seats = 4 if name == "spades" else 3
+    side = (lambda v: [v[s % 2] for s in range(4)]) if name == "spades" else list
+    odds = blind_game_odds(game, scores, trials=16, seed=4, threads=1, seat=seat, dealer=dealer, bags=bags,
+                           blind6_used=used)
+    assert ("blind6" in odds.choices) == (name != "spades" and not used[seat])
+    codes = _candidate_codes(game, 17 if seats == 3 else 13, side(scores), seat, True, side(used)[seat])
+    for t in range(16):
+        want = [reference_winner(game.rules, 4, t, seat, dealer, side(scores), c, side(bags), side(used)) for c in codes]
+        assert [int(w) for w in odds.won[t]] == [w == (seat % 2 if seats == 4 else seat) for w in want], t
 
 
 def test_the_choices_are_paired_and_the_looking_bid_is_no_blind_bid():
@@ -83,6 +106,8 @@ def test_blind_game_odds_reports_each_choice_and_the_paired_difference():
     ({"cards": "AS KS QS"}, "a cutthroat-spades hand of seat 0 has 17 cards (3 players), got 3"),
     ({"trials": 0}, "trials must be an integer from 1 to"),
     ({"seat": 3}, "seat"),
+    ({"bags": [1, 2]}, "bags needs 3 values, one per seat, got 2"),
+    ({"blind6_used": "x"}, "blind6_used must be 3 comma-separated integers"),
 ])
 def test_bad_input_gets_a_one_line_error(kwargs, message):
     from cardsim.errors import CardsimError

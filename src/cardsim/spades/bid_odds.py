@@ -108,15 +108,17 @@ class SpadesBidOdds(OddsRows):
         return f"recommendation: {self.recommendation['bid']}; {self.recommendation['reason']}"
 
 
-def _candidate_codes(game: Game, held: int, scores: list[int], seat: int, blind: bool) -> list[int]:
-    """Every bid open to the player (blind: the blind bids), regular bids increasing, then the policy."""
+def _candidate_codes(game: Game, held: int, scores: list[int], seat: int, blind: bool, blind6_used: int = 0) -> list[int]:
+    """Every bid open to the player (blind: the blind bids; blind 6 once the seat has bid it
+    ``blind6_used`` times no more than ``blind6_limit`` allows), regular bids increasing, then the policy."""
     r = game.rules
     if blind:
         codes = []
         if r["allow_blind_nil"]:
             codes.append(BLIND_NIL << 5)
         behind = max(scores) - scores[seat]
-        if r["blind6_limit"] != 0 and held >= 6 and behind >= r["blind6_behind"]:
+        limit = r["blind6_limit"]
+        if limit != 0 and (limit < 0 or blind6_used < limit) and held >= 6 and behind >= r["blind6_behind"]:
             codes.append(BLIND6 << 5 | 6)
         if not codes:
             raise CardsimError(
@@ -150,8 +152,9 @@ def _shown_order(code: int) -> tuple[int, int]:
     return (0, kind)
 
 
-def _check_scores(scores: Any, seats: int, partnership: bool) -> list[int]:
-    """Per-seat game scores for the core (team figures on both partners)."""
+def _check_scores(scores: Any, seats: int, partnership: bool, name: str = "scores") -> list[int]:
+    """Per-seat game scores (or ``name``: bags, blind 6 bids used) for the core (team figures on
+    both partners)."""
     want = 2 if partnership else seats
     if scores is None:
         return [0] * seats
@@ -159,17 +162,17 @@ def _check_scores(scores: Any, seats: int, partnership: bool) -> list[int]:
         try:
             scores = [int(x) for x in scores.split(",")]
         except ValueError:
-            raise CardsimError(f"scores must be {want} comma-separated integers, got {scores!r}") from None
+            raise CardsimError(f"{name} must be {want} comma-separated integers, got {scores!r}") from None
     try:
         values = list(scores)
     except TypeError:
-        raise CardsimError(f"scores must be {want} integers, got {scores!r}") from None
+        raise CardsimError(f"{name} must be {want} integers, got {scores!r}") from None
     what = "one per team (seats 0+2, seats 1+3)" if partnership else "one per seat"
     if len(values) != want:
-        raise CardsimError(f"scores needs {want} values, {what}, got {len(values)}")
+        raise CardsimError(f"{name} needs {want} values, {what}, got {len(values)}")
     for v in values:
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or not -MAX_SCORE < v < MAX_SCORE:
-            raise CardsimError(f"scores must be integers between -{MAX_SCORE:,} and {MAX_SCORE:,}, got {v!r}")
+            raise CardsimError(f"{name} must be integers between -{MAX_SCORE:,} and {MAX_SCORE:,}, got {v!r}")
     values = [int(v) for v in values]
     return [values[s % 2] for s in range(4)] if partnership else values
 

@@ -155,8 +155,8 @@ def simulate_spades_games(rules, uint64_t seed, int64_t start, records, policies
 
 # -- games won from a score, by the player's bid (bench/decisions.py's blind kind) ----------
 #
-# One trial: a hand at the given game scores (no bags, no blind 6 used yet) on the trial's own
-# stream: with ``blind`` (the player's cards unseen) the game's own deal, sp_new_hand on stream
+# One trial: a hand at the given game so far (scores, bags, blind 6 bids used: zero unless
+# given) on the trial's own stream: with ``blind`` (the player's cards unseen) the game's own deal, sp_new_hand on stream
 # (seed, trial), as SpadesState(rules, seed, dealer, trial, scores) deals it; else the player
 # holds ``hand`` and the other cards are dealt as the bid odds deal them (sp_odds_deal).  The
 # seats before the player bid by policy; then for each candidate code in turn, from that one
@@ -182,9 +182,9 @@ cdef int sp_game_on(SPHand* h, const SPRules* r, const int* policies) noexcept n
         sp_next_hand(h, r, h.dealer + 1 if h.dealer + 1 < r.seats else 0)
     return -1
 
-cdef void sp_game_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores, bint blind,
-                             const int* codes, int n_codes, uint64_t seed, int64_t index, const int* policies,
-                             int8_t* out) noexcept nogil:
+cdef void sp_game_odds_trial(const SPRules* r, uint64_t hand, int seat, int dealer, const int* scores,
+                             const int* bags, const int* blind6_used, bint blind, const int* codes, int n_codes,
+                             uint64_t seed, int64_t index, const int* policies, int8_t* out) noexcept nogil:
     """``out[c]``: the side that won the game with the player's bid forced to ``codes[c]``."""
     cdef SPHand dealt, h
     cdef SPRules look = r[0]
@@ -199,6 +199,9 @@ cdef void sp_game_odds_trial(const SPRules* r, uint64_t hand, int seat, int deal
     else:
         rng_seed_hand(&dealt.deal_rng, &dealt.rng, seed, <uint64_t>index)
         sp_odds_deal(&dealt, r, hand, seat, dealer, scores, False)
+    for c in range(r.seats):
+        dealt.game_bags[c] = bags[c]
+        dealt.blind6_used[c] = blind6_used[c]
     while dealt.to_act != seat:
         sp_ext_policy_step(&dealt, r, policies[dealt.to_act])
     for c in range(n_codes):
@@ -208,22 +211,32 @@ cdef void sp_game_odds_trial(const SPRules* r, uint64_t hand, int seat, int deal
 
 
 def spades_game_odds(rules, uint64_t hand, int seat, int dealer, scores, bint blind, codes,
-                     uint64_t seed, int64_t start, int8_t[:, ::1] out, policies, int threads=1):
+                     uint64_t seed, int64_t start, int8_t[:, ::1] out, policies, int threads=1, bags=None,
+                     blind6_used=None):
     """Games-won trials ``start .. start+len(out)-1`` into ``out`` (a column per code: the winning
     side, -1 unfinished).  ``codes``: the player's bid codes (kind << 5 | tricks; -1: looking, the
-    heuristic's bid with the blind bids closed), each legal at its turn.  Trial i depends only on
-    (seed, i)."""
+    heuristic's bid with the blind bids closed), each legal at its turn.  ``bags`` and
+    ``blind6_used``: the game so far beside the scores, per seat (team figures on both partners),
+    zero when None.  Trial i depends only on (seed, i)."""
     cdef SPRules r = sp_rules_from(rules)
     cdef int pol[SP_MAX_SEATS]
     cdef int sc[SP_MAX_SEATS]
+    cdef int bg[SP_MAX_SEATS]
+    cdef int b6[SP_MAX_SEATS]
     cdef int cd[SPG_MAX_CODES]
-    cdef int n_codes = len(codes)
+    cdef int n_codes = len(codes), s
     cdef Py_ssize_t i, n = out.shape[0]
     if out.shape[1] != n_codes:
         raise ValueError("out must have a column per bid code")
     sp_trial_args(&r, scores, seat, dealer, codes, SPG_MAX_CODES, policies, pol, sc, cd)
+    for name, given in (("bags", bags), ("blind6_used", blind6_used)):
+        if given is not None and len(given) != r.seats:
+            raise ValueError(f"{name} must have one entry per seat ({r.seats})")
+    for s in range(r.seats):
+        bg[s] = bags[s] if bags is not None else 0
+        b6[s] = blind6_used[s] if blind6_used is not None else 0
     for i in prange(n, nogil=True, schedule="dynamic", chunksize=16, num_threads=max(1, threads)):
-        sp_game_odds_trial(&r, hand, seat, dealer, sc, blind, cd, n_codes, seed, start + i, pol, &out[i, 0])
+        sp_game_odds_trial(&r, hand, seat, dealer, sc, bg, b6, blind, cd, n_codes, seed, start + i, pol, &out[i, 0])
 
 
 # -- each hand's deal, for hand batches on request (Game.simulate(n, deals=True)) ------------
