@@ -428,6 +428,10 @@ extensions = sorted([*(extension(name) for name in MODULES),
 # WARM_GLUE (the face's -O1, the rest of its glue -O0): the same loop (PYTHONHASHSEED=0, OMP_NUM_THREADS=1, the merge
 # with split22s built in place) 127.66M (01680d6) -> 128.98M with three getters warm, 128.82M with four (+0.9%: the
 # step contract's calls through function pointers, the hands generator and __cinit__ at -O0).
+# The two splits together (euchre.play + spades.play, main eaa89fc), clean builds idle (lead, stop 39, fresh clones
+# alternating with f95e206, load 0.9-1.8; wall / CPU): f95e206 78.6 / 105.5, 82.6 / 111.2, 76.6 / 101.9, 82.1 / 110.7 s;
+# eaa89fc 40.4 / 76.8, 46.5 / 88.2, 45.8 / 86.1, 47.8 / 90.4 s (01680d6 at stop 38, idle: 49-51 s / 95-97 s): ~8 s of
+# CPU less, 1.67-1.95x a pair, medians 80.4 / 46.2 s = 1.74x.
 # Measured at split22t (stop 39, gcc 12.2, other helpers running, load 5-9): build18's split for two-hand pinochle
 # does not pay.  Side branch split22t-proto 2639433: pinochle.two_hand_play (-O3, glue -Os, BUDGET_BOUND, the
 # ALWAYS_INLINE marks) compiles the engine, players, batches, PIMC and whole-game hooks once; pinochle.two_hand is the
