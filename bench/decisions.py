@@ -950,10 +950,21 @@ CHOICE_NOTES = {"nil": ("bids nil", "hands"), "blind": ("blind", "scores"),
                 "defend alone": ("defends alone", "hands"), "throw-in": ("throws in", "contracts (army points)")}
 
 
+def positive_int(text: str) -> int:
+    """argparse type: a count of one or more (a bad count is argparse's one-line error, status 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--trials", type=int, default=3000)
+    parser.add_argument("--hands", type=positive_int, default=200)
+    parser.add_argument("--trials", type=positive_int, default=3000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--games", default=",".join(GAMES))
@@ -970,7 +981,7 @@ def main() -> None:
     parser.add_argument("--spades-kinds", default="bid,blind,blind-real",
                         help="spades games: which decision sets (bid: bid and nil; blind: the blind kind at fixed "
                              "scores; blind-real: the blind kind on states of real games, --blind-states of them)")
-    parser.add_argument("--blind-states", type=int, default=200,
+    parser.add_argument("--blind-states", type=positive_int, default=200,
                         help="spades blind kind on real games: how many states (seeded by --seed)")
     parser.add_argument("--hand-seeds", default=None, metavar="A-B",
                         help="the hands' seeds A..B themselves (instead of --seed x 100000 + i, --hands)")

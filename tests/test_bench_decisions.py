@@ -136,3 +136,14 @@ def test_blind_states_are_real_game_states_behind_near_the_end(name):
         if st["heuristic"] != "look" and name != "spades":   # cutthroat: blind or not needs no cards, no bids
             hand.step("heuristic")
             assert hand.action_to_string(hand.history[-1]) == st["heuristic"]
+
+
+@pytest.mark.parametrize("text", ["0", "-3", "x"])
+def test_a_bad_count_is_argparses_one_line_error(text, monkeypatch, capsys):
+    decisions = bench()
+    monkeypatch.setattr("sys.argv", ["decisions.py", "--games", "cutthroat-spades", "--blind-states", text])
+    with pytest.raises(SystemExit) as stop:
+        decisions.main()
+    assert stop.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines[-1].startswith("decisions.py: error: argument --blind-states: ")
